@@ -1,0 +1,16 @@
+"""The Celery application, wired the standard Django way.
+
+Settings prefixed ``CELERY_`` in ``config.settings`` configure it; tasks are
+discovered in each installed app's and in ``scoring``'s ``tasks`` module.
+"""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("donne")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
+app.autodiscover_tasks(["scoring"])

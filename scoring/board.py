@@ -1,0 +1,224 @@
+"""Score one board of a pairs event: real results plus adjusted scores.
+
+A traveller line is one of three things:
+
+* a real result, the NS score in points (an ``int`` or ``float``);
+* an assigned adjusted score (Law 12C1) that replaces the table result, as
+  :class:`WeightedScore` parts such as 70 % of +420 and 30 % of +450; it is
+  matchpointed like a real score, each part with its weight;
+* an artificial adjusted score (Law 12C2), :class:`ArtificialScore`, giving
+  NS and EW each "A+", "A", "A-" or a percentage of the top; it takes no part
+  in the comparisons.
+
+The real results are matchpointed among themselves.  With Neuberg on (EBU,
+FFB, Compscore) their matchpoints are factored up to the number of tables
+that should have played the board, so every line is on the same top; with
+Neuberg off (JFR Pary) the top is that of the real results alone.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import accumulate
+
+from scoring.matchpoints import neuberg, top
+
+ARTIFICIAL_MARKS = ("A+", "A", "A-")
+
+
+@dataclass(frozen=True)
+class ArtificialScore:
+    """An artificial adjusted score: a mark or a percentage for each side."""
+
+    ns: str | float
+    ew: str | float
+
+    def __post_init__(self) -> None:
+        for side in ("ns", "ew"):
+            value = getattr(self, side)
+            if isinstance(value, str):
+                if value.strip().upper() not in ARTIFICIAL_MARKS:
+                    raise ValueError(
+                        f"{side}: an artificial score is A+, A, A- or a "
+                        f"percentage, got {value!r}"
+                    )
+                object.__setattr__(self, side, value.strip().upper())
+            elif not (isinstance(value, int | float) and 0 <= value <= 100):
+                raise ValueError(
+                    f"{side}: an artificial percentage must be between 0 and 100, "
+                    f"got {value!r}"
+                )
+
+
+@dataclass(frozen=True)
+class WeightedScore:
+    """An assigned adjusted score: (weight, NS score) parts, weights summing to 1."""
+
+    parts: tuple[tuple[float, float], ...]
+
+    def __post_init__(self) -> None:
+        parts = tuple((float(w), float(s)) for w, s in self.parts)
+        if not parts:
+            raise ValueError("parts: a weighted score needs at least one part")
+        if any(w <= 0 for w, _ in parts):
+            raise ValueError("parts: every weight must be positive")
+        if not math.isclose(sum(w for w, _ in parts), 1.0, abs_tol=1e-9):
+            raise ValueError(
+                f"parts: the weights must add up to 1, got {sum(w for w, _ in parts)}"
+            )
+        object.__setattr__(self, "parts", parts)
+
+
+TravellerResult = int | float | WeightedScore | ArtificialScore
+
+
+@dataclass(frozen=True)
+class BoardSettings:
+    """A club's matchpointing choices for one board."""
+
+    top_per_beat: float = 2
+    neuberg: bool = True
+    average_plus: float = 60.0
+    average: float = 50.0
+    average_minus: float = 40.0
+
+    def mark_percentage(self, mark: str | float) -> float:
+        """Return the percentage an artificial mark (or a percentage) stands for."""
+        if isinstance(mark, str):
+            return {
+                "A+": self.average_plus,
+                "A": self.average,
+                "A-": self.average_minus,
+            }[mark]
+        return float(mark)
+
+
+@dataclass(frozen=True)
+class ScoredLine:
+    """The outcome of one traveller line: matchpoints and percentages per side.
+
+    ``top`` is the top the matchpoints are out of; ``artificial`` marks lines
+    that took no part in the comparisons (their MP are the percentage of the
+    top).  Percentages are 0..100.
+    """
+
+    ns_mp: float
+    ew_mp: float
+    ns_pct: float
+    ew_pct: float
+    top: float
+    artificial: bool = False
+
+
+# Matchpoint figures are rounded here to wash out float noise from weights
+# and Neuberg factors; nine decimals is far below any published precision.
+_NDIGITS = 9
+
+
+def score_board(
+    results: Sequence[TravellerResult],
+    *,
+    settings: BoardSettings | None = None,
+    expected: int | None = None,
+) -> list[ScoredLine]:
+    """Matchpoint one board and return a :class:`ScoredLine` per traveller line.
+
+    ``expected`` is the number of times the board should have been played
+    (the Neuberg N); it defaults to the number of lines, artificial ones
+    included.  O(n log n) in the number of lines.
+    """
+    settings = settings or BoardSettings()
+    expected = len(results) if expected is None else expected
+    real = [_parts(r) for r in results if not isinstance(r, ArtificialScore)]
+    if expected < len(real):
+        raise ValueError(
+            f"expected ({expected}) cannot be fewer than the {len(real)} real results"
+        )
+    raw = iter(_weighted_matchpoints(real, settings.top_per_beat))
+    board_top = top(len(real), settings.top_per_beat)
+    factor = settings.neuberg and len(real) >= 1 and expected > len(real)
+    if factor:
+        board_top = top(expected, settings.top_per_beat)
+
+    lines = []
+    for result in results:
+        if isinstance(result, ArtificialScore):
+            ns_pct = settings.mark_percentage(result.ns)
+            ew_pct = settings.mark_percentage(result.ew)
+            lines.append(
+                ScoredLine(
+                    ns_mp=round(board_top * ns_pct / 100, _NDIGITS),
+                    ew_mp=round(board_top * ew_pct / 100, _NDIGITS),
+                    ns_pct=ns_pct,
+                    ew_pct=ew_pct,
+                    top=board_top,
+                    artificial=True,
+                )
+            )
+            continue
+        ns_mp = next(raw)
+        if factor:
+            ns_mp = neuberg(ns_mp, len(real), expected, settings.top_per_beat)
+        # A board played once (with Neuberg off) has a top of 0: call it 50 %.
+        ns_pct = 100 * ns_mp / board_top if board_top else 50.0
+        lines.append(
+            ScoredLine(
+                ns_mp=round(ns_mp, _NDIGITS),
+                ew_mp=round(board_top - ns_mp, _NDIGITS),
+                ns_pct=round(ns_pct, _NDIGITS),
+                ew_pct=round(100 - ns_pct, _NDIGITS),
+                top=board_top,
+            )
+        )
+    return lines
+
+
+def _parts(result: TravellerResult) -> tuple[tuple[float, float], ...]:
+    """Return a real result as (weight, NS score) parts."""
+    if isinstance(result, WeightedScore):
+        return result.parts
+    if isinstance(result, bool) or not isinstance(result, int | float):
+        raise ValueError(
+            f"score: expected a number of points, A+/A/A- or a weighted score, "
+            f"got {result!r}"
+        )
+    if not math.isfinite(result):
+        raise ValueError(f"score: expected a finite number of points, got {result}")
+    return ((1.0, float(result)),)
+
+
+def _weighted_matchpoints(
+    entries: Sequence[tuple[tuple[float, float], ...]], top_per_beat: float
+) -> list[float]:
+    """Raw NS matchpoints of each entry against all the others, with weights.
+
+    Every part of every entry is compared with every part of every other
+    entry, the credit multiplied by both weights.  The field's weight below
+    and at each score comes from prefix sums over the sorted distinct scores,
+    then an entry's comparisons with its own parts are taken back out.
+    """
+    half = top_per_beat / 2
+    weight_at: dict[float, float] = {}
+    for parts in entries:
+        for weight, score in parts:
+            weight_at[score] = weight_at.get(score, 0.0) + weight
+    distinct = sorted(weight_at)
+    below = [0.0, *accumulate(weight_at[s] for s in distinct)]
+
+    def credit(score: float, field: Iterable[tuple[float, float]] | None) -> float:
+        if field is not None:
+            return sum(
+                w * (top_per_beat if score > s else half if score == s else 0.0)
+                for w, s in field
+            )
+        i = bisect_left(distinct, score)
+        at = below[bisect_right(distinct, score)] - below[i]
+        return top_per_beat * below[i] + half * at
+
+    return [
+        sum(w * (credit(s, None) - credit(s, parts)) for w, s in parts)
+        for parts in entries
+    ]

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Set up the test environment and run every check: ruff lint and format, the
+# migration check, and the whole pytest suite (which holds the import checks).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/venv.sh requirements-test.txt
+echo "== ruff check"; .venv/bin/ruff check .
+echo "== ruff format --check"; .venv/bin/ruff format --check .
+echo "== migrations"; .venv/bin/python manage.py makemigrations --check --dry-run
+echo "== pytest"; .venv/bin/pytest "$@"

@@ -1,0 +1,71 @@
+"""The pure packages stay pure: no Django, DRF, Celery, openpyxl or project apps."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FORBIDDEN = {"django", "rest_framework", "celery", "openpyxl", "tournaments", "config"}
+# scoring.tasks and scoring.exports are the impure half: they load and store.
+IMPURE = {"tasks.py", "exports.py", "exports"}
+
+
+def pure_modules() -> list[Path]:
+    modules = sorted((ROOT / "games").rglob("*.py"))
+    for path in sorted((ROOT / "scoring").rglob("*.py")):
+        relative = path.relative_to(ROOT / "scoring")
+        if relative.parts[0] not in IMPURE:
+            modules.append(path)
+    return modules
+
+
+def imported_packages(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_there_are_pure_modules_to_check():
+    names = {path.name for path in pure_modules()}
+    assert {"bridge.py", "cards.py", "imps.py", "matchpoints.py", "vp.py"} <= names
+
+
+@pytest.mark.parametrize("path", pure_modules(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_pure_module_imports_no_framework(path):
+    assert not imported_packages(path) & FORBIDDEN
+
+
+def test_games_does_not_import_scoring():
+    for path in (ROOT / "games").rglob("*.py"):
+        assert "scoring" not in imported_packages(path), path
+
+
+def test_importing_the_pure_packages_loads_no_framework():
+    """Catch indirect imports too, by looking at sys.modules after importing."""
+    import json
+    import subprocess
+    import sys
+
+    modules = [
+        ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for path in pure_modules()
+        if path.name != "__init__.py"
+    ]
+    probe = (
+        "import importlib, json, sys\n"
+        f"for name in {modules!r}: importlib.import_module(name)\n"
+        "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules})))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    assert not set(json.loads(out.stdout)) & FORBIDDEN

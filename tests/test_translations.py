@@ -1,0 +1,43 @@
+"""Every user-facing string has its French translation, compiled."""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CATALOGUE = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"
+
+
+def test_every_message_is_translated_to_french():
+    entries = CATALOGUE.read_text(encoding="utf-8").split("\n\n")[1:]
+    assert len(entries) > 50
+    for entry in entries:
+        assert "#, fuzzy" not in entry, entry
+        assert not re.search(r'^msgstr(\[\d\])? ""\n?(?!")', entry, re.M), entry
+
+
+def test_the_compiled_catalogue_matches_the_source():
+    """The shipped .mo holds every translation of the .po (run compilemessages)."""
+    with CATALOGUE.with_suffix(".mo").open("rb") as compiled:
+        translations = gettext.GNUTranslations(compiled)
+    for entry in CATALOGUE.read_text(encoding="utf-8").split("\n\n")[1:]:
+        msgid = _joined(entry, "msgid")
+        if "msgid_plural" in entry:
+            assert translations.ngettext(msgid, "", 1) == _joined(entry, "msgstr[0]")
+        else:
+            assert translations.gettext(msgid) == _joined(entry, "msgstr")
+
+
+def _joined(entry: str, keyword: str) -> str:
+    """The string after ``keyword`` in a .po entry, continuation lines joined."""
+    lines = entry.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(keyword + " "))
+    parts = [lines[start][len(keyword) + 1 :]]
+    for line in lines[start + 1 :]:
+        if not line.startswith('"'):
+            break
+        parts.append(line)
+    return "".join(ast.literal_eval(part) for part in parts)

@@ -1,0 +1,1 @@
+"""Clubs, players and events: the Django side of Donne."""

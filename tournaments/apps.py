@@ -1,0 +1,12 @@
+"""App configuration for tournaments."""
+
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TournamentsConfig(AppConfig):
+    """Clubs, players, events, movements, travellers."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "tournaments"
+    verbose_name = _("Tournaments")

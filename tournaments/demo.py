@@ -1,0 +1,60 @@
+"""A demo club with players, so a fresh checkout has something to show."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from tournaments.models import Club, Player
+
+DEMO_CLUB = "Bridge Club de la Donne"
+DEMO_CITY = "Lyon"
+DEMO_ADMIN = ("director", "donne-demo")
+
+# Thirty-two members: enough for an eight-table pairs game later on.
+DEMO_PLAYERS = (
+    ("Camille", "Arnaud"), ("Dominique", "Bernard"), ("Claude", "Chevalier"),
+    ("Lilith", "Dubois"), ("Jeanne", "Fabre"), ("Pierre", "Garnier"),
+    ("Hélène", "Girard"), ("Louis", "Lambert"), ("Marie", "Lefèvre"),
+    ("Paul", "Mercier"), ("Sophie", "Morel"), ("Jacques", "Noël"),
+    ("Anne", "Perrin"), ("Michel", "Robin"), ("Claire", "Roux"),
+    ("Henri", "Simon"), ("Isabelle", "Vincent"), ("Alain", "Blanc"),
+    ("Françoise", "Boyer"), ("Bernard", "Colin"), ("Élise", "David"),
+    ("Gérard", "Faure"), ("Nathalie", "Fournier"), ("Olivier", "Gauthier"),
+    ("Sylvie", "Henry"), ("Thierry", "Laurent"), ("Valérie", "Legrand"),
+    ("Xavier", "Martin"), ("Yvonne", "Masson"), ("Zoé", "Michel"),
+    ("Étienne", "Moulin"), ("Agnès", "Picard"),
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class DemoSummary:
+    """What :func:`load_demo` left in the database."""
+
+    club: Club
+    players_created: int
+    admin_username: str
+    admin_password: str
+
+
+@transaction.atomic
+def load_demo() -> DemoSummary:
+    """Create the demo club, its players and a director login; safe to rerun."""
+    club, _ = Club.objects.get_or_create(
+        name=DEMO_CLUB, defaults={"city": DEMO_CITY, "federation_code": "DEMO-69"}
+    )
+    created = 0
+    for number, (first, last) in enumerate(DEMO_PLAYERS, start=1):
+        _, new = Player.objects.get_or_create(
+            club=club,
+            licence=f"D{number:05d}",
+            defaults={"first_name": first, "last_name": last},
+        )
+        created += new
+    username, password = DEMO_ADMIN
+    user_model = get_user_model()
+    if not user_model.objects.filter(username=username).exists():
+        user_model.objects.create_superuser(username, "", password)
+    return DemoSummary(club, created, username, password)

@@ -1,0 +1,66 @@
+"""Database models: the club and its players."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Club(models.Model):
+    """A card club that runs events."""
+
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    city = models.CharField(_("city"), max_length=120, blank=True)
+    federation_code = models.CharField(
+        _("federation code"),
+        max_length=32,
+        blank=True,
+        help_text=_("The club's number with its national federation."),
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    """A member of a club, who plays in its events."""
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="players", verbose_name=_("club")
+    )
+    first_name = models.CharField(_("first name"), max_length=80)
+    last_name = models.CharField(_("last name"), max_length=80)
+    licence = models.CharField(
+        _("licence number"),
+        max_length=32,
+        blank=True,
+        help_text=_("The player's membership number with the national federation."),
+    )
+    email = models.EmailField(_("email"), blank=True)
+    active = models.BooleanField(_("active"), default=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "licence"],
+                condition=~models.Q(licence=""),
+                name="unique_licence_per_club",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.full_name
+
+    @property
+    def full_name(self) -> str:
+        """First name then last name, as printed on rankings."""
+        return f"{self.first_name} {self.last_name}".strip()

@@ -1,0 +1,348 @@
+"""Benchmark the scoring of a national simultaneous pairs field.
+
+Builds a synthetic field (by default 50 boards x 20,000 results = 1,000,000
+traveller lines, 40,000 pairs) and times, with time.perf_counter, best of 3
+after a warm-up:
+
+(a) the numpy pipeline of :mod:`scoring.field`: Neuberg matchpoints of every
+    line, pair percentages, places;
+(b) the same matchpoints with the pure-Python per-board functions;
+(c) cross-IMPs of one board of the field;
+(d) the naive O(n^2) references on smaller sizes, extrapolated to the full size
+    as n^2, giving the speed-up ratios the project reports.
+
+Then checks that the fast and reference functions agree, and exits non-zero if
+they do not.  Run ``.venv/bin/python bench/scoring.py`` (``--quick`` for a
+small smoke run).  The tables are Markdown, for the README's Performance
+section.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import platform
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+import numpy as np
+
+# Run as a script, this file's folder comes first on sys.path and its name
+# would shadow the scoring package: put the project root in front of it.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scoring.field import matchpoint_field, pair_totals, rank_field
+from scoring.imps import cross_imps, cross_imps_naive
+from scoring.matchpoints import matchpoints, matchpoints_naive, neuberg, top
+from scoring.ranking import places
+
+T = TypeVar("T")
+
+TOP_PER_BEAT = 2
+TARGET_SECONDS = 0.5
+REPEAT = 3
+
+# NS scores that occur at the table: part scores, games, slams, penalties.
+SCORE_POOL = np.array(
+    [
+        -1430, -980, -800, -650, -620, -500, -450, -420, -300, -200, -170, -140,
+        -110, -100, -50, 50, 70, 90, 100, 110, 120, 140, 150, 170, 200, 300, 400,
+        420, 430, 450, 460, 480, 500, 600, 620, 630, 650, 660, 680, 800, 920, 980,
+        990, 1100, 1430, 1440, 1460,
+    ]
+)  # fmt: skip
+# Distinct scores on one board, and how unevenly they are spread: most boards
+# have one or two par results that many tables reach, and a tail of others.
+SCORES_PER_BOARD = 12
+SPREAD = 0.6
+
+
+@dataclass(frozen=True)
+class Size:
+    """How big the benchmarked field and the naive samples are."""
+
+    boards: int
+    results: int
+    naive_results: int
+
+    @property
+    def lines(self) -> int:
+        """Traveller lines in the field."""
+        return self.boards * self.results
+
+
+FULL = Size(boards=50, results=20_000, naive_results=2_000)
+QUICK = Size(boards=10, results=2_000, naive_results=300)
+
+
+@dataclass(frozen=True)
+class Field:
+    """Traveller lines of a field: board id, NS score, NS pair and EW pair."""
+
+    boards: np.ndarray
+    scores: np.ndarray
+    ns_pairs: np.ndarray
+    ew_pairs: np.ndarray
+
+
+def make_field(size: Size, rng: np.random.Generator) -> Field:
+    """Return a field where every NS pair meets a different EW pair on each board.
+
+    Boards are not all played the same number of times, as in a simultaneous
+    pairs whose heats differ: board counts vary by up to 1 % around the mean,
+    keeping the total at boards x results, so the Neuberg factoring does real
+    work.  NS pairs are 1..R and EW pairs R+1..2R (R the most results on a
+    board); the lines are shuffled, as travellers reach the scorer in no
+    particular order.
+    """
+    r = size.results
+    swing = rng.integers(0, r // 100 + 1, size.boards // 2)
+    counts = np.full(size.boards, r)
+    counts[: swing.size] += swing
+    counts[swing.size : 2 * swing.size] -= swing
+    most = int(counts.max())
+    boards, scores, ns_pairs, ew_pairs = [], [], [], []
+    for board, played in enumerate(counts):
+        candidates = rng.choice(SCORE_POOL, SCORES_PER_BOARD, replace=False)
+        weights = rng.dirichlet(np.full(SCORES_PER_BOARD, SPREAD))
+        scores.append(rng.choice(candidates, played, p=weights))
+        boards.append(np.full(played, board + 1))
+        ns = rng.choice(most, played, replace=False) + 1
+        ns_pairs.append(ns)
+        # A Mitchell-like shift: on board b, NS pair i plays EW pair i + 7b.
+        ew_pairs.append(most + 1 + (ns - 1 + 7 * board) % most)
+    shuffle = rng.permutation(size.lines)
+    return Field(
+        *(
+            np.concatenate(column)[shuffle]
+            for column in (boards, scores, ns_pairs, ew_pairs)
+        )
+    )
+
+
+def best_of(func: Callable[[], T], repeat: int = REPEAT) -> tuple[float, T]:
+    """Return the best wall time in seconds of ``repeat`` calls after a warm-up."""
+    result = func()
+    best = math.inf
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = func()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def python_field(
+    boards: Sequence[int], scores: Sequence[int], expected: int
+) -> list[float]:
+    """Neuberg matchpoints of every line with the pure-Python per-board functions."""
+    lines_of: dict[int, list[int]] = {}
+    for line, board in enumerate(boards):
+        lines_of.setdefault(board, []).append(line)
+    result = [0.0] * len(boards)
+    for lines in lines_of.values():
+        factored = neuberg(
+            matchpoints([scores[i] for i in lines], TOP_PER_BEAT),
+            len(lines),
+            expected,
+            TOP_PER_BEAT,
+        )
+        for line, value in zip(lines, factored, strict=True):
+            result[line] = value
+    return result
+
+
+def seconds(value: float) -> str:
+    """Format a duration for the tables."""
+    if value < 1:
+        return f"{value * 1e3:,.1f} ms"
+    return f"{value:,.2f} s"
+
+
+def table(header: tuple[str, str], rows: list[tuple[str, str]]) -> str:
+    """Return an aligned Markdown table, figures right-aligned."""
+    left = max(len(header[0]), *(len(label) for label, _ in rows))
+    right = max(len(header[1]), *(len(value) for _, value in rows))
+    lines = [
+        f"| {header[0]:<{left}} | {header[1]:>{right}} |",
+        f"| {'-' * left} | {'-' * (right - 1)}: |",
+    ]
+    lines += [f"| {label:<{left}} | {value:>{right}} |" for label, value in rows]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark, print the tables; return 1 if a check fails."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small smoke run")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args(argv)
+    size = QUICK if args.quick else FULL
+    rng = np.random.default_rng(args.seed)
+    field = make_field(size, rng)
+    n_pairs = int(np.unique(np.concatenate((field.ns_pairs, field.ew_pairs))).size)
+
+    print(f"Donne scoring benchmark ({'quick' if args.quick else 'full'} run)")
+    print(
+        f"Python {platform.python_version()}, numpy {np.__version__}, "
+        f"{platform.system()} {platform.machine()}, os.cpu_count() = {os.cpu_count()}"
+    )
+    print(
+        f"Field: {size.boards} boards x {size.results:,} results = "
+        f"{size.lines:,} traveller lines, {n_pairs:,} pairs, seed {args.seed}"
+    )
+    print(f"Timing: time.perf_counter, best of {REPEAT} after a warm-up")
+    print()
+
+    # (a) The numpy pipeline, every board factored up to the most-played one.
+    expected = int(np.bincount(field.boards).max())
+    board_top = top(expected, TOP_PER_BEAT)
+    both_pairs = np.concatenate((field.ns_pairs, field.ew_pairs))
+
+    def score_lines() -> np.ndarray:
+        return matchpoint_field(
+            field.boards, field.scores, top_per_beat=TOP_PER_BEAT, expected=expected
+        )
+
+    def total_pairs(mp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return pair_totals(both_pairs, np.concatenate((mp, board_top - mp)), board_top)
+
+    def pipeline() -> np.ndarray:
+        return rank_field(total_pairs(score_lines())[1])
+
+    t_mp, mp = best_of(score_lines)
+    t_totals, (pair_ids, percentages) = best_of(lambda: total_pairs(mp))
+    t_rank, ranked = best_of(lambda: rank_field(percentages))
+    t_pipeline, _ = best_of(pipeline)
+
+    # (b) Pure Python, from plain lists as the per-board API takes them.
+    board_list, score_list = field.boards.tolist(), field.scores.tolist()
+    t_python, python_mp = best_of(
+        lambda: python_field(board_list, score_list, expected)
+    )
+    percentage_list = percentages.tolist()
+    t_places, python_places = best_of(lambda: places(percentage_list))
+
+    # (c) Cross-IMPs of one whole board of the field.
+    first_board = field.boards[0]
+    # np.resize repeats the board's scores to exactly R results.
+    board_scores = np.resize(field.scores[field.boards == first_board], size.results)
+    board_score_list = board_scores.tolist()
+    t_cross, _ = best_of(lambda: cross_imps(board_score_list))
+
+    # (d) Naive O(n^2) references on a sample of that board, scaled up as n^2.
+    sample = board_score_list[: size.naive_results]
+    t_mp_naive, mp_naive = best_of(lambda: matchpoints_naive(sample, TOP_PER_BEAT))
+    t_cross_naive, cross_naive = best_of(lambda: cross_imps_naive(sample))
+    scale = (size.results / size.naive_results) ** 2
+    mp_naive_full = t_mp_naive * scale * size.boards
+    cross_naive_full = t_cross_naive * scale
+
+    lines = f"{size.lines:,} lines"
+    timings = [
+        (f"(a) matchpoint_field + Neuberg, {lines}", seconds(t_mp)),
+        (
+            f"(a) pair_totals, {len(pair_ids):,} pairs from {len(both_pairs):,} "
+            "entries",
+            seconds(t_totals),
+        ),
+        (f"(a) rank_field, {len(ranked):,} pairs", seconds(t_rank)),
+        ("(a) total: the three steps end to end", seconds(t_pipeline)),
+        (
+            f"(b) per-board matchpoints + neuberg (pure Python), {lines}",
+            seconds(t_python),
+        ),
+        (f"(b) ranking.places (pure Python), {n_pairs:,} pairs", seconds(t_places)),
+        (
+            f"(c) cross_imps, 1 board x {len(board_scores):,} results",
+            seconds(t_cross),
+        ),
+        (
+            f"(d) matchpoints_naive, 1 board x {len(sample):,} results, measured",
+            seconds(t_mp_naive),
+        ),
+        (
+            f"(d) matchpoints_naive, {size.boards} boards x {size.results:,}, "
+            "extrapolated",
+            seconds(mp_naive_full),
+        ),
+        (
+            f"(d) cross_imps_naive, {len(sample):,} results, measured",
+            seconds(t_cross_naive),
+        ),
+        (
+            f"(d) cross_imps_naive, {len(board_scores):,} results, extrapolated",
+            seconds(cross_naive_full),
+        ),
+    ]
+    print(table(("Step", "Time"), timings))
+    print()
+
+    ratios = [
+        ("matchpoint_field vs matchpoints_naive", mp_naive_full / t_mp),
+        ("pure-Python matchpoints vs matchpoints_naive", mp_naive_full / t_python),
+        ("matchpoint_field vs pure-Python matchpoints", t_python / t_mp),
+        ("cross_imps vs cross_imps_naive", cross_naive_full / t_cross),
+        ("rank_field vs pure-Python ranking.places", t_places / t_rank),
+    ]
+    print(
+        table(
+            ("Speed-up, same process (reference time / ours)", "Ratio"),
+            [(label, f"{ratio:,.0f}x") for label, ratio in ratios],
+        )
+    )
+    print()
+
+    on_board = field.boards == first_board
+    checks = [
+        (
+            f"matchpoint_field == matchpoints, board {first_board} "
+            f"({len(board_scores):,} lines)",
+            matchpoint_field(field.boards, field.scores, top_per_beat=TOP_PER_BEAT)[
+                on_board
+            ].tolist()
+            == matchpoints(board_score_list, TOP_PER_BEAT),
+        ),
+        (
+            f"matchpoint_field + Neuberg == matchpoints + neuberg, {lines}",
+            mp.tolist() == python_mp,
+        ),
+        (
+            f"cross_imps == cross_imps_naive, {len(sample):,} results",
+            cross_imps(sample) == cross_naive,
+        ),
+        (
+            f"matchpoints == matchpoints_naive, {len(sample):,} results",
+            matchpoints(sample, TOP_PER_BEAT) == mp_naive,
+        ),
+        (
+            f"rank_field == ranking.places, {n_pairs:,} pairs",
+            ranked.tolist() == python_places,
+        ),
+    ]
+    print(
+        table(
+            ("Check", "Result"),
+            [(label, "ok" if passed else "FAILED") for label, passed in checks],
+        )
+    )
+    if not args.quick:
+        # Informative only: a busy machine must not fail the consistency run.
+        met = "met" if t_pipeline < TARGET_SECONDS else "NOT met"
+        print(
+            f"\nTarget for (a), under {TARGET_SECONDS} s for {lines}: {met} "
+            f"({seconds(t_pipeline)} end to end)."
+        )
+    failed = [label for label, passed in checks if not passed]
+    if failed:
+        print(f"\n{len(failed)} check(s) failed: {'; '.join(failed)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -8,8 +8,10 @@ The pieces here know nothing about bridge scoring: a 52-card bridge deal, a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import TypeVar
 
 from games.errors import GameError
 
@@ -23,6 +25,19 @@ __all__ = [
     "deck_36",
     "deck_52",
 ]
+
+
+_Member = TypeVar("_Member")
+
+
+def _lookup(
+    table: Mapping[str, _Member], text: object, what: str, choices: str
+) -> _Member:
+    """Find ``text`` (any case, spaces trimmed) in a parse table or raise GameError."""
+    key = str(text).strip().upper()
+    if key in table:
+        return table[key]
+    raise GameError(f'Unknown {what} "{text}": the {what} must be {choices}')
 
 
 class _LetterEnum(IntEnum):
@@ -65,10 +80,7 @@ class Suit(_LetterEnum):
         """Read a suit from its letter, symbol or English name, any case."""
         if isinstance(text, Suit):
             return text
-        key = str(text).strip().upper()
-        if key in _SUIT_BY_TEXT:
-            return _SUIT_BY_TEXT[key]
-        raise GameError(f'Unknown suit "{text}": the suit must be C, D, H or S')
+        return _lookup(_SUIT_BY_TEXT, text, "suit", "C, D, H or S")
 
 
 SUIT_LETTERS: dict[Suit, str] = {
@@ -125,12 +137,7 @@ class Rank(_LetterEnum):
         """Read a rank from its letter, any case; "10" is accepted for T."""
         if isinstance(text, Rank):
             return text
-        key = str(text).strip().upper()
-        if key in _RANK_BY_TEXT:
-            return _RANK_BY_TEXT[key]
-        raise GameError(
-            f'Unknown rank "{text}": the rank must be 2-9, T (or 10), J, C, Q, K or A'
-        )
+        return _lookup(_RANK_BY_TEXT, text, "rank", "2-9, T (or 10), J, C, Q, K or A")
 
 
 RANK_LETTERS: dict[Rank, str] = {
@@ -265,10 +272,7 @@ class Seat(_LetterEnum):
         """Read a seat: "N", "n", "North", and the French "Nord", "Ouest"/"O"."""
         if isinstance(text, Seat):
             return text
-        key = str(text).strip().upper()
-        if key in _SEAT_BY_TEXT:
-            return _SEAT_BY_TEXT[key]
-        raise GameError(f'Unknown seat "{text}": the seat must be N, E, S or W')
+        return _lookup(_SEAT_BY_TEXT, text, "seat", "N, E, S or W")
 
 
 SEAT_NAMES: dict[Seat, str] = {

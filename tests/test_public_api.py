@@ -58,7 +58,7 @@ def test_each_function_answers_with_plain_data():
     assert contract_score("3NT", 9, False) == 400
     assert result_score("3NT", "W", 9, 1) == -400
     assert imps(-400 + 100) == -7
-    assert cross_imps([400, -100]) == [7.0, -7.0]
+    assert cross_imps([400, -100]) == [11.0, -11.0]
     assert butler([400, -100]) == (150.0, [6, -6])
     assert wbf_vp(5, 16) == (11.48, 8.52)
     assert matchpoints([400, -100]) == [2.0, 0.0]

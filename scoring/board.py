@@ -138,10 +138,10 @@ def score_board(
             f"expected ({expected}) cannot be fewer than the {len(real)} real results"
         )
     raw = iter(_weighted_matchpoints(real, settings.top_per_beat))
-    board_top = top(len(real), settings.top_per_beat)
-    factor = settings.neuberg and len(real) >= 1 and expected > len(real)
-    if factor:
-        board_top = top(expected, settings.top_per_beat)
+    factor = settings.neuberg and 0 < len(real) < expected
+    # A board with no real result at all is out of the full top either way.
+    counted = expected if factor or not real else len(real)
+    board_top = top(counted, settings.top_per_beat)
 
     lines = []
     for result in results:

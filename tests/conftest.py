@@ -73,14 +73,48 @@ def read_usebio_boards(path: Path) -> list[UsebioBoard]:
     return boards
 
 
+@dataclass(frozen=True)
+class UsebioPair:
+    """A pair of the PARTICIPANTS list with its published result."""
+
+    pair: str  # "1NS" in a Mitchell, "7" in a Howell, as on the travellers
+    direction: str
+    percentage: str
+    place: str
+
+
+def read_usebio_pairs(path: Path) -> list[UsebioPair]:
+    """Read the published percentage and place of every pair."""
+    root = ET.parse(path).getroot()
+    pairs = []
+    for pair in root.iter("PAIR"):
+        number = pair.findtext("PAIR_NUMBER", "")
+        pairs.append(
+            UsebioPair(
+                pair=number,
+                direction=pair.findtext("DIRECTION", "") or "",
+                percentage=pair.findtext("PERCENTAGE", ""),
+                place=pair.findtext("PLACE", ""),
+            )
+        )
+    return pairs
+
+
+def _usebio_path(name: str) -> Path:
+    path = SHARED_DATA / "usebio" / name
+    if not path.exists():
+        pytest.skip(f"shared data file {path} is not available")
+    return path
+
+
+@pytest.fixture
+def usebio_pairs():
+    """Return a loader: file name in shared/data/usebio -> its published pairs."""
+    return lambda name: read_usebio_pairs(_usebio_path(name))
+
+
 @pytest.fixture
 def usebio_boards():
     """Return a loader: file name in shared/data/usebio -> its boards."""
 
-    def load(name: str) -> list[UsebioBoard]:
-        path = SHARED_DATA / "usebio" / name
-        if not path.exists():
-            pytest.skip(f"shared data file {path} is not available")
-        return read_usebio_boards(path)
-
-    return load
+    return lambda name: read_usebio_boards(_usebio_path(name))

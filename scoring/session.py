@@ -1,0 +1,224 @@
+"""Score a pairs session: every board matchpointed, every pair totalled and ranked.
+
+The input is the session's traveller lines as plain data: the board, the NS
+and EW pair keys (any hashable, e.g. "3NS" or 7) and the result (NS points,
+a :class:`~scoring.board.WeightedScore` or an
+:class:`~scoring.board.ArtificialScore`).  The output holds each line's
+matchpoints and percentages for both sides, and each pair's total, percentage
+and place, ranked within its group (NS and EW of a Mitchell apart, or one list).
+
+A pair's percentage is its matchpoints over the tops of the boards it played,
+adjusted boards counting at their percentage, so pairs that missed a board or
+sat out are compared fairly.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from scoring.board import ArtificialScore, BoardSettings, TravellerResult, score_board
+from scoring.ranking import rank
+
+PairKey = Hashable
+
+# Rankings are listed NS first, then EW, then a single (Howell) ranking.
+GROUP_ORDER: dict[str | None, int] = {"NS": 0, "EW": 1, None: 2}
+
+
+class AverageRule(StrEnum):
+    """How "A+" and "A-" are worth for a pair."""
+
+    FLAT = "flat"  # always the club's Average-plus / Average-minus percentage
+    # WBF/EBU (Law 12C2): A+ is 60 % or the pair's session average if higher;
+    # A- is 40 % or the pair's session average if lower.
+    SESSION = "session"
+
+
+@dataclass(frozen=True)
+class SessionSettings:
+    """A club's matchpointing choices for a session (all have club defaults)."""
+
+    board: BoardSettings = field(default_factory=BoardSettings)
+    average_rule: AverageRule = AverageRule.FLAT
+
+
+@dataclass(frozen=True)
+class TravellerLine:
+    """One traveller line as the scorer needs it."""
+
+    board: int
+    ns: PairKey
+    ew: PairKey
+    result: TravellerResult
+
+
+@dataclass(frozen=True)
+class ScoredTravellerLine:
+    """A traveller line with its matchpoints (MP) and percentages for both sides."""
+
+    line: TravellerLine
+    ns_mp: float
+    ew_mp: float
+    ns_pct: float
+    ew_pct: float
+    top: float
+
+    @property
+    def artificial(self) -> bool:
+        return isinstance(self.line.result, ArtificialScore)
+
+
+@dataclass(frozen=True)
+class PairStanding:
+    """A pair's session: total MP, the tops it played for, %, boards and place."""
+
+    pair: PairKey
+    group: str | None
+    mp: float
+    top: float
+    pct: float
+    boards: int
+    rank: str = ""
+
+
+@dataclass(frozen=True)
+class SessionScore:
+    """The whole scored session: lines in input order, rankings per group."""
+
+    lines: list[ScoredTravellerLine]
+    rankings: dict[str | None, list[PairStanding]]
+
+    def standing(self, pair: PairKey) -> PairStanding:
+        """Return one pair's standing."""
+        for entries in self.rankings.values():
+            for entry in entries:
+                if entry.pair == pair:
+                    return entry
+        raise KeyError(pair)
+
+
+def score_session(
+    lines: Sequence[TravellerLine],
+    *,
+    settings: SessionSettings | None = None,
+    groups: Mapping[PairKey, str | None] | None = None,
+    expected: int | None = None,
+) -> SessionScore:
+    """Matchpoint every board, then total and rank every pair.
+
+    ``groups`` maps each pair to its ranking group ("NS" or "EW" in a Mitchell
+    that is not arrow-switched); pairs not in it, or all pairs when it is
+    None, rank together under the group None.  ``expected`` is how many times
+    a board should have been played (the Neuberg N); by default the most
+    lines any board of the session has.
+    """
+    settings = settings or SessionSettings()
+    by_board: dict[int, list[int]] = defaultdict(list)
+    for index, line in enumerate(lines):
+        by_board[line.board].append(index)
+    if expected is None:
+        expected = max((len(i) for i in by_board.values()), default=0)
+
+    scored: list[ScoredTravellerLine | None] = [None] * len(lines)
+    for indexes in by_board.values():
+        results = [lines[i].result for i in indexes]
+        board_lines = score_board(
+            results, settings=settings.board, expected=max(expected, len(results))
+        )
+        for i, board_line in zip(indexes, board_lines, strict=True):
+            scored[i] = ScoredTravellerLine(
+                line=lines[i],
+                ns_mp=board_line.ns_mp,
+                ew_mp=board_line.ew_mp,
+                ns_pct=board_line.ns_pct,
+                ew_pct=board_line.ew_pct,
+                top=board_line.top,
+            )
+    final = [line for line in scored if line is not None]
+    if settings.average_rule is AverageRule.SESSION:
+        final = _apply_session_averages(final, settings.board)
+    return SessionScore(lines=final, rankings=_rankings(final, groups or {}))
+
+
+def _pair_sides(line: ScoredTravellerLine) -> tuple[tuple, tuple]:
+    """(pair, MP, top, side mark) for the NS and the EW pair of a line."""
+    result = line.line.result
+    ns_mark = result.ns if isinstance(result, ArtificialScore) else None
+    ew_mark = result.ew if isinstance(result, ArtificialScore) else None
+    return (
+        (line.line.ns, line.ns_mp, line.top, ns_mark),
+        (line.line.ew, line.ew_mp, line.top, ew_mark),
+    )
+
+
+def _apply_session_averages(
+    lines: list[ScoredTravellerLine], board: BoardSettings
+) -> list[ScoredTravellerLine]:
+    """Lift A+ to the pair's average when higher, and A- down when lower."""
+    earned: dict[PairKey, float] = defaultdict(float)
+    tops: dict[PairKey, float] = defaultdict(float)
+    for line in lines:
+        if line.artificial:
+            continue
+        for pair, mp, top, _ in _pair_sides(line):
+            earned[pair] += mp
+            tops[pair] += top
+
+    def worth(pair: PairKey, mark: str | float, flat: float) -> float:
+        if mark not in ("A+", "A-") or not tops[pair]:
+            return flat
+        average = 100 * earned[pair] / tops[pair]
+        return max(flat, average) if mark == "A+" else min(flat, average)
+
+    adjusted = []
+    for line in lines:
+        if not line.artificial:
+            adjusted.append(line)
+            continue
+        (ns, _, top, ns_mark), (ew, _, _, ew_mark) = _pair_sides(line)
+        ns_pct = worth(ns, ns_mark, line.ns_pct)
+        ew_pct = worth(ew, ew_mark, line.ew_pct)
+        adjusted.append(
+            replace(
+                line,
+                ns_pct=ns_pct,
+                ew_pct=ew_pct,
+                ns_mp=top * ns_pct / 100,
+                ew_mp=top * ew_pct / 100,
+            )
+        )
+    return adjusted
+
+
+def _rankings(
+    lines: list[ScoredTravellerLine], groups: Mapping[PairKey, str | None]
+) -> dict[str | None, list[PairStanding]]:
+    """Total each pair's MP and tops, then rank within each group by percentage."""
+    earned: dict[PairKey, float] = defaultdict(float)
+    tops: dict[PairKey, float] = defaultdict(float)
+    played: dict[PairKey, int] = defaultdict(int)
+    for line in lines:
+        for pair, mp, top, _ in _pair_sides(line):
+            earned[pair] += mp
+            tops[pair] += top
+            played[pair] += 1
+    grouped: dict[str | None, list[PairStanding]] = defaultdict(list)
+    for pair in earned:
+        pct = 100 * earned[pair] / tops[pair] if tops[pair] else 50.0
+        group = groups.get(pair)
+        grouped[group].append(
+            PairStanding(pair, group, earned[pair], tops[pair], pct, played[pair])
+        )
+    rankings = {}
+    for group in sorted(grouped, key=lambda g: GROUP_ORDER.get(g, 3)):
+        entries = grouped[group]
+        places = rank([entry.pct for entry in entries])
+        ordered = sorted(
+            zip(places, entries, strict=True),
+            key=lambda item: (-item[1].pct, str(item[1].pair)),
+        )
+        rankings[group] = [replace(entry, rank=place) for place, entry in ordered]
+    return rankings

@@ -10,7 +10,8 @@ from celery import Celery
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-app = Celery("donne")
+# DjangoTask gives tasks delay_on_commit: enqueue once the transaction commits.
+app = Celery("donne", task_cls="celery.contrib.django.task:DjangoTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 app.autodiscover_tasks(["scoring"])

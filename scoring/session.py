@@ -15,7 +15,7 @@ sat out are compared fairly.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
@@ -196,7 +196,7 @@ def _apply_session_averages(
 def _rankings(
     lines: list[ScoredTravellerLine], groups: Mapping[PairKey, str | None]
 ) -> dict[str | None, list[PairStanding]]:
-    """Total each pair's MP and tops, then rank within each group by percentage."""
+    """Total each pair's MP and tops, then rank within each group."""
     earned: dict[PairKey, float] = defaultdict(float)
     tops: dict[PairKey, float] = defaultdict(float)
     played: dict[PairKey, int] = defaultdict(int)
@@ -205,13 +205,25 @@ def _rankings(
             earned[pair] += mp
             tops[pair] += top
             played[pair] += 1
+    return rank_standings(
+        PairStanding(pair, groups.get(pair), earned[pair], tops[pair], 0, played[pair])
+        for pair in earned
+    )
+
+
+def rank_standings(
+    standings: Iterable[PairStanding],
+) -> dict[str | None, list[PairStanding]]:
+    """Work out each pair's percentage and rank it within its group, best first.
+
+    The percentage is MP over the tops played (50 % for a pair with no top);
+    equal percentages share a place.  Also used to rank several sessions'
+    totals added together.
+    """
     grouped: dict[str | None, list[PairStanding]] = defaultdict(list)
-    for pair in earned:
-        pct = 100 * earned[pair] / tops[pair] if tops[pair] else 50.0
-        group = groups.get(pair)
-        grouped[group].append(
-            PairStanding(pair, group, earned[pair], tops[pair], pct, played[pair])
-        )
+    for standing in standings:
+        pct = 100 * standing.mp / standing.top if standing.top else 50.0
+        grouped[standing.group].append(replace(standing, pct=pct))
     rankings = {}
     for group in sorted(grouped, key=lambda g: GROUP_ORDER.get(g, 3)):
         entries = grouped[group]

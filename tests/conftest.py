@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,3 +119,68 @@ def usebio_boards():
     """Return a loader: file name in shared/data/usebio -> its boards."""
 
     return lambda name: read_usebio_boards(_usebio_path(name))
+
+
+@dataclass(frozen=True)
+class JfrLine:
+    """A traveller line of a JFR Pary board page, with its published %."""
+
+    ns: int
+    ew: int
+    pct_ns: float
+    pct_ew: float
+    director: bool  # a "TD" artificial line
+
+
+_JFR_ROW = re.compile(r"<tr>(.*?)</tr>", re.S)
+_JFR_CELL = re.compile(r"<td[^>]*>(.*?)</td>", re.S)
+
+
+def read_jfr_board(path: Path) -> list[JfrLine]:
+    """Read a JFR Pary board page (wb120802001.html...) into its lines."""
+    lines = []
+    for row in _JFR_ROW.findall(path.read_text(encoding="utf-8", errors="replace")):
+        if 'class="nor"' not in row:  # only traveller rows end in % cells
+            continue
+        cells = [
+            re.sub(r"<[^>]+>|&nbsp;", "", c).strip() for c in _JFR_CELL.findall(row)
+        ]
+        if len(cells) < 10 or not (cells[1].isdigit() and cells[2].isdigit()):
+            continue
+        try:
+            pct_ns, pct_ew = float(cells[-2]), float(cells[-1])
+        except ValueError:
+            continue
+        lines.append(
+            JfrLine(int(cells[1]), int(cells[2]), pct_ns, pct_ew, cells[3] == "TD")
+        )
+    return lines
+
+
+@dataclass(frozen=True)
+class JfrSession:
+    """The JFR Pary session WB120802: its PBN and its published board pages."""
+
+    folder: Path
+
+    @property
+    def pbn(self) -> Path:
+        return self.folder / "wb120802.pbn"
+
+    def board(self, number: int) -> list[JfrLine]:
+        return read_jfr_board(self.folder / f"wb120802{number:03d}.html")
+
+
+@pytest.fixture
+def jfr_session() -> JfrSession:
+    folder = SHARED_DATA / "jfr" / "WB120802"
+    if not folder.exists():
+        pytest.skip(f"shared data folder {folder} is not available")
+    return JfrSession(folder)
+
+
+@pytest.fixture
+def shared_data() -> Path:
+    if not SHARED_DATA.exists():
+        pytest.skip(f"shared data folder {SHARED_DATA} is not available")
+    return SHARED_DATA

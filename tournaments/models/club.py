@@ -1,4 +1,4 @@
-"""Database models: the club and its players."""
+"""Clubs and their players."""
 
 from __future__ import annotations
 

@@ -1,0 +1,124 @@
+"""Scoring through a real Redis broker and a real Celery worker process.
+
+``scripts/test.sh`` starts a throwaway Redis and exports its URL; this test
+starts a worker on a fresh SQLite file, saves travellers from another process
+(which queues ``score_section`` on commit), and waits for the worker to store
+the matchpoints.  Without Redis it is skipped, except in CI where it fails.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+REDIS_URL = os.environ.get("DONNE_TEST_REDIS_URL", "")
+
+if not REDIS_URL and os.environ.get("CI"):
+    pytest.fail("CI must provide DONNE_TEST_REDIS_URL (scripts/redis.sh)")
+pytestmark = pytest.mark.skipif(
+    not REDIS_URL, reason="no Redis: run ./scripts/test.sh to start one"
+)
+
+ENTER_BOARD_ONE = """
+import datetime as dt
+from django.db import transaction
+from tournaments.models import Pair
+from tournaments.services.events import MovementChoice, event_create, section_create
+from tournaments.services.results import result_submit
+
+event = event_create(name="Worker test", date=dt.date(2026, 11, 22))
+section = section_create(
+    session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
+)
+movement = section.movement_plan()
+pairs = {p.label: p for p in Pair.objects.filter(section=section)}
+board = section.boards.get(number=1)
+scores = iter([("4S", "N", 10), ("2S", "N", 9), ("4S", "N", 9)])
+with transaction.atomic():
+    for seating in movement.seatings:
+        if 1 in seating.boards:
+            contract, declarer, tricks = next(scores)
+            result_submit(
+                board=board,
+                ns_pair=pairs[movement.pair(seating.ns).label],
+                ew_pair=pairs[movement.pair(seating.ew).label],
+                contract=contract, declarer=declarer, tricks=tricks,
+            )
+print(section.pk)
+"""
+
+
+def run(args: list[str], env: dict[str, str]) -> str:
+    done = subprocess.run(
+        args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.fixture
+def worker_env(tmp_path):
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "REDIS_URL": REDIS_URL,
+        "CELERY_QUEUE": f"test-{uuid.uuid4().hex[:8]}",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+    }
+    env.pop("CELERY_TASK_ALWAYS_EAGER", None)
+    run([sys.executable, "manage.py", "migrate", "--noinput"], env)
+    log = (tmp_path / "worker.log").open("w")
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker",
+         "--pool=solo", "--loglevel=INFO", "--without-gossip", "--without-mingle",
+         "--without-heartbeat"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    try:
+        yield env, tmp_path
+    finally:
+        worker.terminate()
+        worker.wait(timeout=30)
+        log.close()
+
+
+def test_a_saved_traveller_is_scored_by_the_worker(worker_env):
+    env, folder = worker_env
+    section = int(
+        run([sys.executable, "manage.py", "shell", "-c", ENTER_BOARD_ONE], env).split()[
+            -1
+        ]
+    )
+    database = sqlite3.connect(folder / "db.sqlite3")
+    deadline = time.monotonic() + 60
+    rows: list = []
+    while time.monotonic() < deadline:
+        rows = database.execute(
+            "SELECT score_ns, mp_ns, mp_ew, pct_ns FROM tournaments_result "
+            "ORDER BY score_ns DESC"
+        ).fetchall()
+        if rows and all(row[1] is not None for row in rows):
+            break
+        time.sleep(0.2)
+    log = (folder / "worker.log").read_text()
+    # 4S+0 N NV 420, 2S+1 140, 4S-1 -50: on a 3-table board the top is 4.
+    assert rows == [
+        (420, 4.0, 0.0, 100.0),
+        (140, 2.0, 2.0, 50.0),
+        (-50, 0.0, 4.0, 0.0),
+    ], log
+    standings = database.execute(
+        "SELECT COUNT(*) FROM tournaments_pairscore s "
+        "JOIN tournaments_pair p ON p.id = s.pair_id WHERE p.section_id = ?",
+        (section,),
+    ).fetchone()
+    assert standings == (6,)
+    assert "scoring.score_section" in log and "succeeded" in log

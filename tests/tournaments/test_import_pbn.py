@@ -1,0 +1,120 @@
+"""``import_pbn`` then ``score_event --json`` on real published sessions."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tournaments.models import Event, Result
+
+pytestmark = pytest.mark.django_db
+
+
+def import_pbn(path, *args: str) -> int:
+    out = StringIO()
+    call_command("import_pbn", str(path), *args, stdout=out)
+    return int(out.getvalue().strip())
+
+
+def score_event(event_id: int, *args: str) -> dict:
+    out = StringIO()
+    call_command("score_event", str(event_id), "--json", *args, stdout=out)
+    return json.loads(out.getvalue())
+
+
+def test_it_reproduces_the_jfr_percentages_line_by_line(jfr_session):
+    """JFR Pary, Warsaw barometer 2 Aug 2012 (jarekczek/pbntools test data).
+
+    JFR matchpoints among the real results, without Neuberg; its "TD" lines
+    are not in the PBN, so the real lines alone make each board.
+    """
+    event_id = import_pbn(jfr_session.pbn)
+    report = score_event(event_id, "--neuberg", "off")
+    boards = {board["board"]: board["lines"] for board in report["boards"]}
+    assert sorted(boards) == list(range(1, 28))
+    for number, lines in boards.items():
+        ours = sorted(
+            (int(x["ns"]), int(x["ew"]), x["pct_ns"], x["pct_ew"]) for x in lines
+        )
+        published = sorted(
+            (line.ns, line.ew, line.pct_ns, line.pct_ew)
+            for line in jfr_session.board(number)
+            if not line.director
+        )
+        assert ours == published, number
+
+
+def test_it_prints_the_json_contract_of_score_event(jfr_session):
+    event_id = import_pbn(jfr_session.pbn, "--name", "Barometr")
+    assert Event.objects.get(pk=event_id).name == "Barometr"
+    report = score_event(event_id, "--neuberg", "off", "--scale", "2")
+    line = report["boards"][0]["lines"][0]
+    assert set(line) >= {
+        "ns", "ew", "contract", "declarer", "tricks", "score_ns", "adjusted",
+        "mp_ns", "mp_ew", "pct_ns", "pct_ew",
+    }  # fmt: skip
+    assert line == {
+        **line,
+        "ns": "1",
+        "ew": "2",
+        "contract": "4H",
+        "declarer": "S",
+        "tricks": 9,
+        "score_ns": -50,
+        "adjusted": None,
+        "mp_ns": 12.0,
+        "mp_ew": 2.0,
+        "pct_ns": 85.71,
+        "pct_ew": 14.29,
+    }
+    (ranking,) = report["rankings"]  # pairs changed direction: one ranking
+    assert ranking["direction"] is None
+    entry = ranking["entries"][0]
+    assert set(entry) >= {"rank", "pair", "mp", "pct", "boards"}
+    assert entry["rank"] == "1"
+
+
+def test_the_acbl_scale_halves_the_matchpoints_not_the_percentages(jfr_session):
+    event_id = import_pbn(jfr_session.pbn)
+    line = score_event(event_id, "--neuberg", "off", "--scale", "1")["boards"][0][
+        "lines"
+    ][0]
+    assert (line["mp_ns"], line["pct_ns"]) == (6.0, 85.71)
+
+
+def test_it_imports_a_bridgewebs_score_table_mitchell(shared_data):
+    """Newton Bridge Club STaC game (rchillyard/Bridge test resources)."""
+    event_id = import_pbn(shared_data / "pbn" / "newtonbridge_20160120_1.pbn")
+    assert Result.objects.filter(board__section__session__event=event_id).count() == (
+        240
+    )
+    report = score_event(event_id)
+    assert [r["direction"] for r in report["rankings"]] == ["NS", "EW"]
+    for board in report["boards"]:
+        n = len(board["lines"])
+        assert sum(line["mp_ns"] for line in board["lines"]) == pytest.approx(
+            n * (n - 1), abs=0.05
+        )
+
+
+def test_a_bad_file_is_refused_with_its_line_and_nothing_is_stored(tmp_path):
+    bad = tmp_path / "bad.pbn"
+    bad.write_text('[Event "x"]\n[Board "1"]\n[North "A"]\n[South "A"]\n'
+                   '[East "B"]\n[West "B"]\n[Contract "8S"]\n[Declarer "N"]\n'
+                   '[Result "9"]\n')  # fmt: skip
+    with pytest.raises(CommandError, match=r"line 1.*8S"):
+        import_pbn(bad)
+    assert not Event.objects.exists()
+
+
+def test_a_missing_file_is_a_clear_error(tmp_path):
+    with pytest.raises(CommandError, match="No such file"):
+        import_pbn(tmp_path / "nope.pbn")
+
+
+def test_score_event_names_an_unknown_event():
+    with pytest.raises(CommandError, match="no event 999"):
+        score_event(999)

@@ -1,0 +1,1 @@
+"""Readers that turn other programs' files into plain event data."""

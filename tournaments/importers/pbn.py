@@ -1,0 +1,225 @@
+"""Read a finished pairs session from a PBN file, as plain data (no database).
+
+Two shapes are common:
+
+* one game per traveller line (JFR Pary, BBO): ``[Board]``, the four player
+  tags, ``[Contract]``, ``[Declarer]``, ``[Result]`` and ``[Deal]``; a pair is
+  known by its players' names (North and South, East and West);
+* one game per board with a ``[ScoreTable]`` of all its lines (Bridgewebs,
+  Compscore, ScoreBridge): ``PairId_NS``, ``PairId_EW``, ``Contract``,
+  ``Declarer``, ``Result``, and "A+", "A", "A-", "60%" or "A6040" in the
+  contract or ``Score_NS``/``Score_EW`` for an artificial score.
+
+When no pair ever sits in both directions the pairs keep a home direction
+(a Mitchell, ranked NS and EW apart); otherwise they are one field (a Howell).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+
+from games.bridge import parse_contract, tricks_from_result
+from games.errors import GameError
+from games.pbn import PbnGame, read_pbn
+
+ARTIFICIAL = re.compile(r"^(?:A[+-]?|\d{1,3}(?:\.\d+)?%|A\d{4})$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class ImportedBoard:
+    number: int
+    dealer: str
+    vulnerability: str
+    deal: str
+
+
+@dataclass(frozen=True)
+class ImportedLine:
+    """A traveller line; either played (contract...) or artificial (adjusted)."""
+
+    board: int
+    ns: str
+    ew: str
+    contract: str = ""
+    declarer: str = ""
+    tricks: int | None = None
+    lead: str = ""
+    adjusted: tuple[str, str] | None = None
+
+
+@dataclass
+class ImportedPair:
+    number: int
+    names: str
+    directions: set[str] = field(default_factory=set)
+
+
+@dataclass
+class ImportedSession:
+    name: str
+    date: dt.date
+    boards: dict[int, ImportedBoard]
+    lines: list[ImportedLine]
+    pairs: dict[str, ImportedPair]
+
+    @property
+    def mitchell(self) -> bool:
+        """True when every pair kept one direction throughout."""
+        return all(len(pair.directions) == 1 for pair in self.pairs.values())
+
+
+def parse_session(data: bytes | str, *, name: str | None = None) -> ImportedSession:
+    """Read a PBN file's boards, pairs and traveller lines.
+
+    Raises GameError naming the line of the file at fault.
+    """
+    games = read_pbn(data)
+    if not games:
+        raise GameError("The file holds no PBN game: is it a PBN file?")
+    session = ImportedSession(
+        name=name or games[0].tags.get("Event", "").strip() or "Imported event",
+        date=_date(games[0].tags.get("Date", "")),
+        boards={},
+        lines=[],
+        pairs={},
+    )
+    for game in games:
+        number = game.board
+        if number is None:
+            continue
+        if number not in session.boards:
+            deal = game.deal
+            session.boards[number] = ImportedBoard(
+                number=number,
+                dealer=game.dealer or "",
+                vulnerability=game.vulnerability or "",
+                deal=deal.to_pbn() if deal else "",
+            )
+        table = game.table("ScoreTable")
+        if table is not None:
+            for row in table.rows:
+                # A row with no contract and no adjusted score was not played.
+                if row.get("Contract") or any(
+                    _artificial(row.get(c) or "") for c in ("Score_NS", "Score_EW")
+                ):
+                    _add(session, _table_line(game, number, row))
+        elif game.tags.get("Contract", "").strip() not in ("", "?"):
+            _add(session, _game_line(game, number))
+    if not session.lines:
+        raise GameError(
+            "The file has no traveller line: neither a [ScoreTable] nor games "
+            "with [Contract], [Declarer] and [Result]"
+        )
+    _number_pairs(session)
+    return session
+
+
+def _date(text: str) -> dt.date:
+    try:
+        return dt.datetime.strptime(text.strip(), "%Y.%m.%d").date()
+    except ValueError:
+        return dt.date.today()
+
+
+def _add(session: ImportedSession, line: tuple[ImportedLine, str, str]) -> None:
+    imported, ns_names, ew_names = line
+    session.lines.append(imported)
+    for key, names, direction in (
+        (imported.ns, ns_names, "NS"),
+        (imported.ew, ew_names, "EW"),
+    ):
+        pair = session.pairs.setdefault(key, ImportedPair(0, names))
+        pair.directions.add(direction)
+        pair.names = pair.names or names
+
+
+def _played(
+    game: PbnGame, where: str, contract: str, declarer: str, result: str
+) -> dict[str, object]:
+    try:
+        parsed = parse_contract(contract)
+        tricks = None if parsed.is_pass else tricks_from_result(parsed, result)
+    except GameError as error:
+        raise GameError(f"{where}: {error}") from None
+    if not parsed.is_pass and declarer.upper() not in ("N", "E", "S", "W"):
+        raise GameError(f'{where}: declarer "{declarer}" must be N, E, S or W')
+    return {
+        "contract": str(parsed),
+        "declarer": "" if parsed.is_pass else declarer.upper(),
+        "tricks": tricks,
+    }
+
+
+def _pair_name(first: str, second: str) -> str:
+    first, second = first.strip(), second.strip()
+    if first == second or not second:
+        return first
+    return f"{first} – {second}" if first else second
+
+
+def _game_line(game: PbnGame, board: int) -> tuple[ImportedLine, str, str]:
+    tags = game.tags
+    ns = _pair_name(tags.get("North", ""), tags.get("South", ""))
+    ew = _pair_name(tags.get("East", ""), tags.get("West", ""))
+    where = f"game at line {game.line}"
+    if not ns or not ew:
+        raise GameError(f"{where}: the players' names are needed to know the pairs")
+    played = _played(
+        game,
+        where,
+        tags.get("Contract", ""),
+        tags.get("Declarer", ""),
+        tags.get("Result", ""),
+    )
+    return ImportedLine(board, ns, ew, **played), ns, ew
+
+
+def _artificial(text: str) -> str | None:
+    """ "A+"/"A"/"A-" or a percentage from "60%" / "A6040"-style fields, else None."""
+    text = text.strip().upper()
+    if not ARTIFICIAL.match(text):
+        return None
+    return text.rstrip("%") if text[-1] == "%" else text
+
+
+def _table_line(game: PbnGame, board: int, row: dict) -> tuple[ImportedLine, str, str]:
+    where = f"ScoreTable of board {board} (game at line {game.line})"
+    ns, ew = (row.get("PairId_NS") or "").strip(), (row.get("PairId_EW") or "").strip()
+    if not ns or not ew:
+        raise GameError(f"{where}: every row needs PairId_NS and PairId_EW")
+    names = (row.get("Names_NS") or "", row.get("Names_EW") or "")
+    marks = [
+        _artificial(row.get(column) or "")
+        for column in ("Contract", "Score_NS", "Score_EW")
+    ]
+    mark = next((m for m in marks if m), None)
+    if mark is not None:
+        ns_mark = marks[1] or mark
+        ew_mark = marks[2] or mark
+        if re.fullmatch(r"A\d{4}", ns_mark):
+            ns_mark, ew_mark = ns_mark[1:3], ns_mark[3:5]
+        line = ImportedLine(board, ns, ew, adjusted=(ns_mark, ew_mark))
+        return line, *names
+    played = _played(
+        game,
+        where,
+        row.get("Contract") or "",
+        row.get("Declarer") or "",
+        row.get("Result") or "",
+    )
+    lead = (row.get("Lead") or "").strip()
+    return ImportedLine(board, ns, ew, lead=lead, **played), *names
+
+
+def _number_pairs(session: ImportedSession) -> None:
+    """Number the pairs: their own number where the file has one, else 1, 2..."""
+    numbers = {}
+    for key in session.pairs:
+        digits = re.search(r"(\d+)$", key)
+        numbers[key] = int(digits.group(1)) if digits else None
+    if None in numbers.values() or len(set(numbers.values())) < len(numbers):
+        numbers = {key: i for i, key in enumerate(session.pairs, start=1)}
+    for key, pair in session.pairs.items():
+        pair.number = numbers[key]

@@ -1,0 +1,33 @@
+"""``manage.py import_pbn FILE.pbn [--name NAME]``: a finished session as an event."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from games.errors import GameError
+from tournaments.importers.pbn import parse_session
+from tournaments.services.imports import event_import
+
+
+class Command(BaseCommand):
+    help = "Create an event from a PBN file of traveller lines; print its id."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", type=Path, help="the PBN file")
+        parser.add_argument("--name", help="the event's name (default: [Event])")
+
+    def handle(self, *args: object, **options: object) -> None:
+        path: Path = options["file"]
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise CommandError(f"{path}: {error.strerror}") from None
+        try:
+            event = event_import(parse_session(data, name=options["name"]))
+        except (GameError, ValidationError) as error:
+            message = "; ".join(getattr(error, "messages", [str(error)]))
+            raise CommandError(f"{path}: {message}") from None
+        self.stdout.write(str(event.pk))

@@ -1,0 +1,19 @@
+"""Database models: clubs and players, events and their sections, travellers."""
+
+from tournaments.models.club import Club, Player
+from tournaments.models.event import Event, Section, Session
+from tournaments.models.play import Board, Pair, PairScore, Result, Round, Table
+
+__all__ = [
+    "Board",
+    "Club",
+    "Event",
+    "Pair",
+    "PairScore",
+    "Player",
+    "Result",
+    "Round",
+    "Section",
+    "Session",
+    "Table",
+]

@@ -1,0 +1,210 @@
+"""Events, their sessions and sections, with the club's scoring settings."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scoring.board import BoardSettings
+from scoring.session import AverageRule, SessionSettings
+from tournaments.models.club import Club
+
+if TYPE_CHECKING:
+    from tournaments.movements import Movement
+
+PERCENT = [MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(100))]
+
+
+class Event(models.Model):
+    """A competition: one or more sessions scored with the same settings."""
+
+    class Kind(models.TextChoices):
+        PAIRS = "pairs", _("Pairs")
+
+    class Scale(models.IntegerChoices):
+        TWO_PER_BEAT = 2, _("2 per score beaten, 1 per tie (EBU, FFB)")
+        ONE_PER_BEAT = 1, _("1 per score beaten, ½ per tie (ACBL)")
+
+    class AverageRuleChoice(models.TextChoices):
+        FLAT = AverageRule.FLAT, _("Flat percentages")
+        SESSION = AverageRule.SESSION, _("60 % or the pair's average (WBF, EBU)")
+
+    club = models.ForeignKey(
+        Club,
+        on_delete=models.PROTECT,
+        related_name="events",
+        verbose_name=_("club"),
+        null=True,
+        blank=True,
+    )
+    name = models.CharField(_("name"), max_length=160)
+    date = models.DateField(_("date"))
+    kind = models.CharField(
+        _("kind"), max_length=16, choices=Kind.choices, default=Kind.PAIRS
+    )
+    scale = models.PositiveSmallIntegerField(
+        _("matchpoint scale"), choices=Scale.choices, default=Scale.TWO_PER_BEAT
+    )
+    neuberg = models.BooleanField(
+        _("Neuberg"),
+        default=True,
+        help_text=_("Factor boards played fewer times up to the full count."),
+    )
+    average_plus = models.DecimalField(
+        _("Average-plus %"),
+        max_digits=5,
+        decimal_places=2,
+        default=Decimal(60),
+        validators=PERCENT,
+    )
+    average = models.DecimalField(
+        _("Average %"),
+        max_digits=5,
+        decimal_places=2,
+        default=Decimal(50),
+        validators=PERCENT,
+    )
+    average_minus = models.DecimalField(
+        _("Average-minus %"),
+        max_digits=5,
+        decimal_places=2,
+        default=Decimal(40),
+        validators=PERCENT,
+    )
+    average_rule = models.CharField(
+        _("Average-plus and minus"),
+        max_length=16,
+        choices=AverageRuleChoice.choices,
+        default=AverageRuleChoice.FLAT,
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    def scoring_settings(self) -> SessionSettings:
+        """The event's choices as the pure scorer takes them."""
+        return SessionSettings(
+            board=BoardSettings(
+                top_per_beat=self.scale,
+                neuberg=self.neuberg,
+                average_plus=float(self.average_plus),
+                average=float(self.average),
+                average_minus=float(self.average_minus),
+            ),
+            average_rule=AverageRule(self.average_rule),
+        )
+
+
+class Session(models.Model):
+    """One sitting of an event: its sections play at the same time."""
+
+    class Status(models.TextChoices):
+        SETUP = "setup", _("Being set up")
+        PLAYING = "playing", _("Playing")
+        CLOSED = "closed", _("Closed")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sessions")
+    number = models.PositiveSmallIntegerField(_("number"), default=1)
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status.choices, default=Status.SETUP
+    )
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "number"], name="unique_session_number"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event.name}, session {self.number}"
+
+
+class Section(models.Model):
+    """A group of tables playing one movement with one set of boards."""
+
+    class Movement(models.TextChoices):
+        MITCHELL = "mitchell", _("Mitchell")
+        HOWELL = "howell", _("Howell")
+        NONE = "none", _("No movement (imported results)")
+
+    class EvenTables(models.TextChoices):
+        SKIP = "skip", _("Skip after half the rounds")
+        RELAY = "relay", _("Relay and bye stand")
+
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="sections"
+    )
+    letter = models.CharField(_("section"), max_length=4, default="A")
+    movement = models.CharField(_("movement"), max_length=16, choices=Movement.choices)
+    tables = models.PositiveSmallIntegerField(_("tables"))
+    rounds = models.PositiveSmallIntegerField(_("rounds"))
+    boards_per_round = models.PositiveSmallIntegerField(_("boards per round"))
+    even_tables = models.CharField(
+        _("even number of tables"),
+        max_length=8,
+        choices=EvenTables.choices,
+        default=EvenTables.SKIP,
+    )
+    arrow_switch_rounds = models.JSONField(
+        _("arrow-switch rounds"), default=list, blank=True
+    )
+    phantom = models.BooleanField(
+        _("phantom pair"),
+        default=False,
+        help_text=_("An odd number of pairs: one pair sits out each round."),
+    )
+    first_board = models.PositiveIntegerField(
+        _("first board"),
+        default=1,
+        help_text=_("Boards are numbered from here (the board set in use)."),
+    )
+    scored = models.DateTimeField(_("last scored"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["session", "letter"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "letter"], name="unique_section_letter"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session}, section {self.letter}"
+
+    def movement_plan(self) -> Movement | None:
+        """The section's movement, rebuilt from its stored choice (None if imported)."""
+        # Imported here: the services module imports these models.
+        from tournaments.services.events import section_movement
+
+        return section_movement(self)
+
+    @property
+    def single_winner(self) -> bool:
+        """One ranking (Howell, arrow switch) rather than NS and EW apart.
+
+        Imported sections rank NS and EW apart when every pair has a home
+        direction, as in the Mitchell files club programs publish.
+        """
+        if self.movement == self.Movement.NONE:
+            return self.pairs.filter(direction="").exists()
+        return self.movement == self.Movement.HOWELL or bool(self.arrow_switch_rounds)

@@ -1,0 +1,219 @@
+"""What is played in a section: pairs, rounds, tables, boards and travellers."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+from games.bridge import board_dealer, board_vulnerability
+from tournaments.models.club import Player
+from tournaments.models.event import Section
+
+
+class Direction(models.TextChoices):
+    NS = "NS", _("North-South")
+    EW = "EW", _("East-West")
+
+
+class Pair(models.Model):
+    """Two players entered in a section under a number (and a direction)."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="pairs")
+    number = models.PositiveSmallIntegerField(_("number"))
+    direction = models.CharField(
+        _("direction"),
+        max_length=2,
+        choices=Direction.choices,
+        blank=True,
+        help_text=_("The pair's home direction in a Mitchell; blank in a Howell."),
+    )
+    players = models.ManyToManyField(Player, related_name="pairs", blank=True)
+    names = models.CharField(
+        _("names"),
+        max_length=200,
+        blank=True,
+        help_text=_("As printed; taken from the players when they are chosen."),
+    )
+    phantom = models.BooleanField(_("phantom"), default=False)
+
+    class Meta:
+        ordering = ["section", "direction", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "number", "direction"], name="unique_pair_number"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.label} {self.names}".strip()
+
+    @property
+    def label(self) -> str:
+        """The pair's number as players see it: "3NS" in a Mitchell, "7" else."""
+        return f"{self.number}{self.direction}"
+
+
+class Round(models.Model):
+    """A round of a section's movement."""
+
+    section = models.ForeignKey(
+        Section, on_delete=models.CASCADE, related_name="round_set"
+    )
+    number = models.PositiveSmallIntegerField(_("round"))
+
+    class Meta:
+        ordering = ["section", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "number"], name="unique_round_number"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{_('Round')} {self.number}"
+
+
+class Table(models.Model):
+    """A table of a section."""
+
+    section = models.ForeignKey(
+        Section, on_delete=models.CASCADE, related_name="table_set"
+    )
+    number = models.PositiveSmallIntegerField(_("table"))
+
+    class Meta:
+        ordering = ["section", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "number"], name="unique_table_number"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{_('Table')} {self.number}"
+
+
+class Board(models.Model):
+    """A board of a section: its number sets dealer and vulnerability."""
+
+    section = models.ForeignKey(
+        Section, on_delete=models.CASCADE, related_name="boards"
+    )
+    number = models.PositiveIntegerField(_("board"))
+    dealer = models.CharField(_("dealer"), max_length=1, blank=True)
+    vulnerability = models.CharField(_("vulnerability"), max_length=4, blank=True)
+    deal = models.CharField(
+        _("deal"), max_length=80, blank=True, help_text=_('PBN form: "N:AKQ..."')
+    )
+
+    class Meta:
+        ordering = ["section", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "number"], name="unique_board_number"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{_('Board')} {self.number}"
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        self.dealer = self.dealer or board_dealer(self.number)
+        self.vulnerability = self.vulnerability or board_vulnerability(self.number)
+        super().save(*args, **kwargs)
+
+
+class Result(models.Model):
+    """One traveller line: a board played by two pairs, or an adjusted score.
+
+    ``score_ns`` is computed from contract, declarer and tricks; an artificial
+    adjusted score sets ``adjusted_ns`` and ``adjusted_ew`` ("A+", "A", "A-" or
+    a percentage) instead.  The MP and % fields are written by the scorer.
+    """
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
+    round = models.ForeignKey(
+        Round, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    table = models.ForeignKey(
+        Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    ns_pair = models.ForeignKey(
+        Pair, on_delete=models.PROTECT, related_name="ns_results"
+    )
+    ew_pair = models.ForeignKey(
+        Pair, on_delete=models.PROTECT, related_name="ew_results"
+    )
+    contract = models.CharField(_("contract"), max_length=8, blank=True)
+    declarer = models.CharField(_("declarer"), max_length=1, blank=True)
+    lead = models.CharField(_("opening lead"), max_length=3, blank=True)
+    tricks = models.PositiveSmallIntegerField(_("tricks"), null=True, blank=True)
+    score_ns = models.IntegerField(_("NS score"), null=True, blank=True)
+    adjusted_ns = models.CharField(_("NS adjusted score"), max_length=6, blank=True)
+    adjusted_ew = models.CharField(_("EW adjusted score"), max_length=6, blank=True)
+    mp_ns = models.FloatField(null=True, blank=True)
+    mp_ew = models.FloatField(null=True, blank=True)
+    pct_ns = models.FloatField(null=True, blank=True)
+    pct_ew = models.FloatField(null=True, blank=True)
+    top = models.FloatField(null=True, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["board", "ns_pair__number"]
+        constraints = [
+            # A pair plays a board once: one line per board for each pair.
+            models.UniqueConstraint(
+                fields=["board", "ns_pair"], name="unique_board_ns_pair"
+            ),
+            models.UniqueConstraint(
+                fields=["board", "ew_pair"], name="unique_board_ew_pair"
+            ),
+            models.CheckConstraint(
+                condition=~Q(ns_pair=F("ew_pair")), name="result_two_pairs"
+            ),
+            models.CheckConstraint(
+                condition=Q(score_ns__isnull=False)
+                | (~Q(adjusted_ns="") & ~Q(adjusted_ew="")),
+                name="result_scored_or_adjusted",
+            ),
+            models.CheckConstraint(
+                condition=Q(tricks__isnull=True) | Q(tricks__lte=13),
+                name="result_tricks_0_13",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.board}: {self.ns_pair.label} v {self.ew_pair.label}"
+
+    @property
+    def is_adjusted(self) -> bool:
+        return bool(self.adjusted_ns)
+
+
+class PairScore(models.Model):
+    """A pair's standing in its section, written by the scorer."""
+
+    pair = models.OneToOneField(Pair, on_delete=models.CASCADE, related_name="score")
+    mp = models.FloatField(_("matchpoints"))
+    top = models.FloatField(_("top"))
+    pct = models.FloatField(_("percentage"))
+    boards = models.PositiveSmallIntegerField(_("boards"))
+    rank = models.CharField(_("rank"), max_length=8)
+    ranking = models.CharField(
+        _("ranking"), max_length=2, blank=True, help_text=_("NS, EW or blank")
+    )
+
+    class Meta:
+        ordering = ["ranking", "-pct"]
+
+    def __str__(self) -> str:
+        return f"{self.pair.label}: {self.pct:.2f} %"

@@ -1,0 +1,161 @@
+"""Create events and sections, laying out pairs, boards, rounds and tables."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from games.bridge import board_dealer, board_vulnerability
+from tournaments.models import (
+    Board,
+    Club,
+    Event,
+    Pair,
+    Player,
+    Round,
+    Section,
+    Session,
+    Table,
+)
+from tournaments.movements import Movement, howell, mitchell
+
+
+@dataclass(frozen=True)
+class MovementChoice:
+    """A director's choice of movement, as stored on the section."""
+
+    kind: str
+    tables: int
+    boards_per_round: int
+    rounds: int | None = None
+    even_tables: str = Section.EvenTables.SKIP
+    phantom: bool = False
+    arrow_switch: tuple[int, ...] = field(default=())
+
+    @classmethod
+    def of(cls, section: Section) -> MovementChoice:
+        return cls(
+            kind=section.movement,
+            tables=section.tables,
+            boards_per_round=section.boards_per_round,
+            rounds=section.rounds,
+            even_tables=section.even_tables,
+            phantom=section.phantom,
+            arrow_switch=tuple(section.arrow_switch_rounds),
+        )
+
+    def build(self) -> Movement:
+        """Generate the movement (raises ValueError naming a bad parameter)."""
+        pairs = 2 * self.tables - 1 if self.phantom else None
+        if self.kind == Section.Movement.MITCHELL:
+            return mitchell(
+                self.tables,
+                rounds=self.rounds,
+                boards_per_round=self.boards_per_round,
+                even=self.even_tables,
+                pairs=pairs,
+                arrow_switch=self.arrow_switch,
+            )
+        if self.kind == Section.Movement.HOWELL:
+            return howell(
+                self.tables, boards_per_round=self.boards_per_round, pairs=pairs
+            )
+        raise ValueError(f"movement must be mitchell or howell, got {self.kind!r}")
+
+
+@dataclass(frozen=True)
+class PairEntry:
+    """Who plays as one pair: chosen players, or just the names to print."""
+
+    players: Sequence[Player] = ()
+    names: str = ""
+
+    @property
+    def label(self) -> str:
+        if self.players:
+            return " – ".join(player.full_name for player in self.players)
+        return self.names
+
+
+@transaction.atomic
+def event_create(
+    *,
+    name: str,
+    date: dt.date,
+    club: Club | None = None,
+    user: AbstractBaseUser | None = None,
+    **settings: object,
+) -> Event:
+    """Create a pairs event with its first session; ``settings`` are scoring fields."""
+    event = Event(name=name, date=date, club=club, created_by=user, **settings)
+    event.full_clean()
+    event.save()
+    Session.objects.create(event=event, number=1)
+    return event
+
+
+def section_movement(section: Section) -> Movement | None:
+    """Rebuild the section's movement from its stored choice (None if imported)."""
+    if section.movement == Section.Movement.NONE:
+        return None
+    return MovementChoice.of(section).build()
+
+
+@transaction.atomic
+def section_create(
+    *,
+    session: Session,
+    choice: MovementChoice,
+    entries: Sequence[PairEntry] = (),
+    letter: str = "A",
+    first_board: int = 1,
+) -> Section:
+    """Lay out a section for a movement: its pairs, boards, rounds and tables.
+
+    ``entries`` fill the real pairs in the movement's order (NS pairs then EW
+    in a Mitchell); missing entries leave pairs to be named later.
+    """
+    movement = choice.build()
+    section = Section.objects.create(
+        session=session,
+        letter=letter,
+        movement=choice.kind,
+        tables=movement.tables,
+        rounds=movement.rounds,
+        boards_per_round=movement.boards_per_round,
+        even_tables=choice.even_tables,
+        arrow_switch_rounds=sorted(movement.arrow_switch_rounds),
+        phantom=choice.phantom,
+        first_board=first_board,
+    )
+    real = [pair for pair in movement.pairs if not pair.phantom]
+    for index, spec in enumerate(real):
+        entry = entries[index] if index < len(entries) else PairEntry()
+        pair = Pair.objects.create(
+            section=section,
+            number=spec.number,
+            direction=spec.direction or "",
+            names=entry.label,
+        )
+        pair.players.set(entry.players)
+    numbers = [number + first_board - 1 for number in movement.boards]
+    Board.objects.bulk_create(
+        Board(
+            section=section,
+            number=number,
+            dealer=board_dealer(number),
+            vulnerability=board_vulnerability(number),
+        )
+        for number in numbers
+    )
+    Round.objects.bulk_create(
+        Round(section=section, number=n) for n in range(1, movement.rounds + 1)
+    )
+    Table.objects.bulk_create(
+        Table(section=section, number=n) for n in range(1, movement.tables + 1)
+    )
+    return section

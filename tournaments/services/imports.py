@@ -1,0 +1,77 @@
+"""Store an imported session as an event, in one transaction."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from tournaments.importers.pbn import ImportedSession
+from tournaments.models import Board, Event, Pair, Result, Section
+from tournaments.services.events import event_create
+from tournaments.services.results import adjusted_fields, played_fields, queue_scoring
+
+
+@transaction.atomic
+def event_import(
+    imported: ImportedSession, *, user: AbstractBaseUser | None = None
+) -> Event:
+    """Create an event holding the imported session's pairs, boards and lines.
+
+    Every line is checked and scored as if entered by hand; a bad line raises
+    ``ValidationError`` naming the board and pairs, and nothing is stored.
+    """
+    event = event_create(name=imported.name[:160], date=imported.date, user=user)
+    session = event.sessions.get()
+    per_board: dict[int, int] = {}
+    for line in imported.lines:
+        per_board[line.board] = per_board.get(line.board, 0) + 1
+    section = Section.objects.create(
+        session=session,
+        movement=Section.Movement.NONE,
+        tables=max(per_board.values()),
+        rounds=0,
+        boards_per_round=0,
+    )
+    mitchell = imported.mitchell
+    pairs = {
+        key: Pair.objects.create(
+            section=section,
+            number=pair.number,
+            direction=next(iter(pair.directions)) if mitchell else "",
+            names=pair.names[:200],
+        )
+        for key, pair in imported.pairs.items()
+    }
+    boards = {
+        number: Board.objects.create(
+            section=section,
+            number=number,
+            dealer=board.dealer,
+            vulnerability=board.vulnerability,
+            deal=board.deal,
+        )
+        for number, board in sorted(imported.boards.items())
+    }
+    results = []
+    for line in imported.lines:
+        board = boards[line.board]
+        try:
+            if line.adjusted:
+                fields = adjusted_fields(*line.adjusted)
+            else:
+                fields = played_fields(board, line.contract, line.declarer, line.tricks)
+                fields["lead"] = line.lead[:3]
+        except ValidationError as error:
+            problem = "; ".join(error.messages)
+            raise ValidationError(
+                f"Board {line.board}, {line.ns} v {line.ew}: {problem}"
+            ) from None
+        results.append(
+            Result(
+                board=board, ns_pair=pairs[line.ns], ew_pair=pairs[line.ew], **fields
+            )
+        )
+    Result.objects.bulk_create(results)
+    queue_scoring(next(iter(boards.values())))
+    return event

@@ -7,5 +7,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include("tournaments.api.urls")),
+    path("director/", include("tournaments.director.urls")),
     path("", include("tournaments.urls")),
 ]

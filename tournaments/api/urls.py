@@ -11,5 +11,6 @@ router.register("clubs", views.ClubViewSet)
 urlpatterns = [
     path("games/", views.game_list, name="api-game-list"),
     path("games/<slug:slug>/", views.game_detail, name="api-game-detail"),
+    path("score/", views.score_preview, name="api-score-preview"),
     path("", include(router.urls)),
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from rest_framework import viewsets
 from rest_framework.decorators import api_view
@@ -14,7 +15,9 @@ from rest_framework.response import Response
 from games.catalogue import GAMES, GameInfo, game_info
 from games.errors import GameError
 from tournaments.api.serializers import ClubSerializer, GameSerializer
-from tournaments.models import Club
+from tournaments.director.forms import TravellerRow
+from tournaments.models import Board, Club
+from tournaments.services.results import played_fields
 
 
 def _translated(game: GameInfo) -> dict[str, object]:
@@ -48,3 +51,36 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
 
     queryset = Club.objects.prefetch_related("players")
     serializer_class = ClubSerializer
+
+
+@api_view(["GET"])
+def score_preview(request: Request) -> Response:
+    """GET /api/score/?board=ID&contract=4S&declarer=N&result=+1: the NS score.
+
+    What the traveller form shows as the director types; an adjusted score
+    ("A+", "60/40") is echoed back.  Errors are 400 with the field named.
+    """
+    params = request.query_params
+    try:
+        board = Board.objects.get(pk=int(params.get("board", "")))
+    except (ValueError, Board.DoesNotExist):
+        return Response({"error": _("board: no such board."), "field": "board"}, 400)
+    row = TravellerRow(
+        index=0, ns=0, ew=0, ns_label="", ew_label="", round=None, table=None,
+        result_id=None, contract=params.get("contract", "").strip(),
+        declarer=params.get("declarer", "").strip(),
+        result=params.get("result", "").strip(),
+    )  # fmt: skip
+    try:
+        parsed = row.parsed()
+        if parsed["kind"] == "adjusted":
+            return Response({"adjusted": f"{parsed['ns']}/{parsed['ew']}"})
+        if parsed["kind"] == "blank":
+            return Response({"score_ns": None})
+        fields = played_fields(
+            board, parsed["contract"], parsed["declarer"], parsed["tricks"]
+        )
+    except ValidationError as error:
+        field = next(iter(getattr(error, "error_dict", {}) or {"contract": 0}))
+        return Response({"error": "; ".join(error.messages), "field": field}, 400)
+    return Response({"score_ns": fields["score_ns"], "tricks": fields["tricks"]})

@@ -91,15 +91,22 @@ def result_submit(
     table: Table | None = None,
     user: AbstractBaseUser | None = None,
     result: Result | None = None,
+    rescore: bool = True,
 ) -> Result:
-    """Store a played traveller line (or correct ``result``) and queue a rescore."""
+    """Store a played traveller line (or correct ``result``) and queue a rescore.
+
+    ``rescore=False`` leaves the rescore to a caller saving several lines.
+    """
     _check_open(board)
     _check_pairs(board, ns_pair, ew_pair)
     fields = played_fields(board, contract, declarer, tricks)
     fields["lead"] = lead.strip().upper()[:3]
-    return _save(
+    line = _save(
         result or Result(board=board), fields, ns_pair, ew_pair, round, table, user
     )
+    if rescore:
+        queue_scoring(board)
+    return line
 
 
 @transaction.atomic
@@ -114,23 +121,28 @@ def result_adjust(
     table: Table | None = None,
     user: AbstractBaseUser | None = None,
     result: Result | None = None,
+    rescore: bool = True,
 ) -> Result:
     """Award an artificial adjusted score: A+, A, A- or a percentage per side."""
     _check_open(board)
     _check_pairs(board, ns_pair, ew_pair)
     fields = adjusted_fields(ns, ew)
-    return _save(
+    line = _save(
         result or Result(board=board), fields, ns_pair, ew_pair, round, table, user
     )
+    if rescore:
+        queue_scoring(board)
+    return line
 
 
 @transaction.atomic
-def result_delete(result: Result) -> None:
+def result_delete(result: Result, *, rescore: bool = True) -> None:
     """Remove a traveller line (entered by mistake) and rescore."""
     _check_open(result.board)
     board = result.board
     result.delete()
-    queue_scoring(board)
+    if rescore:
+        queue_scoring(board)
 
 
 def parse_adjusted(text: str, field: str) -> str:
@@ -205,5 +217,4 @@ def _save(
         raise ValidationError(
             _("This board already has a result for these pairs.")
         ) from None
-    queue_scoring(line.board)
     return line

@@ -1,0 +1,1 @@
+"""The tournament director's pages: events, sections, travellers, adjustments."""

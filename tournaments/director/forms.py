@@ -1,0 +1,196 @@
+"""Forms of the director's pages: they read and check input, services write."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.bridge import parse_contract, tricks_from_result
+from games.errors import GameError
+from tournaments.models import Club, Event, Player
+from tournaments.movements import Movement, standard_movements
+from tournaments.services.events import MovementChoice, PairEntry
+from tournaments.services.results import parse_adjusted
+
+# "A+", "A-/A+", "60%", "60/40": an artificial adjusted score typed in the
+# contract box, NS first.
+ADJUSTED = re.compile(r"^\s*(A[+-]?|\d{1,3}%?)\s*(?:/\s*(A[+-]?|\d{1,3}%?))?\s*$", re.I)
+
+
+class EventForm(forms.ModelForm):
+    """A new pairs event and the club's scoring settings."""
+
+    class Meta:
+        model = Event
+        fields = [
+            "name",
+            "date",
+            "club",
+            "scale",
+            "neuberg",
+            "average_plus",
+            "average",
+            "average_minus",
+            "average_rule",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+
+
+class SectionForm(forms.Form):
+    """The movement for a number of pairs, and who the pairs are."""
+
+    movement = forms.TypedChoiceField(
+        label=gettext_lazy("Movement"), coerce=int, widget=forms.RadioSelect
+    )
+    boards_per_round = forms.IntegerField(
+        label=gettext_lazy("Boards per round"), min_value=1, max_value=10
+    )
+    rounds = forms.IntegerField(
+        label=gettext_lazy("Rounds (Mitchell)"),
+        min_value=1,
+        max_value=30,
+        required=False,
+        help_text=gettext_lazy("Leave empty for the whole movement."),
+    )
+
+    def __init__(self, *args: object, pairs: int, club: Club | None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.proposals: list[Movement] = standard_movements(pairs)
+        self.fields["movement"].choices = [
+            (index, movement.name) for index, movement in enumerate(self.proposals)
+        ]
+        first = self.proposals[0]
+        self.fields["movement"].initial = 0
+        self.fields["boards_per_round"].initial = first.boards_per_round
+        self.club = club
+        # Rows fill the movement's pairs in order: in a Mitchell, the NS pairs
+        # 1, 2... then the EW pairs; in a Howell, pairs 1, 2...
+        self.entry_labels = [_("Pair %(n)d") % {"n": n} for n in range(1, pairs + 1)]
+        for index, label in enumerate(self.entry_labels):
+            for seat in ("a", "b"):
+                self.fields[f"pair{index}-{seat}"] = forms.CharField(
+                    label=f"{label} {seat.upper()}", required=False, max_length=120
+                )
+
+    def entry_rows(self) -> list[tuple[str, forms.BoundField, forms.BoundField]]:
+        return [
+            (label, self[f"pair{i}-a"], self[f"pair{i}-b"])
+            for i, label in enumerate(self.entry_labels)
+        ]
+
+    def choice(self) -> MovementChoice:
+        """The chosen movement with the director's overrides."""
+        movement = self.proposals[self.cleaned_data["movement"]]
+        return MovementChoice(
+            kind=movement.kind,
+            tables=movement.tables,
+            boards_per_round=self.cleaned_data["boards_per_round"],
+            rounds=(self.cleaned_data.get("rounds") or movement.rounds)
+            if movement.kind == "mitchell"
+            else None,
+            even_tables=movement.variant if movement.variant == "relay" else "skip",
+            phantom=movement.phantom is not None,
+        )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if "movement" in data and "boards_per_round" in data:
+            try:
+                self.choice().build()
+            except ValueError as error:
+                raise forms.ValidationError(str(error)) from None
+        return data
+
+    def pair_entries(self) -> list[PairEntry]:
+        """Each pair's players: club members by name, new members otherwise."""
+        entries = []
+        for index in range(len(self.entry_labels)):
+            names = [
+                self.cleaned_data.get(f"pair{index}-{seat}", "").strip()
+                for seat in ("a", "b")
+            ]
+            players = [_player(self.club, name) for name in names if name]
+            if self.club is not None:
+                entries.append(PairEntry(players=[p for p in players if p]))
+            else:
+                entries.append(PairEntry(names=" – ".join(n for n in names if n)))
+        return entries
+
+
+def _player(club: Club | None, name: str) -> Player | None:
+    """The club member called ``name``, created when the club has none."""
+    if club is None:
+        return None
+    name = re.sub(r"\s*\(.*\)$", "", name).strip()
+    for player in club.players.all():
+        if player.full_name.lower() == name.lower():
+            return player
+    first, _space, last = name.partition(" ")
+    return Player.objects.create(club=club, first_name=first, last_name=last)
+
+
+@dataclass
+class TravellerRow:
+    """One line of a board's traveller form, what it holds and its errors."""
+
+    index: int
+    ns: int
+    ew: int
+    ns_label: str
+    ew_label: str
+    round: int | None
+    table: int | None
+    result_id: int | None
+    contract: str = ""
+    declarer: str = ""
+    lead: str = ""
+    result: str = ""
+    score: str = ""
+    delete: bool = False
+    errors: list[str] | None = None
+
+    @property
+    def blank(self) -> bool:
+        return not (self.contract or self.declarer or self.result or self.lead)
+
+    def parsed(self) -> dict[str, object]:
+        """Read the row: a played result, an adjusted score, or nothing.
+
+        Returns {"kind": "played", contract, declarer, tricks, lead},
+        {"kind": "adjusted", ns, ew} or {"kind": "blank"}; raises
+        forms.ValidationError with a message naming the box at fault.
+        """
+        if self.blank:
+            return {"kind": "blank"}
+        match = ADJUSTED.match(self.contract)
+        if match and not self.result:
+            ns, ew = match.group(1), match.group(2) or match.group(1)
+            try:
+                return {
+                    "kind": "adjusted",
+                    "ns": parse_adjusted(ns, "adjusted_ns"),
+                    "ew": parse_adjusted(ew, "adjusted_ew"),
+                }
+            except forms.ValidationError:
+                raise forms.ValidationError(
+                    _("Contract: an adjusted score is A+, A, A- or a percentage.")
+                ) from None
+        try:
+            contract = parse_contract(self.contract)
+        except GameError as error:
+            raise forms.ValidationError(_("Contract: %s") % error) from None
+        try:
+            tricks = tricks_from_result(contract, self.result)
+        except GameError as error:
+            raise forms.ValidationError(_("Result: %s") % error) from None
+        return {
+            "kind": "played",
+            "contract": str(contract),
+            "declarer": self.declarer.strip().upper(),
+            "tricks": None if contract.is_pass else tricks,
+            "lead": self.lead,
+        }

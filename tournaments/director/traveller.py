@@ -1,0 +1,155 @@
+"""A board's traveller as the director edits it: one row per table that plays it."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+
+from games.bridge import result_text
+from tournaments.director.forms import TravellerRow
+from tournaments.models import Board, Pair, Result, Round, Section, Table
+from tournaments.services.results import (
+    queue_scoring,
+    result_adjust,
+    result_delete,
+    result_submit,
+)
+
+
+def traveller_rows(section: Section, board: Board) -> list[TravellerRow]:
+    """Rows for every seating of the movement that plays ``board``, with the
+    results entered so far; lines outside the movement (imports) follow."""
+    pairs = {pair.label: pair for pair in section.pairs.all()}
+    results = {
+        (r.ns_pair_id, r.ew_pair_id): r
+        for r in board.results.select_related("ns_pair", "ew_pair")
+    }
+    rows: list[TravellerRow] = []
+    movement = section.movement_plan()
+    if movement is not None:
+        number = board.number - section.first_board + 1
+        for seating in movement.seatings:
+            if number not in seating.boards or movement.is_sit_out(seating):
+                continue
+            ns = pairs[movement.pair(seating.ns).label]
+            ew = pairs[movement.pair(seating.ew).label]
+            rows.append(_row(len(rows), ns, ew, seating.round, seating.table, results))
+    for ns_id, ew_id in list(results):
+        result = results[ns_id, ew_id]
+        rows.append(
+            _row(len(rows), result.ns_pair, result.ew_pair, None, None, results)
+        )
+    return rows
+
+
+def _row(
+    index: int,
+    ns: Pair,
+    ew: Pair,
+    round: int | None,
+    table: int | None,
+    results: dict[tuple[int, int], Result],
+) -> TravellerRow:
+    result = results.pop((ns.pk, ew.pk), None)
+    row = TravellerRow(
+        index=index,
+        ns=ns.pk,
+        ew=ew.pk,
+        ns_label=ns.label,
+        ew_label=ew.label,
+        round=round if round is not None else _number(result, "round"),
+        table=table if table is not None else _number(result, "table"),
+        result_id=result.pk if result else None,
+    )
+    if result is None:
+        return row
+    if result.is_adjusted:
+        row.contract = (
+            result.adjusted_ns
+            if result.adjusted_ns == result.adjusted_ew
+            else f"{result.adjusted_ns}/{result.adjusted_ew}"
+        )
+    else:
+        row.contract = result.contract
+        row.declarer = result.declarer
+        row.lead = result.lead
+        row.result = result_text(result.contract, result.tricks or 0)
+        row.score = str(result.score_ns)
+    return row
+
+
+def _number(result: Result | None, field: str) -> int | None:
+    target = getattr(result, field, None) if result else None
+    return target.number if target else None
+
+
+def read_rows(rows: list[TravellerRow], data: QueryDict) -> None:
+    """Copy the submitted boxes into the rows (by their index)."""
+    for row in rows:
+        i = row.index
+        row.contract = data.get(f"c{i}", "").strip()
+        row.declarer = data.get(f"d{i}", "").strip().upper()
+        row.lead = data.get(f"l{i}", "").strip().upper()
+        row.result = data.get(f"r{i}", "").strip()
+        row.delete = data.get(f"x{i}") == "on"
+
+
+def save_rows(section: Section, board: Board, rows: list[TravellerRow], user) -> bool:
+    """Save every row in one transaction; on any error keep nothing.
+
+    Errors are written on the rows; returns True when everything was saved.
+    """
+    pairs = {pair.pk: pair for pair in section.pairs.all()}
+    rounds = {r.number: r for r in Round.objects.filter(section=section)}
+    tables = {t.number: t for t in Table.objects.filter(section=section)}
+    existing = {r.pk: r for r in board.results.all()}
+    ok = True
+    with transaction.atomic():
+        for row in rows:
+            try:
+                _save_row(row, board, pairs, rounds, tables, existing, user)
+            except ValidationError as error:
+                row.errors = error.messages
+                ok = False
+        if ok:
+            queue_scoring(board)
+        else:
+            transaction.set_rollback(True)
+    return ok
+
+
+def _save_row(row, board, pairs, rounds, tables, existing, user) -> None:
+    result = existing.get(row.result_id)
+    if row.delete:
+        if result is not None:
+            result_delete(result, rescore=False)
+        return
+    parsed = row.parsed()
+    where = {
+        "board": board,
+        "ns_pair": pairs[row.ns],
+        "ew_pair": pairs[row.ew],
+        "round": rounds.get(row.round),
+        "table": tables.get(row.table),
+        "user": user,
+        "result": result,
+        "rescore": False,
+    }
+    if parsed["kind"] == "blank":
+        if result is not None:
+            raise ValidationError(
+                _("Tick “delete” to remove this line, or write its result.")
+            )
+        return
+    if parsed["kind"] == "adjusted":
+        result_adjust(ns=parsed["ns"], ew=parsed["ew"], **where)
+        return
+    result_submit(
+        contract=parsed["contract"],
+        declarer=parsed["declarer"],
+        tricks=parsed["tricks"],
+        lead=parsed["lead"],
+        **where,
+    )

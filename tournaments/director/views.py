@@ -1,0 +1,169 @@
+"""The director's pages: thin views over forms and services."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.db.models import Count
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.director.forms import EventForm, SectionForm
+from tournaments.director.traveller import read_rows, save_rows, traveller_rows
+from tournaments.models import Board, Event, Section, Session
+from tournaments.movements.standard import MAX_PAIRS, MIN_PAIRS
+from tournaments.services.events import event_create, section_create
+from tournaments.services.results import session_close, session_reopen
+
+DEFAULT_PAIRS = 14
+
+
+@staff_member_required
+def dashboard(request: HttpRequest) -> HttpResponse:
+    """The director's events, newest first."""
+    events = Event.objects.select_related("club")[:50]
+    return render(request, "director/dashboard.html", {"events": events})
+
+
+@staff_member_required
+def event_new(request: HttpRequest) -> HttpResponse:
+    """Create an event with its scoring settings."""
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        event = event_create(user=request.user, **form.cleaned_data)
+        return redirect("director:event", event.pk)
+    status = 400 if form.errors else 200
+    return render(request, "director/event_new.html", {"form": form}, status=status)
+
+
+@staff_member_required
+def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """An event's sessions and sections, and what to do next."""
+    event = get_object_or_404(Event, pk=pk)
+    sessions = event.sessions.prefetch_related("sections")
+    return render(
+        request, "director/event.html", {"event": event, "sessions": sessions}
+    )
+
+
+@staff_member_required
+def section_new(request: HttpRequest, session_pk: int) -> HttpResponse:
+    """Choose the movement for the number of pairs, and enter the pairs."""
+    session = get_object_or_404(Session.objects.select_related("event"), pk=session_pk)
+    raw = request.POST.get("pairs") or request.GET.get("pairs") or DEFAULT_PAIRS
+    try:
+        pairs = int(raw)
+    except ValueError:
+        pairs = 0
+    if not MIN_PAIRS <= pairs <= MAX_PAIRS:
+        messages.error(
+            request,
+            _("pairs: give a number of pairs from %(low)d to %(high)d.")
+            % {"low": MIN_PAIRS, "high": MAX_PAIRS},
+        )
+        pairs = DEFAULT_PAIRS
+        status = 400
+    else:
+        status = 200
+    club = session.event.club
+    form = SectionForm(request.POST or None, pairs=pairs, club=club)
+    if request.method == "POST" and status == 200 and form.is_valid():
+        section = section_create(
+            session=session,
+            choice=form.choice(),
+            entries=form.pair_entries(),
+            letter=_next_letter(session),
+        )
+        session.status = Session.Status.PLAYING
+        session.save(update_fields=["status"])
+        return redirect("director:section", section.pk)
+    if form.errors:
+        status = 400
+    players = club.players.filter(active=True) if club else []
+    context = {"session": session, "form": form, "pairs": pairs, "players": players}
+    return render(request, "director/section_new.html", context, status=status)
+
+
+def _next_letter(session: Session) -> str:
+    used = set(session.sections.values_list("letter", flat=True))
+    return next(letter for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if letter not in used)
+
+
+@staff_member_required
+def section_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The section's pairs and boards, with how many lines each board has."""
+    section = get_object_or_404(Section.objects.select_related("session__event"), pk=pk)
+    movement = section.movement_plan()
+    boards = section.boards.annotate(entered=Count("results")).order_by("number")
+    expected = {}
+    if movement is not None:
+        expected = {
+            number + section.first_board - 1: movement.times_played(number)
+            for number in movement.boards
+        }
+    rows = [(board, board.entered, expected.get(board.number)) for board in boards]
+    context = {
+        "section": section,
+        "movement": movement,
+        "boards": rows,
+        "pairs": section.pairs.prefetch_related("players"),
+    }
+    return render(request, "director/section.html", context)
+
+
+@staff_member_required
+def traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Enter or correct a board's traveller; the whole board saves or nothing."""
+    section = get_object_or_404(Section.objects.select_related("session__event"), pk=pk)
+    board = get_object_or_404(Board, section=section, number=number)
+    rows = traveller_rows(section, board)
+    status = 200
+    if request.method == "POST":
+        if section.session.status == Session.Status.CLOSED:
+            messages.error(request, _("This session is closed: reopen it first."))
+            return redirect("director:section", section.pk)
+        read_rows(rows, request.POST)
+        if save_rows(section, board, rows, request.user):
+            messages.success(request, _("Board %(n)d saved.") % {"n": board.number})
+            following = section.boards.filter(number__gt=number).order_by("number")
+            if "next" in request.POST and following.exists():
+                return redirect("director:traveller", section.pk, following[0].number)
+            return redirect("director:traveller", section.pk, number)
+        status = 400
+    numbers = list(section.boards.values_list("number", flat=True))
+    context = {
+        "section": section,
+        "board": board,
+        "rows": rows,
+        "numbers": numbers,
+        "closed": section.session.status == Session.Status.CLOSED,
+    }
+    return render(request, "director/traveller.html", context, status=status)
+
+
+@staff_member_required
+@require_POST
+def session_status(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """Close a session (travellers freeze) or reopen it, or add a session."""
+    session = get_object_or_404(Session, pk=pk)
+    if action == "close":
+        session_close(session)
+        messages.success(request, _("Session %(n)d closed.") % {"n": session.number})
+    elif action == "reopen":
+        session_reopen(session)
+        messages.success(request, _("Session %(n)d reopened.") % {"n": session.number})
+    else:
+        raise Http404(action)
+    return redirect("director:event", session.event_id)
+
+
+@staff_member_required
+@require_POST
+def session_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add the next session to an event."""
+    event = get_object_or_404(Event, pk=pk)
+    number = (event.sessions.order_by("-number").first().number or 0) + 1
+    Session.objects.create(event=event, number=number)
+    return redirect("director:event", event.pk)

@@ -8,5 +8,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include("tournaments.api.urls")),
     path("director/", include("tournaments.director.urls")),
+    path("", include("tournaments.urls_movement")),
     path("", include("tournaments.urls")),
 ]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from tournaments.demo_events import load_demo_events
 from tournaments.models import Club, Player
 
 DEMO_CLUB = "Bridge Club de la Donne"
@@ -37,11 +38,13 @@ class DemoSummary:
     players_created: int
     admin_username: str
     admin_password: str
+    events_created: int = 0
 
 
 @transaction.atomic
 def load_demo() -> DemoSummary:
-    """Create the demo club, its players and a director login; safe to rerun."""
+    """Create the demo club, its players, a director login and two finished
+    events (a 7-table Mitchell and a 4-table Howell); safe to rerun."""
     club, _ = Club.objects.get_or_create(
         name=DEMO_CLUB, defaults={"city": DEMO_CITY, "federation_code": "DEMO-69"}
     )
@@ -57,4 +60,5 @@ def load_demo() -> DemoSummary:
     user_model = get_user_model()
     if not user_model.objects.filter(username=username).exists():
         user_model.objects.create_superuser(username, "", password)
-    return DemoSummary(club, created, username, password)
+    events = load_demo_events(club)
+    return DemoSummary(club, created, username, password, len(events))

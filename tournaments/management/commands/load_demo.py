@@ -13,7 +13,8 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo club “{summary.club}”: {summary.club.players.count()} players "
-                f"({summary.players_created} new). Director login: "
+                f"({summary.players_created} new), {summary.events_created} new "
+                f"events. Director login: "
                 f"{summary.admin_username} / {summary.admin_password}"
             )
         )

@@ -1,0 +1,194 @@
+"""Two finished demo events for the demo club, so results pages have a club night.
+
+"Tuesday Mitchell" (7 tables, 14 pairs) and "Thursday Howell" (4 tables,
+8 pairs) are laid out with the real services, every traveller line entered
+through ``result_submit`` as a scorer would, then scored and closed. Deals
+and results come from seeded random generators (``games.simulate``), so
+every load gives the same events.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.deal import Deal
+from games.simulate import simulate_table_result
+from tournaments.models import Board, Club, Event, Pair, Section, Session
+from tournaments.movements import Movement
+from tournaments.scoring_io import rescore_section
+from tournaments.services.events import (
+    MovementChoice,
+    PairEntry,
+    event_create,
+    section_create,
+)
+from tournaments.services.results import result_adjust, result_submit, session_close
+
+__all__ = ["DEMO_EVENTS", "DemoEvent", "load_demo_events"]
+
+# Pair strength: tricks a pair gains over an average pair, drawn per pair, so
+# the rankings spread out from about 35 % to 65 % as on a club night.
+PAIR_SKILL_SD = 0.35
+PLAYERS_PER_PAIR = 2
+
+
+@dataclass(frozen=True)
+class DemoEvent:
+    """One demo event: its movement, how many players, when, and its seed.
+
+    ``weekday`` is the day it is dated on (Monday 0): the last such day before
+    today. ``adjusted`` is (round, table) of the seating whose last board
+    gets an artificial A+ / A- (a fouled board, say) instead of a result.
+    """
+
+    name: str
+    kind: str
+    tables: int
+    boards_per_round: int
+    players: int
+    weekday: int
+    seed: int
+    adjusted: tuple[int, int] | None = None
+
+
+DEMO_EVENTS: tuple[DemoEvent, ...] = (
+    DemoEvent(
+        name="Tuesday Mitchell",
+        kind=Section.Movement.MITCHELL,
+        tables=7,
+        boards_per_round=3,
+        players=28,
+        weekday=1,
+        seed=20240607,
+        adjusted=(4, 5),
+    ),
+    DemoEvent(
+        name="Thursday Howell",
+        kind=Section.Movement.HOWELL,
+        tables=4,
+        boards_per_round=3,
+        players=16,
+        weekday=3,
+        seed=20240609,
+    ),
+)
+
+
+@transaction.atomic
+def load_demo_events(club: Club) -> list[Event]:
+    """Create the demo events the club does not have yet; return the new ones.
+
+    Safe to rerun: an event whose name the club already uses is left alone.
+    All in one transaction, scoring included: no event is ever left unscored
+    or open (the lines are entered with ``rescore=False`` and the section is
+    rescored once, rather than once per line when the transaction commits).
+    """
+    today = timezone.localdate()
+    created = []
+    for spec in DEMO_EVENTS:
+        if Event.objects.filter(club=club, name=spec.name).exists():
+            continue
+        created.append(_create_event(club, spec, today))
+    return created
+
+
+def last_weekday(weekday: int, today: dt.date) -> dt.date:
+    """The last date before ``today`` falling on ``weekday`` (Monday 0)."""
+    days = (today.weekday() - weekday - 1) % 7 + 1
+    return today - dt.timedelta(days=days)
+
+
+def _create_event(club: Club, spec: DemoEvent, today: dt.date) -> Event:
+    """Lay out, play, score and close one demo event."""
+    players = list(club.players.filter(active=True).order_by("pk")[: spec.players])
+    if len(players) < spec.players:
+        raise ValueError(
+            f"{spec.name} needs {spec.players} active players in {club}, "
+            f"found {len(players)}"
+        )
+    event = event_create(
+        name=spec.name, date=last_weekday(spec.weekday, today), club=club
+    )
+    session = event.sessions.get()
+    entries = [
+        PairEntry(players=players[index : index + PLAYERS_PER_PAIR])
+        for index in range(0, len(players), PLAYERS_PER_PAIR)
+    ]
+    section = section_create(
+        session=session,
+        choice=MovementChoice(spec.kind, spec.tables, spec.boards_per_round),
+        entries=entries,
+    )
+    session.status = Session.Status.PLAYING
+    session.save(update_fields=["status"])
+    _play(section, spec, random.Random(spec.seed))
+    rescore_section(section.pk)
+    session_close(session)
+    return event
+
+
+def _play(section: Section, spec: DemoEvent, rng: random.Random) -> None:
+    """Deal the boards and enter every seating's results, table by table."""
+    movement = section.movement_plan()
+    if movement is None:
+        raise ValueError(f"{section} has no movement to play")
+    boards = {board.number: board for board in section.boards.order_by("number")}
+    deals = {number: Deal.random(rng) for number in sorted(boards)}
+    for number, board in boards.items():
+        board.deal = deals[number].to_pbn()
+    Board.objects.bulk_update(boards.values(), ["deal"])
+    pairs = _pairs_by_movement_id(section, movement)
+    skill = {pair.pk: rng.gauss(0, PAIR_SKILL_SD) for pair in pairs.values()}
+    rounds = {row.number: row for row in section.round_set.all()}
+    tables = {row.number: row for row in section.table_set.all()}
+    for seating in movement.seatings:
+        if movement.is_sit_out(seating):
+            continue
+        ns, ew = pairs[seating.ns], pairs[seating.ew]
+        where = {"round": rounds[seating.round], "table": tables[seating.table]}
+        for number in seating.boards:
+            board = boards[number + section.first_board - 1]
+            adjusted = (seating.round, seating.table) == spec.adjusted
+            if adjusted and number == seating.boards[-1]:
+                result_adjust(
+                    board=board,
+                    ns_pair=ns,
+                    ew_pair=ew,
+                    ns="A+",
+                    ew="A-",
+                    rescore=False,
+                    **where,
+                )
+                continue
+            result = simulate_table_result(
+                deals[board.number],
+                board.number,
+                rng,
+                ns_edge=skill[ns.pk] - skill[ew.pk],
+            )
+            result_submit(
+                board=board,
+                ns_pair=ns,
+                ew_pair=ew,
+                contract=result.contract,
+                declarer=result.declarer,
+                tricks=None if result.passed_out else result.tricks,
+                lead=result.lead,
+                rescore=False,
+                **where,
+            )
+
+
+def _pairs_by_movement_id(section: Section, movement: Movement) -> dict[int, Pair]:
+    """The section's pairs keyed by the movement's pair ids (phantom left out)."""
+    stored = {(pair.number, pair.direction): pair for pair in section.pairs.all()}
+    return {
+        spec.id: stored[spec.number, spec.direction or ""]
+        for spec in movement.pairs
+        if not spec.phantom
+    }

@@ -9,5 +9,6 @@ urlpatterns = [
     path("api/", include("tournaments.api.urls")),
     path("director/", include("tournaments.director.urls")),
     path("", include("tournaments.urls_movement")),
+    path("", include("tournaments.results.urls")),
     path("", include("tournaments.urls")),
 ]

@@ -101,12 +101,8 @@ def result_submit(
     _check_pairs(board, ns_pair, ew_pair)
     fields = played_fields(board, contract, declarer, tricks)
     fields["lead"] = lead.strip().upper()[:3]
-    line = _save(
-        result or Result(board=board), fields, ns_pair, ew_pair, round, table, user
-    )
-    if rescore:
-        queue_scoring(board)
-    return line
+    line = result or Result(board=board)
+    return _save(line, fields, ns_pair, ew_pair, round, table, user, rescore)
 
 
 @transaction.atomic
@@ -127,12 +123,8 @@ def result_adjust(
     _check_open(board)
     _check_pairs(board, ns_pair, ew_pair)
     fields = adjusted_fields(ns, ew)
-    line = _save(
-        result or Result(board=board), fields, ns_pair, ew_pair, round, table, user
-    )
-    if rescore:
-        queue_scoring(board)
-    return line
+    line = result or Result(board=board)
+    return _save(line, fields, ns_pair, ew_pair, round, table, user, rescore)
 
 
 @transaction.atomic
@@ -198,6 +190,7 @@ def _save(
     round: Round | None,
     table: Table | None,
     user: AbstractBaseUser | None,
+    rescore: bool,
 ) -> Result:
     fields.update(ns_pair=ns_pair, ew_pair=ew_pair, entered_by=user)
     fields.update(round=round or line.round, table=table or line.table)
@@ -217,4 +210,6 @@ def _save(
         raise ValidationError(
             _("This board already has a result for these pairs.")
         ) from None
+    if rescore:
+        queue_scoring(line.board)
     return line

@@ -1,0 +1,191 @@
+"""The event workbook (openpyxl): ranking, travellers, one scorecard per pair.
+
+This is the impure half of ``scoring``: it reads the stored report rows that
+the results pages show, so the workbook and the pages hold the same numbers.
+Numbers are written as numbers; percentages as fractions formatted "0.00%".
+"""
+
+from __future__ import annotations
+
+import re
+from io import BytesIO
+
+from openpyxl import Workbook
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from games.bridge import result_text
+from tournaments.models import Event
+from tournaments.reports import (
+    LineRow,
+    SectionReport,
+    event_rankings,
+    event_sections,
+    stored_report,
+)
+
+PERCENT = "0.00%"
+POINTS = "0.00"
+MAX_TITLE = 31
+# Characters Excel refuses in a sheet title.
+TITLE_FORBIDDEN = re.compile(r"[\[\]:*?/\\]")
+
+RANKING_HEADER = ("Ranking", "Rank", "Pair", "Names", "MP", "Top", "%", "Boards")
+TRAVELLER_HEADER = (
+    "Session", "Section", "Board", "NS", "EW", "Contract", "Declarer", "Lead",
+    "Tricks", "Result", "NS score", "Adjusted", "MP NS", "MP EW", "% NS", "% EW",
+)  # fmt: skip
+SCORECARD_HEADER = (
+    "Board", "Direction", "Opponents", "Contract", "Declarer", "Result",
+    "Score", "MP", "Top", "%",
+)  # fmt: skip
+
+
+def event_workbook(event: Event) -> Workbook:
+    """Build the workbook of an event from what the scorer stored."""
+    reports = [stored_report(section) for section in event_sections(event)]
+    workbook = Workbook()
+    ranking = workbook.active
+    ranking.title = "Ranking"
+    _ranking_sheet(ranking, reports)
+    _traveller_sheet(workbook.create_sheet("Travellers"), reports)
+    titles = {"Ranking", "Travellers"}
+    for report in reports:
+        for rows in report.rankings.values():
+            for row in rows:
+                title = _title(row.pair.label, report, len(reports) > 1, titles)
+                _scorecard_sheet(workbook.create_sheet(title), report, row.pair)
+    return workbook
+
+
+def event_workbook_bytes(event: Event) -> bytes:
+    """The workbook as the bytes of an .xlsx file."""
+    buffer = BytesIO()
+    event_workbook(event).save(buffer)
+    return buffer.getvalue()
+
+
+def _title(label: str, report: SectionReport, several: bool, used: set[str]) -> str:
+    title = f"Pair {label}"
+    if several:
+        title = f"S{report.section.session.number}{report.section.letter} {title}"
+    title = TITLE_FORBIDDEN.sub("-", title)[:MAX_TITLE]
+    base, n = title, 2
+    while title in used:
+        title = f"{base[: MAX_TITLE - 3]} {n}"
+        n += 1
+    used.add(title)
+    return title
+
+
+def _start(sheet: Worksheet, header: tuple[str, ...]) -> None:
+    sheet.append(list(header))
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    sheet.freeze_panes = "A2"
+
+
+def _formats(sheet: Worksheet, formats: dict[str, str]) -> None:
+    """Apply number formats by header name, then fit the column widths."""
+    header = [cell.value for cell in sheet[1]]
+    for name, number_format in formats.items():
+        column = header.index(name) + 1
+        for (cell,) in sheet.iter_rows(min_row=2, min_col=column, max_col=column):
+            cell.number_format = number_format
+    for index, column in enumerate(sheet.iter_cols(), start=1):
+        width = max(len(_shown(cell.value)) for cell in column)
+        sheet.column_dimensions[get_column_letter(index)].width = min(width + 2, 50)
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return "" if value is None else str(value)
+
+
+def _fraction(pct: float | None) -> float | None:
+    return None if pct is None else round(pct / 100, 6)
+
+
+def _ranking_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
+    _start(sheet, RANKING_HEADER)
+    if reports:
+        for group, rows in event_rankings(reports).items():
+            for row in rows:
+                sheet.append(
+                    [
+                        group or "",
+                        row.rank,
+                        row.pair.number,
+                        row.pair.names or row.pair.label,
+                        round(row.mp, 2),
+                        round(row.top, 2),
+                        _fraction(row.pct),
+                        row.boards,
+                    ]
+                )
+    _formats(sheet, {"MP": POINTS, "Top": POINTS, "%": PERCENT})
+
+
+def _traveller_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
+    _start(sheet, TRAVELLER_HEADER)
+    for report in reports:
+        for line in report.lines:
+            sheet.append(_traveller_row(report, line))
+    _formats(
+        sheet,
+        {"MP NS": POINTS, "MP EW": POINTS, "% NS": PERCENT, "% EW": PERCENT},
+    )
+
+
+def _traveller_row(report: SectionReport, line: LineRow) -> list[object]:
+    result = line.result
+    played = not result.is_adjusted and result.contract
+    return [
+        report.section.session.number,
+        report.section.letter,
+        result.board.number,
+        result.ns_pair.number,
+        result.ew_pair.number,
+        result.contract or None,
+        result.declarer or None,
+        result.lead or None,
+        result.tricks,
+        result_text(result.contract, result.tricks or 0) if played else None,
+        result.score_ns,
+        line.adjusted,
+        _round(line.mp_ns),
+        _round(line.mp_ew),
+        _fraction(line.pct_ns),
+        _fraction(line.pct_ew),
+    ]
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
+
+
+def _scorecard_sheet(sheet: Worksheet, report: SectionReport, pair) -> None:
+    _start(sheet, SCORECARD_HEADER)
+    for line in report.pair_lines(pair):
+        result = line.result
+        ns = result.ns_pair_id == pair.pk
+        score = result.score_ns
+        sheet.append(
+            [
+                result.board.number,
+                "NS" if ns else "EW",
+                (result.ew_pair if ns else result.ns_pair).label,
+                result.contract or line.adjusted,
+                result.declarer or None,
+                result_text(result.contract, result.tricks or 0)
+                if result.contract
+                else None,
+                None if score is None else (score if ns else -score),
+                _round(line.mp_ns if ns else line.mp_ew),
+                _round(result.top),
+                _fraction(line.pct_ns if ns else line.pct_ew),
+            ]
+        )
+    _formats(sheet, {"MP": POINTS, "Top": POINTS, "%": PERCENT})

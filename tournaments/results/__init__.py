@@ -1,0 +1,1 @@
+"""Public results: rankings, travellers, scorecards and the Excel workbook."""

@@ -1,0 +1,22 @@
+"""URLs of the public results pages."""
+
+from django.urls import path
+
+from tournaments.results import views
+
+app_name = "results"
+
+urlpatterns = [
+    path("events/<int:pk>/results/", views.event_results, name="event"),
+    path("events/<int:pk>/results.xlsx", views.event_excel, name="excel"),
+    path(
+        "sections/<int:pk>/boards/<int:number>/",
+        views.board_traveller,
+        name="board",
+    ),
+    path(
+        "sections/<int:pk>/pairs/<int:pair_pk>/",
+        views.pair_scorecard,
+        name="pair",
+    ),
+]

@@ -1,0 +1,109 @@
+"""Public results pages: thin views over ``tournaments.reports``."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from games.deal import Deal
+from games.errors import GameError
+from scoring.exports import event_workbook_bytes
+from tournaments.models import Board, Event, Pair, Section
+from tournaments.reports import event_rankings, event_sections, stored_report
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def event_results(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event's ranking(s), across sessions, with links to every section."""
+    event = get_object_or_404(Event, pk=pk)
+    reports = [stored_report(section) for section in event_sections(event)]
+    rankings = event_rankings(reports) if reports else {}
+    context = {"event": event, "reports": reports, "rankings": rankings}
+    return render(request, "results/event.html", context)
+
+
+def _section(pk: int) -> Section:
+    return get_object_or_404(Section.objects.select_related("session__event"), pk=pk)
+
+
+def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A board's traveller: every line with MP and % for both sides."""
+    section = _section(pk)
+    board = get_object_or_404(Board, section=section, number=number)
+    report = stored_report(section)
+    lines = dict(report.boards()).get(number, [])
+    numbers = list(section.boards.values_list("number", flat=True))
+    index = numbers.index(number)
+    context = {
+        "section": section,
+        "board": board,
+        "lines": lines,
+        "hands": _hands(board),
+        "previous": numbers[index - 1] if index else None,
+        "next": numbers[index + 1] if index + 1 < len(numbers) else None,
+    }
+    return render(request, "results/board.html", context)
+
+
+def _hands(board: Board) -> dict[str, list[tuple[str, str]]] | None:
+    """The deal by seat, each hand as (suit symbol, cards) rows, if known."""
+    if not board.deal:
+        return None
+    try:
+        deal = Deal.from_pbn(board.deal)
+    except GameError:
+        return None
+    text = deal.to_pbn().split(":", 1)[1].split()
+    hands = {}
+    for seat, hand in zip("NESW", text, strict=True):
+        hands[seat] = list(zip("♠♥♦♣", hand.split("."), strict=True))
+    return hands
+
+
+def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
+    """A pair's personal scorecard, from its own side of each board."""
+    section = _section(pk)
+    pair = get_object_or_404(Pair, section=section, pk=pair_pk)
+    report = stored_report(section)
+    rows = []
+    for line in report.pair_lines(pair):
+        result = line.result
+        ns = result.ns_pair_id == pair.pk
+        rows.append(
+            {
+                "line": line,
+                "direction": "NS" if ns else "EW",
+                "opponents": result.ew_pair if ns else result.ns_pair,
+                "score": None
+                if result.score_ns is None
+                else (result.score_ns if ns else -result.score_ns),
+                "mp": line.mp_ns if ns else line.mp_ew,
+                "pct": line.pct_ns if ns else line.pct_ew,
+                "top": result.top,
+            }
+        )
+    standing = next(
+        (
+            row
+            for rows_ in report.rankings.values()
+            for row in rows_
+            if row.pair == pair
+        ),
+        None,
+    )
+    context = {"section": section, "pair": pair, "rows": rows, "standing": standing}
+    return render(request, "results/pair.html", context)
+
+
+def event_excel(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event's workbook: ranking, travellers and a scorecard per pair."""
+    event = get_object_or_404(Event, pk=pk)
+    if not event_sections(event):
+        raise Http404(_("This event has no results yet."))
+    response = HttpResponse(event_workbook_bytes(event), content_type=XLSX)
+    name = slugify(event.name) or "event"
+    response["Content-Disposition"] = f'attachment; filename="{name}.xlsx"'
+    return response

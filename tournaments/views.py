@@ -8,14 +8,16 @@ from django.utils.translation import gettext as _
 
 from games.catalogue import GAMES, game_info
 from games.errors import GameError
-from tournaments.models import Club
+from tournaments.models import Club, Event
 from tournaments.rules import bridge_rule_tables, parse_match_length
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """List the games with their events and scoring, and the clubs."""
+    """The latest results, the games with their scoring, and the clubs."""
     clubs = Club.objects.order_by("name").prefetch_related("players")
-    return render(request, "tournaments/home.html", {"games": GAMES, "clubs": clubs})
+    events = Event.objects.filter(sessions__sections__isnull=False).distinct()[:10]
+    context = {"games": GAMES, "clubs": clubs, "events": events}
+    return render(request, "tournaments/home.html", context)
 
 
 def game_detail(request: HttpRequest, slug: str) -> HttpResponse:

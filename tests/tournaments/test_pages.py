@@ -77,3 +77,12 @@ def test_it_speaks_french_when_the_reader_does(client):
     page = response.content.decode()
     assert "Bridge de compétition (duplicate)" in page
     assert "Les jeux et leur marque" in page
+
+
+def test_the_home_page_links_the_demo_events_results(client):
+    load_demo()
+    response = client.get(reverse("tournaments:home"))
+    names = [event.name for event in response.context["events"]]
+    assert sorted(names) == ["Thursday Howell", "Tuesday Mitchell"]
+    event = response.context["events"][0]
+    assert reverse("results:event", args=[event.pk]) in response.content.decode()

@@ -224,3 +224,18 @@ def test_rescoring_recomputes_and_never_adds(director, section):
     ]
     assert list(Result.objects.order_by("pk").values_list("mp_ns", flat=True)) == mp
     assert sorted(mp) == [0.0, 2.0, 4.0]
+
+
+def test_the_section_page_lists_boards_pairs_and_printouts(director, section):
+    response = director.get(reverse("director:section", args=[section.pk]))
+    assert response.status_code == 200
+    assert [(b.number, entered, expected) for b, entered, expected in
+            response.context["boards"]][:2] == [(1, 0, 3), (2, 0, 3)]  # fmt: skip
+    html = response.content.decode()
+    assert reverse("movement:sheet", args=[section.pk]) in html
+    assert reverse("director:traveller", args=[section.pk, 6]) in html
+    event_page = director.get(
+        reverse("director:event", args=[section.session.event_id])
+    )
+    assert event_page.status_code == 200
+    assert director.get(reverse("director:dashboard")).status_code == 200

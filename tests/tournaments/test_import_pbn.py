@@ -118,3 +118,53 @@ def test_a_missing_file_is_a_clear_error(tmp_path):
 def test_score_event_names_an_unknown_event():
     with pytest.raises(CommandError, match="no event 999"):
         score_event(999)
+
+
+SCORE_TABLE_PBN = """% PBN 2.1
+[Event "Adjusted night"]
+[Date "2026.11.20"]
+[Board "1"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]
+1 11 4S S 10
+2 12 4S S 11
+3 13 4S S 9
+4 14 A+ - -
+
+[Event "#"]
+[Board "2"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]
+1 12 3NT N 9
+2 13 3NT N 10
+3 14 3NT N 8
+4 11 3NT N 9
+"""
+
+
+def test_it_imports_artificial_scores_and_applies_the_session_rule(tmp_path):
+    """Board 1's fourth table got A+ for both sides (pairs 4NS and 14EW).
+
+    Board 2: 3NT= (+400) for 1NS and 4NS, 3NT+1 (+430) for 2NS, 3NT-1 (-50)
+    for 3NS against 14EW.  4NS scores 3 of 6 (50 %) there, so its A+ stays
+    60 % under the WBF/EBU session rule; 14EW scores 6 of 6 (100 %), so the
+    rule lifts its A+ to 100 %.  Flat, both are 60 %.
+    """
+    path = tmp_path / "adjusted.pbn"
+    path.write_text(SCORE_TABLE_PBN)
+    event_id = import_pbn(path)
+    flat = score_event(event_id)
+    session = score_event(event_id, "--average-plus", "session")
+    assert [r["direction"] for r in flat["rankings"]] == ["NS", "EW"]
+
+    def artificial(report):
+        (line,) = [
+            line
+            for board in report["boards"]
+            for line in board["lines"]
+            if line["adjusted"]
+        ]
+        return line
+
+    assert artificial(flat)["adjusted"] == "A+"
+    assert (artificial(flat)["pct_ns"], artificial(flat)["pct_ew"]) == (60.0, 60.0)
+    assert artificial(session)["pct_ns"] == 60.0
+    assert artificial(session)["pct_ew"] == 100.0

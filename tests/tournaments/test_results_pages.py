@@ -9,7 +9,8 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tournaments.models import Pair
+from tournaments.models import Club, Pair, Player, Session
+from tournaments.reports import stored_report
 from tournaments.scoring_io import rescore_section
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.results import result_adjust, result_submit
@@ -142,3 +143,45 @@ def test_an_event_without_sections_has_no_workbook(client):
     event = event_create(name="Empty", date=dt.date(2026, 11, 20))
     assert client.get(reverse("results:excel", args=[event.pk])).status_code == 404
     assert client.get(reverse("results:event", args=[event.pk])).status_code == 200
+
+
+def test_the_event_ranking_adds_up_the_sessions_of_each_partnership(client, section):
+    """A second session with the same partnerships: totals are MP and tops
+    added across both sessions, so the percentages are over 2 x the boards."""
+    event = section.session.event
+    second = Session.objects.create(event=event, number=2)
+    copy = section_create(session=second, choice=MovementChoice("mitchell", 3, 2))
+    for pair in section.pairs.all():
+        twin = copy.pairs.get(number=pair.number, direction=pair.direction)
+        player = Player.objects.create(
+            club=Club.objects.get_or_create(name="C")[0],
+            first_name="P",
+            last_name=pair.label,
+        )
+        pair.players.set([player])
+        twin.players.set([player])
+    board = copy.boards.get(number=1)
+    movement = copy.movement_plan()
+    labels = {p.label: p for p in copy.pairs.all()}
+    for seating, tricks in zip(
+        [s for s in movement.seatings if 1 in s.boards], [10, 11, 9], strict=True
+    ):
+        result_submit(
+            board=board,
+            ns_pair=labels[movement.pair(seating.ns).label],
+            ew_pair=labels[movement.pair(seating.ew).label],
+            contract="4S",
+            declarer="N",
+            tricks=tricks,
+        )
+    rescore_section(copy.pk)
+    response = client.get(reverse("results:event", args=[event.pk]))
+    rankings = response.context["rankings"]
+    first = {row.pair.label: row for row in stored_report(section).rankings["NS"]}
+    second_ = {row.pair.label: row for row in stored_report(copy).rankings["NS"]}
+    for row in rankings["NS"]:
+        label = row.pair.label
+        assert row.mp == pytest.approx(first[label].mp + second_[label].mp)
+        assert row.top == first[label].top + second_[label].top
+        assert row.pct == pytest.approx(100 * row.mp / row.top)
+    assert len(rankings["NS"]) == 3

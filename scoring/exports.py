@@ -79,6 +79,14 @@ def _title(label: str, report: SectionReport, several: bool, used: set[str]) -> 
     return title
 
 
+def _append(sheet: Worksheet, values: list[object]) -> None:
+    """Add a row; text is always text, never a formula (names come from files)."""
+    sheet.append(values)
+    for cell in sheet[sheet.max_row]:
+        if isinstance(cell.value, str):
+            cell.data_type = "s"
+
+
 def _start(sheet: Worksheet, header: tuple[str, ...]) -> None:
     sheet.append(list(header))
     for cell in sheet[1]:
@@ -113,7 +121,8 @@ def _ranking_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
     if reports:
         for group, rows in event_rankings(reports).items():
             for row in rows:
-                sheet.append(
+                _append(
+                    sheet,
                     [
                         group or "",
                         row.rank,
@@ -123,7 +132,7 @@ def _ranking_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
                         round(row.top, 2),
                         _fraction(row.pct),
                         row.boards,
-                    ]
+                    ],
                 )
     _formats(sheet, {"MP": POINTS, "Top": POINTS, "%": PERCENT})
 
@@ -132,7 +141,7 @@ def _traveller_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
     _start(sheet, TRAVELLER_HEADER)
     for report in reports:
         for line in report.lines:
-            sheet.append(_traveller_row(report, line))
+            _append(sheet, _traveller_row(report, line))
     _formats(
         sheet,
         {"MP NS": POINTS, "MP EW": POINTS, "% NS": PERCENT, "% EW": PERCENT},
@@ -172,7 +181,8 @@ def _scorecard_sheet(sheet: Worksheet, report: SectionReport, pair) -> None:
         result = line.result
         ns = result.ns_pair_id == pair.pk
         score = result.score_ns
-        sheet.append(
+        _append(
+            sheet,
             [
                 result.board.number,
                 "NS" if ns else "EW",
@@ -186,6 +196,6 @@ def _scorecard_sheet(sheet: Worksheet, report: SectionReport, pair) -> None:
                 _round(line.mp_ns if ns else line.mp_ew),
                 _round(result.top),
                 _fraction(line.pct_ns if ns else line.pct_ew),
-            ]
+            ],
         )
     _formats(sheet, {"MP": POINTS, "Top": POINTS, "%": PERCENT})

@@ -49,7 +49,10 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 def _hands(board: Board) -> dict[str, list[tuple[str, str]]] | None:
-    """The deal by seat, each hand as (suit symbol, cards) rows, if known."""
+    """The deal by seat, each hand as (suit symbol, cards) rows, if known.
+
+    An unknown hand ("-" in PBN) shows as empty rows.
+    """
     if not board.deal:
         return None
     try:
@@ -59,7 +62,8 @@ def _hands(board: Board) -> dict[str, list[tuple[str, str]]] | None:
     text = deal.to_pbn().split(":", 1)[1].split()
     hands = {}
     for seat, hand in zip("NESW", text, strict=True):
-        hands[seat] = list(zip("♠♥♦♣", hand.split("."), strict=True))
+        suits = hand.split(".") if hand != "-" else ["?"] * 4
+        hands[seat] = list(zip("♠♥♦♣", suits, strict=True))
     return hands
 
 

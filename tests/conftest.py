@@ -184,3 +184,11 @@ def shared_data() -> Path:
     if not SHARED_DATA.exists():
         pytest.skip(f"shared data folder {SHARED_DATA} is not available")
     return SHARED_DATA
+
+
+@pytest.fixture
+def director(client, django_user_model):
+    """The test client, logged in as a tournament director (a staff user)."""
+    user = django_user_model.objects.create_user("td", password="pw", is_staff=True)
+    client.force_login(user)
+    return client

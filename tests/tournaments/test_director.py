@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from tournaments.models import Event, Pair, PairScore, Result, Section, Session
@@ -13,13 +12,6 @@ from tournaments.scoring_io import rescore_section
 from tournaments.services.events import MovementChoice, event_create, section_create
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director(client):
-    user = get_user_model().objects.create_user("td", password="pw", is_staff=True)
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture

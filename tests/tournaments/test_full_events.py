@@ -11,20 +11,12 @@ import re
 from io import BytesIO
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 from openpyxl import load_workbook
 
 from tournaments.models import Event, Result, Section
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director(client):
-    user = get_user_model().objects.create_user("td", password="pw", is_staff=True)
-    client.force_login(user)
-    return client
 
 
 def create_event(director, name: str) -> Event:

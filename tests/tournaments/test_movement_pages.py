@@ -32,13 +32,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
 PAGES = ["movement:sheet", "movement:table-cards", "movement:pair-cards"]
 
 
-@pytest.fixture
-def director(client: Client) -> Client:
-    user = get_user_model().objects.create_user("td", password="pw", is_staff=True)
-    client.force_login(user)
-    return client
-
-
 def make_section(choice: MovementChoice, **kwargs: object) -> Section:
     event = event_create(name="Club night", date=dt.date(2026, 11, 20))
     return section_create(session=event.sessions.get(), choice=choice, **kwargs)

@@ -2,7 +2,16 @@
 
 from tournaments.models.club import Club, Player
 from tournaments.models.event import Event, Section, Session
-from tournaments.models.play import Board, Pair, PairScore, Result, Round, Table
+from tournaments.models.play import (
+    Board,
+    Pair,
+    PairScore,
+    Result,
+    ResultChange,
+    Round,
+    Source,
+    Table,
+)
 
 __all__ = [
     "Board",
@@ -12,8 +21,10 @@ __all__ = [
     "PairScore",
     "Player",
     "Result",
+    "ResultChange",
     "Round",
     "Section",
     "Session",
+    "Source",
     "Table",
 ]

@@ -82,6 +82,16 @@ class Event(models.Model):
         choices=AverageRuleChoice.choices,
         default=AverageRuleChoice.FLAT,
     )
+    published = models.BooleanField(
+        _("published"),
+        default=False,
+        help_text=_("Final results: no longer marked provisional."),
+    )
+    results_hidden = models.BooleanField(
+        _("hide results until published"),
+        default=False,
+        help_text=_("The public pages show nothing until the director publishes."),
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -179,6 +189,11 @@ class Section(models.Model):
         help_text=_("Boards are numbered from here (the board set in use)."),
     )
     scored = models.DateTimeField(_("last scored"), null=True, blank=True)
+    show_traveller = models.BooleanField(
+        _("show the traveller at the table"),
+        default=True,
+        help_text=_("After an entry the tablet shows the board's results so far."),
+    )
 
     class Meta:
         ordering = ["session", "letter"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -75,13 +77,28 @@ class Round(models.Model):
         return f"{_('Round')} {self.number}"
 
 
+# Table codes avoid letters and digits that read alike (0/O, 1/I/L).
+TABLE_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+TABLE_CODE_LENGTH = 6
+
+
+def new_table_code() -> str:
+    """A random sign-in code for a table's tablet, e.g. "K7QMZ3"."""
+    return "".join(
+        secrets.choice(TABLE_CODE_ALPHABET) for _ in range(TABLE_CODE_LENGTH)
+    )
+
+
 class Table(models.Model):
-    """A table of a section."""
+    """A table of a section, with the code its tablet signs in with."""
 
     section = models.ForeignKey(
         Section, on_delete=models.CASCADE, related_name="table_set"
     )
     number = models.PositiveSmallIntegerField(_("table"))
+    code = models.CharField(
+        _("sign-in code"), max_length=12, default=new_table_code, unique=True
+    )
 
     class Meta:
         ordering = ["section", "number"]
@@ -125,6 +142,13 @@ class Board(models.Model):
         super().save(*args, **kwargs)
 
 
+class Source(models.TextChoices):
+    DIRECTOR = "director", _("Director")
+    TABLE = "table", _("Table tablet")
+    API = "api", _("API")
+    IMPORT = "import", _("Import")
+
+
 class Result(models.Model):
     """One traveller line: a board played by two pairs, or an adjusted score.
 
@@ -158,6 +182,26 @@ class Result(models.Model):
     pct_ns = models.FloatField(null=True, blank=True)
     pct_ew = models.FloatField(null=True, blank=True)
     top = models.FloatField(null=True, blank=True)
+    source = models.CharField(
+        _("entered from"),
+        max_length=12,
+        choices=Source.choices,
+        default=Source.DIRECTOR,
+    )
+    idempotency_key = models.CharField(
+        _("submission key"),
+        max_length=64,
+        blank=True,
+        help_text=_("Sent by a tablet so that a retried submission is stored once."),
+    )
+    confirmed = models.DateTimeField(
+        _("confirmed by the opponents"), null=True, blank=True
+    )
+    disputed = models.BooleanField(
+        _("disputed"),
+        default=False,
+        help_text=_("A second, different entry was refused: the director should look."),
+    )
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -189,6 +233,11 @@ class Result(models.Model):
                 condition=Q(tricks__isnull=True) | Q(tricks__lte=13),
                 name="result_tricks_0_13",
             ),
+            models.UniqueConstraint(
+                fields=["board", "idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="unique_result_submission",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -217,3 +266,40 @@ class PairScore(models.Model):
 
     def __str__(self) -> str:
         return f"{self.pair.label}: {self.pct:.2f} %"
+
+
+class ResultChange(models.Model):
+    """The audit trail of a board: who changed which line, when, from what to what."""
+
+    class Action(models.TextChoices):
+        CREATE = "create", _("entered")
+        CORRECT = "correct", _("corrected")
+        ADJUST = "adjust", _("adjusted")
+        DELETE = "delete", _("deleted")
+        REFUSE = "refuse", _("second entry refused")
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="changes")
+    result = models.ForeignKey(
+        Result, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    action = models.CharField(_("action"), max_length=8, choices=Action.choices)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    table = models.ForeignKey(
+        Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    source = models.CharField(_("from"), max_length=12, choices=Source.choices)
+    at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["board", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.board}: {self.get_action_display()} {self.at:%H:%M:%S}"

@@ -7,9 +7,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from tournaments.importers.pbn import ImportedSession
-from tournaments.models import Board, Event, Pair, Result, Section
+from tournaments.models import Board, Event, Pair, Result, Section, Source
+from tournaments.services.checks import adjusted_fields, played_fields
 from tournaments.services.events import event_create
-from tournaments.services.results import adjusted_fields, played_fields, queue_scoring
+from tournaments.services.results import queue_scoring
 
 
 @transaction.atomic
@@ -69,7 +70,11 @@ def event_import(
             ) from None
         results.append(
             Result(
-                board=board, ns_pair=pairs[line.ns], ew_pair=pairs[line.ew], **fields
+                board=board,
+                ns_pair=pairs[line.ns],
+                ew_pair=pairs[line.ew],
+                source=Source.IMPORT,
+                **fields,
             )
         )
     Result.objects.bulk_create(results)

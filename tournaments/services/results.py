@@ -1,8 +1,12 @@
-"""Enter, correct and adjust traveller lines; each write queues a rescore."""
+"""Enter, correct and adjust traveller lines: the one write path.
+
+The director's traveller form, the table tablets, the REST API and the
+importers all save lines here, so every line is checked against the rules
+and the movement, every change lands in the audit trail, and every write
+queues a rescore of the section once the transaction commits.
+"""
 
 from __future__ import annotations
-
-from decimal import Decimal, InvalidOperation
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -10,12 +14,29 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from games.bridge import parse_contract, result_score
-from games.cards import Seat
-from games.errors import GameError
-from tournaments.models import Board, Pair, Result, Round, Session, Table
+from tournaments.models import Board, Pair, Result, ResultChange, Round, Source, Table
+from tournaments.services.audit import record_change, snapshot
+from tournaments.services.checks import (
+    adjusted_fields,
+    check_movement,
+    check_open,
+    check_pairs,
+    parse_adjusted,
+    played_fields,
+)
+from tournaments.services.sessions import session_close, session_reopen
 
-ARTIFICIAL_MARKS = ("A+", "A", "A-")
+__all__ = [
+    "adjusted_fields",
+    "parse_adjusted",
+    "played_fields",
+    "queue_scoring",
+    "result_adjust",
+    "result_delete",
+    "result_submit",
+    "session_close",
+    "session_reopen",
+]
 
 
 def queue_scoring(board: Board) -> None:
@@ -25,59 +46,6 @@ def queue_scoring(board: Board) -> None:
     score_section.delay_on_commit(board.section_id)
 
 
-def played_fields(
-    board: Board, contract: str, declarer: str, tricks: int | None
-) -> dict[str, object]:
-    """Check a played result and compute its NS score (Law 77, board's vul).
-
-    Raises ``ValidationError`` naming the field at fault.
-    """
-    try:
-        parsed = parse_contract(contract)
-    except GameError as error:
-        raise ValidationError({"contract": str(error)}) from None
-    if parsed.is_pass:
-        declarer, tricks = "", None
-    else:
-        try:
-            declarer = Seat.parse(declarer).name
-        except GameError as error:
-            raise ValidationError({"declarer": str(error)}) from None
-        if tricks is None or not 0 <= tricks <= 13:
-            raise ValidationError(
-                {"tricks": _("Tricks taken by declarer must be 0 to 13.")}
-            )
-    score = result_score(
-        parsed,
-        declarer or None,
-        tricks or 0,
-        board.number,
-        vulnerability=board.vulnerability or None,
-    )
-    return {
-        "contract": str(parsed),
-        "declarer": declarer,
-        "tricks": tricks,
-        "score_ns": score,
-        "adjusted_ns": "",
-        "adjusted_ew": "",
-    }
-
-
-def adjusted_fields(ns: str, ew: str) -> dict[str, object]:
-    """Check an artificial adjusted score for each side."""
-    return {
-        "contract": "",
-        "declarer": "",
-        "tricks": None,
-        "lead": "",
-        "score_ns": None,
-        "adjusted_ns": parse_adjusted(ns, "adjusted_ns"),
-        "adjusted_ew": parse_adjusted(ew, "adjusted_ew"),
-    }
-
-
-@transaction.atomic
 def result_submit(
     *,
     board: Board,
@@ -92,20 +60,24 @@ def result_submit(
     user: AbstractBaseUser | None = None,
     result: Result | None = None,
     rescore: bool = True,
+    source: str = Source.DIRECTOR,
+    key: str = "",
 ) -> Result:
     """Store a played traveller line (or correct ``result``) and queue a rescore.
 
+    ``key`` is a tablet's idempotency key: the same submission sent twice is
+    stored once.  A different second entry for the same board and pairs is
+    refused, and the line stored first is flagged for the director.
     ``rescore=False`` leaves the rescore to a caller saving several lines.
     """
-    _check_open(board)
-    _check_pairs(board, ns_pair, ew_pair)
     fields = played_fields(board, contract, declarer, tricks)
     fields["lead"] = lead.strip().upper()[:3]
-    line = result or Result(board=board)
-    return _save(line, fields, ns_pair, ew_pair, round, table, user, rescore)
+    return _write(
+        board, fields, ns_pair, ew_pair, round, table, user, result, rescore,
+        source, key,
+    )  # fmt: skip
 
 
-@transaction.atomic
 def result_adjust(
     *,
     board: Board,
@@ -118,98 +90,150 @@ def result_adjust(
     user: AbstractBaseUser | None = None,
     result: Result | None = None,
     rescore: bool = True,
+    source: str = Source.DIRECTOR,
 ) -> Result:
     """Award an artificial adjusted score: A+, A, A- or a percentage per side."""
-    _check_open(board)
-    _check_pairs(board, ns_pair, ew_pair)
     fields = adjusted_fields(ns, ew)
-    line = result or Result(board=board)
-    return _save(line, fields, ns_pair, ew_pair, round, table, user, rescore)
+    return _write(
+        board, fields, ns_pair, ew_pair, round, table, user, result, rescore,
+        source, "",
+    )  # fmt: skip
 
 
 @transaction.atomic
-def result_delete(result: Result, *, rescore: bool = True) -> None:
+def result_delete(
+    result: Result,
+    *,
+    user: AbstractBaseUser | None = None,
+    rescore: bool = True,
+    source: str = Source.DIRECTOR,
+) -> None:
     """Remove a traveller line (entered by mistake) and rescore."""
-    _check_open(result.board)
     board = result.board
+    check_open(board)
+    before = snapshot(result)
+    table = result.table
     result.delete()
+    record_change(
+        board=board,
+        action=ResultChange.Action.DELETE,
+        result=None,
+        before=before,
+        user=user,
+        table=table,
+        source=source,
+    )
     if rescore:
         queue_scoring(board)
 
 
-def parse_adjusted(text: str, field: str) -> str:
-    """Normalise an artificial score: "A+", "A", "A-" or a percentage 0-100."""
-    raw = str(text).strip().upper().replace("%", "")
-    if raw in ARTIFICIAL_MARKS:
-        return raw
-    try:
-        value = Decimal(raw.replace(",", "."))
-    except InvalidOperation:
-        value = Decimal(-1)
-    if not Decimal(0) <= value <= Decimal(100):
-        raise ValidationError(
-            {field: _("Write A+, A, A- or a percentage from 0 to 100.")}
-        )
-    return f"{value.normalize():f}"
-
-
-def session_close(session: Session) -> None:
-    """Close a session: its travellers can no longer change."""
-    session.status = Session.Status.CLOSED
-    session.save(update_fields=["status"])
-
-
-def session_reopen(session: Session) -> None:
-    """Reopen a closed session for corrections."""
-    session.status = Session.Status.PLAYING
-    session.save(update_fields=["status"])
-
-
-def _check_open(board: Board) -> None:
-    if board.section.session.status == Session.Status.CLOSED:
-        raise ValidationError(
-            _("This session is closed: reopen it to change its travellers.")
-        )
-
-
-def _check_pairs(board: Board, ns_pair: Pair, ew_pair: Pair) -> None:
-    if ns_pair.pk == ew_pair.pk:
-        raise ValidationError({"ew_pair": _("A pair cannot play against itself.")})
-    for field, pair in (("ns_pair", ns_pair), ("ew_pair", ew_pair)):
-        if pair.section_id != board.section_id:
-            raise ValidationError(
-                {field: _("Pair %(pair)s is not in this section.") % {"pair": pair}}
-            )
-
-
-def _save(
-    line: Result,
+def _write(
+    board: Board,
     fields: dict[str, object],
     ns_pair: Pair,
     ew_pair: Pair,
     round: Round | None,
     table: Table | None,
     user: AbstractBaseUser | None,
+    result: Result | None,
     rescore: bool,
+    source: str,
+    key: str,
 ) -> Result:
-    fields.update(ns_pair=ns_pair, ew_pair=ew_pair, entered_by=user)
-    fields.update(round=round or line.round, table=table or line.table)
-    for name, value in fields.items():
-        setattr(line, name, value)
+    check_open(board)
+    check_pairs(board, ns_pair, ew_pair)
+    if key:
+        stored = Result.objects.filter(board=board, idempotency_key=key).first()
+        if stored is not None:
+            return stored
+    if result is None and source != Source.DIRECTOR:
+        _refuse_second_entry(board, ns_pair, ew_pair, user, table, source)
+    round, table = check_movement(board, ns_pair, ew_pair, round, table)
+    with transaction.atomic():
+        line = result or Result(board=board)
+        before = snapshot(line)
+        fields.update(
+            ns_pair=ns_pair,
+            ew_pair=ew_pair,
+            round=round,
+            table=table,
+            entered_by=user if user is not None and user.is_authenticated else None,
+            source=source,
+            idempotency_key=key or line.idempotency_key,
+        )
+        for name, value in fields.items():
+            setattr(line, name, value)
+        _check_one_line_per_pair(line)
+        try:
+            with transaction.atomic():
+                line.save()
+        except IntegrityError:
+            raise ValidationError(
+                _("This board already has a result for these pairs.")
+            ) from None
+        record_change(
+            board=board,
+            action=_action(before, line),
+            result=line,
+            before=before,
+            user=user,
+            table=table,
+            source=source,
+        )
+        if rescore:
+            queue_scoring(board)
+    return line
+
+
+def _action(before: dict[str, object] | None, line: Result) -> str:
+    if line.is_adjusted:
+        return ResultChange.Action.ADJUST
+    if before is None:
+        return ResultChange.Action.CREATE
+    return ResultChange.Action.CORRECT
+
+
+def _check_one_line_per_pair(line: Result) -> None:
     others = Result.objects.filter(board=line.board).exclude(pk=line.pk)
-    for pair in (ns_pair, ew_pair):
+    for pair in (line.ns_pair, line.ew_pair):
         if others.filter(Q(ns_pair=pair) | Q(ew_pair=pair)).exists():
             raise ValidationError(
                 _("Pair %(pair)s already has a result on board %(board)s.")
                 % {"pair": pair.label, "board": line.board.number}
             )
-    try:
-        with transaction.atomic():
-            line.save()
-    except IntegrityError:
-        raise ValidationError(
-            _("This board already has a result for these pairs.")
-        ) from None
-    if rescore:
-        queue_scoring(line.board)
-    return line
+
+
+def _refuse_second_entry(
+    board: Board,
+    ns_pair: Pair,
+    ew_pair: Pair,
+    user: AbstractBaseUser | None,
+    table: Table | None,
+    source: str,
+) -> None:
+    """A tablet may not overwrite a line: flag it for the director, refuse.
+
+    The flag and the audit record are committed even though the caller's
+    submission fails, so the director sees the dispute.
+    """
+    stored = Result.objects.filter(board=board, ns_pair=ns_pair).first()
+    if stored is None:
+        return
+    with transaction.atomic():
+        Result.objects.filter(pk=stored.pk).update(disputed=True)
+        record_change(
+            board=board,
+            action=ResultChange.Action.REFUSE,
+            result=stored,
+            before=snapshot(stored),
+            user=user,
+            table=table,
+            source=source,
+        )
+    raise ValidationError(
+        _(
+            "Board %(board)d already has a result for %(ns)s v %(ew)s: only the "
+            "director can change it now. The director has been told."
+        )
+        % {"board": board.number, "ns": ns_pair.label, "ew": ew_pair.label}
+    )

@@ -1,0 +1,140 @@
+"""The one write path: movement checks, idempotent tablet entries, the audit."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tournaments.models import Pair, Result, ResultChange, Source
+from tournaments.services.events import MovementChoice, event_create, section_create
+from tournaments.services.results import result_adjust, result_delete, result_submit
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def section():
+    event = event_create(name="Club night", date=dt.date(2026, 11, 20))
+    return section_create(
+        session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
+    )
+
+
+def pair(section, label: str) -> Pair:
+    return Pair.objects.get(section=section, number=int(label[0]), direction=label[1:])
+
+
+def test_round_one_table_one_plays_boards_1_and_2(section):
+    """3-table Mitchell, round 1: table t has t NS v t EW on set t."""
+    board = section.boards.get(number=1)
+    line = result_submit(
+        board=board,
+        ns_pair=pair(section, "1NS"),
+        ew_pair=pair(section, "1EW"),
+        contract="3NT",
+        declarer="S",
+        tricks=9,
+    )
+    assert (line.round.number, line.table.number, line.score_ns) == (1, 1, 400)
+
+
+def test_pairs_that_do_not_play_the_board_are_refused(section):
+    board = section.boards.get(number=1)
+    with pytest.raises(ValidationError) as refused:
+        result_submit(
+            board=board,
+            ns_pair=pair(section, "2NS"),
+            ew_pair=pair(section, "2EW"),
+            contract="3NT",
+            declarer="S",
+            tricks=9,
+        )
+    assert "2NS and 2EW do not play board 1" in refused.value.messages[0]
+    assert "ns_pair" in refused.value.message_dict
+    assert not Result.objects.exists()
+
+
+def test_the_wrong_round_is_refused(section):
+    board = section.boards.get(number=1)
+    with pytest.raises(ValidationError, match="at table 1 in round 2"):
+        result_submit(
+            board=board,
+            ns_pair=pair(section, "1NS"),
+            ew_pair=pair(section, "1EW"),
+            contract="3NT",
+            declarer="S",
+            tricks=9,
+            round=section.round_set.get(number=2),
+            table=section.table_set.get(number=1),
+        )
+
+
+def tablet_entry(section, key: str, tricks: int = 9) -> Result:
+    return result_submit(
+        board=section.boards.get(number=1),
+        ns_pair=pair(section, "1NS"),
+        ew_pair=pair(section, "1EW"),
+        contract="3NT",
+        declarer="S",
+        tricks=tricks,
+        source=Source.TABLE,
+        key=key,
+    )
+
+
+def test_a_retried_tablet_submission_is_stored_once(section):
+    first = tablet_entry(section, "tablet-1-board-1-abc")
+    again = tablet_entry(section, "tablet-1-board-1-abc")
+    assert again.pk == first.pk
+    assert Result.objects.count() == 1
+    assert ResultChange.objects.filter(action="create").count() == 1
+
+
+def test_a_different_second_tablet_entry_is_refused_and_flagged(section):
+    first = tablet_entry(section, "key-a")
+    with pytest.raises(ValidationError, match="only the director can change it"):
+        tablet_entry(section, "key-b", tricks=10)
+    first.refresh_from_db()
+    assert first.disputed
+    assert first.tricks == 9
+    assert list(ResultChange.objects.values_list("action", flat=True)) == [
+        "create",
+        "refuse",
+    ]
+
+
+def test_every_correction_and_adjustment_is_in_the_audit_trail(
+    section, django_user_model
+):
+    director = django_user_model.objects.create_user("td", is_staff=True)
+    line = tablet_entry(section, "key-a")
+    result_submit(
+        board=line.board,
+        ns_pair=line.ns_pair,
+        ew_pair=line.ew_pair,
+        contract="3NT",
+        declarer="S",
+        tricks=8,
+        user=director,
+        result=line,
+    )
+    result_adjust(
+        board=line.board,
+        ns_pair=line.ns_pair,
+        ew_pair=line.ew_pair,
+        ns="A+",
+        ew="A-",
+        user=director,
+        result=line,
+    )
+    result_delete(line, user=director)
+    changes = list(ResultChange.objects.order_by("id"))
+    assert [c.action for c in changes] == ["create", "correct", "adjust", "delete"]
+    assert [c.source for c in changes] == ["table", "director", "director", "director"]
+    assert changes[1].before["score_ns"] == 400
+    assert changes[1].after["score_ns"] == -50
+    assert changes[2].after["adjusted_ns"] == "A+"
+    assert changes[3].after is None and changes[3].before["adjusted_ew"] == "A-"
+    assert changes[1].user == director and changes[0].user is None

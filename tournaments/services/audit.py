@@ -1,0 +1,51 @@
+"""The audit trail of travellers: every entry, correction and adjustment."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from tournaments.models import Board, Result, ResultChange, Table
+
+# What a change records of a line: enough to read "4S= by N, +420" back.
+AUDITED_FIELDS = (
+    "ns_pair_id",
+    "ew_pair_id",
+    "contract",
+    "declarer",
+    "lead",
+    "tricks",
+    "score_ns",
+    "adjusted_ns",
+    "adjusted_ew",
+)
+
+
+def snapshot(result: Result | None) -> dict[str, object] | None:
+    """The audited fields of a line, or None when there is no line."""
+    if result is None or result.pk is None:
+        return None
+    return {name: getattr(result, name) for name in AUDITED_FIELDS}
+
+
+def record_change(
+    *,
+    board: Board,
+    action: str,
+    result: Result | None,
+    before: dict[str, object] | None,
+    user: AbstractBaseUser | None,
+    table: Table | None,
+    source: str,
+) -> ResultChange:
+    """Keep who changed what on a board, when, from what to what."""
+    after = snapshot(result) if action != ResultChange.Action.DELETE else None
+    return ResultChange.objects.create(
+        board=board,
+        result=result if result is not None and result.pk else None,
+        action=action,
+        before=before,
+        after=after,
+        user=user if user is not None and user.is_authenticated else None,
+        table=table,
+        source=source,
+    )

@@ -1,0 +1,156 @@
+"""Checks every traveller write goes through: the rules and the movement."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from games.bridge import parse_contract, result_score
+from games.cards import Seat
+from games.errors import GameError
+from tournaments.models import Board, Pair, Round, Session, Table
+
+ARTIFICIAL_MARKS = ("A+", "A", "A-")
+
+
+def played_fields(
+    board: Board, contract: str, declarer: str, tricks: int | None
+) -> dict[str, object]:
+    """Check a played result and compute its NS score (Law 77, board's vul).
+
+    Raises ``ValidationError`` naming the field at fault.
+    """
+    try:
+        parsed = parse_contract(contract)
+    except GameError as error:
+        raise ValidationError({"contract": str(error)}) from None
+    if parsed.is_pass:
+        declarer, tricks = "", None
+    else:
+        try:
+            declarer = Seat.parse(declarer).name
+        except GameError as error:
+            raise ValidationError({"declarer": str(error)}) from None
+        if tricks is None or not 0 <= tricks <= 13:
+            raise ValidationError(
+                {"tricks": _("Tricks taken by declarer must be 0 to 13.")}
+            )
+    score = result_score(
+        parsed,
+        declarer or None,
+        tricks or 0,
+        board.number,
+        vulnerability=board.vulnerability or None,
+    )
+    return {
+        "contract": str(parsed),
+        "declarer": declarer,
+        "tricks": tricks,
+        "score_ns": score,
+        "adjusted_ns": "",
+        "adjusted_ew": "",
+    }
+
+
+def adjusted_fields(ns: str, ew: str) -> dict[str, object]:
+    """Check an artificial adjusted score for each side."""
+    return {
+        "contract": "",
+        "declarer": "",
+        "tricks": None,
+        "lead": "",
+        "score_ns": None,
+        "adjusted_ns": parse_adjusted(ns, "adjusted_ns"),
+        "adjusted_ew": parse_adjusted(ew, "adjusted_ew"),
+    }
+
+
+def parse_adjusted(text: str, field: str) -> str:
+    """Normalise an artificial score: "A+", "A", "A-" or a percentage 0-100."""
+    raw = str(text).strip().upper().replace("%", "")
+    if raw in ARTIFICIAL_MARKS:
+        return raw
+    try:
+        value = Decimal(raw.replace(",", "."))
+    except InvalidOperation:
+        value = Decimal(-1)
+    if not Decimal(0) <= value <= Decimal(100):
+        raise ValidationError(
+            {field: _("Write A+, A, A- or a percentage from 0 to 100.")}
+        )
+    return f"{value.normalize():f}"
+
+
+def check_open(board: Board) -> None:
+    """A closed session's travellers do not change."""
+    if board.section.session.status == Session.Status.CLOSED:
+        raise ValidationError(
+            _("This session is closed: reopen it to change its travellers.")
+        )
+
+
+def check_pairs(board: Board, ns_pair: Pair, ew_pair: Pair) -> None:
+    """Two different pairs of the board's section."""
+    if ns_pair.pk == ew_pair.pk:
+        raise ValidationError({"ew_pair": _("A pair cannot play against itself.")})
+    for field, pair in (("ns_pair", ns_pair), ("ew_pair", ew_pair)):
+        if pair.section_id != board.section_id:
+            raise ValidationError(
+                {field: _("Pair %(pair)s is not in this section.") % {"pair": pair}}
+            )
+
+
+def check_movement(
+    board: Board,
+    ns_pair: Pair,
+    ew_pair: Pair,
+    round: Round | None,
+    table: Table | None,
+) -> tuple[Round | None, Table | None]:
+    """The movement has these pairs play this board (at this table and round).
+
+    Returns the round and table the movement seats them at, so that a line
+    entered without them still records where it was played.  Sections
+    without a movement (imported results) accept any pairs.
+    """
+    section = board.section
+    movement = section.movement_plan()
+    if movement is None:
+        return round, table
+    number = board.number - section.first_board + 1
+    for seating in movement.seatings:
+        if number not in seating.boards or movement.is_sit_out(seating):
+            continue
+        labels = (movement.pair(seating.ns).label, movement.pair(seating.ew).label)
+        if labels != (ns_pair.label, ew_pair.label):
+            continue
+        if round is not None and round.number != seating.round:
+            continue
+        if table is not None and table.number != seating.table:
+            continue
+        return (
+            round or section.round_set.get(number=seating.round),
+            table or section.table_set.get(number=seating.table),
+        )
+    where = ""
+    if table is not None and round is not None:
+        where = _(" at table %(table)d in round %(round)d") % {
+            "table": table.number,
+            "round": round.number,
+        }
+    raise ValidationError(
+        {
+            "ns_pair": _(
+                "In this movement %(ns)s and %(ew)s do not play board %(board)d"
+                "%(where)s."
+            )
+            % {
+                "ns": ns_pair.label,
+                "ew": ew_pair.label,
+                "board": board.number,
+                "where": where,
+            }
+        }
+    )

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.director import views
+from tournaments.director import console, views
 
 app_name = "director"
 
@@ -21,7 +21,13 @@ urlpatterns = [
         views.session_status,
         name="session-status",
     ),
+    path(
+        "events/<int:pk>/publication/<str:action>/",
+        views.event_publication,
+        name="event-publication",
+    ),
     path("sections/<int:pk>/", views.section_detail, name="section"),
+    path("sections/<int:pk>/console/", console.console, name="console"),
     path(
         "sections/<int:pk>/boards/<int:number>/",
         views.traveller,

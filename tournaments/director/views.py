@@ -8,8 +8,10 @@ from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournaments.director.console import audit_rows
 from tournaments.director.forms import EventForm, SectionForm
 from tournaments.director.traveller import read_rows, save_rows, traveller_rows
 from tournaments.models import Board, Event, Section, Session
@@ -139,6 +141,7 @@ def traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "rows": rows,
         "numbers": numbers,
         "closed": section.session.status == Session.Status.CLOSED,
+        "changes": audit_rows(board),
     }
     return render(request, "director/traveller.html", context, status=status)
 
@@ -157,6 +160,44 @@ def session_status(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     else:
         raise Http404(action)
     return redirect("director:event", session.event_id)
+
+
+PUBLICATION = {
+    "publish": (
+        "published",
+        True,
+        gettext_lazy("Results published: they are final now."),
+    ),
+    "unpublish": (
+        "published",
+        False,
+        gettext_lazy("Results marked provisional again."),
+    ),
+    "hide": (
+        "results_hidden",
+        True,
+        gettext_lazy("Results hidden from the public until they are published."),
+    ),
+    "show": (
+        "results_hidden",
+        False,
+        gettext_lazy("Provisional results shown to the public."),
+    ),
+}
+
+
+@staff_member_required
+@require_POST
+def event_publication(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """Publish the results (or mark them provisional), hide or show them."""
+    event = get_object_or_404(Event, pk=pk)
+    if action not in PUBLICATION:
+        raise Http404(action)
+    name, value, message = PUBLICATION[action]
+    setattr(event, name, value)
+    event.save(update_fields=[name])
+    messages.success(request, message)
+    return redirect("director:event", event.pk)
 
 
 @staff_member_required

@@ -10,6 +10,11 @@ urlpatterns = [
     path("events/<int:pk>/results/", views.event_results, name="event"),
     path("events/<int:pk>/results.xlsx", views.event_excel, name="excel"),
     path(
+        "events/<int:pk>/results/version.json",
+        views.event_version,
+        name="event-version",
+    ),
+    path(
         "sections/<int:pk>/boards/<int:number>/",
         views.board_traveller,
         name="board",

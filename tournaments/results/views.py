@@ -2,26 +2,86 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+import hashlib
+
+from django.db.models import Count, Max
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 
 from games.deal import Deal
 from games.errors import GameError
 from scoring.exports import event_workbook_bytes
-from tournaments.models import Board, Event, Pair, Section
+from tournaments.models import Board, Event, Pair, Result, Section
 from tournaments.reports import event_rankings, event_sections, stored_report
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
+def results_version(event: Event) -> str:
+    """A short fingerprint of the event's results: it changes with any of them.
+
+    It follows the latest line written, the number of lines (a deletion), the
+    latest scoring run and the publication switches.
+    """
+    lines = Result.objects.filter(board__section__session__event=event).aggregate(
+        latest=Max("updated"), count=Count("id")
+    )
+    scored = Section.objects.filter(session__event=event).aggregate(
+        latest=Max("scored")
+    )
+    text = "|".join(
+        str(part)
+        for part in (
+            lines["latest"],
+            lines["count"],
+            scored["latest"],
+            event.published,
+            event.results_hidden,
+        )
+    )
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@never_cache
+def event_version(request: HttpRequest, pk: int) -> JsonResponse:
+    """The results' version, for pages that reload when it changes."""
+    event = get_object_or_404(Event, pk=pk)
+    return JsonResponse({"version": results_version(event)})
+
+
+def _live(request: HttpRequest, event: Event) -> dict[str, object] | None:
+    """What every public page shows of the publication state.
+
+    Returns None when the results are hidden from this visitor.
+    """
+    hidden = event.results_hidden and not event.published
+    if hidden and not request.user.is_staff:
+        return None
+    return {
+        "event_pk": event.pk,
+        "provisional": not event.published,
+        "hidden_note": hidden,
+        "version": results_version(event) if not event.published else "",
+    }
+
+
+def _hidden(request: HttpRequest, event: Event) -> HttpResponse:
+    context = {"event": event, "version": results_version(event)}
+    return render(request, "results/hidden.html", context)
+
+
 def event_results(request: HttpRequest, pk: int) -> HttpResponse:
     """The event's ranking(s), across sessions, with links to every section."""
     event = get_object_or_404(Event, pk=pk)
+    live = _live(request, event)
+    if live is None:
+        return _hidden(request, event)
     reports = [stored_report(section) for section in event_sections(event)]
     rankings = event_rankings(reports) if reports else {}
-    context = {"event": event, "reports": reports, "rankings": rankings}
+    context = {"event": event, "reports": reports, "rankings": rankings, "live": live}
     return render(request, "results/event.html", context)
 
 
@@ -33,6 +93,9 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A board's traveller: every line with MP and % for both sides."""
     section = _section(pk)
     board = get_object_or_404(Board, section=section, number=number)
+    live = _live(request, section.session.event)
+    if live is None:
+        return _hidden(request, section.session.event)
     report = stored_report(section)
     lines = dict(report.boards()).get(number, [])
     numbers = list(section.boards.values_list("number", flat=True))
@@ -44,6 +107,7 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "hands": _hands(board),
         "previous": numbers[index - 1] if index else None,
         "next": numbers[index + 1] if index + 1 < len(numbers) else None,
+        "live": live,
     }
     return render(request, "results/board.html", context)
 
@@ -71,6 +135,9 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
     """A pair's personal scorecard, from its own side of each board."""
     section = _section(pk)
     pair = get_object_or_404(Pair, section=section, pk=pair_pk)
+    live = _live(request, section.session.event)
+    if live is None:
+        return _hidden(request, section.session.event)
     report = stored_report(section)
     rows = []
     for line in report.pair_lines(pair):
@@ -98,13 +165,21 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
         ),
         None,
     )
-    context = {"section": section, "pair": pair, "rows": rows, "standing": standing}
+    context = {
+        "section": section,
+        "pair": pair,
+        "rows": rows,
+        "standing": standing,
+        "live": live,
+    }
     return render(request, "results/pair.html", context)
 
 
 def event_excel(request: HttpRequest, pk: int) -> HttpResponse:
     """The event's workbook: ranking, travellers and a scorecard per pair."""
     event = get_object_or_404(Event, pk=pk)
+    if _live(request, event) is None:
+        raise Http404(_("The results will be published at the end."))
     if not event_sections(event):
         raise Http404(_("This event has no results yet."))
     response = HttpResponse(event_workbook_bytes(event), content_type=XLSX)

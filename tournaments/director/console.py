@@ -1,0 +1,212 @@
+"""The director's live console: a tables x rounds grid, and a board's audit trail."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.contrib.admin.views.decorators import staff_member_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.template import Template
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.bridge import result_text
+from games.errors import GameError
+from tournaments.models import Board, Result, ResultChange, Section
+
+ENTERED = "entered"
+MISSING = "missing"
+DISPUTED = "disputed"
+LATE = "late"
+CONFIRMED = "confirmed"
+SIT_OUT = "sitout"
+
+LEGEND = (
+    (CONFIRMED, gettext_lazy("Confirmed: every line confirmed by the opponents")),
+    (ENTERED, gettext_lazy("Entered: every board has its result")),
+    (MISSING, gettext_lazy("Missing: some boards have no result yet")),
+    (LATE, gettext_lazy("Late: still missing while later rounds are in")),
+    (DISPUTED, gettext_lazy("Disputed: a second, different entry was refused")),
+    (SIT_OUT, gettext_lazy("Sit-out")),
+)
+
+
+@dataclass
+class Cell:
+    """One table in one round: who plays, which boards, how far the entry is."""
+
+    round: int
+    table: int
+    state: str
+    boards: tuple[int, ...] = ()
+    entered: int = 0
+    ns: str = ""
+    ew: str = ""
+    board: int | None = None  # the board to open: the first concerned one
+
+
+@dataclass
+class ConsoleRow:
+    """A table's cells, one per round."""
+
+    table: int
+    cells: list[Cell] = field(default_factory=list)
+
+
+def console_grid(section: Section) -> list[ConsoleRow]:
+    """Every table's seatings, round by round, with the state of their boards.
+
+    A seating is *disputed* if any of its lines is, *late* if a board is still
+    missing while a later round of the section has results, *missing* if a
+    board has no line yet, *confirmed* if every line is confirmed, else
+    *entered*.  An imported section (no movement) has no grid.
+    """
+    movement = section.movement_plan()
+    if movement is None:
+        return []
+    pairs = {pair.label: pair.pk for pair in section.pairs.all()}
+    results: dict[tuple[int, int, int], Result] = {
+        (r.board.number, r.ns_pair_id, r.ew_pair_id): r
+        for r in Result.objects.filter(board__section=section).select_related("board")
+    }
+    offset = section.first_board - 1
+    found: dict[tuple[int, int], list[Result | None]] = {}
+    for seating in movement.seatings:
+        if movement.is_sit_out(seating):
+            continue
+        ns = pairs.get(movement.pair(seating.ns).label)
+        ew = pairs.get(movement.pair(seating.ew).label)
+        found[seating.round, seating.table] = [
+            results.get((number + offset, ns, ew)) for number in seating.boards
+        ]
+    current = max(
+        (rnd for (rnd, _table), lines in found.items() if any(lines)), default=0
+    )
+    rows = {t: ConsoleRow(table=t) for t in range(1, movement.tables + 1)}
+    for seating in movement.seatings:
+        boards = tuple(number + offset for number in seating.boards)
+        cell = Cell(
+            round=seating.round,
+            table=seating.table,
+            state=SIT_OUT,
+            boards=boards,
+            ns=movement.pair(seating.ns).label,
+            ew=movement.pair(seating.ew).label,
+            board=boards[0] if boards else None,
+        )
+        lines = found.get((seating.round, seating.table))
+        if lines is not None:
+            _judge(cell, lines, late=seating.round < current)
+        rows.setdefault(seating.table, ConsoleRow(table=seating.table))
+        rows[seating.table].cells.append(cell)
+    for row in rows.values():
+        row.cells.sort(key=lambda cell: cell.round)
+    return [rows[t] for t in sorted(rows)]
+
+
+def _judge(cell: Cell, lines: list[Result | None], *, late: bool) -> None:
+    """Set the cell's state and the board a click should open."""
+    cell.entered = sum(line is not None for line in lines)
+    pairs = list(zip(cell.boards, lines, strict=True))
+    disputed = [board for board, line in pairs if line and line.disputed]
+    missing = [board for board, line in pairs if line is None]
+    if disputed:
+        cell.state, cell.board = DISPUTED, disputed[0]
+    elif missing:
+        cell.state, cell.board = (LATE if late else MISSING), missing[0]
+    elif all(line.confirmed for line in lines if line is not None):
+        cell.state = CONFIRMED
+    else:
+        cell.state = ENTERED
+
+
+@staff_member_required
+def console(request: HttpRequest, pk: int) -> HttpResponse:
+    """The live grid of a section; ``?partial=1`` gives the grid alone."""
+    section = get_object_or_404(Section.objects.select_related("session__event"), pk=pk)
+    context = {
+        "section": section,
+        "grid": console_grid(section),
+        "rounds": range(1, section.rounds + 1),
+        "legend": LEGEND,
+    }
+    # ``?partial=1`` lays the page out as its grid block and nothing else.
+    partial = Template("{% block grid %}{% endblock %}")
+    context["layout"] = partial if request.GET.get("partial") else "base.html"
+    return render(request, "director/console.html", context)
+
+
+# -- the audit trail of a board ------------------------------------------------
+
+
+def line_text(snapshot: dict[str, object] | None, labels: dict[int, str]) -> str:
+    """A snapshot of a line as travellers read it: "1NS v 1EW: 4S= by N, +420"."""
+    if not snapshot:
+        return "—"
+    ns_label = labels.get(snapshot.get("ns_pair_id"), "?")
+    ew_label = labels.get(snapshot.get("ew_pair_id"), "?")
+    pairs = f"{ns_label} v {ew_label}"
+    adjusted_ns = snapshot.get("adjusted_ns") or ""
+    adjusted_ew = snapshot.get("adjusted_ew") or ""
+    if adjusted_ns:
+        ns, ew = _adjusted(str(adjusted_ns)), _adjusted(str(adjusted_ew))
+        return f"{pairs}: {ns if ns == ew else f'{ns}/{ew}'}"
+    contract = str(snapshot.get("contract") or "")
+    tricks = snapshot.get("tricks")
+    try:
+        made = result_text(contract, int(tricks)) if tricks is not None else ""
+    except (GameError, ValueError):
+        made = ""
+    text = f"{contract}{made}"
+    declarer = snapshot.get("declarer")
+    if declarer and made:
+        text = _("%(contract)s by %(declarer)s") % {
+            "contract": text,
+            "declarer": declarer,
+        }
+    score = snapshot.get("score_ns")
+    if isinstance(score, int):
+        text = f"{text}, {score:+d}" if score else f"{text}, 0"
+    return f"{pairs}: {text}"
+
+
+def _adjusted(mark: str) -> str:
+    return f"{mark} %" if mark.replace(".", "", 1).isdigit() else mark
+
+
+@dataclass(frozen=True)
+class AuditRow:
+    """A change of a board's traveller, as the director reads it."""
+
+    at: object
+    who: str
+    action: str
+    before: str
+    after: str
+
+
+def audit_rows(board: Board) -> list[AuditRow]:
+    """The board's changes, newest first: when, who, what, before -> after."""
+    labels = {pair.pk: pair.label for pair in board.section.pairs.all()}
+    changes = board.changes.select_related("user", "table").order_by("-at", "-id")
+    rows = []
+    for change in changes:
+        rows.append(
+            AuditRow(
+                at=change.at,
+                who=_who(change),
+                action=change.get_action_display(),
+                before=line_text(change.before, labels),
+                after=line_text(change.after, labels),
+            )
+        )
+    return rows
+
+
+def _who(change: ResultChange) -> str:
+    if change.user is not None:
+        return change.user.get_username()
+    if change.table is not None:
+        return _("table %(number)d") % {"number": change.table.number}
+    return str(change.get_source_display())

@@ -46,6 +46,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "tournaments",
 ]
 
@@ -114,6 +116,19 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+}
+
+# The OpenAPI schema at /api/schema/ and its docs page at /api/docs/; the
+# Swagger and Redoc scripts come from drf-spectacular-sidecar, not a CDN.
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Donne API",
+    "DESCRIPTION": "Duplicate bridge events, sections, travellers and rankings.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Celery: a Redis broker and real workers when REDIS_URL is set, otherwise tasks

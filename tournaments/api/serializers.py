@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from tournaments.models import Club, Player
+from tournaments.models import Club, Event, Pair, Player, Section, Session
 
 
 class GameSerializer(serializers.Serializer):
@@ -30,3 +30,108 @@ class ClubSerializer(serializers.ModelSerializer):
     class Meta:
         model = Club
         fields = ["id", "name", "city", "federation_code", "players"]
+
+
+class SectionSummarySerializer(serializers.ModelSerializer):
+    """A section as an event lists it."""
+
+    class Meta:
+        model = Section
+        fields = ["id", "letter", "movement", "tables", "rounds", "boards_per_round"]
+
+
+class SessionSerializer(serializers.ModelSerializer):
+    sections = SectionSummarySerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Session
+        fields = ["id", "number", "status", "sections"]
+
+
+class EventSerializer(serializers.ModelSerializer):
+    """An event with its sessions and their sections."""
+
+    sessions = SessionSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Event
+        fields = ["id", "name", "date", "published", "sessions"]
+
+
+class PairSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Pair
+        fields = ["id", "number", "direction", "label", "names"]
+
+
+class SectionSerializer(serializers.ModelSerializer):
+    """A section: its movement, size and pairs."""
+
+    event = serializers.IntegerField(source="session.event_id", read_only=True)
+    session = serializers.IntegerField(source="session.number", read_only=True)
+    pairs = PairSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Section
+        fields = [
+            "id", "event", "session", "letter", "movement", "tables", "rounds",
+            "boards_per_round", "first_board", "single_winner", "pairs",
+        ]  # fmt: skip
+
+
+class AssignmentSerializer(serializers.Serializer):
+    """One table in one round of the movement."""
+
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    ns = serializers.CharField(help_text="The NS pair's label, e.g. 1NS.")
+    ew = serializers.CharField(help_text="The EW pair's label, e.g. 3EW.")
+    boards = serializers.ListField(child=serializers.IntegerField())
+    sit_out = serializers.BooleanField(help_text="The phantom pair sits here.")
+
+
+class Rounded(serializers.FloatField):
+    """A float rounded to two decimals, as the reports print it."""
+
+    def to_representation(self, value: float) -> float:
+        return round(float(value), 2)
+
+
+class ResultSerializer(serializers.Serializer):
+    """A traveller line with its matchpoints and percentages (a ``LineRow``)."""
+
+    id = serializers.IntegerField(source="result.pk")
+    board = serializers.IntegerField(source="result.board.number")
+    round = serializers.IntegerField(source="result.round.number", allow_null=True)
+    table = serializers.IntegerField(source="result.table.number", allow_null=True)
+    ns = serializers.CharField(source="result.ns_pair.label")
+    ew = serializers.CharField(source="result.ew_pair.label")
+    contract = serializers.CharField(source="result.contract")
+    declarer = serializers.CharField(source="result.declarer")
+    lead = serializers.CharField(source="result.lead")
+    tricks = serializers.IntegerField(source="result.tricks", allow_null=True)
+    score_ns = serializers.IntegerField(source="result.score_ns", allow_null=True)
+    adjusted = serializers.CharField(allow_null=True)
+    mp_ns = Rounded(allow_null=True)
+    mp_ew = Rounded(allow_null=True)
+    pct_ns = Rounded(allow_null=True)
+    pct_ew = Rounded(allow_null=True)
+    confirmed = serializers.DateTimeField(source="result.confirmed", allow_null=True)
+    disputed = serializers.BooleanField(source="result.disputed")
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.CharField()
+    pair = serializers.CharField()
+    names = serializers.CharField()
+    mp = serializers.FloatField()
+    top = serializers.FloatField()
+    pct = serializers.FloatField()
+    boards = serializers.IntegerField()
+
+
+class RankingSerializer(serializers.Serializer):
+    """One ranking of an event (NS, EW or a single one), as ``report_json``."""
+
+    direction = serializers.CharField(allow_null=True)
+    entries = StandingSerializer(many=True)

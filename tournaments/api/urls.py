@@ -1,16 +1,46 @@
-"""API routes."""
+"""API routes, the OpenAPI schema and its documentation pages."""
+
+from __future__ import annotations
 
 from django.urls import include, path
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerView,
+)
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import views
+from tournaments.api import events, views
 
 router = DefaultRouter()
 router.register("clubs", views.ClubViewSet)
+router.register("events", events.EventViewSet, basename="api-event")
+router.register("sections", events.SectionViewSet, basename="api-section")
 
 urlpatterns = [
     path("games/", views.game_list, name="api-game-list"),
     path("games/<slug:slug>/", views.game_detail, name="api-game-detail"),
     path("score/", views.score_preview, name="api-score-preview"),
+    path(
+        "sections/<int:id>/results/",
+        events.SectionResultsView.as_view(),
+        name="api-section-results",
+    ),
+    path(
+        "results/<int:id>/",
+        events.ResultDetailView.as_view(),
+        name="api-result-detail",
+    ),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path(
+        "docs/",
+        SpectacularSwaggerView.as_view(url_name="api-schema"),
+        name="api-docs",
+    ),
+    path(
+        "redoc/",
+        SpectacularRedocView.as_view(url_name="api-schema"),
+        name="api-redoc",
+    ),
     path("", include(router.urls)),
 ]

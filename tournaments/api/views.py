@@ -6,7 +6,8 @@ from dataclasses import asdict
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
-from rest_framework import viewsets
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, viewsets
 from rest_framework.decorators import api_view
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
@@ -30,12 +31,14 @@ def _translated(game: GameInfo) -> dict[str, object]:
     return data
 
 
+@extend_schema(responses=GameSerializer(many=True), operation_id="games_list")
 @api_view(["GET"])
 def game_list(request: Request) -> Response:
     """GET /api/games/: every game with its events and scoring summary."""
     return Response(GameSerializer([_translated(g) for g in GAMES], many=True).data)
 
 
+@extend_schema(responses=GameSerializer)
 @api_view(["GET"])
 def game_detail(request: Request, slug: str) -> Response:
     """GET /api/games/<slug>/: one game."""
@@ -53,6 +56,22 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = ClubSerializer
 
 
+@extend_schema(
+    parameters=[
+        OpenApiParameter("board", int, required=True),
+        OpenApiParameter("contract", str),
+        OpenApiParameter("declarer", str),
+        OpenApiParameter("result", str),
+    ],
+    responses=inline_serializer(
+        "ScorePreview",
+        {
+            "score_ns": serializers.IntegerField(allow_null=True),
+            "tricks": serializers.IntegerField(required=False),
+            "adjusted": serializers.CharField(required=False),
+        },
+    ),
+)
 @api_view(["GET"])
 def score_preview(request: Request) -> Response:
     """GET /api/score/?board=ID&contract=4S&declarer=N&result=+1: the NS score.

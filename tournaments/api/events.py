@@ -1,0 +1,240 @@
+"""Events, sections, their movement, travellers and rankings: thin DRF views.
+
+Reads follow ``permissions.visible_*`` (404 for what the requester may not
+see); writes go through ``writes.submit`` and so through ``result_submit``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_serializer,
+)
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.authentication import BasicAuthentication, SessionAuthentication
+from rest_framework.decorators import action
+from rest_framework.permissions import SAFE_METHODS
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.api.authentication import TableTokenAuthentication
+from tournaments.api.permissions import (
+    ReadOrTableWrite,
+    is_director,
+    ranked_events,
+    token_table,
+    visible_events,
+    visible_sections,
+)
+from tournaments.api.serializers import (
+    AssignmentSerializer,
+    EventSerializer,
+    RankingSerializer,
+    ResultSerializer,
+    SectionSerializer,
+)
+from tournaments.api.writes import line_fields, submit
+from tournaments.models import Event, Result, Section, Session
+from tournaments.reports import LineRow, event_sections, report_json, stored_report
+
+IDEMPOTENCY_HEADER = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    description="A retried submission with the same key is stored once.",
+)
+
+
+class ApiAccess:
+    """Who the request is (table token, session, basic) and what it may do."""
+
+    authentication_classes = [
+        TableTokenAuthentication,
+        SessionAuthentication,
+        BasicAuthentication,
+    ]
+    permission_classes = [ReadOrTableWrite]
+
+
+def line_row(result: Result) -> LineRow:
+    """A stored line with the matchpoints the scorer last wrote on it."""
+    return LineRow(result, result.mp_ns, result.mp_ew, result.pct_ns, result.pct_ew)
+
+
+class EventViewSet(ApiAccess, viewsets.ReadOnlyModelViewSet):
+    """Events with their sessions and sections (published ones for the public)."""
+
+    serializer_class = EventSerializer
+    queryset = Event.objects.none()
+
+    def get_queryset(self) -> QuerySet[Event]:
+        sessions = Session.objects.prefetch_related("sections")
+        return visible_events(self.request).prefetch_related(
+            Prefetch("sessions", queryset=sessions)
+        )
+
+    @extend_schema(responses=RankingSerializer(many=True))
+    @action(detail=True)
+    def rankings(self, request: Request, pk: str) -> Response:
+        """The event's rankings, in ``report_json``'s shape."""
+        event = get_object_or_404(ranked_events(request), pk=pk)
+        reports = [stored_report(section) for section in event_sections(event)]
+        if not reports:
+            return Response([])
+        return Response(report_json(event, reports)["rankings"])
+
+
+class SectionViewSet(ApiAccess, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """A section: movement, size and pairs; its movement's assignments."""
+
+    serializer_class = SectionSerializer
+    queryset = Section.objects.none()
+
+    def get_queryset(self) -> QuerySet[Section]:
+        return visible_sections(self.request).prefetch_related("pairs")
+
+    @extend_schema(responses=AssignmentSerializer(many=True))
+    @action(detail=True)
+    def assignments(self, request: Request, pk: str) -> Response:
+        """Who plays where in each round, and which boards (none if imported)."""
+        section = self.get_object()
+        movement = section.movement_plan()
+        if movement is None:
+            return Response([])
+        offset = section.first_board - 1
+        rows = [
+            {
+                "round": seating.round,
+                "table": seating.table,
+                "ns": movement.pair(seating.ns).label,
+                "ew": movement.pair(seating.ew).label,
+                "boards": [number + offset for number in seating.boards],
+                "sit_out": movement.is_sit_out(seating),
+            }
+            for seating in movement.seatings
+        ]
+        return Response(AssignmentSerializer(rows, many=True).data)
+
+
+class SectionResultsView(ApiAccess, APIView):
+    """A section's traveller lines; a director or its tables add lines."""
+
+    @extend_schema_serializer(component_name="ResultCreate")
+    class InputSerializer(serializers.Serializer):
+        """A played line: pairs by label ("1NS", "3EW", "7"), tricks as
+        ``result`` ("=", "+1", "-2", "9") or ``tricks``; round and table are
+        found from the movement when left out (a token's table is its own)."""
+
+        board = serializers.IntegerField(min_value=1)
+        ns = serializers.CharField(max_length=8)
+        ew = serializers.CharField(max_length=8)
+        contract = serializers.CharField(max_length=8)
+        declarer = serializers.CharField(max_length=1, required=False, allow_blank=True)
+        result = serializers.CharField(max_length=4, required=False, allow_blank=True)
+        tricks = serializers.IntegerField(
+            min_value=0, max_value=13, required=False, allow_null=True
+        )
+        lead = serializers.CharField(max_length=3, required=False, allow_blank=True)
+        round = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+        table = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+        key = serializers.CharField(
+            max_length=64,
+            required=False,
+            allow_blank=True,
+            help_text="Idempotency key (or the Idempotency-Key header).",
+        )
+
+    OutputSerializer = ResultSerializer
+
+    def get_section(self, request: Request, id: int) -> Section:
+        """The section; a writer outside it gets 403, a reader 404."""
+        if request.method in SAFE_METHODS:
+            return get_object_or_404(visible_sections(request), pk=id)
+        section = get_object_or_404(Section.objects.select_related("session"), pk=id)
+        self.check_object_permissions(request, section)
+        return section
+
+    @extend_schema(responses=ResultSerializer(many=True))
+    def get(self, request: Request, id: int) -> Response:
+        """Every line of the section with its MP and % for both sides."""
+        section = self.get_section(request, id)
+        results = (
+            Result.objects.filter(board__section=section)
+            .select_related("board", "ns_pair", "ew_pair", "round", "table")
+            .order_by("board__number", "ns_pair__number", "id")
+        )
+        rows = [line_row(result) for result in results]
+        return Response(self.OutputSerializer(rows, many=True).data)
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: ResultSerializer, 200: ResultSerializer},
+        parameters=[IDEMPOTENCY_HEADER],
+    )
+    def post(self, request: Request, id: int) -> Response:
+        """Enter a played line (201; 200 when its idempotency key is stored)."""
+        section = self.get_section(request, id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values: dict[str, Any] = dict(data.validated_data)
+        key = request.headers.get("Idempotency-Key") or values.pop("key", "")
+        line, created = submit(
+            line_fields(section, values),
+            table=token_table(request),
+            user=request.user,
+            key=key.strip(),
+        )
+        code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        return Response(self.OutputSerializer(line_row(line)).data, status=code)
+
+
+class ResultDetailView(ApiAccess, APIView):
+    """One traveller line: read it, or correct it (a director, or its table)."""
+
+    @extend_schema_serializer(component_name="ResultUpdate")
+    class InputSerializer(SectionResultsView.InputSerializer):
+        """Any fields of a line to change; the others stay as stored."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, partial=True, **kwargs)
+
+    OutputSerializer = ResultSerializer
+
+    def get_result(self, request: Request, id: int) -> Result:
+        lines = Result.objects.select_related(
+            "board__section__session__event", "ns_pair", "ew_pair", "round", "table"
+        )
+        if request.method in SAFE_METHODS and not is_director(request):
+            lines = lines.filter(board__section__in=visible_sections(request))
+        result = get_object_or_404(lines, pk=id)
+        self.check_object_permissions(request, result)
+        return result
+
+    @extend_schema(responses=ResultSerializer)
+    def get(self, request: Request, id: int) -> Response:
+        """One line with its MP and %."""
+        return Response(
+            self.OutputSerializer(line_row(self.get_result(request, id))).data
+        )
+
+    @extend_schema(request=InputSerializer, responses=ResultSerializer)
+    def patch(self, request: Request, id: int) -> Response:
+        """Correct a line; the score is recomputed and the section rescored."""
+        result = self.get_result(request, id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values: dict[str, Any] = dict(data.validated_data)
+        values.pop("key", None)
+        line, _created = submit(
+            line_fields(result.board.section, values, result),
+            table=token_table(request),
+            user=request.user,
+            result=result,
+        )
+        return Response(self.OutputSerializer(line_row(line)).data)

@@ -1,0 +1,173 @@
+"""From API input to ``result_submit``: pairs by label, tricks, a token's scope.
+
+The services check the rules and the movement; this module only finds the
+objects the input names, keeps a table token at its own table, and turns a
+Django ``ValidationError`` into a DRF one naming the API's fields.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
+from rest_framework import exceptions
+from rest_framework.settings import api_settings
+
+from games.bridge import parse_contract, tricks_from_result
+from games.errors import GameError
+from tournaments.models import Board, Pair, Result, Section, Source, Table
+from tournaments.services.results import result_submit
+
+PAIR_LABEL = re.compile(r"^\s*(\d+)\s*(NS|EW)?\s*$", re.IGNORECASE)
+# The services name the model's fields; the API names its own.
+API_FIELDS = {"ns_pair": "ns", "ew_pair": "ew"}
+
+
+def api_error(error: DjangoValidationError) -> exceptions.ValidationError:
+    """A 400 with the fields named as the API names them."""
+    if hasattr(error, "error_dict"):
+        return exceptions.ValidationError(
+            {API_FIELDS.get(k, k): v for k, v in error.message_dict.items()}
+        )
+    return exceptions.ValidationError(
+        {api_settings.NON_FIELD_ERRORS_KEY: error.messages}
+    )
+
+
+def find_pair(section: Section, text: str, field: str) -> Pair:
+    """The pair labelled ``text`` ("1NS", "7", or "1" when only one pair is 1)."""
+    match = PAIR_LABEL.match(text)
+    pairs = Pair.objects.none()
+    if match is not None:
+        pairs = section.pairs.filter(number=int(match.group(1)))
+        if match.group(2):
+            pairs = pairs.filter(direction=match.group(2).upper())
+        elif len(pairs) > 1:
+            pairs = pairs.filter(direction=field.upper())
+    found = list(pairs[:2])
+    if len(found) != 1:
+        raise exceptions.ValidationError(
+            {field: [_("No pair %(pair)s in this section.") % {"pair": text}]}
+        )
+    return found[0]
+
+
+def _numbered(queryset: Any, number: int | None, field: str) -> Any:
+    if number is None:
+        return None
+    found = queryset.filter(number=number).first()
+    if found is None:
+        raise exceptions.ValidationError(
+            {field: [_("No %(field)s %(number)d in this section.")
+                     % {"field": field, "number": number}]}
+        )  # fmt: skip
+    return found
+
+
+def _tricks(contract: str, data: Mapping[str, Any], default: int | None) -> int | None:
+    """Tricks from ``result`` ("=", "+1", "9") or ``tricks``, else ``default``."""
+    text = (data.get("result") or "").strip()
+    if not text:
+        return data.get("tricks", default)
+    try:
+        parsed = parse_contract(contract)
+    except GameError as error:
+        raise exceptions.ValidationError({"contract": [str(error)]}) from None
+    try:
+        tricks = tricks_from_result(parsed, text)
+    except GameError as error:
+        raise exceptions.ValidationError({"result": [str(error)]}) from None
+    return None if parsed.is_pass else tricks
+
+
+def line_fields(
+    section: Section, data: Mapping[str, Any], result: Result | None = None
+) -> dict[str, Any]:
+    """``result_submit``'s arguments from the input, ``result`` filling gaps."""
+    board = _numbered(section.boards, data.get("board"), "board")
+    ns = find_pair(section, data["ns"], "ns") if "ns" in data else None
+    ew = find_pair(section, data["ew"], "ew") if "ew" in data else None
+    moved = any(value is not None for value in (board, ns, ew))
+    contract = data.get("contract", result.contract if result else "")
+    fields: dict[str, Any] = {
+        "board": board or (result and result.board),
+        "ns_pair": ns or (result and result.ns_pair),
+        "ew_pair": ew or (result and result.ew_pair),
+        "contract": contract,
+        "declarer": data.get("declarer", result.declarer if result else ""),
+        "tricks": _tricks(contract, data, result.tricks if result else None),
+        "lead": data.get("lead", result.lead if result else ""),
+    }
+    for name, queryset in (("round", section.round_set), ("table", section.table_set)):
+        if name in data:
+            fields[name] = _numbered(queryset, data[name], name)
+        else:
+            fields[name] = getattr(result, name) if result and not moved else None
+    return fields
+
+
+def keep_at_table(table: Table, fields: dict[str, Any]) -> None:
+    """A token writes at its own table only: 403 for any other table's line."""
+    if fields["table"] is not None and fields["table"].pk != table.pk:
+        raise exceptions.PermissionDenied(
+            _("A table token enters results at its own table only.")
+        )
+    fields["table"] = table
+    movement = table.section.movement_plan()
+    if movement is None:
+        return
+    board, ns, ew = fields["board"], fields["ns_pair"], fields["ew_pair"]
+    number = board.number - table.section.first_board + 1
+    tables = {
+        seating.table
+        for seating in movement.seatings
+        if number in seating.boards
+        and movement.pair(seating.ns).label == ns.label
+        and movement.pair(seating.ew).label == ew.label
+    }
+    if tables and table.number not in tables:
+        raise exceptions.PermissionDenied(
+            _(
+                "Board %(board)d between %(ns)s and %(ew)s is played at "
+                "another table, not at table %(table)d."
+            )
+            % {
+                "board": board.number,
+                "ns": ns.label,
+                "ew": ew.label,
+                "table": table.number,
+            }
+        )
+
+
+def submit(
+    fields: dict[str, Any],
+    *,
+    table: Table | None,
+    user: Any,
+    result: Result | None = None,
+    key: str = "",
+) -> tuple[Result, bool]:
+    """Store the line through the one write path; True when it is new.
+
+    ``table`` is the token's table (Source.TABLE), None for a director
+    (Source.API).  A key already stored on the board returns its line.
+    """
+    if table is not None:
+        keep_at_table(table, fields)
+    board: Board = fields["board"]
+    replay = bool(key) and board.results.filter(idempotency_key=key).exists()
+    try:
+        line = result_submit(
+            **fields,
+            user=user if table is None else None,
+            result=result,
+            source=Source.API if table is None else Source.TABLE,
+            key=key,
+        )
+    except DjangoValidationError as error:
+        raise api_error(error) from None
+    return line, result is None and not replay

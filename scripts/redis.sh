@@ -3,13 +3,8 @@
 # when it is missing and we may (root with apt-get). Stopped when test.sh exits.
 # Exports DONNE_TEST_REDIS_URL, or leaves it unset when Redis cannot be had.
 
-if ! command -v redis-server >/dev/null 2>&1; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-        echo "Installing redis-server (Debian package) ..."
-        apt-get update -qq >/dev/null && \
-            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
-    fi
-fi
+. scripts/apt.sh
+apt_install redis-server redis-server
 if command -v redis-server >/dev/null 2>&1; then
     DONNE_REDIS_PORT="${DONNE_REDIS_PORT:-6391}"
     DONNE_REDIS_DIR="$(mktemp -d)"

@@ -12,6 +12,16 @@ import pytest
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
 
+@pytest.fixture(autouse=True)
+def english():
+    """Each test starts in English: a request in French leaves its thread in French."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()
+
+
 @dataclass(frozen=True)
 class UsebioLine:
     """One traveller line of a USEBIO file, as published."""

@@ -31,6 +31,27 @@ def test_the_compiled_catalogue_matches_the_source():
             assert translations.gettext(msgid) == _joined(entry, "msgstr")
 
 
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%[sd]")
+
+
+def test_translations_keep_the_placeholders():
+    """A French string names the same %(...)s fields as its English one."""
+    for entry in CATALOGUE.read_text(encoding="utf-8").split("\n\n")[1:]:
+        if "python-format" not in entry:
+            continue
+        if "msgid_plural" in entry:
+            pairs = [
+                (_joined(entry, "msgid"), _joined(entry, "msgstr[0]")),
+                (_joined(entry, "msgid_plural"), _joined(entry, "msgstr[1]")),
+            ]
+        else:
+            pairs = [(_joined(entry, "msgid"), _joined(entry, "msgstr"))]
+        for english, french in pairs:
+            wanted = sorted(m.group(0) for m in PLACEHOLDER.finditer(english))
+            found = sorted(m.group(0) for m in PLACEHOLDER.finditer(french))
+            assert found == wanted, (english, french)
+
+
 def _joined(entry: str, keyword: str) -> str:
     """The string after ``keyword`` in a .po entry, continuation lines joined."""
     lines = entry.splitlines()

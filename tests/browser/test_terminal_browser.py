@@ -1,0 +1,169 @@
+"""Three tablets play a 3-table Mitchell in real headless Chromium.
+
+The tables sign in with their codes, enter every board through the bid box,
+E-W agree, and the public ranking page, opened before the last round, reloads
+by itself to the final percentages.  A screenshot of a tablet is kept in
+``artifacts/`` for CI.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from pathlib import Path
+
+import pytest
+
+from games.bridge import board_vulnerability
+from tournaments.models import Result, Session
+from tournaments.services.events import MovementChoice, event_create, section_create
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+if not CHROMIUM.exists() and not os.environ.get("CI"):
+    pytest.skip(f"no browser: {CHROMIUM} is not installed", allow_module_level=True)
+if not os.environ.get("CI"):
+    pytest.importorskip("playwright", reason="playwright is not installed")
+
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+
+pytestmark = pytest.mark.django_db(transaction=True)
+# Playwright's sync API runs an event loop in this thread.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# Every table bids 4S by North; the tricks depend on who sits there: 1NS
+# makes one more trick than 2NS, 3NS one fewer, and 1EW defends a trick
+# better than the other E-W pairs.
+NS_SKILL = {"1NS": 1, "2NS": 0, "3NS": -1}
+EW_SKILL = {"1EW": 1, "2EW": 0, "3EW": 0}
+RESULT_TEXT = {1: "+1", 0: "=", -1: "-1", -2: "-2"}
+# Law 77 for 4S, by over/undertricks: (not vulnerable, vulnerable).
+SCORE_4S = {1: (450, 650), 0: (420, 620), -1: (-50, -100), -2: (-100, -200)}
+
+# Worked by hand.  Set 1 is played by 1NS-1EW (=), 3NS-2EW (-1), 2NS-3EW (=):
+# NS 1.5, 0, 1.5.  Set 2 by 2NS-2EW (=), 1NS-3EW (+1), 3NS-1EW (-2): NS 1, 2,
+# 0.  Set 3 by 3NS-3EW (-1), 2NS-1EW (-1), 1NS-2EW (+1): NS 0.5, 0.5, 2.
+# Two boards a set, top 2 on each of 6 boards: 12 matchpoints a pair.
+EXPECTED = {
+    "1NS": "91.67",  # 11 / 12
+    "2NS": "50.00",  # 6 / 12
+    "3NS": "8.33",  # 1 / 12
+    "1EW": "66.67",  # 8 / 12
+    "2EW": "50.00",  # 6 / 12
+    "3EW": "33.33",  # 4 / 12
+}
+
+
+def _pick(page: Page, name: str, value: str) -> None:
+    page.click(f'label.chip:has(input[name="{name}"][value="{value}"])')
+
+
+def _play_board(page: Page) -> None:
+    """Enter the board open on ``page`` as the players at the table would."""
+    names = page.locator(".pairs dd strong").all_inner_texts()
+    ns, ew = (text.strip() for text in names)
+    number = int(page.locator("#entry").get_attribute("data-board-number") or 0)
+    offset = NS_SKILL[ns] - EW_SKILL[ew]
+    vulnerable = board_vulnerability(number) in ("NS", "All")
+    _pick(page, "level", "4")
+    _pick(page, "denomination", "S")
+    _pick(page, "declarer", "N")
+    _pick(page, "result", RESULT_TEXT[offset])
+    expected = str(SCORE_4S[offset][vulnerable])
+    page.wait_for_function(
+        "text => document.getElementById('score').textContent === text", arg=expected
+    )
+    page.click('button[name="save"]')
+    page.click('button[value="agree"]')
+    page.wait_for_selector("text=Confirmed by E-W.")
+
+
+def _play_round(page: Page, base: str, number: int) -> None:
+    """Play every board still to enter in round ``number`` at the tablet's table."""
+    url = f"{base}/table/play/?round={number}"
+    page.goto(url)
+    while page.locator("a.board-link.todo").count():
+        page.locator("a.board-link.todo").first.click()
+        _play_board(page)
+        page.goto(url)
+
+
+def _percentages(page: Page) -> dict[str, str]:
+    """The ranking tables' percentages by pair label, e.g. {"1NS": "91.67"}."""
+    found = {}
+    for direction, table in zip(
+        ("NS", "EW"), page.locator("table.ranking").all(), strict=True
+    ):
+        for row in table.locator("tr").all()[1:]:
+            cells = row.locator("td").all_inner_texts()
+            found[f"{cells[1].strip()}{direction}"] = cells[5].strip()
+    return found
+
+
+def _screenshot_entry(page: Page) -> None:
+    """Keep a picture of the bid box half filled in, then leave it unsaved."""
+    page.locator("a.board-link.todo").first.click()
+    for name, value in (("level", "4"), ("denomination", "H"), ("declarer", "S")):
+        _pick(page, name, value)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "terminal-entry.png"), full_page=True)
+    page.go_back()
+
+
+def _tablet(browser: Browser, base: str, code: str) -> Page:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{base}/table/")
+    page.fill('input[name="code"]', code.lower())
+    page.click('button[type="submit"].big-button')
+    page.wait_for_url("**/table/play/")
+    return page
+
+
+def test_three_tablets_play_a_mitchell_and_the_ranking_follows(live_server):
+    event = event_create(name="Browser pairs", date=dt.date(2026, 11, 24))
+    session = event.sessions.get()
+    section = section_create(session=session, choice=MovementChoice("mitchell", 3, 2))
+    Session.objects.filter(pk=session.pk).update(status=Session.Status.PLAYING)
+    codes = {t.number: t.code for t in section.table_set.all()}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=ARGS
+        )
+        try:
+            tablets = [_tablet(browser, live_server.url, codes[n]) for n in (1, 2, 3)]
+            assert "Table 1 · round 1" in tablets[0].inner_text("h1")
+            _screenshot_entry(tablets[0])
+            for page in tablets:
+                _play_round(page, live_server.url, 1)
+            moves = tablets[0].inner_text("section.moves")
+            assert "1EW: table 2" in moves
+            assert "Boards 1-2: table 3" in moves
+            ranking = browser.new_context().new_page()
+            ranking.goto(f"{live_server.url}/events/{event.pk}/results/")
+            assert "Provisional" in ranking.inner_text("main")
+            for number in (2, 3):
+                for page in tablets:
+                    _play_round(page, live_server.url, number)
+            assert "last round" in tablets[2].inner_text("main")
+            ranking.wait_for_function(
+                "() => document.querySelector('main').innerText.includes('91.67')",
+                timeout=20_000,
+            )
+            percentages = _percentages(ranking)
+            tablets[0].goto(f"{live_server.url}/table/play/?round=1")
+            tablets[0].locator("a.board-link").first.click()
+            tablets[0].screenshot(path=str(ARTIFACTS / "terminal.png"), full_page=True)
+        finally:
+            browser.close()
+    assert Result.objects.filter(confirmed__isnull=False).count() == 18
+    assert percentages == EXPECTED

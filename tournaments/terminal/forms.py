@@ -1,0 +1,99 @@
+"""The sign-in form and the bid-box entry form of the table terminal."""
+
+from __future__ import annotations
+
+import uuid
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.bridge import parse_contract, tricks_from_result
+from games.errors import GameError
+
+PASS = "pass"
+LEVELS = [(str(n), str(n)) for n in range(1, 8)]
+DENOMINATIONS = [("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", "NT")]
+DOUBLINGS = [("", "—"), ("X", "X"), ("XX", "XX")]
+SEATS = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
+RESULTS = [
+    ("=", "="),
+    *((f"+{n}", f"+{n}") for n in range(1, 7)),
+    *((f"-{n}", f"-{n}") for n in range(1, 14)),
+]
+LEAD_SUITS = [("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
+LEAD_RANKS = [(rank, "10" if rank == "T" else rank) for rank in "AKQJT98765432"]
+
+
+class SignInForm(forms.Form):
+    """The code printed on the table card."""
+
+    code = forms.CharField(
+        label=gettext_lazy("Table code"),
+        max_length=32,
+        widget=forms.TextInput(
+            attrs={"autocapitalize": "characters", "autocomplete": "off"}
+        ),
+    )
+
+
+def _radio(label: str, choices: list[tuple[str, str]]) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=label, choices=choices, required=False, widget=forms.RadioSelect
+    )
+
+
+class EntryForm(forms.Form):
+    """A result as a bid box gives it; ``cleaned_data`` gains the contract."""
+
+    level = _radio(gettext_lazy("Level"), [*LEVELS, (PASS, gettext_lazy("Passed out"))])
+    denomination = _radio(gettext_lazy("Denomination"), DENOMINATIONS)
+    doubled = _radio(gettext_lazy("Doubled"), DOUBLINGS)
+    declarer = _radio(gettext_lazy("Declarer"), SEATS)
+    result = _radio(gettext_lazy("Tricks"), RESULTS)
+    lead_suit = _radio(gettext_lazy("Lead suit"), LEAD_SUITS)
+    lead_rank = _radio(gettext_lazy("Lead card"), LEAD_RANKS)
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            self.initial.setdefault("key", uuid.uuid4().hex)
+            self.initial.setdefault("doubled", "")
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean()
+        level = data.get("level")
+        if not level:
+            raise forms.ValidationError(_("Choose the contract's level or Pass."))
+        if level == PASS:
+            data.update(contract="Pass", declarer="", tricks=None, lead="")
+            return data
+        for name, message in (
+            ("denomination", _("Choose the contract's denomination.")),
+            ("declarer", _("Choose the declarer.")),
+            ("result", _("Choose the number of tricks.")),
+        ):
+            if not data.get(name):
+                self.add_error(name, message)
+        if self.errors:
+            return data
+        contract = parse_contract(
+            f"{level}{data['denomination']}{data.get('doubled') or ''}"
+        )
+        try:
+            tricks = tricks_from_result(contract, data["result"])
+        except GameError:
+            self.add_error(
+                "result",
+                _("%(result)s is not possible in %(contract)s.")
+                % {"result": data["result"], "contract": contract},
+            )
+            return data
+        suit, rank = data.get("lead_suit"), data.get("lead_rank")
+        data.update(
+            contract=str(contract),
+            tricks=tricks,
+            lead=f"{suit}{rank}" if suit and rank else "",
+        )
+        return data

@@ -298,14 +298,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
 
     on_board = field.boards == first_board
+    played = field.scores[on_board].tolist()
     checks = [
         (
             f"matchpoint_field == matchpoints, board {first_board} "
-            f"({len(board_scores):,} lines)",
+            f"({len(played):,} lines)",
             matchpoint_field(field.boards, field.scores, top_per_beat=TOP_PER_BEAT)[
                 on_board
             ].tolist()
-            == matchpoints(board_score_list, TOP_PER_BEAT),
+            == matchpoints(played, TOP_PER_BEAT),
         ),
         (
             f"matchpoint_field + Neuberg == matchpoints + neuberg, {lines}",

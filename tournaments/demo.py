@@ -43,8 +43,9 @@ class DemoSummary:
 
 @transaction.atomic
 def load_demo() -> DemoSummary:
-    """Create the demo club, its players, a director login and two finished
-    events (a 7-table Mitchell and a 4-table Howell); safe to rerun."""
+    """Create the demo club, its players, a director login, two finished
+    events (a 7-table Mitchell and a 4-table Howell) and tonight's 5-table
+    Mitchell being played; safe to rerun."""
     club, _ = Club.objects.get_or_create(
         name=DEMO_CLUB, defaults={"city": DEMO_CITY, "federation_code": "DEMO-69"}
     )

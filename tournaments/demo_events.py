@@ -1,10 +1,13 @@
-"""Two finished demo events for the demo club, so results pages have a club night.
+"""The demo club's events: two finished club nights and one being played.
 
 "Tuesday Mitchell" (7 tables, 14 pairs) and "Thursday Howell" (4 tables,
 8 pairs) are laid out with the real services, every traveller line entered
-through ``result_submit`` as a scorer would, then scored and closed. Deals
-and results come from seeded random generators (``games.simulate``), so
-every load gives the same events.
+through ``result_submit`` as a scorer would, then scored and closed.
+"Tonight's pairs" (a 5-table Mitchell dated today) is still being played:
+its tablets have entered and confirmed two rounds and half of the third, so
+the director's live console, the table terminal and the provisional results
+have something to show. Deals and results come from seeded random
+generators (``games.simulate``), so every load gives the same events.
 """
 
 from __future__ import annotations
@@ -18,8 +21,17 @@ from django.utils import timezone
 
 from games.deal import Deal
 from games.simulate import simulate_table_result
-from tournaments.models import Board, Club, Event, Pair, Section, Session
-from tournaments.movements import Movement
+from tournaments.models import (
+    Board,
+    Club,
+    Event,
+    Pair,
+    Result,
+    Section,
+    Session,
+    Source,
+)
+from tournaments.movements import Movement, Seating
 from tournaments.scoring_io import rescore_section
 from tournaments.services.events import (
     MovementChoice,
@@ -42,8 +54,12 @@ class DemoEvent:
     """One demo event: its movement, how many players, when, and its seed.
 
     ``weekday`` is the day it is dated on (Monday 0): the last such day before
-    today. ``adjusted`` is (round, table) of the seating whose last board
-    gets an artificial A+ / A- (a fouled board, say) instead of a result.
+    today, or None for today itself. ``adjusted`` is (round, table) of the
+    seating whose last board gets an artificial A+ / A- (a fouled board, say)
+    instead of a result.
+    ``live_rounds`` > 0 makes an event being played today: the tablets have
+    entered (and E-W confirmed) that many rounds, then the next round's
+    odd-numbered tables have entered theirs; the session stays open.
     """
 
     name: str
@@ -51,9 +67,16 @@ class DemoEvent:
     tables: int
     boards_per_round: int
     players: int
-    weekday: int
+    weekday: int | None
     seed: int
     adjusted: tuple[int, int] | None = None
+    live_rounds: int = 0
+
+    def plays(self, seating: Seating) -> bool:
+        """Whether the seating's results are in when the demo is loaded."""
+        if not self.live_rounds or seating.round <= self.live_rounds:
+            return True
+        return seating.round == self.live_rounds + 1 and seating.table % 2 == 1
 
 
 DEMO_EVENTS: tuple[DemoEvent, ...] = (
@@ -75,6 +98,16 @@ DEMO_EVENTS: tuple[DemoEvent, ...] = (
         players=16,
         weekday=3,
         seed=20240609,
+    ),
+    DemoEvent(
+        name="Tonight's pairs",
+        kind=Section.Movement.MITCHELL,
+        tables=5,
+        boards_per_round=3,
+        players=20,
+        weekday=None,
+        seed=20240611,
+        live_rounds=2,
     ),
 )
 
@@ -111,9 +144,8 @@ def _create_event(club: Club, spec: DemoEvent, today: dt.date) -> Event:
             f"{spec.name} needs {spec.players} active players in {club}, "
             f"found {len(players)}"
         )
-    event = event_create(
-        name=spec.name, date=last_weekday(spec.weekday, today), club=club
-    )
+    date = today if spec.weekday is None else last_weekday(spec.weekday, today)
+    event = event_create(name=spec.name, date=date, club=club)
     session = event.sessions.get()
     entries = [
         PairEntry(players=players[index : index + PLAYERS_PER_PAIR])
@@ -128,7 +160,8 @@ def _create_event(club: Club, spec: DemoEvent, today: dt.date) -> Event:
     session.save(update_fields=["status"])
     _play(section, spec, random.Random(spec.seed))
     rescore_section(section.pk)
-    session_close(session)
+    if not spec.live_rounds:
+        session_close(session)
     return event
 
 
@@ -146,8 +179,9 @@ def _play(section: Section, spec: DemoEvent, rng: random.Random) -> None:
     skill = {pair.pk: rng.gauss(0, PAIR_SKILL_SD) for pair in pairs.values()}
     rounds = {row.number: row for row in section.round_set.all()}
     tables = {row.number: row for row in section.table_set.all()}
+    source = Source.TABLE if spec.live_rounds else Source.DIRECTOR
     for seating in movement.seatings:
-        if movement.is_sit_out(seating):
+        if movement.is_sit_out(seating) or not spec.plays(seating):
             continue
         ns, ew = pairs[seating.ns], pairs[seating.ew]
         where = {"round": rounds[seating.round], "table": tables[seating.table]}
@@ -180,8 +214,13 @@ def _play(section: Section, spec: DemoEvent, rng: random.Random) -> None:
                 tricks=None if result.passed_out else result.tricks,
                 lead=result.lead,
                 rescore=False,
+                source=source,
                 **where,
             )
+    if spec.live_rounds:
+        Result.objects.filter(
+            board__section=section, round__number__lte=spec.live_rounds
+        ).update(confirmed=timezone.now())
 
 
 def _pairs_by_movement_id(section: Section, movement: Movement) -> dict[int, Pair]:

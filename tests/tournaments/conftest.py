@@ -1,11 +1,21 @@
 """Shared helpers of the tournaments tests: who meets whom in a movement, and
-how often each board is played."""
+how often each board is played; a fresh cache (sign-in rate limits) per test."""
 
 from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+from django.core.cache import cache
+
 from tournaments.movements import Movement, Seating
+
+
+@pytest.fixture(autouse=True)
+def clear_cache():
+    cache.clear()
+    yield
+    cache.clear()
 
 
 def real_seatings(movement: Movement) -> list[Seating]:

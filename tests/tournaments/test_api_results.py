@@ -302,6 +302,7 @@ def test_the_schema_lists_the_endpoints(client):
     assert "openapi" in text
     assert "/api/sections/{id}/results/" in text
     assert "/api/events/{id}/rankings/" in text
+    assert "/api/table-sign-in/" in text
 
 
 def test_the_docs_pages_load_without_a_cdn(client):

@@ -29,6 +29,7 @@ pytestmark = pytest.mark.django_db
 
 MITCHELL = "Tuesday Mitchell"
 HOWELL = "Thursday Howell"
+LIVE = "Tonight's pairs"
 # name -> (pairs, boards, traveller lines, tables each board is played at)
 EXPECTED = {MITCHELL: (14, 21, 147, 7), HOWELL: (8, 21, 84, 4)}
 
@@ -43,7 +44,7 @@ def events(django_db_setup, django_db_blocker) -> Iterator[dict[str, Event]]:
     """
     with django_db_blocker.unblock(), transaction.atomic():
         summary = load_demo()
-        assert summary.events_created == 2
+        assert summary.events_created == 3
         yield {event.name: event for event in Event.objects.filter(club=summary.club)}
         transaction.set_rollback(True)
 
@@ -52,15 +53,37 @@ def section_of(event: Event) -> Section:
     return Section.objects.get(session__event=event)
 
 
-def test_it_creates_the_two_events_for_the_demo_club(events) -> None:
-    assert set(events) == {MITCHELL, HOWELL}
+def test_it_creates_two_finished_events_and_tonights_for_the_demo_club(
+    events,
+) -> None:
+    assert set(events) == {MITCHELL, HOWELL, LIVE}
     club = load_demo().club
+    today = timezone.localdate()
     for event in events.values():
         assert event.club == club
-        assert event.date < timezone.localdate()
-        assert event.date >= timezone.localdate() - dt.timedelta(days=7)
+        assert today - dt.timedelta(days=7) <= event.date <= today
     assert events[MITCHELL].date.weekday() == 1
     assert events[HOWELL].date.weekday() == 3
+    assert events[LIVE].date == today
+
+
+def test_tonights_event_is_half_played_from_the_tablets(events, client) -> None:
+    """Rounds 1-2 confirmed at all 5 tables, round 3 entered at tables 1, 3, 5."""
+    section = section_of(events[LIVE])
+    assert section.session.status == Session.Status.PLAYING
+    assert (section.movement, section.tables, section.rounds) == ("mitchell", 5, 5)
+    lines = Result.objects.filter(board__section=section)
+    assert lines.count() == 2 * 5 * 3 + 3 * 3
+    assert set(lines.values_list("source", flat=True)) == {"table"}
+    confirmed = lines.filter(confirmed__isnull=False)
+    assert set(confirmed.values_list("round__number", flat=True)) == {1, 2}
+    assert confirmed.count() == 30
+    waiting = lines.filter(confirmed__isnull=True)
+    assert sorted(set(waiting.values_list("table__number", flat=True))) == [1, 3, 5]
+    assert PairScore.objects.filter(pair__section=section).count() == 10
+    page = client.get(f"/events/{events[LIVE].pk}/results/")
+    assert page.status_code == 200
+    assert "Provisional" in page.content.decode()
 
 
 @pytest.mark.parametrize("name", [MITCHELL, HOWELL])

@@ -7,7 +7,6 @@ import logging
 import uuid
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from tournaments.models import Result, Section, Session
@@ -21,13 +20,6 @@ PLAY = "/table/play/"
 
 def test_terminal_is_served_under_table():
     assert reverse("terminal:sign-in") == SIGN_IN
-
-
-@pytest.fixture(autouse=True)
-def clear_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def _section(session: Session, letter: str = "A", first_board: int = 1) -> Section:

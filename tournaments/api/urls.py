@@ -10,7 +10,7 @@ from drf_spectacular.views import (
 )
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import events, views
+from tournaments.api import events, sign_in, views
 
 router = DefaultRouter()
 router.register("clubs", views.ClubViewSet)
@@ -21,6 +21,7 @@ urlpatterns = [
     path("games/", views.game_list, name="api-game-list"),
     path("games/<slug:slug>/", views.game_detail, name="api-game-detail"),
     path("score/", views.score_preview, name="api-score-preview"),
+    path("table-sign-in/", sign_in.table_sign_in, name="api-table-sign-in"),
     path(
         "sections/<int:id>/results/",
         events.SectionResultsView.as_view(),

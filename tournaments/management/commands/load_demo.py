@@ -3,6 +3,7 @@
 from django.core.management.base import BaseCommand
 
 from tournaments.demo import load_demo
+from tournaments.models import Session, Table
 
 
 class Command(BaseCommand):
@@ -18,3 +19,13 @@ class Command(BaseCommand):
                 f"{summary.admin_username} / {summary.admin_password}"
             )
         )
+        playing = Table.objects.filter(
+            section__session__event__club=summary.club,
+            section__session__status=Session.Status.PLAYING,
+        ).select_related("section__session__event")
+        for table in playing.order_by("section_id", "number"):
+            self.stdout.write(
+                f"{table.section.session.event.name}, section "
+                f"{table.section.letter}, table {table.number}: tablet code "
+                f"{table.code} (sign in at /table/)"
+            )

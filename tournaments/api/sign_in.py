@@ -1,0 +1,74 @@
+"""POST /api/table-sign-in/: a tablet app trades its table's code for a token.
+
+The same checks as the terminal's sign-in page: the code names a table whose
+session is being played; wrong codes count against the caller's address and
+lock it out for a while.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.decorators import api_view, authentication_classes
+from rest_framework.decorators import permission_classes as permissions
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments.terminal import access
+from tournaments.tokens import TOKEN_MAX_AGE, issue_table_token
+
+
+class SignInSerializer(serializers.Serializer):
+    """The code printed on the table card."""
+
+    code = serializers.CharField(max_length=32)
+
+
+@extend_schema(
+    request=SignInSerializer,
+    responses=inline_serializer(
+        "TableSignIn",
+        {
+            "token": serializers.CharField(),
+            "expires_in": serializers.IntegerField(),
+            "event": serializers.IntegerField(),
+            "section": serializers.IntegerField(),
+            "table": serializers.IntegerField(),
+        },
+    ),
+    operation_id="table_sign_in",
+)
+@api_view(["POST"])
+@authentication_classes([])
+@permissions([])
+def table_sign_in(request: Request) -> Response:
+    """Answer a right code with the table's signed token (``Table <token>``).
+
+    400 names the field for a wrong or idle code; 429 after too many wrong
+    codes from the same address.
+    """
+    ip = access.client_ip(request)
+    if access.is_locked_out(ip):
+        message = _("Too many wrong codes: wait five minutes, or call the director.")
+        return Response({"code": [message]}, status=429)
+    data = SignInSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    code = data.validated_data["code"]
+    table = access.find_table(code)
+    if table is None:
+        access.record_failure(ip, code)
+        message = _("There is no table with this code: check the table card.")
+        return Response({"code": [message]}, status=400)
+    if not access.is_playing(table):
+        message = _("This table's session is not being played now.")
+        return Response({"code": [message]}, status=400)
+    return Response(
+        {
+            "token": issue_table_token(table),
+            "expires_in": TOKEN_MAX_AGE,
+            "event": table.section.session.event_id,
+            "section": table.section_id,
+            "table": table.number,
+        }
+    )

@@ -3,12 +3,15 @@ how often each board is played; a fresh cache (sign-in rate limits) per test."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter
 
 import pytest
 from django.core.cache import cache
 
+from tournaments.models import Section, Session
 from tournaments.movements import Movement, Seating
+from tournaments.services.events import MovementChoice, event_create, section_create
 
 
 @pytest.fixture(autouse=True)
@@ -16,6 +19,31 @@ def clear_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+def mitchell_section(
+    session: Session, letter: str = "A", first_board: int = 1
+) -> Section:
+    """A 3-table Mitchell of 2 boards a round in ``session``."""
+    return section_create(
+        session=session,
+        choice=MovementChoice("mitchell", 3, 2),
+        letter=letter,
+        first_board=first_board,
+    )
+
+
+@pytest.fixture
+def section() -> Section:
+    """Tuesday pairs being played: a 3-table Mitchell, 2 boards a round.
+
+    Table 1 plays boards 1-2 in round 1 (1NS v 1EW), table 2 boards 3-4.
+    """
+    event = event_create(name="Tuesday pairs", date=dt.date(2026, 11, 24))
+    section = mitchell_section(event.sessions.get())
+    Session.objects.filter(pk=section.session_id).update(status=Session.Status.PLAYING)
+    section.session.refresh_from_db()
+    return section
 
 
 def real_seatings(movement: Movement) -> list[Seating]:

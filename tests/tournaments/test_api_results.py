@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from django.urls import reverse
 
-from tournaments.models import Result, ResultChange, Session, Source
+from tournaments.models import Result, ResultChange, Source
 from tournaments.reports import report_json, stored_report
 from tournaments.scoring_io import rescore_section
-from tournaments.services.events import MovementChoice, event_create, section_create
+from tournaments.services.events import MovementChoice, section_create
 from tournaments.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
@@ -24,18 +22,8 @@ BOARD_THREE = {"board": 3, "ns": "2NS", "ew": "2EW", "contract": "3NT",
 
 
 @pytest.fixture
-def event():
-    event = event_create(name="Tuesday pairs", date=dt.date(2026, 11, 24))
-    section = section_create(
-        session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
-    )
-    Session.objects.filter(pk=section.session_id).update(status="playing")
-    return event
-
-
-@pytest.fixture
-def section(event):
-    return event.sessions.get().sections.get()
+def event(section):
+    return section.session.event
 
 
 def table_auth(section, number):

@@ -2,28 +2,15 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from django.urls import reverse
 
 from tournaments.models import Session
-from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.tokens import TOKEN_MAX_AGE, read_table_token
 
 pytestmark = pytest.mark.django_db
 
 URL = "/api/table-sign-in/"
-
-
-@pytest.fixture
-def section():
-    event = event_create(name="Tuesday pairs", date=dt.date(2026, 11, 24))
-    section = section_create(
-        session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
-    )
-    Session.objects.filter(pk=section.session_id).update(status="playing")
-    return section
 
 
 def sign_in(client, code):

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import logging
 import uuid
 
 import pytest
 from django.urls import reverse
 
+from tests.tournaments.conftest import mitchell_section
 from tournaments.models import Result, Section, Session
-from tournaments.services.events import MovementChoice, event_create, section_create
 
 pytestmark = pytest.mark.django_db
 
@@ -20,24 +19,6 @@ PLAY = "/table/play/"
 
 def test_terminal_is_served_under_table():
     assert reverse("terminal:sign-in") == SIGN_IN
-
-
-def _section(session: Session, letter: str = "A", first_board: int = 1) -> Section:
-    return section_create(
-        session=session,
-        choice=MovementChoice("mitchell", 3, 2),
-        letter=letter,
-        first_board=first_board,
-    )
-
-
-@pytest.fixture
-def section() -> Section:
-    event = event_create(name="Tuesday pairs", date=dt.date(2026, 11, 24))
-    session = event.sessions.get()
-    session.status = Session.Status.PLAYING
-    session.save()
-    return _section(session)
 
 
 def _sign_in(client, section: Section, table: int = 1):
@@ -220,7 +201,7 @@ def test_a_table_cannot_post_a_board_of_another_round(client, section):
 
 
 def test_a_table_cannot_reach_another_section(client, section):
-    other = _section(section.session, letter="B", first_board=7)
+    other = mitchell_section(section.session, letter="B", first_board=7)
     _sign_in(client, section)
     assert client.post(_board_url(1, 7), _entry()).status_code == 404
     assert client.get(_board_url(1, 7)).status_code == 404

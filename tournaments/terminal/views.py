@@ -7,6 +7,7 @@ names, never on a table or section taken from the request.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
@@ -19,6 +20,7 @@ from django.views.decorators.http import require_POST
 
 from games.bridge import result_text
 from tournaments.models import Board, Result, Source, Table
+from tournaments.movements import Movement
 from tournaments.services.checks import played_fields
 from tournaments.services.results import result_submit
 from tournaments.terminal import access
@@ -90,17 +92,11 @@ def sign_out(request: HttpRequest) -> HttpResponse:
 @table_required
 def play(request: HttpRequest, table: Table) -> HttpResponse:
     """The round at the table: pairs, boards and their states, moves after."""
-    movement, rounds = _rounds(table)
-    if "round" in request.GET:
-        item = _round(rounds, request.GET["round"])
-    else:
-        item = current_round(rounds)
+    here = _here(table, request.GET.get("round"))
+    item = here.item
     context = {
-        **_context(table, rounds, item),
-        "moves": moves_after(movement, item, table)
-        if item.complete or item.sit_out
-        else [],
-        "last_round": item.number == movement.rounds,
+        **here.context(),
+        "moves": here.moves() if item.complete or item.sit_out else [],
     }
     return render(request, "terminal/play.html", context)
 
@@ -108,8 +104,8 @@ def play(request: HttpRequest, table: Table) -> HttpResponse:
 @table_required
 def board(request: HttpRequest, table: Table, round: int, number: int) -> HttpResponse:
     """Enter a board's result (or check its score), then show it to confirm."""
-    movement, rounds = _rounds(table)
-    item = _round(rounds, round)
+    here = _here(table, round)
+    item = here.item
     played = get_object_or_404(Board, section=table.section, number=number)
     if item.sit_out:
         raise Http404(_("Nobody plays at this table in this round."))
@@ -118,14 +114,14 @@ def board(request: HttpRequest, table: Table, round: int, number: int) -> HttpRe
         if line is None:
             raise Http404(_("This table does not play this board in this round."))
         if line.result is not None:
-            return _result_page(request, table, movement, rounds, item, line)
-        return _entry_page(request, table, rounds, item, played, EntryForm())
+            return _result_page(request, here, line)
+        return _entry_page(request, here, played, EntryForm())
     form = EntryForm(request.POST)
     if not form.is_valid():
-        return _entry_page(request, table, rounds, item, played, form, status=400)
+        return _entry_page(request, here, played, form, status=400)
     data = form.cleaned_data
     if "check" in request.POST:
-        return _check(request, table, rounds, item, played, form)
+        return _check(request, here, played, form)
     try:
         result_submit(
             board=played,
@@ -141,9 +137,7 @@ def board(request: HttpRequest, table: Table, round: int, number: int) -> HttpRe
             key=data["key"],
         )
     except ValidationError as error:
-        return _entry_page(
-            request, table, rounds, item, played, form, error.messages, status=400
-        )
+        return _entry_page(request, here, played, form, error.messages, status=400)
     return redirect("terminal:board", round=item.number, number=number)
 
 
@@ -169,18 +163,43 @@ def answer(request: HttpRequest, table: Table, round: int, number: int) -> HttpR
     return redirect("terminal:board", round=round, number=number)
 
 
-def _rounds(table: Table) -> tuple[Any, list[TableRound]]:
+@dataclass
+class Here:
+    """Where a tablet is: its table, the movement, every round, the one shown."""
+
+    table: Table
+    movement: Movement
+    rounds: list[TableRound]
+    item: TableRound
+
+    def context(self) -> dict[str, object]:
+        """What every terminal page shows in its header."""
+        return {
+            "table": self.table,
+            "section": self.table.section,
+            "event": self.table.section.session.event,
+            "rounds": self.rounds,
+            "item": self.item,
+            "last_round": self.item.number == self.movement.rounds,
+        }
+
+    def moves(self) -> list[str]:
+        """Where the pairs and the boards go after the round shown."""
+        return moves_after(self.movement, self.item, self.table)
+
+
+def _here(table: Table, round: object | None) -> Here:
+    """The table at round ``round`` (None: the round it should be playing)."""
     movement = table.section.movement_plan()
     if movement is None:
         raise Http404(_("This section has no movement to play."))
-    return movement, table_rounds(table, movement)
-
-
-def _round(rounds: list[TableRound], number: object) -> TableRound:
-    index = _int(number)
+    rounds = table_rounds(table, movement)
+    if round is None:
+        return Here(table, movement, rounds, current_round(rounds))
+    index = _int(round)
     if not 1 <= index <= len(rounds):
         raise Http404(_("There is no such round."))
-    return rounds[index - 1]
+    return Here(table, movement, rounds, rounds[index - 1])
 
 
 def _int(value: object) -> int:
@@ -190,21 +209,9 @@ def _int(value: object) -> int:
         return 0
 
 
-def _context(table: Table, rounds: list[TableRound], item: TableRound) -> dict:
-    return {
-        "table": table,
-        "section": table.section,
-        "event": table.section.session.event,
-        "rounds": rounds,
-        "item": item,
-    }
-
-
 def _entry_page(
     request: HttpRequest,
-    table: Table,
-    rounds: list[TableRound],
-    item: TableRound,
+    here: Here,
     played: Board,
     form: EntryForm,
     errors: list[str] | None = None,
@@ -212,7 +219,7 @@ def _entry_page(
     score: int | None = None,
 ) -> HttpResponse:
     context = {
-        **_context(table, rounds, item),
+        **here.context(),
         "board": played,
         "form": form,
         "errors": errors or [],
@@ -222,12 +229,7 @@ def _entry_page(
 
 
 def _check(
-    request: HttpRequest,
-    table: Table,
-    rounds: list[TableRound],
-    item: TableRound,
-    played: Board,
-    form: EntryForm,
+    request: HttpRequest, here: Here, played: Board, form: EntryForm
 ) -> HttpResponse:
     """Show the NS score of the entry without saving it (the no-JS preview)."""
     data = form.cleaned_data
@@ -236,35 +238,26 @@ def _check(
             played, data["contract"], data["declarer"], data["tricks"]
         )
     except ValidationError as error:
-        return _entry_page(
-            request, table, rounds, item, played, form, error.messages, status=400
-        )
-    return _entry_page(
-        request, table, rounds, item, played, form, score=fields["score_ns"]
-    )
+        return _entry_page(request, here, played, form, error.messages, status=400)
+    return _entry_page(request, here, played, form, score=fields["score_ns"])
 
 
-def _result_page(
-    request: HttpRequest,
-    table: Table,
-    movement: Any,
-    rounds: list[TableRound],
-    item: TableRound,
-    line: BoardLine,
-) -> HttpResponse:
+def _result_page(request: HttpRequest, here: Here, line: BoardLine) -> HttpResponse:
     result = line.result
+    item = here.item
     later = [li for li in item.boards if li.result is None]
     context = {
-        **_context(table, rounds, item),
+        **here.context(),
         "board": line.board,
         "line": line,
         "result": result,
         "result_text": result_text(result.contract, result.tricks or 0)
         if not result.is_adjusted
         else "",
-        "traveller": traveller(line.board) if table.section.show_traveller else None,
+        "traveller": traveller(line.board)
+        if here.table.section.show_traveller
+        else None,
         "next_line": later[0] if later else None,
-        "moves": moves_after(movement, item, table) if item.complete else [],
-        "last_round": item.number == movement.rounds,
+        "moves": here.moves() if item.complete else [],
     }
     return render(request, "terminal/result.html", context)

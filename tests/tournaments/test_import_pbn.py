@@ -8,7 +8,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from tournaments.models import Event, Result
+from tournaments.models import Event, Result, ResultChange, Source
 
 pytestmark = pytest.mark.django_db
 
@@ -168,3 +168,26 @@ def test_it_imports_artificial_scores_and_applies_the_session_rule(tmp_path):
     assert (artificial(flat)["pct_ns"], artificial(flat)["pct_ew"]) == (60.0, 60.0)
     assert artificial(session)["pct_ns"] == 60.0
     assert artificial(session)["pct_ew"] == 100.0
+
+
+def test_imported_lines_go_through_the_write_path_and_are_audited(tmp_path):
+    path = tmp_path / "adjusted.pbn"
+    path.write_text(SCORE_TABLE_PBN)
+    event_id = import_pbn(path)
+    lines = Result.objects.filter(board__section__session__event_id=event_id)
+    assert lines.count() == 8
+    assert set(lines.values_list("source", flat=True)) == {Source.IMPORT}
+    changes = ResultChange.objects.filter(board__section__session__event_id=event_id)
+    assert (
+        sorted(changes.values_list("action", flat=True)) == ["adjust"] + ["create"] * 7
+    )
+    assert set(changes.values_list("source", flat=True)) == {Source.IMPORT}
+
+
+def test_a_pair_twice_on_a_board_is_refused_and_nothing_is_stored(tmp_path):
+    path = tmp_path / "twice.pbn"
+    path.write_text(SCORE_TABLE_PBN.replace("4 11 3NT N 9", "1 11 3NT N 9"))
+    with pytest.raises(CommandError, match=r"Board 2, 1 v 11"):
+        import_pbn(path)
+    assert not Event.objects.exists()
+    assert not Result.objects.exists()

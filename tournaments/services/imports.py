@@ -7,10 +7,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from tournaments.importers.pbn import ImportedSession
-from tournaments.models import Board, Event, Pair, Result, Section, Source
-from tournaments.services.checks import adjusted_fields, played_fields
+from tournaments.models import Board, Event, Pair, Section, Source
 from tournaments.services.events import event_create
-from tournaments.services.results import queue_scoring
+from tournaments.services.results import queue_scoring, result_adjust, result_submit
 
 
 @transaction.atomic
@@ -19,8 +18,11 @@ def event_import(
 ) -> Event:
     """Create an event holding the imported session's pairs, boards and lines.
 
-    Every line is checked and scored as if entered by hand; a bad line raises
-    ``ValidationError`` naming the board and pairs, and nothing is stored.
+    Every line goes through the one write path (``result_submit``, or
+    ``result_adjust`` for an adjusted score), checked, scored and audited as
+    if entered by hand, and the section is rescored once at the end; a bad
+    line raises ``ValidationError`` naming the board and pairs, and nothing
+    is stored.
     """
     event = event_create(name=imported.name[:160], date=imported.date, user=user)
     session = event.sessions.get()
@@ -54,29 +56,30 @@ def event_import(
         )
         for number, board in sorted(imported.boards.items())
     }
-    results = []
     for line in imported.lines:
-        board = boards[line.board]
+        where = {
+            "board": boards[line.board],
+            "ns_pair": pairs[line.ns],
+            "ew_pair": pairs[line.ew],
+            "user": user,
+            "rescore": False,
+            "source": Source.IMPORT,
+        }
         try:
             if line.adjusted:
-                fields = adjusted_fields(*line.adjusted)
+                result_adjust(ns=line.adjusted[0], ew=line.adjusted[1], **where)
             else:
-                fields = played_fields(board, line.contract, line.declarer, line.tricks)
-                fields["lead"] = line.lead[:3]
+                result_submit(
+                    contract=line.contract,
+                    declarer=line.declarer,
+                    tricks=line.tricks,
+                    lead=line.lead[:3],
+                    **where,
+                )
         except ValidationError as error:
             problem = "; ".join(error.messages)
             raise ValidationError(
                 f"Board {line.board}, {line.ns} v {line.ew}: {problem}"
             ) from None
-        results.append(
-            Result(
-                board=board,
-                ns_pair=pairs[line.ns],
-                ew_pair=pairs[line.ew],
-                source=Source.IMPORT,
-                **fields,
-            )
-        )
-    Result.objects.bulk_create(results)
     queue_scoring(next(iter(boards.values())))
     return event

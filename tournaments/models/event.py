@@ -25,6 +25,22 @@ class Event(models.Model):
 
     class Kind(models.TextChoices):
         PAIRS = "pairs", _("Pairs")
+        TEAMS = "teams", _("Teams")
+
+    class Method(models.TextChoices):
+        MATCHPOINTS = "mp", _("Matchpoints")
+        BUTLER = "butler", _("Butler IMPs (against a datum)")
+        CROSS_IMPS = "cross-imps", _("Cross-IMPs (against every other score)")
+
+    class ButlerTrim(models.TextChoices):
+        ONE_EACH_END = "one", _("Drop the top and the bottom score (EBU, Compscore)")
+        FIVE_PERCENT = "5pct", _("Drop 5 % at each end (ACBLscore)")
+        NONE = "none", _("Keep every score")
+
+    class DatumRoundingChoice(models.TextChoices):
+        HALF_AWAY = "half-away", _("Nearest 10, 5 away from zero (EBU, Compscore)")
+        HALF_EVEN = "half-even", _("Nearest 10, 5 to the even ten (ACBLscore)")
+        NONE = "none", _("Not rounded")
 
     class Scale(models.IntegerChoices):
         TWO_PER_BEAT = 2, _("2 per score beaten, 1 per tie (EBU, FFB)")
@@ -47,8 +63,34 @@ class Event(models.Model):
     kind = models.CharField(
         _("kind"), max_length=16, choices=Kind.choices, default=Kind.PAIRS
     )
+    method = models.CharField(
+        _("pairs scored by"),
+        max_length=16,
+        choices=Method.choices,
+        default=Method.MATCHPOINTS,
+    )
     scale = models.PositiveSmallIntegerField(
         _("matchpoint scale"), choices=Scale.choices, default=Scale.TWO_PER_BEAT
+    )
+    butler_trim = models.CharField(
+        _("Butler datum: scores left out"),
+        max_length=8,
+        choices=ButlerTrim.choices,
+        default=ButlerTrim.ONE_EACH_END,
+    )
+    butler_rounding = models.CharField(
+        _("Butler datum: rounding"),
+        max_length=16,
+        choices=DatumRoundingChoice.choices,
+        default=DatumRoundingChoice.HALF_AWAY,
+    )
+    cross_imps_total = models.BooleanField(
+        _("cross-IMPs as totals"),
+        default=False,
+        help_text=_(
+            "Publish each line's cross-IMPs as a total rather than the average "
+            "per comparison (EBU, Compscore)."
+        ),
     )
     neuberg = models.BooleanField(
         _("Neuberg"),

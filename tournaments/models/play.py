@@ -124,6 +124,12 @@ class Board(models.Model):
     deal = models.CharField(
         _("deal"), max_length=80, blank=True, help_text=_('PBN form: "N:AKQ..."')
     )
+    datum = models.FloatField(
+        _("Butler datum"),
+        null=True,
+        blank=True,
+        help_text=_("Written by the scorer when the pairs are scored by Butler."),
+    )
 
     class Meta:
         ordering = ["section", "number"]
@@ -182,6 +188,8 @@ class Result(models.Model):
     pct_ns = models.FloatField(null=True, blank=True)
     pct_ew = models.FloatField(null=True, blank=True)
     top = models.FloatField(null=True, blank=True)
+    imp_ns = models.FloatField(null=True, blank=True)
+    imp_ew = models.FloatField(null=True, blank=True)
     source = models.CharField(
         _("entered from"),
         max_length=12,
@@ -252,9 +260,10 @@ class PairScore(models.Model):
     """A pair's standing in its section, written by the scorer."""
 
     pair = models.OneToOneField(Pair, on_delete=models.CASCADE, related_name="score")
-    mp = models.FloatField(_("matchpoints"))
-    top = models.FloatField(_("top"))
-    pct = models.FloatField(_("percentage"))
+    mp = models.FloatField(_("matchpoints"), null=True, blank=True)
+    top = models.FloatField(_("top"), null=True, blank=True)
+    pct = models.FloatField(_("percentage"), null=True, blank=True)
+    imps = models.FloatField(_("IMPs"), null=True, blank=True)
     boards = models.PositiveSmallIntegerField(_("boards"))
     rank = models.CharField(_("rank"), max_length=8)
     ranking = models.CharField(

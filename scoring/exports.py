@@ -3,6 +3,8 @@
 This is the impure half of ``scoring``: it reads the stored report rows that
 the results pages show, so the workbook and the pages hold the same numbers.
 Numbers are written as numbers; percentages as fractions formatted "0.00%".
+A pairs event scored by IMPs (Butler or cross-IMPs) has IMP columns instead
+of the MP, top and % ones, and the Butler datum of each board.
 """
 
 from __future__ import annotations
@@ -40,6 +42,10 @@ SCORECARD_HEADER = (
     "Board", "Direction", "Opponents", "Contract", "Declarer", "Result",
     "Score", "MP", "Top", "%",
 )  # fmt: skip
+# By IMPs: the figures after the first columns that both methods share.
+RANKING_IMP_HEADER = (*RANKING_HEADER[:4], "IMPs", "Boards", "IMPs per board")
+TRAVELLER_IMP_HEADER = (*TRAVELLER_HEADER[:12], "IMP NS", "IMP EW")
+SCORECARD_IMP_HEADER = (*SCORECARD_HEADER[:7], "IMPs")
 
 
 def event_workbook(event: Event) -> Workbook:
@@ -116,7 +122,14 @@ def _fraction(pct: float | None) -> float | None:
     return None if pct is None else round(pct / 100, 6)
 
 
+def _by_imps(reports: list[SectionReport]) -> bool:
+    return bool(reports) and reports[0].by_imps
+
+
 def _ranking_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
+    if _by_imps(reports):
+        _imp_ranking_sheet(sheet, reports)
+        return
     _start(sheet, RANKING_HEADER)
     if reports:
         for group, rows in event_rankings(reports).items():
@@ -137,18 +150,63 @@ def _ranking_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
     _formats(sheet, {"MP": POINTS, "Top": POINTS, "%": PERCENT})
 
 
+def _imp_ranking_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
+    _start(sheet, RANKING_IMP_HEADER)
+    for group, rows in event_rankings(reports).items():
+        for row in rows:
+            _append(
+                sheet,
+                [
+                    group or "",
+                    row.rank,
+                    row.pair.number,
+                    row.pair.names or row.pair.label,
+                    _round(row.imps),
+                    row.boards,
+                    _round(row.imps_per_board),
+                ],
+            )
+    _formats(sheet, {"IMPs": POINTS, "IMPs per board": POINTS})
+
+
 def _traveller_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
+    if _by_imps(reports):
+        _imp_traveller_sheet(sheet, reports)
+        return
     _start(sheet, TRAVELLER_HEADER)
     for report in reports:
         for line in report.lines:
-            _append(sheet, _traveller_row(report, line))
+            _append(
+                sheet,
+                [
+                    *_line_cells(report, line),
+                    _round(line.mp_ns),
+                    _round(line.mp_ew),
+                    _fraction(line.pct_ns),
+                    _fraction(line.pct_ew),
+                ],
+            )
     _formats(
         sheet,
         {"MP NS": POINTS, "MP EW": POINTS, "% NS": PERCENT, "% EW": PERCENT},
     )
 
 
-def _traveller_row(report: SectionReport, line: LineRow) -> list[object]:
+def _imp_traveller_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
+    """Each line's IMPs for both sides, and the board's datum for Butler."""
+    butler = reports[0].butler
+    _start(sheet, (*TRAVELLER_IMP_HEADER, "Datum") if butler else TRAVELLER_IMP_HEADER)
+    for report in reports:
+        for line in report.lines:
+            row = [*_line_cells(report, line), _round(line.imp_ns), _round(line.imp_ew)]
+            if butler:
+                row.append(report.datums.get(line.result.board.number))
+            _append(sheet, row)
+    _formats(sheet, {"IMP NS": POINTS, "IMP EW": POINTS})
+
+
+def _line_cells(report: SectionReport, line: LineRow) -> list[object]:
+    """A traveller line's cells up to its figures: where, who, what was played."""
     result = line.result
     played = not result.is_adjusted and result.contract
     return [
@@ -164,10 +222,6 @@ def _traveller_row(report: SectionReport, line: LineRow) -> list[object]:
         result_text(result.contract, result.tricks or 0) if played else None,
         result.score_ns,
         line.adjusted,
-        _round(line.mp_ns),
-        _round(line.mp_ew),
-        _fraction(line.pct_ns),
-        _fraction(line.pct_ew),
     ]
 
 
@@ -176,26 +230,32 @@ def _round(value: float | None) -> float | None:
 
 
 def _scorecard_sheet(sheet: Worksheet, report: SectionReport, pair) -> None:
-    _start(sheet, SCORECARD_HEADER)
+    _start(sheet, SCORECARD_IMP_HEADER if report.by_imps else SCORECARD_HEADER)
     for line in report.pair_lines(pair):
         result = line.result
         ns = result.ns_pair_id == pair.pk
         score = result.score_ns
-        _append(
-            sheet,
-            [
-                result.board.number,
-                "NS" if ns else "EW",
-                (result.ew_pair if ns else result.ns_pair).label,
-                result.contract or line.adjusted,
-                result.declarer or None,
-                result_text(result.contract, result.tricks or 0)
-                if result.contract
-                else None,
-                None if score is None else (score if ns else -score),
+        row = [
+            result.board.number,
+            "NS" if ns else "EW",
+            (result.ew_pair if ns else result.ns_pair).label,
+            result.contract or line.adjusted,
+            result.declarer or None,
+            result_text(result.contract, result.tricks or 0)
+            if result.contract
+            else None,
+            None if score is None else (score if ns else -score),
+        ]
+        if report.by_imps:
+            row.append(_round(line.imp_ns if ns else line.imp_ew))
+        else:
+            row += [
                 _round(line.mp_ns if ns else line.mp_ew),
                 _round(result.top),
                 _fraction(line.pct_ns if ns else line.pct_ew),
-            ],
-        )
-    _formats(sheet, {"MP": POINTS, "Top": POINTS, "%": PERCENT})
+            ]
+        _append(sheet, row)
+    if report.by_imps:
+        _formats(sheet, {"IMPs": POINTS})
+    else:
+        _formats(sheet, {"MP": POINTS, "Top": POINTS, "%": PERCENT})

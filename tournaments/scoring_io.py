@@ -11,8 +11,15 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.board import ArtificialScore
+from scoring.imp_session import (
+    ImpMethod,
+    ImpSessionScore,
+    ImpSettings,
+    score_imp_session,
+)
+from scoring.imps import DatumRounding
 from scoring.session import SessionScore, SessionSettings, TravellerLine, score_session
-from tournaments.models import PairScore, Result, Section
+from tournaments.models import Board, Event, PairScore, Result, Section
 from tournaments.services.events import section_movement
 
 
@@ -24,6 +31,46 @@ class SectionData:
     results: list[Result]
     groups: dict[int, str | None]
     expected: int | None
+
+
+ScorerSettings = SessionSettings | ImpSettings
+ScoredSession = SessionScore | ImpSessionScore
+
+# The Butler datum's trimming choices as ``butler_datum`` takes them.
+DATUM_TRIMS: dict[str, dict[str, int | float | None]] = {
+    Event.ButlerTrim.ONE_EACH_END: {"drop": 1, "drop_fraction": None},
+    Event.ButlerTrim.FIVE_PERCENT: {"drop": 0, "drop_fraction": 0.05},
+    Event.ButlerTrim.NONE: {"drop": 0, "drop_fraction": None},
+}
+
+
+def imp_settings(event: Event, method: str | None = None) -> ImpSettings:
+    """The event's IMP choices as the pure scorer takes them.
+
+    ``method`` ("butler" or "cross-imps") overrides the event's own, so an
+    event can be scored by IMPs whatever it is set to (``score_event``).
+    """
+    return ImpSettings(
+        method=ImpMethod(method or event.method),
+        rounding=DatumRounding(event.butler_rounding),
+        cross_imps_total=event.cross_imps_total,
+        **DATUM_TRIMS[event.butler_trim],
+    )
+
+
+def event_settings(event: Event, method: str | None = None) -> ScorerSettings:
+    """The settings the event is scored with: matchpoints, Butler or cross-IMPs."""
+    method = method or event.method
+    if method == Event.Method.MATCHPOINTS:
+        return event.scoring_settings()
+    return imp_settings(event, method)
+
+
+def settings_method(settings: ScorerSettings) -> str:
+    """The method ("mp", "butler", "cross-imps") that ``settings`` score by."""
+    if isinstance(settings, ImpSettings):
+        return str(settings.method)
+    return Event.Method.MATCHPOINTS
 
 
 def artificial(result: Result) -> ArtificialScore:
@@ -61,8 +108,10 @@ def load_section(section: Section) -> SectionData:
     return SectionData(lines, results, groups, expected)
 
 
-def score_loaded(data: SectionData, settings: SessionSettings) -> SessionScore:
-    """Run the pure scorer on loaded data."""
+def score_loaded(data: SectionData, settings: ScorerSettings) -> ScoredSession:
+    """Run the pure scorer on loaded data: by IMPs or by matchpoints."""
+    if isinstance(settings, ImpSettings):
+        return score_imp_session(data.lines, settings=settings, groups=data.groups)
     return score_session(
         data.lines, settings=settings, groups=data.groups, expected=data.expected
     )
@@ -72,7 +121,10 @@ def score_loaded(data: SectionData, settings: SessionSettings) -> SessionScore:
 def rescore_section(section_id: int) -> dict[str, int]:
     """Recompute the whole section and store it: idempotent, never incremental.
 
-    The section row is locked so two rescoring runs do not interleave.
+    The section row is locked so two rescoring runs do not interleave.  The
+    figures of the other method (IMPs and datums for a matchpointed event,
+    MP and % for an IMP one) are cleared, so a changed method leaves nothing
+    stale behind.
     """
     section = (
         Section.objects.select_for_update()
@@ -80,14 +132,30 @@ def rescore_section(section_id: int) -> dict[str, int]:
         .get(pk=section_id)
     )
     data = load_section(section)
-    scored = score_loaded(data, section.session.event.scoring_settings())
+    scored = score_loaded(data, event_settings(section.session.event))
+    if isinstance(scored, ImpSessionScore):
+        pairs = _store_imps(section, data, scored)
+    else:
+        pairs = _store_matchpoints(section, data, scored)
+    section.scored = timezone.now()
+    section.save(update_fields=["scored"])
+    return {"section": section.pk, "lines": len(data.results), "pairs": pairs}
+
+
+LINE_FIELDS = ["mp_ns", "mp_ew", "pct_ns", "pct_ew", "top", "imp_ns", "imp_ew"]
+
+
+def _store_matchpoints(
+    section: Section, data: SectionData, scored: SessionScore
+) -> int:
+    """Write each line's MP and %, each pair's total, % and place."""
     for result, line in zip(data.results, scored.lines, strict=True):
         result.mp_ns, result.mp_ew = line.ns_mp, line.ew_mp
         result.pct_ns, result.pct_ew = line.ns_pct, line.ew_pct
         result.top = line.top
-    Result.objects.bulk_update(
-        data.results, ["mp_ns", "mp_ew", "pct_ns", "pct_ew", "top"], batch_size=500
-    )
+        result.imp_ns = result.imp_ew = None
+    Result.objects.bulk_update(data.results, LINE_FIELDS, batch_size=500)
+    Board.objects.filter(section=section, datum__isnull=False).update(datum=None)
     standings = [s for ranking in scored.rankings.values() for s in ranking]
     PairScore.objects.filter(pair__section=section).delete()
     PairScore.objects.bulk_create(
@@ -102,6 +170,30 @@ def rescore_section(section_id: int) -> dict[str, int]:
         )
         for s in standings
     )
-    section.scored = timezone.now()
-    section.save(update_fields=["scored"])
-    return {"section": section.pk, "lines": len(data.results), "pairs": len(standings)}
+    return len(standings)
+
+
+def _store_imps(section: Section, data: SectionData, scored: ImpSessionScore) -> int:
+    """Write each line's IMPs, each board's datum, each pair's IMPs and place."""
+    for result, line in zip(data.results, scored.lines, strict=True):
+        result.imp_ns, result.imp_ew = line.ns_imps, line.ew_imps
+        result.mp_ns = result.mp_ew = result.pct_ns = result.pct_ew = None
+        result.top = None
+    Result.objects.bulk_update(data.results, LINE_FIELDS, batch_size=500)
+    boards = list(section.boards.all())
+    for board in boards:
+        board.datum = scored.datums.get(board.number)
+    Board.objects.bulk_update(boards, ["datum"], batch_size=500)
+    standings = [s for ranking in scored.rankings.values() for s in ranking]
+    PairScore.objects.filter(pair__section=section).delete()
+    PairScore.objects.bulk_create(
+        PairScore(
+            pair_id=s.pair,
+            imps=s.imps,
+            boards=s.boards,
+            rank=s.rank,
+            ranking=s.group or "",
+        )
+        for s in standings
+    )
+    return len(standings)

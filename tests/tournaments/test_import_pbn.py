@@ -191,3 +191,54 @@ def test_a_pair_twice_on_a_board_is_refused_and_nothing_is_stored(tmp_path):
         import_pbn(path)
     assert not Event.objects.exists()
     assert not Result.objects.exists()
+
+
+def test_score_event_scores_by_butler_imps_on_request(tmp_path):
+    """The adjusted night by Butler (drop top and bottom, 5 away from zero).
+
+    Board 1: +420, +450, -50 and an A+ for both sides; the datum keeps the
+    middle real score, 420: 0, +1 (30), -10 (-470); A+ is +3 IMPs to each
+    side and stays out of the datum.  Board 2: +600, +630, -100, +600; the
+    datum drops +630 and -100: 600; +630 is +1, -100 is -12 (-700).
+    NS: 4NS 3 + 0, 2NS 1 + 1, 1NS 0, 3NS -10 - 12; EW: 14EW 3 + 12,
+    13EW 10 - 1, 11EW 0, 12EW -1 + 0.
+    """
+    path = tmp_path / "adjusted.pbn"
+    path.write_text(SCORE_TABLE_PBN)
+    report = score_event(import_pbn(path), "--method", "butler")
+    assert report["method"] == "butler"
+    assert [board["datum"] for board in report["boards"]] == [420, 600]
+    board_1, board_2 = (board["lines"] for board in report["boards"])
+    assert [(x["score_ns"], x["imp_ns"], x["imp_ew"]) for x in board_1] == [
+        (420, 0, 0), (450, 1, -1), (-50, -10, 10), (None, 3, 3),
+    ]  # fmt: skip
+    assert [x["imp_ns"] for x in board_2] == [0, 1, -12, 0]
+    assert {x["mp_ns"] for x in board_1 + board_2} == {None}
+    ranks = {
+        ranking["direction"]: [
+            (e["rank"], e["pair"], e["imps"]) for e in ranking["entries"]
+        ]
+        for ranking in report["rankings"]
+    }
+    assert ranks == {
+        "NS": [("1", "4", 3), ("2", "2", 2), ("3", "1", 0), ("4", "3", -22)],
+        "EW": [("1", "14", 15), ("2", "13", 9), ("3", "11", 0), ("4", "12", -1)],
+    }
+
+
+def test_score_event_scores_by_cross_imps_on_request(tmp_path):
+    """Board 1 by cross-IMPs: +420 is -1 + 10 over 2 comparisons, 4.5; +450 is
+    1 + 11, 6; -50 is -10 - 11, -10.5; the A+ line is +3 for both sides."""
+    path = tmp_path / "adjusted.pbn"
+    path.write_text(SCORE_TABLE_PBN)
+    event_id = import_pbn(path)
+    report = score_event(event_id, "--method", "cross-imps")
+    board_1 = report["boards"][0]
+    assert "datum" not in board_1
+    assert [x["imp_ns"] for x in board_1["lines"]] == [4.5, 6, -10.5, 3]
+    total = score_event(event_id, "--method", "cross-imps", "--cross-imps", "total")
+    assert [x["imp_ns"] for x in total["boards"][0]["lines"]] == [9, 12, -21, 3]
+    plain = score_event(event_id)
+    assert plain["method"] == "mp"
+    assert "imp_ns" not in plain["boards"][0]["lines"][0]
+    assert "imps" not in plain["rankings"][0]["entries"][0]

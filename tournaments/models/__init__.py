@@ -12,11 +12,13 @@ from tournaments.models.play import (
     Source,
     Table,
 )
+from tournaments.models.teams import Match, Team, TeamCompetition, TeamScore
 
 __all__ = [
     "Board",
     "Club",
     "Event",
+    "Match",
     "Pair",
     "PairScore",
     "Player",
@@ -27,4 +29,7 @@ __all__ = [
     "Session",
     "Source",
     "Table",
+    "Team",
+    "TeamCompetition",
+    "TeamScore",
 ]

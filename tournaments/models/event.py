@@ -197,6 +197,7 @@ class Section(models.Model):
     class Movement(models.TextChoices):
         MITCHELL = "mitchell", _("Mitchell")
         HOWELL = "howell", _("Howell")
+        TEAMS = "teams", _("Team matches")
         NONE = "none", _("No movement (imported results)")
 
     class EvenTables(models.TextChoices):

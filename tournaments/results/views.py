@@ -81,8 +81,19 @@ def event_results(request: HttpRequest, pk: int) -> HttpResponse:
         return _hidden(request, event)
     reports = [stored_report(section) for section in event_sections(event)]
     rankings = event_rankings(reports) if reports else {}
-    context = {"event": event, "reports": reports, "rankings": rankings, "live": live}
+    context = {
+        "event": event,
+        "reports": reports,
+        "rankings": rankings,
+        "by_imps": _by_imps(event),
+        "live": live,
+    }
     return render(request, "results/event.html", context)
+
+
+def _by_imps(event: Event) -> bool:
+    """The pairs are scored by IMPs (Butler or cross-IMPs), not matchpoints."""
+    return event.method != Event.Method.MATCHPOINTS
 
 
 def _section(pk: int) -> Section:
@@ -90,7 +101,10 @@ def _section(pk: int) -> Section:
 
 
 def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """A board's traveller: every line with MP and % for both sides."""
+    """A board's traveller: every line with MP and % (or IMPs) for both sides.
+
+    A Butler event also shows the board's datum.
+    """
     section = _section(pk)
     board = get_object_or_404(Board, section=section, number=number)
     live = _live(request, section.session.event)
@@ -107,6 +121,8 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "hands": _hands(board),
         "previous": numbers[index - 1] if index else None,
         "next": numbers[index + 1] if index + 1 < len(numbers) else None,
+        "by_imps": report.by_imps,
+        "datum": report.datums.get(number) if report.butler else None,
         "live": live,
     }
     return render(request, "results/board.html", context)
@@ -154,6 +170,7 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
                 "mp": line.mp_ns if ns else line.mp_ew,
                 "pct": line.pct_ns if ns else line.pct_ew,
                 "top": result.top,
+                "imps": line.imp_ns if ns else line.imp_ew,
             }
         )
     standing = next(
@@ -170,6 +187,7 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
         "pair": pair,
         "rows": rows,
         "standing": standing,
+        "by_imps": report.by_imps,
         "live": live,
     }
     return render(request, "results/pair.html", context)

@@ -99,9 +99,16 @@ def event_create(
 
 
 def section_movement(section: Section) -> Movement | None:
-    """Rebuild the section's movement from its stored choice (None if imported)."""
+    """Rebuild the section's movement from its stored choice (None if imported).
+
+    A teams section's movement comes from its round's matches.
+    """
     if section.movement == Section.Movement.NONE:
         return None
+    if section.movement == Section.Movement.TEAMS:
+        from tournaments.services.teams import round_movement
+
+        return round_movement(section)
     return MovementChoice.of(section).build()
 
 

@@ -1,0 +1,198 @@
+"""Teams events: the competition's format, its teams, and the matches of each round.
+
+A teams event is an ``Event`` of kind "teams" with one ``TeamCompetition``.
+Each round of the competition (a knockout segment too) is one ``Session``
+with one ``Section`` whose movement is "teams": every team there has two
+``Pair`` rows, "5NS" (North-South in the open room when home) and "5EW", so
+that the table terminal, the write path and the travellers work for teams
+exactly as for pairs.  A ``Match`` says which teams meet at which two tables;
+its IMPs and VPs are written by the scorer.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.club import Player
+from tournaments.models.event import Event, Session
+
+
+class TeamCompetition(models.Model):
+    """How a teams event is run and scored."""
+
+    class Format(models.TextChoices):
+        ROUND_ROBIN = "round-robin", _("Round robin")
+        SWISS = "swiss", _("Swiss")
+        KNOCKOUT = "knockout", _("Knockout")
+
+    class Scoring(models.TextChoices):
+        VP = "vp", _("IMPs converted to Victory Points (WBF 2013, 20 VP)")
+        IMPS = "imps", _("IMPs only")
+        BAM = "bam", _("Board-a-match (1, ½ or 0 a board)")
+
+    class TieRule(models.TextChoices):
+        EXTRA_BOARDS = "extra-boards", _("Play extra boards")
+        BETTER_SEED = "better-seed", _("The better seed goes through")
+        BOARDS_WON = "boards-won", _("More boards won")
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, related_name="competition"
+    )
+    format = models.CharField(_("format"), max_length=16, choices=Format.choices)
+    scoring = models.CharField(
+        _("scoring"), max_length=8, choices=Scoring.choices, default=Scoring.VP
+    )
+    boards_per_match = models.PositiveSmallIntegerField(
+        _("boards a match"), validators=[MinValueValidator(1), MaxValueValidator(64)]
+    )
+    stints = models.PositiveSmallIntegerField(
+        _("board exchanges"),
+        default=2,
+        help_text=_(
+            "The match's boards are split in this many sets; the two tables "
+            "exchange them after each set (1: every table has its own copy)."
+        ),
+    )
+    rounds = models.PositiveSmallIntegerField(
+        _("rounds"),
+        default=0,
+        help_text=_(
+            "Swiss: the number of rounds. Knockout: the segments of each "
+            "match. Round robin: set from the number of teams."
+        ),
+    )
+    bye_vp = models.DecimalField(
+        _("VP for a bye"), max_digits=4, decimal_places=2, default=Decimal(12)
+    )
+    tie_rule = models.CharField(
+        _("knockout ties"),
+        max_length=16,
+        choices=TieRule.choices,
+        default=TieRule.EXTRA_BOARDS,
+    )
+
+    class Meta:
+        verbose_name = _("teams competition")
+        verbose_name_plural = _("teams competitions")
+
+    def __str__(self) -> str:
+        return f"{self.event.name}: {self.get_format_display()}"
+
+
+class Team(models.Model):
+    """A team of four to six players; its number is its seed."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
+    number = models.PositiveSmallIntegerField(_("number"))
+    name = models.CharField(_("name"), max_length=120)
+    players = models.ManyToManyField(
+        Player, blank=True, related_name="teams", verbose_name=_("players")
+    )
+    members = models.CharField(
+        _("members"),
+        max_length=300,
+        blank=True,
+        help_text=_("As printed; taken from the players when they are chosen."),
+    )
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "number"], name="unique_team_number"
+            )
+        ]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.name}"
+
+
+class Match(models.Model):
+    """Two teams meeting in one round (or a team's bye), with its score."""
+
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="matches"
+    )
+    number = models.PositiveSmallIntegerField(_("match"))
+    home = models.ForeignKey(
+        Team, on_delete=models.PROTECT, related_name="home_matches"
+    )
+    away = models.ForeignKey(
+        Team,
+        on_delete=models.PROTECT,
+        related_name="away_matches",
+        null=True,
+        blank=True,
+        help_text=_("Empty for a bye."),
+    )
+    carry_over = models.FloatField(
+        _("carry-over"),
+        default=0,
+        help_text=_("IMPs the home team starts with (negative: the away team)."),
+    )
+    home_imps = models.FloatField(_("home IMPs"), default=0)
+    away_imps = models.FloatField(_("away IMPs"), default=0)
+    home_points = models.FloatField(_("home VP or points"), null=True, blank=True)
+    away_points = models.FloatField(_("away VP or points"), null=True, blank=True)
+    boards_played = models.PositiveSmallIntegerField(_("boards played"), default=0)
+    complete = models.BooleanField(_("complete"), default=False)
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "number"], name="unique_match_number"
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(home=models.F("away")),
+                name="match_two_different_teams",
+            ),
+        ]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+
+    def __str__(self) -> str:
+        away = self.away.name if self.away_id else _("bye")
+        return f"{self.home.name} v {away}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.away_id is None
+
+    @property
+    def open_table(self) -> int:
+        """The open room: home North-South."""
+        return 2 * self.number - 1
+
+    @property
+    def closed_table(self) -> int:
+        """The closed room: away North-South."""
+        return 2 * self.number
+
+
+class TeamScore(models.Model):
+    """A team's standing in its event, written by the scorer after each match."""
+
+    team = models.OneToOneField(Team, on_delete=models.CASCADE, related_name="score")
+    played = models.PositiveSmallIntegerField(_("matches played"), default=0)
+    points = models.FloatField(_("VP or points"), default=0)
+    imps_for = models.FloatField(_("IMPs won"), default=0)
+    imps_against = models.FloatField(_("IMPs lost"), default=0)
+    rank = models.CharField(_("rank"), max_length=8, blank=True)
+    position = models.PositiveSmallIntegerField(
+        _("position"), default=0, help_text=_("Order in the standings, from 1.")
+    )
+
+    class Meta:
+        ordering = ["position"]
+        verbose_name = _("team score")
+        verbose_name_plural = _("team scores")
+
+    def __str__(self) -> str:
+        return f"{self.team.name}: {self.points:g}"

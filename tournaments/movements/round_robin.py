@@ -1,0 +1,69 @@
+"""Round robins for teams: the Berger tables, so every team meets every other once.
+
+The schedule is the one printed in FIDE's Berger tables (Handbook C.05,
+Annex 1), which directors and scoring programs copy; being the published one
+lets a round robin be checked against any table on the wall.
+
+Construction, for an even number n of teams (an odd number adds a dummy
+team n + 1, and meeting it is the bye).  Team n stays put; the others go round
+a circle of n - 1.  In round r team n meets team a = (r - 1) * n / 2 mod
+(n - 1) + 1, at home in even rounds and away in odd ones, and the k-th other
+match (k = 1 .. n / 2 - 1) is team a + k at home against team a - k, both
+taken modulo n - 1 in 1 .. n - 1.  So in round 1: 1-n, 2-(n-1), 3-(n-2) ...
+
+What it guarantees (each checked by tests/tournaments/
+test_team_movements_round_robin.py for 2 to 30 teams):
+
+* every pair of teams meets exactly once, every team plays once a round;
+* with an odd number of teams each team has exactly one bye;
+* home and away balance: with n even each team plays n - 1 matches, so one
+  more at home than away or the other way round; with n odd each team is at
+  home exactly as often as away;
+* home and away alternate as far as a round robin allows: with n even, teams
+  n / 2 and n alternate all the way and every other team has exactly one
+  repeat (two home or two away matches running), the fewest possible, since
+  only two of the n teams can alternate throughout; with n odd every team
+  alternates, a bye breaking no alternation.
+"""
+
+from __future__ import annotations
+
+Pairing = tuple[int, int | None]
+
+
+def berger_rounds(teams: int) -> list[list[Pairing]]:
+    """Return the Berger round robin for teams 1 .. ``teams`` (at least 2).
+
+    One list per round of ``(home, away)`` matches in the order of the
+    published table; home is the team listed first, which in a team match sits
+    North-South in the open room.  With an odd number of teams the team that
+    meets the dummy has the bye: it shows as ``(team, None)``, listed last.
+    Raise ValueError unless ``teams`` is an int of at least 2.
+    """
+    if isinstance(teams, bool) or not isinstance(teams, int) or teams < 2:
+        raise ValueError(f"teams must be an int of at least 2, got {teams!r}")
+    n = teams + teams % 2
+    circle = n - 1
+    rounds = []
+    for r in range(1, n):
+        a = (r - 1) * (n // 2) % circle + 1
+        first = (n, a) if r % 2 == 0 else (a, n)
+        others = [
+            ((a - 1 + k) % circle + 1, (a - 1 - k) % circle + 1)
+            for k in range(1, n // 2)
+        ]
+        rounds.append([first, *others])
+    if n == teams:
+        return [list(matches) for matches in rounds]
+    return [_with_bye(matches, dummy=n) for matches in rounds]
+
+
+def _with_bye(matches: list[tuple[int, int]], dummy: int) -> list[Pairing]:
+    """Return a round's matches with the dummy's opponent given a bye, listed last."""
+    played: list[Pairing] = [m for m in matches if dummy not in m]
+    bye = next(
+        home if away == dummy else away
+        for home, away in matches
+        if dummy in (home, away)
+    )
+    return [*played, (bye, None)]

@@ -1,0 +1,246 @@
+"""Create teams events and lay out their rounds: teams, sessions, tables, matches.
+
+Each round (a knockout segment too) is a session with one "teams" section:
+two pairs per team, the boards of a match, a table pair per match.  A round
+robin lays out every round at once (the Berger schedule); a Swiss lays out
+round 1 by seeding and each next round when the previous one is complete; a
+knockout lays out the first match's segments from the seeded bracket.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games.bridge import board_dealer, board_vulnerability
+from tournaments.models import (
+    Board,
+    Club,
+    Event,
+    Match,
+    Pair,
+    Player,
+    Round,
+    Section,
+    Session,
+    Table,
+    Team,
+    TeamCompetition,
+)
+from tournaments.movements.knockout import bracket
+from tournaments.movements.model import EW, NS, Movement
+from tournaments.movements.round_robin import berger_rounds
+from tournaments.movements.swiss import swiss_pairing
+from tournaments.movements.team_round import team_round
+
+MIN_PLAYERS = 4
+MAX_PLAYERS = 6
+Pairings = Sequence[tuple[int, int | None]]
+
+
+@dataclass(frozen=True)
+class TeamEntry:
+    """A team as entered: its name and its players (or just their names)."""
+
+    name: str
+    players: Sequence[Player] = ()
+    members: str = ""
+
+    @property
+    def label(self) -> str:
+        if self.players:
+            return ", ".join(player.full_name for player in self.players)
+        return self.members
+
+
+@transaction.atomic
+def teams_event_create(
+    *,
+    name: str,
+    date: dt.date,
+    teams: Sequence[TeamEntry],
+    format: str,
+    boards_per_match: int,
+    scoring: str = TeamCompetition.Scoring.VP,
+    stints: int = 2,
+    rounds: int = 0,
+    bye_vp: Decimal | float = Decimal(12),
+    tie_rule: str = TeamCompetition.TieRule.EXTRA_BOARDS,
+    club: Club | None = None,
+    user: AbstractBaseUser | None = None,
+) -> Event:
+    """Create a teams event, its teams (numbered as seeded) and its first round(s).
+
+    Raises ``ValidationError`` naming the field for a bad setting or team.
+    """
+    _check_teams(teams)
+    event = Event(name=name, date=date, club=club, created_by=user)
+    event.kind = Event.Kind.TEAMS
+    event.full_clean()
+    event.save()
+    competition = TeamCompetition(
+        event=event,
+        format=format,
+        scoring=scoring,
+        boards_per_match=boards_per_match,
+        stints=stints,
+        rounds=rounds,
+        bye_vp=Decimal(str(bye_vp)),
+        tie_rule=tie_rule,
+    )
+    _check_competition(competition, len(teams))
+    for number, entry in enumerate(teams, start=1):
+        team = Team.objects.create(
+            event=event, number=number, name=entry.name.strip(), members=entry.label
+        )
+        team.players.set(entry.players)
+    schedule = _first_rounds(competition, len(teams))
+    if competition.format == TeamCompetition.Format.ROUND_ROBIN:
+        competition.rounds = len(schedule)
+    competition.save()
+    for number, pairings in enumerate(schedule, start=1):
+        session = Session.objects.create(event=event, number=number)
+        team_round_create(session, pairings)
+    return event
+
+
+def _check_teams(teams: Sequence[TeamEntry]) -> None:
+    if len(teams) < 2:
+        raise ValidationError({"teams": _("A teams event needs at least 2 teams.")})
+    names = [entry.name.strip() for entry in teams]
+    for index, entry in enumerate(teams, start=1):
+        if not names[index - 1]:
+            raise ValidationError(
+                {"teams": _("Team %(n)d has no name.") % {"n": index}}
+            )
+        count = len(entry.players)
+        if count and not MIN_PLAYERS <= count <= MAX_PLAYERS:
+            raise ValidationError(
+                {
+                    "teams": _(
+                        "Team %(name)s has %(count)d players: a team has 4 to 6."
+                    )
+                    % {"name": names[index - 1], "count": count}
+                }
+            )
+    if len(set(names)) != len(names):
+        raise ValidationError({"teams": _("Two teams have the same name.")})
+
+
+def _check_competition(competition: TeamCompetition, teams: int) -> None:
+    competition.full_clean(exclude=["event"])
+    boards, stints = competition.boards_per_match, competition.stints
+    if stints < 1 or boards % stints or (stints > 1 and stints % 2):
+        raise ValidationError(
+            {
+                "stints": _(
+                    "The %(boards)d boards of a match must split into an even "
+                    "number of equal sets (or 1: a copy for each table)."
+                )
+                % {"boards": boards}
+            }
+        )
+    if competition.format == TeamCompetition.Format.SWISS:
+        most = teams - 1 if teams % 2 == 0 else teams
+        if not 1 <= competition.rounds <= most:
+            raise ValidationError(
+                {
+                    "rounds": _(
+                        "A Swiss of %(teams)d teams plays 1 to %(most)d rounds."
+                    )
+                    % {"teams": teams, "most": most}
+                }
+            )
+    if competition.format == TeamCompetition.Format.KNOCKOUT and competition.rounds < 1:
+        raise ValidationError(
+            {"rounds": _("A knockout match has at least one segment.")}
+        )
+
+
+def _first_rounds(competition: TeamCompetition, teams: int) -> list[Pairings]:
+    """The rounds laid out when the event is created."""
+    if competition.format == TeamCompetition.Format.ROUND_ROBIN:
+        return berger_rounds(teams)
+    if competition.format == TeamCompetition.Format.SWISS:
+        return [swiss_pairing(list(range(1, teams + 1)), ())]
+    first = [(home, away) for home, away in bracket(teams)]
+    return [first] * competition.rounds
+
+
+@transaction.atomic
+def team_round_create(session: Session, pairings: Pairings) -> Section:
+    """Lay out one round: its section, the teams' pairs, boards, stints, tables.
+
+    Each round has boards of its own, numbered on from the previous round's
+    (round 2 of 8-board matches plays boards 9-16).
+    """
+    competition = session.event.competition
+    teams = {team.number: team for team in session.event.teams.all()}
+    real = [(home, away) for home, away in pairings if away is not None]
+    byes = [home for home, away in pairings if away is None]
+    movement = team_round(
+        real, boards=competition.boards_per_match, stints=competition.stints
+    )
+    first_board = (session.number - 1) * competition.boards_per_match + 1
+    section = Section.objects.create(
+        session=session,
+        movement=Section.Movement.TEAMS,
+        tables=movement.tables,
+        rounds=movement.rounds,
+        boards_per_round=movement.boards_per_round,
+        first_board=first_board,
+    )
+    for home, away in real:
+        for number in (home, away):
+            for direction in (NS, EW):
+                Pair.objects.create(
+                    section=section,
+                    number=number,
+                    direction=direction,
+                    names=teams[number].name,
+                )
+    Board.objects.bulk_create(
+        Board(
+            section=section,
+            number=number,
+            dealer=board_dealer(number),
+            vulnerability=board_vulnerability(number),
+        )
+        for number in range(first_board, first_board + competition.boards_per_match)
+    )
+    Round.objects.bulk_create(
+        Round(section=section, number=n) for n in range(1, movement.rounds + 1)
+    )
+    Table.objects.bulk_create(
+        Table(section=section, number=n) for n in range(1, movement.tables + 1)
+    )
+    matches = [
+        Match(session=session, number=k, home=teams[home], away=teams[away])
+        for k, (home, away) in enumerate(real, start=1)
+    ]
+    matches += [
+        Match(session=session, number=len(real) + k, home=teams[team], away=None)
+        for k, team in enumerate(byes, start=1)
+    ]
+    Match.objects.bulk_create(matches)
+    return section
+
+
+def round_movement(section: Section) -> Movement:
+    """The movement of a teams section, rebuilt from its matches."""
+    competition = section.session.event.competition
+    pairings = [
+        (match.home.number, match.away.number)
+        for match in section.session.matches.select_related("home", "away")
+        if match.away_id is not None
+    ]
+    return team_round(
+        pairings, boards=competition.boards_per_match, stints=competition.stints
+    )

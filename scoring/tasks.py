@@ -11,3 +11,21 @@ def score_section(section_id: int) -> dict[str, int]:
     from tournaments.scoring_io import rescore_section
 
     return rescore_section(section_id)
+
+
+@shared_task(name="scoring.next_team_round", acks_late=True)
+def next_team_round(event_id: int) -> dict[str, int | None]:
+    """Lay out a teams event's next Swiss round or knockout stage when one is due."""
+    from tournaments.services.team_rounds import next_round_create
+
+    section = next_round_create(event_id)
+    return {"event": event_id, "section": section.pk if section else None}
+
+
+@shared_task(name="scoring.team_standings", acks_late=True)
+def team_standings(event_id: int) -> dict[str, int]:
+    """Recompute a teams event's standings from its stored matches."""
+    from tournaments.models import Event
+    from tournaments.teams_io import standings_store
+
+    return {"event": event_id, "teams": standings_store(Event.objects.get(pk=event_id))}

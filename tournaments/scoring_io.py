@@ -21,6 +21,7 @@ from scoring.imps import DatumRounding
 from scoring.session import SessionScore, SessionSettings, TravellerLine, score_session
 from tournaments.models import Board, Event, PairScore, Result, Section
 from tournaments.services.events import section_movement
+from tournaments.teams_io import rescore_team_round
 
 
 @dataclass(frozen=True)
@@ -121,6 +122,8 @@ def score_loaded(data: SectionData, settings: ScorerSettings) -> ScoredSession:
 def rescore_section(section_id: int) -> dict[str, int]:
     """Recompute the whole section and store it: idempotent, never incremental.
 
+    A teams round is scored as matches (``teams_io.rescore_team_round``).
+
     The section row is locked so two rescoring runs do not interleave.  The
     figures of the other method (IMPs and datums for a matchpointed event,
     MP and % for an IMP one) are cleared, so a changed method leaves nothing
@@ -131,6 +134,8 @@ def rescore_section(section_id: int) -> dict[str, int]:
         .select_related("session__event")
         .get(pk=section_id)
     )
+    if section.movement == Section.Movement.TEAMS:
+        return rescore_team_round(section_id)
     data = load_section(section)
     scored = score_loaded(data, event_settings(section.session.event))
     if isinstance(scored, ImpSessionScore):

@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 from django.core.cache import cache
+from teams_play import Committing
 
 from tournaments.models import Section, Session
 from tournaments.movements import Movement, Seating
@@ -56,3 +57,9 @@ def meetings(movement: Movement) -> Counter[frozenset[int]]:
 
 def play_counts(movement: Movement) -> Counter[int]:
     return Counter(b for s in real_seatings(movement) for b in s.boards)
+
+
+@pytest.fixture
+def api(director, django_capture_on_commit_callbacks):
+    """The director's client, running the scoring tasks each request queues."""
+    return Committing(director, django_capture_on_commit_callbacks)

@@ -10,7 +10,7 @@ from drf_spectacular.views import (
 )
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import events, sign_in, views
+from tournaments.api import events, sign_in, teams, views
 
 router = DefaultRouter()
 router.register("clubs", views.ClubViewSet)
@@ -32,6 +32,23 @@ urlpatterns = [
         events.ResultDetailView.as_view(),
         name="api-result-detail",
     ),
+    path("teams-events/", teams.teams_event_new, name="api-teams-event-new"),
+    path(
+        "events/<int:id>/teams/",
+        teams.EventTeamsView.as_view(),
+        name="api-event-teams",
+    ),
+    path(
+        "events/<int:id>/matches/",
+        teams.EventMatchesView.as_view(),
+        name="api-event-matches",
+    ),
+    path(
+        "events/<int:id>/standings/",
+        teams.EventStandingsView.as_view(),
+        name="api-event-standings",
+    ),
+    path("matches/<int:id>/", teams.MatchSheetView.as_view(), name="api-match"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path(
         "docs/",

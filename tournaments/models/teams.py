@@ -120,6 +120,16 @@ class Match(models.Model):
         Session, on_delete=models.CASCADE, related_name="matches"
     )
     number = models.PositiveSmallIntegerField(_("match"))
+    stage = models.PositiveSmallIntegerField(
+        _("stage"),
+        default=1,
+        help_text=_("The round of a round robin or Swiss; the knockout round."),
+    )
+    segment = models.PositiveSmallIntegerField(
+        _("segment"),
+        default=1,
+        help_text=_("Knockout: the segment of the match; past the last, extra boards."),
+    )
     home = models.ForeignKey(
         Team, on_delete=models.PROTECT, related_name="home_matches"
     )

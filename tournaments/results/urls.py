@@ -15,6 +15,11 @@ urlpatterns = [
         name="event-version",
     ),
     path(
+        "events/<int:pk>/matches/<int:match_pk>/",
+        views.match_results,
+        name="match",
+    ),
+    path(
         "sections/<int:pk>/boards/<int:number>/",
         views.board_traveller,
         name="board",

@@ -14,8 +14,10 @@ from django.views.decorators.cache import never_cache
 from games.deal import Deal
 from games.errors import GameError
 from scoring.exports import event_workbook_bytes
+from scoring.exports.teams import teams_workbook_bytes
 from tournaments.models import Board, Event, Pair, Result, Section
 from tournaments.reports import event_rankings, event_sections, stored_report
+from tournaments.results.teams import event_match, match_page, teams_results
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -79,6 +81,8 @@ def event_results(request: HttpRequest, pk: int) -> HttpResponse:
     live = _live(request, event)
     if live is None:
         return _hidden(request, event)
+    if event.kind == Event.Kind.TEAMS:
+        return teams_results(request, event, live)
     reports = [stored_report(section) for section in event_sections(event)]
     rankings = event_rankings(reports) if reports else {}
     context = {
@@ -94,6 +98,15 @@ def event_results(request: HttpRequest, pk: int) -> HttpResponse:
 def _by_imps(event: Event) -> bool:
     """The pairs are scored by IMPs (Butler or cross-IMPs), not matchpoints."""
     return event.method != Event.Method.MATCHPOINTS
+
+
+def match_results(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
+    """A teams match's sheet, board by board."""
+    match = event_match(pk, match_pk)
+    live = _live(request, match.session.event)
+    if live is None:
+        return _hidden(request, match.session.event)
+    return match_page(request, match, live)
 
 
 def _section(pk: int) -> Section:
@@ -200,7 +213,11 @@ def event_excel(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404(_("The results will be published at the end."))
     if not event_sections(event):
         raise Http404(_("This event has no results yet."))
-    response = HttpResponse(event_workbook_bytes(event), content_type=XLSX)
+    if event.kind == Event.Kind.TEAMS:
+        workbook = teams_workbook_bytes(event)
+    else:
+        workbook = event_workbook_bytes(event)
+    response = HttpResponse(workbook, content_type=XLSX)
     name = slugify(event.name) or "event"
     response["Content-Disposition"] = f'attachment; filename="{name}.xlsx"'
     return response

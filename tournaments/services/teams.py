@@ -17,6 +17,7 @@ from decimal import Decimal
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from games.bridge import board_dealer, board_vulnerability
@@ -105,9 +106,8 @@ def teams_event_create(
     if competition.format == TeamCompetition.Format.ROUND_ROBIN:
         competition.rounds = len(schedule)
     competition.save()
-    for number, pairings in enumerate(schedule, start=1):
-        session = Session.objects.create(event=event, number=number)
-        team_round_create(session, pairings)
+    for stage, segment, pairings in schedule:
+        team_round_create(session_add(event), pairings, stage=stage, segment=segment)
     return event
 
 
@@ -164,31 +164,64 @@ def _check_competition(competition: TeamCompetition, teams: int) -> None:
         )
 
 
-def _first_rounds(competition: TeamCompetition, teams: int) -> list[Pairings]:
-    """The rounds laid out when the event is created."""
+def _first_rounds(
+    competition: TeamCompetition, teams: int
+) -> list[tuple[int, int, Pairings]]:
+    """The (stage, segment, pairings) laid out when the event is created.
+
+    A round robin lays out all its rounds, a Swiss its first (by seed), a
+    knockout every segment of its first stage (the seeded bracket).
+    """
     if competition.format == TeamCompetition.Format.ROUND_ROBIN:
-        return berger_rounds(teams)
+        return [
+            (number, 1, pairings)
+            for number, pairings in enumerate(berger_rounds(teams), start=1)
+        ]
     if competition.format == TeamCompetition.Format.SWISS:
-        return [swiss_pairing(list(range(1, teams + 1)), ())]
-    first = [(home, away) for home, away in bracket(teams)]
-    return [first] * competition.rounds
+        return [(1, 1, swiss_pairing(list(range(1, teams + 1)), ()))]
+    first = bracket(teams)
+    return [(1, segment, first) for segment in range(1, competition.rounds + 1)]
+
+
+def session_add(event: Event) -> Session:
+    """The event's next session, open for play."""
+    last = event.sessions.order_by("-number").first()
+    return Session.objects.create(
+        event=event,
+        number=last.number + 1 if last else 1,
+        status=Session.Status.PLAYING,
+    )
 
 
 @transaction.atomic
-def team_round_create(session: Session, pairings: Pairings) -> Section:
-    """Lay out one round: its section, the teams' pairs, boards, stints, tables.
+def team_round_create(
+    session: Session,
+    pairings: Pairings,
+    *,
+    stage: int,
+    segment: int = 1,
+    boards: int | None = None,
+    stints: int | None = None,
+    carry_over: dict[tuple[int, int], float] | None = None,
+) -> Section:
+    """Lay out one round (or segment): its section, the teams' pairs, boards, tables.
 
-    Each round has boards of its own, numbered on from the previous round's
-    (round 2 of 8-board matches plays boards 9-16).
+    Boards are numbered on from the event's last board (round 2 of 8-board
+    matches plays boards 9-16).  ``boards`` and ``stints`` default to the
+    competition's; extra boards after a knockout tie pass their own.
+    ``carry_over`` gives a (home, away) match its home team's carry-over.
     """
     competition = session.event.competition
+    boards = boards or competition.boards_per_match
+    stints = stints or competition.stints
     teams = {team.number: team for team in session.event.teams.all()}
     real = [(home, away) for home, away in pairings if away is not None]
     byes = [home for home, away in pairings if away is None]
-    movement = team_round(
-        real, boards=competition.boards_per_match, stints=competition.stints
-    )
-    first_board = (session.number - 1) * competition.boards_per_match + 1
+    movement = team_round(real, boards=boards, stints=stints)
+    last = Board.objects.filter(section__session__event=session.event).aggregate(
+        last=Max("number")
+    )["last"]
+    first_board = (last or 0) + 1
     section = Section.objects.create(
         session=session,
         movement=Section.Movement.TEAMS,
@@ -213,7 +246,7 @@ def team_round_create(session: Session, pairings: Pairings) -> Section:
             dealer=board_dealer(number),
             vulnerability=board_vulnerability(number),
         )
-        for number in range(first_board, first_board + competition.boards_per_match)
+        for number in range(first_board, first_board + boards)
     )
     Round.objects.bulk_create(
         Round(section=section, number=n) for n in range(1, movement.rounds + 1)
@@ -221,12 +254,28 @@ def team_round_create(session: Session, pairings: Pairings) -> Section:
     Table.objects.bulk_create(
         Table(section=section, number=n) for n in range(1, movement.tables + 1)
     )
+    carry_over = carry_over or {}
     matches = [
-        Match(session=session, number=k, home=teams[home], away=teams[away])
+        Match(
+            session=session,
+            number=k,
+            stage=stage,
+            segment=segment,
+            home=teams[home],
+            away=teams[away],
+            carry_over=carry_over.get((home, away), 0),
+        )
         for k, (home, away) in enumerate(real, start=1)
     ]
     matches += [
-        Match(session=session, number=len(real) + k, home=teams[team], away=None)
+        Match(
+            session=session,
+            number=len(real) + k,
+            stage=stage,
+            segment=segment,
+            home=teams[team],
+            away=None,
+        )
         for k, team in enumerate(byes, start=1)
     ]
     Match.objects.bulk_create(matches)
@@ -235,12 +284,13 @@ def team_round_create(session: Session, pairings: Pairings) -> Section:
 
 def round_movement(section: Section) -> Movement:
     """The movement of a teams section, rebuilt from its matches."""
-    competition = section.session.event.competition
     pairings = [
         (match.home.number, match.away.number)
         for match in section.session.matches.select_related("home", "away")
         if match.away_id is not None
     ]
     return team_round(
-        pairings, boards=competition.boards_per_match, stints=competition.stints
+        pairings,
+        boards=section.rounds * section.boards_per_round,
+        stints=section.rounds,
     )

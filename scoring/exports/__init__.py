@@ -85,7 +85,7 @@ def _title(label: str, report: SectionReport, several: bool, used: set[str]) -> 
     return title
 
 
-def _append(sheet: Worksheet, values: list[object]) -> None:
+def append_row(sheet: Worksheet, values: list[object]) -> None:
     """Add a row; text is always text, never a formula (names come from files)."""
     sheet.append(values)
     for cell in sheet[sheet.max_row]:
@@ -93,14 +93,14 @@ def _append(sheet: Worksheet, values: list[object]) -> None:
             cell.data_type = "s"
 
 
-def _start(sheet: Worksheet, header: tuple[str, ...]) -> None:
+def start_sheet(sheet: Worksheet, header: tuple[str, ...]) -> None:
     sheet.append(list(header))
     for cell in sheet[1]:
         cell.font = Font(bold=True)
     sheet.freeze_panes = "A2"
 
 
-def _formats(sheet: Worksheet, formats: dict[str, str]) -> None:
+def sheet_formats(sheet: Worksheet, formats: dict[str, str]) -> None:
     """Apply number formats by header name, then fit the column widths."""
     header = [cell.value for cell in sheet[1]]
     for name, number_format in formats.items():
@@ -130,11 +130,11 @@ def _ranking_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
     if _by_imps(reports):
         _imp_ranking_sheet(sheet, reports)
         return
-    _start(sheet, RANKING_HEADER)
+    start_sheet(sheet, RANKING_HEADER)
     if reports:
         for group, rows in event_rankings(reports).items():
             for row in rows:
-                _append(
+                append_row(
                     sheet,
                     [
                         group or "",
@@ -147,14 +147,14 @@ def _ranking_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
                         row.boards,
                     ],
                 )
-    _formats(sheet, {"MP": POINTS, "Top": POINTS, "%": PERCENT})
+    sheet_formats(sheet, {"MP": POINTS, "Top": POINTS, "%": PERCENT})
 
 
 def _imp_ranking_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
-    _start(sheet, RANKING_IMP_HEADER)
+    start_sheet(sheet, RANKING_IMP_HEADER)
     for group, rows in event_rankings(reports).items():
         for row in rows:
-            _append(
+            append_row(
                 sheet,
                 [
                     group or "",
@@ -166,17 +166,17 @@ def _imp_ranking_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
                     _round(row.imps_per_board),
                 ],
             )
-    _formats(sheet, {"IMPs": POINTS, "IMPs per board": POINTS})
+    sheet_formats(sheet, {"IMPs": POINTS, "IMPs per board": POINTS})
 
 
 def _traveller_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
     if _by_imps(reports):
         _imp_traveller_sheet(sheet, reports)
         return
-    _start(sheet, TRAVELLER_HEADER)
+    start_sheet(sheet, TRAVELLER_HEADER)
     for report in reports:
         for line in report.lines:
-            _append(
+            append_row(
                 sheet,
                 [
                     *_line_cells(report, line),
@@ -186,7 +186,7 @@ def _traveller_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
                     _fraction(line.pct_ew),
                 ],
             )
-    _formats(
+    sheet_formats(
         sheet,
         {"MP NS": POINTS, "MP EW": POINTS, "% NS": PERCENT, "% EW": PERCENT},
     )
@@ -195,14 +195,15 @@ def _traveller_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
 def _imp_traveller_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
     """Each line's IMPs for both sides, and the board's datum for Butler."""
     butler = reports[0].butler
-    _start(sheet, (*TRAVELLER_IMP_HEADER, "Datum") if butler else TRAVELLER_IMP_HEADER)
+    header = (*TRAVELLER_IMP_HEADER, "Datum") if butler else TRAVELLER_IMP_HEADER
+    start_sheet(sheet, header)
     for report in reports:
         for line in report.lines:
             row = [*_line_cells(report, line), _round(line.imp_ns), _round(line.imp_ew)]
             if butler:
                 row.append(report.datums.get(line.result.board.number))
-            _append(sheet, row)
-    _formats(sheet, {"IMP NS": POINTS, "IMP EW": POINTS})
+            append_row(sheet, row)
+    sheet_formats(sheet, {"IMP NS": POINTS, "IMP EW": POINTS})
 
 
 def _line_cells(report: SectionReport, line: LineRow) -> list[object]:
@@ -230,7 +231,7 @@ def _round(value: float | None) -> float | None:
 
 
 def _scorecard_sheet(sheet: Worksheet, report: SectionReport, pair) -> None:
-    _start(sheet, SCORECARD_IMP_HEADER if report.by_imps else SCORECARD_HEADER)
+    start_sheet(sheet, SCORECARD_IMP_HEADER if report.by_imps else SCORECARD_HEADER)
     for line in report.pair_lines(pair):
         result = line.result
         ns = result.ns_pair_id == pair.pk
@@ -254,8 +255,8 @@ def _scorecard_sheet(sheet: Worksheet, report: SectionReport, pair) -> None:
                 _round(result.top),
                 _fraction(line.pct_ns if ns else line.pct_ew),
             ]
-        _append(sheet, row)
+        append_row(sheet, row)
     if report.by_imps:
-        _formats(sheet, {"IMPs": POINTS})
+        sheet_formats(sheet, {"IMPs": POINTS})
     else:
-        _formats(sheet, {"MP": POINTS, "Top": POINTS, "%": PERCENT})
+        sheet_formats(sheet, {"MP": POINTS, "Top": POINTS, "%": PERCENT})

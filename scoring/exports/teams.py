@@ -1,0 +1,171 @@
+"""The workbook of a teams event: standings, cross-table, matches, one sheet a match.
+
+Like ``scoring.exports`` it reads what the scorer stored (through
+``tournaments.teams_io``), so the workbook and the pages hold the same
+numbers.  A knockout has a "Knockout" sheet of its matches in place of the
+standings.
+"""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+from openpyxl import Workbook
+from openpyxl.worksheet.worksheet import Worksheet
+
+from games.bridge import result_text
+from scoring.exports import (
+    MAX_TITLE,
+    POINTS,
+    TITLE_FORBIDDEN,
+    append_row,
+    sheet_formats,
+    start_sheet,
+)
+from tournaments.models import Event, Match, Result, TeamCompetition
+from tournaments.teams_io import (
+    knockout_ties,
+    match_sheet,
+    round_robin_cross_table,
+    standings_rows,
+)
+
+STANDINGS_HEADER = (
+    "Rank", "Team", "Name", "Members", "Played", "Points", "IMPs won", "IMPs lost",
+)  # fmt: skip
+MATCHES_HEADER = (
+    "Round", "Segment", "Match", "Home", "Away", "Home IMPs", "Away IMPs",
+    "Home points", "Away points", "Boards played", "Complete",
+)  # fmt: skip
+KNOCKOUT_HEADER = (
+    "Round", "Home", "Away", "Home IMPs", "Away IMPs", "Winner", "Decided by",
+)  # fmt: skip
+SHEET_HEADER = (
+    "Board", "Open contract", "Open declarer", "Open result", "Open NS score",
+    "Closed contract", "Closed declarer", "Closed result", "Closed NS score",
+    "Home", "Away",
+)  # fmt: skip
+
+
+def teams_workbook(event: Event) -> Workbook:
+    """Build the workbook of a teams event from the stored matches."""
+    competition = event.competition
+    workbook = Workbook()
+    first = workbook.active
+    if competition.format == TeamCompetition.Format.KNOCKOUT:
+        first.title = "Knockout"
+        _knockout_sheet(first, event)
+    else:
+        first.title = "Standings"
+        _standings_sheet(first, event)
+    if competition.format == TeamCompetition.Format.ROUND_ROBIN:
+        _cross_sheet(workbook.create_sheet("Cross-table"), event)
+    matches = list(
+        Match.objects.filter(session__event=event)
+        .select_related("home", "away", "session__event__competition")
+        .order_by("stage", "segment", "number")
+    )
+    _matches_sheet(workbook.create_sheet("Matches"), matches)
+    for match in matches:
+        if not match.is_bye:
+            sheet = workbook.create_sheet(_title(match))
+            _match_sheet(sheet, match)
+    return workbook
+
+
+def teams_workbook_bytes(event: Event) -> bytes:
+    """The workbook as the bytes of an .xlsx file."""
+    buffer = BytesIO()
+    teams_workbook(event).save(buffer)
+    return buffer.getvalue()
+
+
+def _title(match: Match) -> str:
+    segment = f"S{match.segment} " if match.segment > 1 else ""
+    title = f"R{match.stage} {segment}M{match.number} {match.home.name}"
+    return TITLE_FORBIDDEN.sub("-", title)[:MAX_TITLE]
+
+
+def _standings_sheet(sheet: Worksheet, event: Event) -> None:
+    start_sheet(sheet, STANDINGS_HEADER)
+    for row in standings_rows(event):
+        append_row(
+            sheet,
+            [
+                row.rank, row.team, row.name, row.members, row.played,
+                row.points, row.imps_for, row.imps_against,
+            ],
+        )  # fmt: skip
+    sheet_formats(sheet, {"Points": POINTS})
+
+
+def _cross_sheet(sheet: Worksheet, event: Event) -> None:
+    cross = round_robin_cross_table(event)
+    start_sheet(sheet, ("Team", *(str(team.number) for team, _cells in cross)))
+    for team, cells in cross:
+        values: list[object] = [f"{team.number} {team.name}"]
+        for column, cell in enumerate(cells, start=1):
+            values.append("x" if column == team.number else _number(cell))
+        append_row(sheet, values)
+    sheet_formats(sheet, {})
+
+
+def _number(cell: str) -> float | str | None:
+    """A single score as a number; several (a double round robin) as text."""
+    if not cell:
+        return None
+    return float(cell) if " " not in cell else cell
+
+
+def _matches_sheet(sheet: Worksheet, matches: list[Match]) -> None:
+    start_sheet(sheet, MATCHES_HEADER)
+    for match in matches:
+        append_row(
+            sheet,
+            [
+                match.stage, match.segment, match.number, match.home.name,
+                match.away.name if match.away else "bye",
+                None if match.is_bye else match.home_imps,
+                None if match.is_bye else match.away_imps,
+                match.home_points, match.away_points,
+                None if match.is_bye else match.boards_played,
+                "yes" if match.complete else "no",
+            ],
+        )  # fmt: skip
+    sheet_formats(sheet, {"Home points": POINTS, "Away points": POINTS})
+
+
+def _knockout_sheet(sheet: Worksheet, event: Event) -> None:
+    start_sheet(sheet, KNOCKOUT_HEADER)
+    stages = sorted(
+        set(Match.objects.filter(session__event=event).values_list("stage", flat=True))
+    )
+    for stage in stages:
+        for tie in knockout_ties(event, stage):
+            append_row(
+                sheet,
+                [
+                    stage, tie.home.name, tie.away.name if tie.away else "bye",
+                    tie.home_total, tie.away_total,
+                    tie.winner.name if tie.winner else "", tie.decided_by,
+                ],
+            )  # fmt: skip
+    sheet_formats(sheet, {})
+
+
+def _match_sheet(sheet: Worksheet, match: Match) -> None:
+    start_sheet(sheet, SHEET_HEADER)
+    for row in match_sheet(match):
+        rooms = [*_room(row.open), *_room(row.closed)]
+        append_row(sheet, [row.board, *rooms, row.home, row.away])
+    append_row(sheet, ["Total", *[None] * 8, match.home_imps, match.away_imps])
+    sheet_formats(sheet, {})
+
+
+def _room(line: Result | None) -> list[object]:
+    if line is None:
+        return [None] * 4
+    if line.is_adjusted:
+        return [f"Adjusted {line.adjusted_ns}/{line.adjusted_ew}", None, None, None]
+    made = result_text(line.contract, line.tricks) if line.tricks is not None else ""
+    return [line.contract, line.declarer, made, line.score_ns]

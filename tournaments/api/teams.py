@@ -1,0 +1,205 @@
+"""Teams events over the API: create one, read its teams, matches and standings.
+
+Results of a teams round are entered like any other line, at
+``/api/sections/{id}/results/`` with the pairs "5NS", "7EW"...; the matches
+and standings follow once the scorer has run.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, authentication_classes
+from rest_framework.decorators import permission_classes as permissions
+from rest_framework.permissions import BasePermission
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.api.events import ApiAccess
+from tournaments.api.permissions import is_director, ranked_events, visible_events
+from tournaments.api.writes import api_error
+from tournaments.models import Club, Match, Player, TeamCompetition
+from tournaments.services.teams import TeamEntry, teams_event_create
+from tournaments.teams_io import match_sheet, standings_rows
+
+
+class DirectorOnly(BasePermission):
+    """Only a director (staff) creates events."""
+
+    def has_permission(self, request: Request, view: object) -> bool:
+        return is_director(request)
+
+
+class TeamInputSerializer(serializers.Serializer):
+    """A team: its name, and its players by id (4 to 6) or their names."""
+
+    name = serializers.CharField(max_length=120)
+    players = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), many=True, required=False
+    )
+    members = serializers.CharField(max_length=300, required=False, allow_blank=True)
+
+
+class TeamsEventInputSerializer(serializers.Serializer):
+    """What a director gives to start a teams event."""
+
+    name = serializers.CharField(max_length=160)
+    date = serializers.DateField()
+    club = serializers.PrimaryKeyRelatedField(
+        queryset=Club.objects.all(), required=False, allow_null=True
+    )
+    format = serializers.ChoiceField(choices=TeamCompetition.Format.choices)
+    scoring = serializers.ChoiceField(
+        choices=TeamCompetition.Scoring.choices, default=TeamCompetition.Scoring.VP
+    )
+    boards_per_match = serializers.IntegerField(min_value=1, max_value=64)
+    stints = serializers.IntegerField(min_value=1, max_value=16, default=2)
+    rounds = serializers.IntegerField(min_value=0, max_value=99, default=0)
+    bye_vp = serializers.DecimalField(
+        max_digits=4, decimal_places=2, min_value=0, max_value=20, default=12
+    )
+    tie_rule = serializers.ChoiceField(
+        choices=TeamCompetition.TieRule.choices,
+        default=TeamCompetition.TieRule.EXTRA_BOARDS,
+    )
+    teams = TeamInputSerializer(many=True)
+
+
+class TeamSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    members = serializers.CharField()
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    """A match of a round with its score so far."""
+
+    round = serializers.IntegerField(source="session.number")
+    section = serializers.SerializerMethodField()
+    home = serializers.IntegerField(source="home.number")
+    away = serializers.IntegerField(source="away.number", allow_null=True)
+    open_table = serializers.SerializerMethodField()
+    closed_table = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Match
+        fields = [
+            "id", "round", "number", "section", "home", "away", "open_table",
+            "closed_table", "carry_over", "home_imps", "away_imps", "home_points",
+            "away_points", "boards_played", "complete",
+        ]  # fmt: skip
+
+    def get_section(self, match: Match) -> int | None:
+        sections = list(match.session.sections.all())
+        return sections[0].pk if sections else None
+
+    def get_open_table(self, match: Match) -> int | None:
+        return None if match.is_bye else match.open_table
+
+    def get_closed_table(self, match: Match) -> int | None:
+        return None if match.is_bye else match.closed_table
+
+
+class TeamsEventSerializer(serializers.Serializer):
+    """A teams event as created: its settings, teams and matches."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    date = serializers.DateField()
+    kind = serializers.CharField()
+    format = serializers.CharField(source="competition.format")
+    scoring = serializers.CharField(source="competition.scoring")
+    boards_per_match = serializers.IntegerField(source="competition.boards_per_match")
+    rounds = serializers.IntegerField(source="competition.rounds")
+    teams = TeamSerializer(many=True, source="teams.all")
+
+
+@extend_schema(
+    request=TeamsEventInputSerializer,
+    responses={201: TeamsEventSerializer},
+    operation_id="teams_event_create",
+)
+@api_view(["POST"])
+@authentication_classes(ApiAccess.authentication_classes)
+@permissions([DirectorOnly])
+def teams_event_new(request: Request) -> Response:
+    """Create a teams event (round robin, Swiss or knockout) and lay out round 1."""
+    data = TeamsEventInputSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    values = dict(data.validated_data)
+    teams = [
+        TeamEntry(
+            name=team["name"],
+            players=team.get("players", []),
+            members=team.get("members", ""),
+        )
+        for team in values.pop("teams")
+    ]
+    try:
+        event = teams_event_create(teams=teams, user=request.user, **values)
+    except DjangoValidationError as error:
+        raise api_error(error) from None
+    return Response(TeamsEventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+
+class EventTeamsView(ApiAccess, APIView):
+    """The teams of a teams event."""
+
+    @extend_schema(responses=TeamSerializer(many=True))
+    def get(self, request: Request, id: int) -> Response:
+        event = get_object_or_404(visible_events(request), pk=id)
+        return Response(TeamSerializer(event.teams.all(), many=True).data)
+
+
+class EventMatchesView(ApiAccess, APIView):
+    """Every match of every round laid out so far."""
+
+    @extend_schema(responses=MatchSerializer(many=True))
+    def get(self, request: Request, id: int) -> Response:
+        event = get_object_or_404(visible_events(request), pk=id)
+        matches = (
+            Match.objects.filter(session__event=event)
+            .select_related("session", "home", "away")
+            .prefetch_related("session__sections")
+            .order_by("session__number", "number")
+        )
+        return Response(MatchSerializer(matches, many=True).data)
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.CharField()
+    team = serializers.IntegerField()
+    name = serializers.CharField()
+    played = serializers.IntegerField()
+    points = serializers.FloatField()
+    imps_for = serializers.FloatField()
+    imps_against = serializers.FloatField()
+
+
+class EventStandingsView(ApiAccess, APIView):
+    """The team standings (published events for the public)."""
+
+    @extend_schema(responses=StandingSerializer(many=True))
+    def get(self, request: Request, id: int) -> Response:
+        event = get_object_or_404(ranked_events(request), pk=id)
+        return Response(StandingSerializer(standings_rows(event), many=True).data)
+
+
+class MatchSheetView(ApiAccess, APIView):
+    """A match, board by board: both rooms' lines and the IMPs."""
+
+    @extend_schema(responses=MatchSerializer)
+    def get(self, request: Request, id: int) -> Response:
+        match = get_object_or_404(
+            Match.objects.filter(
+                session__event__in=visible_events(request)
+            ).select_related("session__event", "home", "away"),
+            pk=id,
+        )
+        body = dict(MatchSerializer(match).data)
+        body["boards"] = [row.as_json() for row in match_sheet(match)]
+        return Response(body)

@@ -39,6 +39,7 @@ from tournaments.models import (
     Result,
     Section,
     Session,
+    Table,
     Team,
     TeamCompetition,
     TeamScore,
@@ -177,6 +178,17 @@ def round_complete(session: Session) -> bool:
     """True when every real match of the round has all its boards scored."""
     matches = session.matches.filter(away__isnull=False)
     return matches.exists() and not matches.filter(complete=False).exists()
+
+
+def table_match(table: Table) -> Match | None:
+    """The match played at a table of a teams round (None outside teams)."""
+    if table.section.movement != Section.Movement.TEAMS:
+        return None
+    return (
+        table.section.session.matches.select_related("home", "away")
+        .filter(number=(table.number + 1) // 2, away__isnull=False)
+        .first()
+    )
 
 
 def outcomes(event: Event) -> list[MatchOutcome]:

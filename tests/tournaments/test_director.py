@@ -47,6 +47,9 @@ def test_it_creates_an_event_with_its_scoring_settings(director):
             "average": "50",
             "average_minus": "40",
             "average_rule": "session",
+            "method": "mp",
+            "butler_trim": "one",
+            "butler_rounding": "half-away",
         },
     )
     event = Event.objects.get()
@@ -54,6 +57,29 @@ def test_it_creates_an_event_with_its_scoring_settings(director):
     assert response["Location"] == reverse("director:event", args=[event.pk])
     assert (event.scale, event.neuberg, event.average_rule) == (1, False, "session")
     assert event.sessions.count() == 1
+
+
+def test_it_creates_a_pairs_event_scored_by_butler_imps(director):
+    data = {
+        "name": "IMP pairs",
+        "date": "2026-11-24",
+        "scale": 2,
+        "average_plus": "60",
+        "average": "50",
+        "average_minus": "40",
+        "average_rule": "flat",
+        "method": "butler",
+        "butler_trim": "5pct",
+        "butler_rounding": "half-even",
+    }
+    assert director.post(reverse("director:event-new"), data).status_code == 302
+    event = Event.objects.get()
+    assert (event.method, event.butler_trim, event.butler_rounding) == (
+        "butler",
+        "5pct",
+        "half-even",
+    )
+    assert event.cross_imps_total is False
 
 
 def test_a_bad_event_form_is_a_400_naming_the_field(director):

@@ -36,8 +36,28 @@ class EventForm(forms.ModelForm):
             "average",
             "average_minus",
             "average_rule",
+            "method",
+            "butler_trim",
+            "butler_rounding",
+            "cross_imps_total",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+
+    # Left out of a post, the IMP settings keep the model's defaults
+    # (matchpoints), so a form made before IMP pairs existed still works.
+    DEFAULTED = ("method", "butler_trim", "butler_rounding")
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        for name in self.DEFAULTED:
+            self.fields[name].required = False
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean()
+        for name in self.DEFAULTED:
+            if not data.get(name):
+                data[name] = Event._meta.get_field(name).default
+        return data
 
 
 class SectionForm(forms.Form):

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.director import console, views
+from tournaments.director import console, teams, views
 
 app_name = "director"
 
@@ -10,6 +10,13 @@ urlpatterns = [
     path("", views.dashboard, name="dashboard"),
     path("events/new/", views.event_new, name="event-new"),
     path("events/<int:pk>/", views.event_detail, name="event"),
+    path("teams-events/new/", teams.teams_event_new, name="teams-event-new"),
+    path("events/<int:pk>/next-round/", teams.next_round, name="teams-next-round"),
+    path(
+        "matches/<int:pk>/carry-over/",
+        teams.match_carry_over,
+        name="match-carry-over",
+    ),
     path("events/<int:pk>/sessions/", views.session_add, name="session-add"),
     path(
         "sessions/<int:session_pk>/sections/new/",

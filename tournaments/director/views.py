@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.director.console import audit_rows
 from tournaments.director.forms import EventForm, SectionForm
+from tournaments.director.teams import teams_event_detail
 from tournaments.director.traveller import read_rows, save_rows, traveller_rows
 from tournaments.models import Board, Event, Section, Session
 from tournaments.movements.standard import MAX_PAIRS, MIN_PAIRS
@@ -44,6 +45,8 @@ def event_new(request: HttpRequest) -> HttpResponse:
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """An event's sessions and sections, and what to do next."""
     event = get_object_or_404(Event, pk=pk)
+    if event.kind == Event.Kind.TEAMS:
+        return teams_event_detail(request, event)
     sessions = event.sessions.prefetch_related("sections")
     return render(
         request, "director/event.html", {"event": event, "sessions": sessions}

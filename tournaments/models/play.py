@@ -271,9 +271,11 @@ class PairScore(models.Model):
     )
 
     class Meta:
-        ordering = ["ranking", "-pct"]
+        ordering = ["ranking", "-pct", "-imps"]
 
     def __str__(self) -> str:
+        if self.pct is None:
+            return f"{self.pair.label}: {self.imps or 0:.2f} IMPs"
         return f"{self.pair.label}: {self.pct:.2f} %"
 
 

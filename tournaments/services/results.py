@@ -21,6 +21,7 @@ from tournaments.services.checks import (
     check_movement,
     check_open,
     check_pairs,
+    check_team_marks,
     parse_adjusted,
     played_fields,
 )
@@ -94,6 +95,7 @@ def result_adjust(
 ) -> Result:
     """Award an artificial adjusted score: A+, A, A- or a percentage per side."""
     fields = adjusted_fields(ns, ew)
+    check_team_marks(board, fields)
     return _write(
         board, fields, ns_pair, ew_pair, round, table, user, result, rescore,
         source, "",

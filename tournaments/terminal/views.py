@@ -23,6 +23,7 @@ from tournaments.models import Board, Result, Source, Table
 from tournaments.movements import Movement
 from tournaments.services.checks import played_fields
 from tournaments.services.results import result_submit
+from tournaments.teams_io import table_match
 from tournaments.terminal import access
 from tournaments.terminal.forms import EntryForm, SignInForm
 from tournaments.terminal.play import (
@@ -97,6 +98,7 @@ def play(request: HttpRequest, table: Table) -> HttpResponse:
     context = {
         **here.context(),
         "moves": here.moves() if item.complete or item.sit_out else [],
+        "match": table_match(table) if request.user.is_staff else None,
     }
     return render(request, "terminal/play.html", context)
 

@@ -1,4 +1,4 @@
-"""The demo club's events: two finished club nights and one being played.
+"""The demo club's events: two finished club nights, one being played, and teams.
 
 "Tuesday Mitchell" (7 tables, 14 pairs) and "Thursday Howell" (4 tables,
 8 pairs) are laid out with the real services, every traveller line entered
@@ -8,6 +8,7 @@ its tablets have entered and confirmed two rounds and half of the third, so
 the director's live console, the table terminal and the provisional results
 have something to show. Deals and results come from seeded random
 generators (``games.simulate``), so every load gives the same events.
+"Saturday Swiss teams" (``tournaments.demo_teams``) is an 8-team Swiss.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from django.utils import timezone
 
 from games.deal import Deal
 from games.simulate import simulate_table_result
+from tournaments.demo_teams import load_demo_teams
 from tournaments.models import (
     Board,
     Club,
@@ -47,6 +49,7 @@ __all__ = ["DEMO_EVENTS", "DemoEvent", "load_demo_events"]
 # the rankings spread out from about 35 % to 65 % as on a club night.
 PAIR_SKILL_SD = 0.35
 PLAYERS_PER_PAIR = 2
+SATURDAY = 5
 
 
 @dataclass(frozen=True)
@@ -127,6 +130,9 @@ def load_demo_events(club: Club) -> list[Event]:
         if Event.objects.filter(club=club, name=spec.name).exists():
             continue
         created.append(_create_event(club, spec, today))
+    teams = load_demo_teams(club, last_weekday(SATURDAY, today))
+    if teams is not None:
+        created.append(teams)
     return created
 
 

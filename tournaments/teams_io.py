@@ -124,7 +124,7 @@ def score_match(match: Match, rooms: list[BoardRooms], scoring: str) -> None:
         played = imps.played
         match.home_points = match.away_points = None
         knockout = competition.format == TeamCompetition.Format.KNOCKOUT
-        if scoring == TeamCompetition.Scoring.VP and not knockout:
+        if scoring == TeamCompetition.Scoring.VP and not knockout and played:
             match.home_points, match.away_points = match_vp(
                 imps.home_imps, imps.away_imps, scheduled, match.carry_over
             )

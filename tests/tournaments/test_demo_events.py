@@ -18,11 +18,13 @@ from tournaments.demo_events import last_weekday, load_demo_events
 from tournaments.models import (
     Board,
     Event,
+    Match,
     Pair,
     PairScore,
     Result,
     Section,
     Session,
+    TeamScore,
 )
 
 pytestmark = pytest.mark.django_db
@@ -30,6 +32,7 @@ pytestmark = pytest.mark.django_db
 MITCHELL = "Tuesday Mitchell"
 HOWELL = "Thursday Howell"
 LIVE = "Tonight's pairs"
+TEAMS = "Saturday Swiss teams"
 # name -> (pairs, boards, traveller lines, tables each board is played at)
 EXPECTED = {MITCHELL: (14, 21, 147, 7), HOWELL: (8, 21, 84, 4)}
 
@@ -44,7 +47,7 @@ def events(django_db_setup, django_db_blocker) -> Iterator[dict[str, Event]]:
     """
     with django_db_blocker.unblock(), transaction.atomic():
         summary = load_demo()
-        assert summary.events_created == 3
+        assert summary.events_created == 4
         yield {event.name: event for event in Event.objects.filter(club=summary.club)}
         transaction.set_rollback(True)
 
@@ -56,7 +59,7 @@ def section_of(event: Event) -> Section:
 def test_it_creates_two_finished_events_and_tonights_for_the_demo_club(
     events,
 ) -> None:
-    assert set(events) == {MITCHELL, HOWELL, LIVE}
+    assert set(events) == {MITCHELL, HOWELL, LIVE, TEAMS}
     club = load_demo().club
     today = timezone.localdate()
     for event in events.values():
@@ -65,6 +68,25 @@ def test_it_creates_two_finished_events_and_tonights_for_the_demo_club(
     assert events[MITCHELL].date.weekday() == 1
     assert events[HOWELL].date.weekday() == 3
     assert events[LIVE].date == today
+    assert events[TEAMS].date.weekday() == 5
+
+
+def test_the_swiss_teams_has_three_rounds_scored_and_the_fourth_on(events) -> None:
+    event = events[TEAMS]
+    sessions = list(event.sessions.order_by("number"))
+    assert [s.status for s in sessions] == ["closed"] * 3 + ["playing"]
+    matches = Match.objects.filter(session__event=event)
+    assert matches.count() == 16
+    assert len({frozenset((m.home_id, m.away_id)) for m in matches}) == 16
+    finished = matches.filter(stage__lte=3)
+    assert all(m.complete and m.boards_played == 8 for m in finished)
+    assert all(m.home_points + m.away_points == pytest.approx(20) for m in finished)
+    live = matches.filter(stage=4)
+    assert all(not m.complete and m.boards_played == 4 for m in live)
+    scores = TeamScore.objects.filter(team__event=event)
+    assert [s.played for s in scores] == [3] * 8
+    assert sum(s.points for s in scores) == pytest.approx(3 * 4 * 20)
+    assert [s.position for s in scores] == list(range(1, 9))
 
 
 def test_tonights_event_is_half_played_from_the_tablets(events, client) -> None:

@@ -83,6 +83,11 @@ def test_the_home_page_links_the_demo_events_results(client):
     load_demo()
     response = client.get(reverse("tournaments:home"))
     names = [event.name for event in response.context["events"]]
-    assert sorted(names) == ["Thursday Howell", "Tonight's pairs", "Tuesday Mitchell"]
+    assert sorted(names) == [
+        "Saturday Swiss teams",
+        "Thursday Howell",
+        "Tonight's pairs",
+        "Tuesday Mitchell",
+    ]
     event = response.context["events"][0]
     assert reverse("results:event", args=[event.pk]) in response.content.decode()

@@ -99,6 +99,8 @@ def test_a_teams_round_prints_its_movement_and_table_cards(api):
     sheet = api.get(reverse("movement:sheet", args=[section.pk]))
     cards = api.get(reverse("movement:table-cards", args=[section.pk]))
     assert sheet.status_code == 200 and cards.status_code == 200
+    for name in ("director:section", "director:console"):
+        assert api.get(reverse(name, args=[section.pk])).status_code == 200
     html = cards.content.decode()
     # Round 1 is 1 v 4 and 2 v 3 (Berger): table 1 is 1NS v 4EW.
     assert "1NS" in html and "4EW" in html

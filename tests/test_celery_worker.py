@@ -122,3 +122,52 @@ def test_a_saved_traveller_is_scored_by_the_worker(worker_env):
     ).fetchone()
     assert standings == (6,)
     assert "scoring.score_section" in log and "succeeded" in log
+
+
+PLAY_SWISS_ROUND_ONE = """
+import datetime as dt
+from django.db import transaction
+from tournaments.models import Section
+from tournaments.services.results import result_submit
+from tournaments.services.teams import TeamEntry, teams_event_create
+
+event = teams_event_create(
+    name="Worker Swiss", date=dt.date(2026, 11, 22), format="swiss", rounds=3,
+    boards_per_match=2, teams=[TeamEntry(name) for name in "ABCD"],
+)
+section = Section.objects.get(session__event=event)
+pairs = {p.label: p for p in section.pairs.all()}
+with transaction.atomic():
+    for match in section.session.matches.all():
+        home, away = match.home.number, match.away.number
+        for board in section.boards.all():
+            for ns, ew, tricks in ((home, away, 10), (away, home, 9)):
+                result_submit(
+                    board=board, ns_pair=pairs[f"{ns}NS"], ew_pair=pairs[f"{ew}EW"],
+                    contract="4S", declarer="N", tricks=tricks,
+                )
+print(event.pk)
+"""
+
+
+def test_the_worker_pairs_the_next_swiss_round_when_the_last_board_lands(worker_env):
+    env, folder = worker_env
+    run([sys.executable, "manage.py", "shell", "-c", PLAY_SWISS_ROUND_ONE], env)
+    database = sqlite3.connect(folder / "db.sqlite3")
+    deadline = time.monotonic() + 60
+    pairs: list = []
+    while time.monotonic() < deadline:
+        pairs = database.execute(
+            "SELECT h.number, a.number FROM tournaments_match m "
+            "JOIN tournaments_team h ON h.id = m.home_id "
+            "JOIN tournaments_team a ON a.id = m.away_id "
+            "WHERE m.stage = 2 ORDER BY m.number"
+        ).fetchall()
+        if pairs:
+            break
+        time.sleep(0.2)
+    log = (folder / "worker.log").read_text()
+    # Round 1 was 1 v 2 and 3 v 4; each home team won both boards (4S= v 4S-1)
+    # so 1 and 3 lead: round 2 is 1 v 3 and 2 v 4 (no rematch).
+    assert pairs == [(1, 3), (2, 4)], log
+    assert "scoring.next_team_round" in log

@@ -25,7 +25,11 @@ def test_the_compiled_catalogue_matches_the_source():
         translations = gettext.GNUTranslations(compiled)
     for entry in CATALOGUE.read_text(encoding="utf-8").split("\n\n")[1:]:
         msgid = _joined(entry, "msgid")
-        if "msgid_plural" in entry:
+        if "msgctxt" in entry:
+            context = _joined(entry, "msgctxt")
+            found = translations.pgettext(context, msgid)
+            assert found == _joined(entry, "msgstr")
+        elif "msgid_plural" in entry:
             assert translations.ngettext(msgid, "", 1) == _joined(entry, "msgstr[0]")
         else:
             assert translations.gettext(msgid) == _joined(entry, "msgstr")

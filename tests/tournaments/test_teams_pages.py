@@ -95,3 +95,9 @@ def test_the_workbook_has_standings_cross_table_and_a_sheet_a_match(api, round_r
     home, away = first["home"], first["away"]
     assert cross[home][away] == pytest.approx(first["home_points"])
     assert cross[home][home] == "x"
+
+
+def test_the_teams_page_speaks_french(api, round_robin):
+    url = reverse("results:event", args=[round_robin["id"]])
+    html = api.client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Tableau croisé" in html and "Tour 1" in html and "IMP gagnés" in html

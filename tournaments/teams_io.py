@@ -167,6 +167,14 @@ def rescore_team_round(section_id: int) -> dict[str, int]:
     return {"section": section.pk, "matches": len(matches)}
 
 
+@transaction.atomic
+def match_carry_over_set(match: Match, carry_over: float) -> None:
+    """Give a match its carry-over (IMPs to home; negative: away) and rescore."""
+    match.carry_over = carry_over
+    match.save(update_fields=["carry_over"])
+    rescore_team_round(match.session.sections.get().pk)
+
+
 def queue_next_round(event: Event) -> None:
     """Lay out the next round in a task once the current transaction commits."""
     from scoring.tasks import next_team_round

@@ -307,3 +307,23 @@ def test_a_knockout_tie_goes_to_the_better_seed_when_the_rule_says_so(api):
     assert Session.objects.filter(event_id=event["id"]).count() == 1
     page = api.get(reverse("results:event", args=[event["id"]]))
     assert page.status_code == 200
+
+
+def test_a_director_patches_a_carry_over_and_the_public_cannot(api, client):
+    event = create(api, 2, format="knockout", rounds=1, boards_per_match=2)
+    (match,) = matches(api, event["id"])
+    url = reverse("api-match", args=[match["id"]])
+    flat = {"contract": "3NT", "result": "="}
+    enter(api, match, 1, flat, flat)
+    enter(api, match, 2, flat, flat)
+    response = api.client.patch(
+        url, {"carry_over": 2.5}, content_type="application/json"
+    )
+    assert response.status_code == 200
+    assert response.json()["carry_over"] == 2.5
+    bad = api.client.patch(url, {"carry_over": "lots"}, content_type="application/json")
+    assert bad.status_code == 400 and "carry_over" in bad.json()
+    api.client.logout()
+    denied = client.patch(url, {"carry_over": 0}, content_type="application/json")
+    assert denied.status_code in (401, 403)
+    assert Match.objects.get(pk=match["id"]).carry_over == 2.5

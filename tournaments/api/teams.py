@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, authentication_classes
@@ -23,7 +24,7 @@ from tournaments.api.permissions import is_director, ranked_events, visible_even
 from tournaments.api.writes import api_error
 from tournaments.models import Club, Match, Player, TeamCompetition
 from tournaments.services.teams import TeamEntry, teams_event_create
-from tournaments.teams_io import match_sheet, standings_rows
+from tournaments.teams_io import match_carry_over_set, match_sheet, standings_rows
 
 
 class DirectorOnly(BasePermission):
@@ -189,8 +190,18 @@ class EventStandingsView(ApiAccess, APIView):
         return Response(StandingSerializer(standings_rows(event), many=True).data)
 
 
+class CarryOverSerializer(serializers.Serializer):
+    """What a director may change on a match: its carry-over in IMPs."""
+
+    carry_over = serializers.FloatField(min_value=-999, max_value=999)
+
+
 class MatchSheetView(ApiAccess, APIView):
-    """A match, board by board: both rooms' lines and the IMPs."""
+    """A match, board by board: both rooms' lines and the IMPs.
+
+    A director sets a knockout match's carry-over with PATCH (IMPs to the
+    home team, negative to the away team); the match is rescored.
+    """
 
     @extend_schema(responses=MatchSerializer)
     def get(self, request: Request, id: int) -> Response:
@@ -200,6 +211,24 @@ class MatchSheetView(ApiAccess, APIView):
             ).select_related("session__event", "home", "away"),
             pk=id,
         )
-        body = dict(MatchSerializer(match).data)
-        body["boards"] = [row.as_json() for row in match_sheet(match)]
-        return Response(body)
+        return Response(_sheet(match))
+
+    @extend_schema(request=CarryOverSerializer, responses=MatchSerializer)
+    def patch(self, request: Request, id: int) -> Response:
+        if not is_director(request):
+            return Response(
+                {"detail": _("Only a director changes a match.")},
+                status=status.HTTP_403_FORBIDDEN,
+            )
+        match = get_object_or_404(Match.objects.select_related("session"), pk=id)
+        data = CarryOverSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match_carry_over_set(match, data.validated_data["carry_over"])
+        match.refresh_from_db()
+        return Response(_sheet(match))
+
+
+def _sheet(match: Match) -> dict[str, object]:
+    body = dict(MatchSerializer(match).data)
+    body["boards"] = [row.as_json() for row in match_sheet(match)]
+    return body

@@ -21,7 +21,7 @@ from tournaments.director.teams_forms import TeamsEventForm
 from tournaments.models import Event, Match, TeamCompetition
 from tournaments.services.team_rounds import next_round_create
 from tournaments.services.teams import teams_event_create
-from tournaments.teams_io import rescore_team_round, standings_rows
+from tournaments.teams_io import match_carry_over_set, standings_rows
 
 
 @staff_member_required
@@ -70,12 +70,11 @@ def match_carry_over(request: HttpRequest, pk: int) -> HttpResponse:
     """Set a knockout match's carry-over (IMPs to the home team; negative: away)."""
     match = get_object_or_404(Match.objects.select_related("session"), pk=pk)
     try:
-        match.carry_over = float(request.POST.get("carry_over", ""))
+        carry_over = float(request.POST.get("carry_over", ""))
     except ValueError:
         messages.error(request, _("carry_over: give a number of IMPs."))
         return redirect("director:event", match.session.event_id)
-    match.save(update_fields=["carry_over"])
-    rescore_team_round(match.session.sections.get().pk)
+    match_carry_over_set(match, carry_over)
     messages.success(request, _("Carry-over saved."))
     return redirect("director:event", match.session.event_id)
 

@@ -327,3 +327,67 @@ def test_a_director_patches_a_carry_over_and_the_public_cannot(api, client):
     denied = client.patch(url, {"carry_over": 0}, content_type="application/json")
     assert denied.status_code in (401, 403)
     assert Match.objects.get(pk=match["id"]).carry_over == 2.5
+
+
+def test_an_odd_swiss_gives_each_round_s_bye_to_a_new_team(api):
+    event = create(api, 5, format="swiss", rounds=3)
+    for number in range(1, 4):
+        play_round(api, event["id"], number)
+    laid_out = matches(api, event["id"])
+    byes = [m["home"] for m in laid_out if m["away"] is None]
+    assert len(byes) == 3 and len(set(byes)) == 3
+    assert byes[0] == 5  # round 1 by seed: the lowest seed sits out
+    rows = api.get(reverse("api-event-standings", args=[event["id"]])).json()
+    assert sorted(row["played"] for row in rows) == [2, 2, 2, 3, 3]
+
+
+def test_a_three_team_knockout_gives_the_top_seed_a_bye_to_the_final(api):
+    event = create(api, 3, format="knockout", rounds=1, boards_per_match=2)
+    first = matches(api, event["id"])
+    assert [(m["home"], m["away"]) for m in first] == [(2, 3), (1, None)]
+    (semi,) = [m for m in first if m["away"] is not None]
+    # Team 3 wins board 1 by 10 IMPs (-50 against +420 in the other room).
+    enter(
+        api,
+        semi,
+        1,
+        {"contract": "4S", "result": "-1"},
+        {"contract": "4S", "result": "="},
+    )
+    enter(
+        api,
+        semi,
+        2,
+        {"contract": "4S", "result": "="},
+        {"contract": "4S", "result": "="},
+    )
+    final = [m for m in matches(api, event["id"]) if m["round"] == 2]
+    assert [(m["home"], m["away"]) for m in final] == [(1, 3)]
+
+
+def test_a_board_a_match_round_robin_scores_one_half_or_nothing_a_board(api):
+    event = create(api, 2, scoring="bam", boards_per_match=2)
+    (match,) = matches(api, event["id"])
+    # Board 1: +420 v -50, the home team wins the board; board 2 flat: a half each.
+    enter(
+        api,
+        match,
+        1,
+        {"contract": "4S", "result": "="},
+        {"contract": "4S", "result": "-1"},
+    )
+    enter(
+        api,
+        match,
+        2,
+        {"contract": "4S", "result": "="},
+        {"contract": "4S", "result": "="},
+    )
+    sheet = api.get(reverse("api-match", args=[match["id"]])).json()
+    assert [(row["home"], row["away"]) for row in sheet["boards"]] == [
+        (1, 0),
+        (0.5, 0.5),
+    ]
+    assert (sheet["home_points"], sheet["away_points"]) == (1.5, 0.5)
+    rows = api.get(reverse("api-event-standings", args=[event["id"]])).json()
+    assert [(row["team"], row["points"]) for row in rows] == [(1, 1.5), (2, 0.5)]

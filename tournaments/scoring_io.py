@@ -22,6 +22,7 @@ from scoring.session import SessionScore, SessionSettings, TravellerLine, score_
 from tournaments.models import Board, Event, PairScore, Result, Section
 from tournaments.services.events import section_movement
 from tournaments.teams_io import rescore_team_round
+from tournaments.whiz_io import rescore_whiz_section
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,8 @@ def score_loaded(data: SectionData, settings: ScorerSettings) -> ScoredSession:
 def rescore_section(section_id: int) -> dict[str, int]:
     """Recompute the whole section and store it: idempotent, never incremental.
 
-    A teams round is scored as matches (``teams_io.rescore_team_round``).
+    A teams round is scored as matches (``teams_io.rescore_team_round``), a
+    Whiz section hand by hand (``whiz_io.rescore_whiz_section``).
 
     The section row is locked so two rescoring runs do not interleave.  The
     figures of the other method (IMPs and datums for a matchpointed event,
@@ -136,6 +138,8 @@ def rescore_section(section_id: int) -> dict[str, int]:
     )
     if section.movement == Section.Movement.TEAMS:
         return rescore_team_round(section_id)
+    if section.movement == Section.Movement.WHIZ:
+        return rescore_whiz_section(section_id)
     data = load_section(section)
     scored = score_loaded(data, event_settings(section.session.event))
     if isinstance(scored, ImpSessionScore):

@@ -10,7 +10,7 @@ from drf_spectacular.views import (
 )
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import events, sign_in, teams, views
+from tournaments.api import events, sign_in, teams, views, whiz
 
 router = DefaultRouter()
 router.register("clubs", views.ClubViewSet)
@@ -49,6 +49,17 @@ urlpatterns = [
         name="api-event-standings",
     ),
     path("matches/<int:id>/", teams.MatchSheetView.as_view(), name="api-match"),
+    path("whiz-events/", whiz.whiz_event_new, name="api-whiz-event-new"),
+    path(
+        "sections/<int:id>/whiz-results/",
+        whiz.WhizResultsView.as_view(),
+        name="api-whiz-results",
+    ),
+    path(
+        "events/<int:id>/whiz-ranking/",
+        whiz.WhizRankingView.as_view(),
+        name="api-whiz-ranking",
+    ),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path(
         "docs/",

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.director import console, teams, views
+from tournaments.director import console, teams, views, whiz
 
 app_name = "director"
 
@@ -11,6 +11,13 @@ urlpatterns = [
     path("events/new/", views.event_new, name="event-new"),
     path("events/<int:pk>/", views.event_detail, name="event"),
     path("teams-events/new/", teams.teams_event_new, name="teams-event-new"),
+    path("whiz-events/new/", whiz.whiz_event_new, name="whiz-event-new"),
+    path(
+        "events/<int:pk>/whiz/boards/<int:number>/",
+        whiz.whiz_traveller,
+        name="whiz-traveller",
+    ),
+    path("events/<int:pk>/whiz/cards/", whiz.whiz_cards, name="whiz-cards"),
     path("events/<int:pk>/next-round/", teams.next_round, name="teams-next-round"),
     path(
         "matches/<int:pk>/carry-over/",

@@ -15,6 +15,7 @@ from tournaments.director.console import audit_rows
 from tournaments.director.forms import EventForm, SectionForm
 from tournaments.director.teams import teams_event_detail
 from tournaments.director.traveller import read_rows, save_rows, traveller_rows
+from tournaments.director.whiz import whiz_event_detail
 from tournaments.models import Board, Event, Section, Session
 from tournaments.movements.standard import MAX_PAIRS, MIN_PAIRS
 from tournaments.services.events import event_create, section_create
@@ -47,6 +48,8 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     if event.kind == Event.Kind.TEAMS:
         return teams_event_detail(request, event)
+    if event.kind == Event.Kind.WHIZ:
+        return whiz_event_detail(request, event)
     sessions = event.sessions.prefetch_related("sections")
     return render(
         request, "director/event.html", {"event": event, "sessions": sessions}

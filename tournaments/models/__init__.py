@@ -13,6 +13,7 @@ from tournaments.models.play import (
     Table,
 )
 from tournaments.models.teams import Match, Team, TeamCompetition, TeamScore
+from tournaments.models.whiz import WhizEntrant, WhizResult, WhizScore
 
 __all__ = [
     "Board",
@@ -32,4 +33,7 @@ __all__ = [
     "Team",
     "TeamCompetition",
     "TeamScore",
+    "WhizEntrant",
+    "WhizResult",
+    "WhizScore",
 ]

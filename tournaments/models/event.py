@@ -26,6 +26,11 @@ class Event(models.Model):
     class Kind(models.TextChoices):
         PAIRS = "pairs", _("Pairs")
         TEAMS = "teams", _("Teams")
+        WHIZ = "whiz", _("Whiz-Bridge individual")
+
+    class WhizMark(models.TextChoices):
+        STANDARD = "standard", _("Standard (competition) mark")
+        SIMPLIFIED = "simplified", _("Simplified mark")
 
     class Method(models.TextChoices):
         MATCHPOINTS = "mp", _("Matchpoints")
@@ -90,6 +95,19 @@ class Event(models.Model):
         help_text=_(
             "Publish each line's cross-IMPs as a total rather than the average "
             "per comparison (EBU, Compscore)."
+        ),
+    )
+    whiz_mark = models.CharField(
+        _("Whiz mark"),
+        max_length=12,
+        choices=WhizMark.choices,
+        default=WhizMark.STANDARD,
+    )
+    whiz_exact = models.BooleanField(
+        _("Whiz: no overtricks (super-Whiz)"),
+        default=False,
+        help_text=_(
+            'An overtrick counts as an undertrick (the rule book\'s "pas de mieux").'
         ),
     )
     neuberg = models.BooleanField(
@@ -198,6 +216,7 @@ class Section(models.Model):
         MITCHELL = "mitchell", _("Mitchell")
         HOWELL = "howell", _("Howell")
         TEAMS = "teams", _("Team matches")
+        WHIZ = "whiz", _("Whiz-Bridge individual")
         NONE = "none", _("No movement (imported results)")
 
     class EvenTables(models.TextChoices):

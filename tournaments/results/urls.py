@@ -20,6 +20,16 @@ urlpatterns = [
         name="match",
     ),
     path(
+        "events/<int:pk>/whiz/boards/<int:number>/",
+        views.whiz_board_results,
+        name="whiz-board",
+    ),
+    path(
+        "events/<int:pk>/whiz/players/<int:entrant_pk>/",
+        views.whiz_player_results,
+        name="whiz-player",
+    ),
+    path(
         "sections/<int:pk>/boards/<int:number>/",
         views.board_traveller,
         name="board",

@@ -15,9 +15,11 @@ from games.deal import Deal
 from games.errors import GameError
 from scoring.exports import event_workbook_bytes
 from scoring.exports.teams import teams_workbook_bytes
+from scoring.exports.whiz import whiz_workbook_bytes
 from tournaments.models import Board, Event, Pair, Result, Section
 from tournaments.reports import event_rankings, event_sections, stored_report
 from tournaments.results.teams import event_match, match_page, teams_results
+from tournaments.results.whiz import whiz_board, whiz_player, whiz_results
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -83,6 +85,8 @@ def event_results(request: HttpRequest, pk: int) -> HttpResponse:
         return _hidden(request, event)
     if event.kind == Event.Kind.TEAMS:
         return teams_results(request, event, live)
+    if event.kind == Event.Kind.WHIZ:
+        return whiz_results(request, event, live)
     reports = [stored_report(section) for section in event_sections(event)]
     rankings = event_rankings(reports) if reports else {}
     context = {
@@ -107,6 +111,24 @@ def match_results(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
     if live is None:
         return _hidden(request, match.session.event)
     return match_page(request, match, live)
+
+
+def whiz_board_results(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A Whiz board's traveller, table by table."""
+    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.WHIZ)
+    live = _live(request, event)
+    if live is None:
+        return _hidden(request, event)
+    return whiz_board(request, event, number, live)
+
+
+def whiz_player_results(request: HttpRequest, pk: int, entrant_pk: int) -> HttpResponse:
+    """A Whiz player's scorecard."""
+    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.WHIZ)
+    live = _live(request, event)
+    if live is None:
+        return _hidden(request, event)
+    return whiz_player(request, event, entrant_pk, live)
 
 
 def _section(pk: int) -> Section:
@@ -215,6 +237,8 @@ def event_excel(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404(_("This event has no results yet."))
     if event.kind == Event.Kind.TEAMS:
         workbook = teams_workbook_bytes(event)
+    elif event.kind == Event.Kind.WHIZ:
+        workbook = whiz_workbook_bytes(event)
     else:
         workbook = event_workbook_bytes(event)
     response = HttpResponse(workbook, content_type=XLSX)

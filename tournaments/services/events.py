@@ -101,9 +101,10 @@ def event_create(
 def section_movement(section: Section) -> Movement | None:
     """Rebuild the section's movement from its stored choice (None if imported).
 
-    A teams section's movement comes from its round's matches.
+    A teams section's movement comes from its round's matches; a Whiz
+    section has no pairs movement (``services.whiz.section_whiz_movement``).
     """
-    if section.movement == Section.Movement.NONE:
+    if section.movement in (Section.Movement.NONE, Section.Movement.WHIZ):
         return None
     if section.movement == Section.Movement.TEAMS:
         from tournaments.services.teams import round_movement

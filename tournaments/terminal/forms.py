@@ -97,3 +97,57 @@ class EntryForm(forms.Form):
             lead=f"{suit}{rank}" if suit and rank else "",
         )
         return data
+
+
+WHIZ_LEVELS = [(str(n), str(n)) for n in range(7, 14)]
+WHIZ_SEATS = [("N", "N"), ("E", "E"), ("S", "S")]
+
+
+class WhizEntryForm(forms.Form):
+    """A Whiz result from the bid box: 7 to 13 tricks, a human declarer."""
+
+    level = _radio(gettext_lazy("Tricks bid"), WHIZ_LEVELS)
+    denomination = _radio(gettext_lazy("Denomination"), DENOMINATIONS)
+    doubled = _radio(gettext_lazy("Doubled"), DOUBLINGS)
+    declarer = _radio(gettext_lazy("Declarer"), WHIZ_SEATS)
+    result = _radio(gettext_lazy("Tricks"), RESULTS)
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+    def __init__(self, *args: object, players: dict | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if players:
+            self.fields["declarer"].choices = [
+                (seat, f"{seat} · {entrant.display_name}")
+                for seat, entrant in players.items()
+            ]
+        if not self.is_bound:
+            self.initial.setdefault("key", uuid.uuid4().hex)
+            self.initial.setdefault("doubled", "")
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean()
+        for name, message in (
+            ("level", _("Choose the number of tricks bid.")),
+            ("denomination", _("Choose the contract's denomination.")),
+            ("declarer", _("Choose the declarer.")),
+            ("result", _("Choose the number of tricks.")),
+        ):
+            if not data.get(name):
+                self.add_error(name, message)
+        if self.errors:
+            return data
+        level = int(data["level"])
+        text = data["result"]
+        tricks = level if text == "=" else level + int(text)
+        if not 0 <= tricks <= 13:
+            self.add_error(
+                "result",
+                _("%(result)s is not possible in %(contract)s.")
+                % {"result": text, "contract": f"{level}{data['denomination']}"},
+            )
+            return data
+        data.update(
+            contract=f"{level}{data['denomination']}{data.get('doubled') or ''}",
+            tricks=tricks,
+        )
+        return data

@@ -19,12 +19,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.bridge import result_text
-from tournaments.models import Board, Result, Source, Table
+from tournaments.models import Board, Result, Section, Source, Table
 from tournaments.movements import Movement
 from tournaments.services.checks import played_fields
 from tournaments.services.results import result_submit
 from tournaments.teams_io import table_match
-from tournaments.terminal import access
+from tournaments.terminal import access, whiz
 from tournaments.terminal.forms import EntryForm, SignInForm
 from tournaments.terminal.play import (
     BoardLine,
@@ -93,6 +93,8 @@ def sign_out(request: HttpRequest) -> HttpResponse:
 @table_required
 def play(request: HttpRequest, table: Table) -> HttpResponse:
     """The round at the table: pairs, boards and their states, moves after."""
+    if table.section.movement == Section.Movement.WHIZ:
+        return whiz.whiz_play(request, table)
     here = _here(table, request.GET.get("round"))
     item = here.item
     context = {
@@ -106,6 +108,8 @@ def play(request: HttpRequest, table: Table) -> HttpResponse:
 @table_required
 def board(request: HttpRequest, table: Table, round: int, number: int) -> HttpResponse:
     """Enter a board's result (or check its score), then show it to confirm."""
+    if table.section.movement == Section.Movement.WHIZ:
+        return whiz.whiz_board(request, table, round, number)
     here = _here(table, round)
     item = here.item
     played = get_object_or_404(Board, section=table.section, number=number)
@@ -147,6 +151,8 @@ def board(request: HttpRequest, table: Table, round: int, number: int) -> HttpRe
 @table_required
 def answer(request: HttpRequest, table: Table, round: int, number: int) -> HttpResponse:
     """EW agree with the entered result, or call the director."""
+    if table.section.movement == Section.Movement.WHIZ:
+        return whiz.whiz_answer(request, table, round, number)
     changes: dict[str, object]
     if request.POST.get("answer") == "agree":
         changes = {"confirmed": timezone.now()}

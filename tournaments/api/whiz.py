@@ -1,0 +1,306 @@
+"""Whiz-Bridge events over the API: create one, enter table results, read the ranking.
+
+A director creates the event; a director or a table's token enters that
+table's boards (``POST /api/sections/{id}/whiz-results/``): the three
+players come from the movement, each player's points from the event's mark.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, serializers, status
+from rest_framework.decorators import api_view, authentication_classes
+from rest_framework.decorators import permission_classes as permissions
+from rest_framework.permissions import SAFE_METHODS
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.errors import GameError
+from games.whiz import parse_contract
+from tournaments.api.events import ApiAccess
+from tournaments.api.permissions import (
+    ranked_events,
+    token_table,
+    visible_sections,
+)
+from tournaments.api.teams import DirectorOnly
+from tournaments.api.writes import api_error
+from tournaments.models import (
+    Club,
+    Event,
+    Player,
+    Section,
+    Source,
+    WhizEntrant,
+    WhizResult,
+    WhizScore,
+)
+from tournaments.services.whiz import (
+    WhizEntry,
+    seat_order,
+    whiz_event_create,
+    whiz_result_submit,
+)
+
+
+class PlayerInputSerializer(serializers.Serializer):
+    """A player: a club member by id, or a name."""
+
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    player = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), required=False, allow_null=True
+    )
+
+
+class WhizEventInputSerializer(serializers.Serializer):
+    """What a director gives to start a Whiz tournament."""
+
+    name = serializers.CharField(max_length=160)
+    date = serializers.DateField()
+    club = serializers.PrimaryKeyRelatedField(
+        queryset=Club.objects.all(), required=False, allow_null=True
+    )
+    boards_per_round = serializers.IntegerField(min_value=1, max_value=10)
+    rounds = serializers.IntegerField(min_value=1, max_value=12, required=False)
+    mark = serializers.ChoiceField(
+        choices=Event.WhizMark.choices, default=Event.WhizMark.STANDARD
+    )
+    exact = serializers.BooleanField(default=False)
+    players = PlayerInputSerializer(many=True)
+
+
+class EntrantSerializer(serializers.ModelSerializer):
+    label = serializers.CharField()
+    name = serializers.CharField(source="display_name")
+
+    class Meta:
+        model = WhizEntrant
+        fields = ["id", "label", "number", "line", "name"]
+
+
+class WhizEventSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    date = serializers.DateField()
+    kind = serializers.CharField()
+    mark = serializers.CharField(source="whiz_mark")
+    exact = serializers.BooleanField(source="whiz_exact")
+    section = serializers.SerializerMethodField()
+    tables = serializers.SerializerMethodField()
+    rounds = serializers.SerializerMethodField()
+    players = serializers.SerializerMethodField()
+
+    def _section(self, event: Event) -> Section:
+        return Section.objects.get(session__event=event)
+
+    def get_section(self, event: Event) -> int:
+        return self._section(event).pk
+
+    def get_tables(self, event: Event) -> int:
+        return self._section(event).tables
+
+    def get_rounds(self, event: Event) -> int:
+        return self._section(event).rounds
+
+    def get_players(self, event: Event) -> list[dict[str, Any]]:
+        return EntrantSerializer(seat_order(self._section(event)), many=True).data
+
+
+@extend_schema(
+    request=WhizEventInputSerializer,
+    responses={201: WhizEventSerializer},
+    operation_id="whiz_event_create",
+)
+@api_view(["POST"])
+@authentication_classes(ApiAccess.authentication_classes)
+@permissions([DirectorOnly])
+def whiz_event_new(request: Request) -> Response:
+    """Create a Whiz tournament: players seated three a table, boards, movement."""
+    data = WhizEventInputSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    values = dict(data.validated_data)
+    entries = [
+        WhizEntry(name=item.get("name", ""), player=item.get("player"))
+        for item in values.pop("players")
+    ]
+    try:
+        event = whiz_event_create(
+            name=values["name"],
+            date=values["date"],
+            club=values.get("club"),
+            entries=entries,
+            boards_per_round=values["boards_per_round"],
+            rounds=values.get("rounds"),
+            mark=values["mark"],
+            exact=values["exact"],
+            user=request.user,
+        )
+    except DjangoValidationError as error:
+        raise api_error(error) from None
+    return Response(WhizEventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+
+def whiz_line(result: WhizResult) -> dict[str, Any]:
+    """A stored table result with each player's points, MP and %."""
+    players = {}
+    for position, entrant in result.players().items():
+        lower = position.lower()
+        players[position] = {
+            "label": entrant.label,
+            "name": entrant.display_name,
+            "points": getattr(result, f"points_{lower}"),
+            "adjusted": getattr(result, f"adjusted_{lower}") or None,
+            "mp": getattr(result, f"mp_{lower}"),
+            "pct": getattr(result, f"pct_{lower}"),
+        }
+    return {
+        "id": result.pk,
+        "board": result.board.number,
+        "round": result.round.number if result.round else None,
+        "table": result.table.number if result.table else None,
+        "contract": result.contract,
+        "declarer": result.declarer,
+        "tricks": result.tricks,
+        "top": result.top,
+        "confirmed": result.confirmed is not None,
+        "disputed": result.disputed,
+        "players": players,
+    }
+
+
+class WhizResultsView(ApiAccess, APIView):
+    """A Whiz section's table results; a director or its tables add them."""
+
+    class InputSerializer(serializers.Serializer):
+        """A played board at a table: the contract ("10S", "9NTX"), the
+        declarer (N, E or S), the tricks as ``result`` ("=", "+1", "-2") or
+        ``tricks``; a table token's table is its own."""
+
+        board = serializers.IntegerField(min_value=1)
+        table = serializers.IntegerField(min_value=1, required=False)
+        contract = serializers.CharField(max_length=8)
+        declarer = serializers.CharField(max_length=1)
+        result = serializers.CharField(max_length=4, required=False, allow_blank=True)
+        tricks = serializers.IntegerField(min_value=0, max_value=13, required=False)
+        key = serializers.CharField(max_length=64, required=False, allow_blank=True)
+
+    def get_section(self, request: Request, id: int) -> Section:
+        if request.method in SAFE_METHODS:
+            sections = visible_sections(request)
+        else:
+            sections = Section.objects.select_related("session__event")
+        section = get_object_or_404(sections, pk=id, movement=Section.Movement.WHIZ)
+        self.check_object_permissions(request, section)
+        return section
+
+    def get(self, request: Request, id: int) -> Response:
+        """Every table result of the section, board by board."""
+        section = self.get_section(request, id)
+        results = (
+            WhizResult.objects.filter(board__section=section)
+            .select_related(
+                "board", "round", "table", "north__player", "east__player",
+                "south__player",
+            )
+            .order_by("board__number", "north__number")
+        )  # fmt: skip
+        return Response([whiz_line(result) for result in results])
+
+    @extend_schema(request=InputSerializer)
+    def post(self, request: Request, id: int) -> Response:
+        """Enter a table's board (201; 200 when its idempotency key is stored)."""
+        section = self.get_section(request, id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        board = _numbered(section.boards, values["board"], "board")
+        table = token_table(request)
+        if table is not None:
+            if "table" in values and values["table"] != table.number:
+                raise exceptions.PermissionDenied(
+                    _("A table token enters results at its own table only.")
+                )
+        elif "table" not in values:
+            raise exceptions.ValidationError({"table": [_("Name the table.")]})
+        else:
+            table = _numbered(section.table_set, values["table"], "table")
+        key = request.headers.get("Idempotency-Key") or values.get("key", "")
+        try:
+            line, created = whiz_result_submit(
+                board=board,
+                table=table,
+                contract=values["contract"],
+                declarer=values["declarer"],
+                tricks=_tricks(values),
+                user=request.user if token_table(request) is None else None,
+                source=Source.TABLE if token_table(request) else Source.API,
+                key=key.strip(),
+            )
+        except DjangoValidationError as error:
+            raise api_error(error) from None
+        line.refresh_from_db()
+        code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        return Response(whiz_line(line), status=code)
+
+
+def _numbered(queryset: Any, number: int, field: str) -> Any:
+    found = queryset.filter(number=number).first()
+    if found is None:
+        raise exceptions.ValidationError(
+            {field: [_("No %(field)s %(number)d in this section.")
+                     % {"field": field, "number": number}]}
+        )  # fmt: skip
+    return found
+
+
+def _tricks(values: dict[str, Any]) -> int | None:
+    """Tricks from ``result`` ("=", "+1", "-2") against the bid, or ``tricks``."""
+    text = (values.get("result") or "").strip()
+    if not text:
+        return values.get("tricks")
+    try:
+        level = parse_contract(values["contract"]).level
+    except GameError as error:
+        raise exceptions.ValidationError({"contract": [str(error)]}) from None
+    if text in ("=", "0"):
+        return level
+    try:
+        tricks = level + int(text)
+    except ValueError:
+        raise exceptions.ValidationError(
+            {"result": [_('Write the result as "=", "+1" or "-2".')]}
+        ) from None
+    if not 0 <= tricks <= 13:
+        raise exceptions.ValidationError(
+            {"result": [_("Tricks taken by declarer must be 0 to 13.")]}
+        )
+    return tricks
+
+
+class RankingSerializer(serializers.Serializer):
+    rank = serializers.CharField()
+    player = serializers.CharField(source="entrant.label")
+    name = serializers.CharField(source="entrant.display_name")
+    mp = serializers.FloatField()
+    top = serializers.FloatField()
+    pct = serializers.FloatField()
+    boards = serializers.IntegerField()
+    sit_out_boards = serializers.IntegerField()
+
+
+class WhizRankingView(ApiAccess, APIView):
+    """The individual ranking of a Whiz event (published ones for the public)."""
+
+    @extend_schema(responses=RankingSerializer(many=True))
+    def get(self, request: Request, id: int) -> Response:
+        event = get_object_or_404(ranked_events(request), pk=id, kind=Event.Kind.WHIZ)
+        scores = WhizScore.objects.filter(
+            entrant__section__session__event=event
+        ).select_related("entrant__player")
+        return Response(RankingSerializer(scores, many=True).data)

@@ -1,0 +1,112 @@
+"""Public results of a Whiz event: the individual ranking, travellers, scorecards.
+
+Thin views over what the scorer stored on ``WhizResult`` and ``WhizScore``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from tournaments.models import Board, Event, Section, WhizEntrant, WhizResult, WhizScore
+
+POSITIONS = ("N", "E", "S")
+
+
+def whiz_section(event: Event) -> Section:
+    return get_object_or_404(Section, session__event=event)
+
+
+def whiz_results(
+    request: HttpRequest, event: Event, live: dict[str, object]
+) -> HttpResponse:
+    """The ranking, then links to every board's traveller."""
+    section = whiz_section(event)
+    scores = WhizScore.objects.filter(entrant__section=section).select_related(
+        "entrant__player"
+    )
+    context = {
+        "event": event,
+        "section": section,
+        "scores": scores,
+        "boards": section.boards.order_by("number"),
+        "live": live,
+    }
+    return render(request, "results/whiz.html", context)
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One player's side of a table result: hand, player, points, MP, %."""
+
+    position: str
+    entrant: WhizEntrant
+    points: int | None
+    adjusted: str
+    mp: float | None
+    pct: float | None
+
+
+def hand_rows(result: WhizResult) -> list[HandRow]:
+    """The three players of a table result, N, E then S."""
+    return [
+        HandRow(
+            position,
+            entrant,
+            getattr(result, f"points_{position.lower()}"),
+            getattr(result, f"adjusted_{position.lower()}"),
+            getattr(result, f"mp_{position.lower()}"),
+            getattr(result, f"pct_{position.lower()}"),
+        )
+        for position, entrant in result.players().items()
+    ]
+
+
+def whiz_board(
+    request: HttpRequest, event: Event, number: int, live: dict[str, object]
+) -> HttpResponse:
+    """A board's traveller: each table's contract and its three players' marks."""
+    section = whiz_section(event)
+    board = get_object_or_404(Board, section=section, number=number)
+    results = board.whiz_results.select_related(
+        "table", "north__player", "east__player", "south__player"
+    ).order_by("north__number")
+    numbers = list(section.boards.values_list("number", flat=True))
+    index = numbers.index(number)
+    context = {
+        "event": event,
+        "board": board,
+        "rows": [(result, hand_rows(result)) for result in results],
+        "previous": numbers[index - 1] if index else None,
+        "next": numbers[index + 1] if index + 1 < len(numbers) else None,
+        "live": live,
+    }
+    return render(request, "results/whiz_board.html", context)
+
+
+def whiz_player(
+    request: HttpRequest, event: Event, entrant_pk: int, live: dict[str, object]
+) -> HttpResponse:
+    """A player's scorecard: each board, the contract, his points and his MP."""
+    section = whiz_section(event)
+    entrant = get_object_or_404(WhizEntrant, section=section, pk=entrant_pk)
+    field = {"N": "north", "E": "east", "S": "south"}[entrant.line]
+    results = (
+        WhizResult.objects.filter(**{field: entrant})
+        .select_related("board", "table", "north", "east", "south")
+        .order_by("board__number")
+    )
+    rows = [
+        (result, next(r for r in hand_rows(result) if r.position == entrant.line))
+        for result in results
+    ]
+    context = {
+        "event": event,
+        "entrant": entrant,
+        "score": WhizScore.objects.filter(entrant=entrant).first(),
+        "rows": rows,
+        "live": live,
+    }
+    return render(request, "results/whiz_player.html", context)

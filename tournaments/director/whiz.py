@@ -85,9 +85,11 @@ def whiz_rows(section: Section, board: Board) -> list[WhizRow]:
     movement = section_whiz_movement(section)
     stored = {r.north_id: r for r in board.whiz_results.all()}
     rows = []
-    for seating in movement.seatings:
-        if board.number not in seating.boards or seating.sits_out:
-            continue
+    playing = sorted(
+        (s for s in movement.seatings if board.number in s.boards and not s.sits_out),
+        key=lambda seating: seating.table,
+    )
+    for seating in playing:
         players = seated_players(section, seating)
         row = WhizRow(
             index=len(rows),
@@ -108,7 +110,7 @@ def whiz_rows(section: Section, board: Board) -> list[WhizRow]:
                 str(value) for value in result.points().values() if value is not None
             )
         rows.append(row)
-    return sorted(rows, key=lambda row: row.table)
+    return rows
 
 
 def read_whiz_rows(rows: list[WhizRow], data: QueryDict) -> None:

@@ -2,29 +2,31 @@
 
 from __future__ import annotations
 
+import re
+
 from django import template
 from django.utils.html import format_html
 
 from games.bridge import result_text
 
 register = template.Library()
+CONTRACT_SUIT = re.compile(r"^(\d+)([CDHS])(.*)$")
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 @register.filter
 def suits(contract: str) -> str:
-    """ "4HX" -> "4♥X" (red suits in red); NT, Pass and marks unchanged."""
-    if len(contract) >= 2 and contract[0].isdigit() and contract[1] in SYMBOLS:
-        colour = "red" if contract[1] in "HD" else "black"
-        return format_html(
-            '{}<span class="suit {}">{}</span>{}',
-            contract[0],
-            colour,
-            SYMBOLS[contract[1]],
-            contract[2:],
-        )
-    return contract
+    """ "4HX" -> "4♥X", Whiz "10S" -> "10♠" (red suits in red); NT, Pass and
+    marks unchanged."""
+    found = CONTRACT_SUIT.match(contract)
+    if found is None:
+        return contract
+    level, suit, rest = found.groups()
+    colour = "red" if suit in "HD" else "black"
+    return format_html(
+        '{}<span class="suit {}">{}</span>{}', level, colour, SYMBOLS[suit], rest
+    )
 
 
 @register.filter

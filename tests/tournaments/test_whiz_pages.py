@@ -1,0 +1,148 @@
+"""Whiz pages: the director's form, board entry, table cards, the terminal,
+the public ranking, travellers, scorecards and the workbook."""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from tournaments.models import Event, Section, WhizResult, WhizScore
+
+pytestmark = pytest.mark.django_db
+
+PLAYERS = "\n".join(f"Player {n}" for n in range(1, 13))
+FORM = {
+    "name": "Whiz Monday",
+    "date": "2026-11-23",
+    "mark": "standard",
+    "boards_per_round": "2",
+    "rounds": "",
+    "players": PLAYERS,
+}
+
+
+@pytest.fixture
+def whiz(director) -> Event:
+    response = director.post(reverse("director:whiz-event-new"), FORM)
+    assert response.status_code == 302
+    return Event.objects.get()
+
+
+def test_the_form_seats_twelve_players_at_four_tables(director, whiz):
+    section = Section.objects.get(session__event=whiz)
+    assert (whiz.kind, whiz.whiz_mark, whiz.whiz_exact) == ("whiz", "standard", False)
+    assert (section.tables, section.rounds, section.boards.count()) == (4, 4, 8)
+    page = director.get(reverse("director:event", args=[whiz.pk])).content.decode()
+    assert "Player 12" in page and "Domy: West" in page
+
+
+def test_a_bad_form_is_a_400_naming_the_field(director):
+    data = FORM | {"players": "Ann\nBob\nCyd"}
+    response = director.post(reverse("director:whiz-event-new"), data)
+    assert response.status_code == 400
+    assert "players" in response.context["form"].errors
+    assert not Event.objects.exists()
+
+
+def test_the_director_types_a_board_with_an_adjusted_table(
+    director, whiz, django_capture_on_commit_callbacks
+):
+    url = reverse("director:whiz-traveller", args=[whiz.pk, 1])
+    rows = director.get(url).context["rows"]
+    assert [row.table for row in rows] == [1, 2, 3, 4]
+    data = {
+        "c0": "10S", "d0": "N", "r0": "=",
+        "c1": "10S", "d1": "N", "r1": "+1",
+        "c2": "A+/A/A-",
+        "c3": "9H", "d3": "E", "r3": "8",
+    }  # fmt: skip
+    with django_capture_on_commit_callbacks(execute=True):
+        assert director.post(url, data).status_code == 302
+    lines = {r.table.number: r for r in WhizResult.objects.select_related("table")}
+    assert (lines[1].points_n, lines[2].points_n) == (20, 22)
+    assert (lines[3].adjusted_n, lines[3].adjusted_e, lines[3].adjusted_s) == (
+        "A+",
+        "A",
+        "A-",
+    )
+    assert (lines[4].points_n, lines[4].points_e, lines[4].points_s) == (5, 0, 5)
+    # Adjusted table 3 takes no part; it gets 60/50/40 % of the top 6.
+    assert (lines[3].mp_n, lines[3].mp_e, lines[3].mp_s) == (3.6, 3.0, 2.4)
+    # N among the three real scores 20, 22, 5, factored up to 4 tables
+    # (Neuberg): 22 -> (4 + 1) * 4/3 - 1 = 5.67.
+    assert lines[2].mp_n == pytest.approx(17 / 3)
+
+
+def test_a_wrong_board_keeps_nothing_and_names_the_row(director, whiz):
+    url = reverse("director:whiz-traveller", args=[whiz.pk, 1])
+    data = {"c0": "10S", "d0": "N", "r0": "=", "c1": "6S", "d1": "N", "r1": "="}
+    response = director.post(url, data)
+    assert response.status_code == 400
+    assert response.context["rows"][1].errors
+    assert not WhizResult.objects.exists()
+
+
+def test_table_cards_show_the_three_players_each_round(director, whiz):
+    page = director.get(reverse("director:whiz-cards", args=[whiz.pk]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert html.count('class="guide-card table-card"') == 4
+    assert "Player 1" in html and "Tablet sign-in code" in html
+
+
+def test_the_terminal_enters_a_board_and_the_other_two_agree(whiz):
+    section = Section.objects.get(session__event=whiz)
+    tablet = Client()
+    code = section.table_set.get(number=1).code
+    assert tablet.post("/table/", {"code": code}).status_code == 302
+    page = tablet.get("/table/play/").content.decode()
+    assert "Player 1" in page and "Player 2" in page and "Player 3" in page
+    entry = {
+        "level": "10", "denomination": "S", "doubled": "", "declarer": "N",
+        "result": "+1", "key": "k1",
+    }  # fmt: skip
+    check = tablet.post("/table/play/1/board/1/", entry | {"check": "1"})
+    assert check.status_code == 200 and "22" in check.content.decode()
+    assert not WhizResult.objects.exists()
+    saved = tablet.post("/table/play/1/board/1/", entry | {"save": "1"})
+    assert saved.status_code == 302
+    line = WhizResult.objects.get()
+    assert (line.contract, line.declarer, line.tricks, line.points_n) == (
+        "10S",
+        "N",
+        11,
+        22,
+    )
+    tablet.post("/table/play/1/board/1/answer/", {"answer": "agree", "result": line.pk})
+    line.refresh_from_db()
+    assert line.confirmed is not None
+    shown = tablet.get("/table/play/1/board/1/").content.decode()
+    assert "Confirmed by the other two players." in shown
+
+
+def test_public_pages_and_the_workbook(
+    director, whiz, django_capture_on_commit_callbacks
+):
+    url = reverse("director:whiz-traveller", args=[whiz.pk, 1])
+    data = {"c0": "10S", "d0": "N", "r0": "=", "c1": "9H", "d1": "E", "r1": "-1"}
+    with django_capture_on_commit_callbacks(execute=True):
+        director.post(url, data)
+    Event.objects.filter(pk=whiz.pk).update(published=True)
+    public = Client()
+    page = public.get(reverse("results:event", args=[whiz.pk])).content.decode()
+    assert "Ranking" in page and "Player 1" in page
+    board = public.get(reverse("results:whiz-board", args=[whiz.pk, 1]))
+    assert board.status_code == 200 and "10<span class=\"suit black\">♠</span>" in board.content.decode()
+    score = WhizScore.objects.select_related("entrant").first()
+    card = public.get(reverse("results:whiz-player", args=[whiz.pk, score.entrant.pk]))
+    assert card.status_code == 200
+    response = public.get(reverse("results:excel", args=[whiz.pk]))
+    workbook = load_workbook(BytesIO(response.content))
+    assert workbook.sheetnames[:2] == ["Ranking", "Travellers"]
+    assert len(workbook.sheetnames) == 2 + 12
+    travellers = list(workbook["Travellers"].iter_rows(values_only=True))
+    assert travellers[1][:6] == (1, 1, 1, "10S", "N", 10)

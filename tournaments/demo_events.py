@@ -8,7 +8,9 @@ its tablets have entered and confirmed two rounds and half of the third, so
 the director's live console, the table terminal and the provisional results
 have something to show. Deals and results come from seeded random
 generators (``games.simulate``), so every load gives the same events.
-"Saturday Swiss teams" (``tournaments.demo_teams``) is an 8-team Swiss.
+"Saturday Swiss teams" (``tournaments.demo_teams``) is an 8-team Swiss;
+"Sunday Whiz" (``tournaments.demo_whiz``) a finished 4-table Whiz-Bridge
+tournament.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from django.utils import timezone
 from games.deal import Deal
 from games.simulate import simulate_table_result
 from tournaments.demo_teams import load_demo_teams
+from tournaments.demo_whiz import load_demo_whiz
 from tournaments.models import (
     Board,
     Club,
@@ -50,6 +53,7 @@ __all__ = ["DEMO_EVENTS", "DemoEvent", "load_demo_events"]
 PAIR_SKILL_SD = 0.35
 PLAYERS_PER_PAIR = 2
 SATURDAY = 5
+SUNDAY = 6
 
 
 @dataclass(frozen=True)
@@ -133,6 +137,9 @@ def load_demo_events(club: Club) -> list[Event]:
     teams = load_demo_teams(club, last_weekday(SATURDAY, today))
     if teams is not None:
         created.append(teams)
+    whiz = load_demo_whiz(club, last_weekday(SUNDAY, today))
+    if whiz is not None:
+        created.append(whiz)
     return created
 
 

@@ -25,6 +25,8 @@ from tournaments.models import (
     Section,
     Session,
     TeamScore,
+    WhizResult,
+    WhizScore,
 )
 
 pytestmark = pytest.mark.django_db
@@ -33,6 +35,7 @@ MITCHELL = "Tuesday Mitchell"
 HOWELL = "Thursday Howell"
 LIVE = "Tonight's pairs"
 TEAMS = "Saturday Swiss teams"
+WHIZ = "Sunday Whiz"
 # name -> (pairs, boards, traveller lines, tables each board is played at)
 EXPECTED = {MITCHELL: (14, 21, 147, 7), HOWELL: (8, 21, 84, 4)}
 
@@ -47,7 +50,7 @@ def events(django_db_setup, django_db_blocker) -> Iterator[dict[str, Event]]:
     """
     with django_db_blocker.unblock(), transaction.atomic():
         summary = load_demo()
-        assert summary.events_created == 4
+        assert summary.events_created == 5
         yield {event.name: event for event in Event.objects.filter(club=summary.club)}
         transaction.set_rollback(True)
 
@@ -59,7 +62,7 @@ def section_of(event: Event) -> Section:
 def test_it_creates_two_finished_events_and_tonights_for_the_demo_club(
     events,
 ) -> None:
-    assert set(events) == {MITCHELL, HOWELL, LIVE, TEAMS}
+    assert set(events) == {MITCHELL, HOWELL, LIVE, TEAMS, WHIZ}
     club = load_demo().club
     today = timezone.localdate()
     for event in events.values():
@@ -69,6 +72,21 @@ def test_it_creates_two_finished_events_and_tonights_for_the_demo_club(
     assert events[HOWELL].date.weekday() == 3
     assert events[LIVE].date == today
     assert events[TEAMS].date.weekday() == 5
+    assert events[WHIZ].date.weekday() == 6
+
+
+def test_the_whiz_tournament_is_finished_and_ranked(events) -> None:
+    event = events[WHIZ]
+    section = Section.objects.get(session__event=event)
+    assert section.session.status == Session.Status.CLOSED
+    assert (section.tables, section.rounds, section.boards.count()) == (4, 4, 8)
+    # Every table plays every board once: 8 boards x 4 tables.
+    assert WhizResult.objects.filter(board__section=section).count() == 32
+    scores = list(WhizScore.objects.filter(entrant__section=section))
+    assert len(scores) == 12 and all(s.boards == 8 for s in scores)
+    # Each board gives each hand 4 x 3 = 12 matchpoints.
+    assert sum(s.mp for s in scores) == pytest.approx(8 * 3 * 12)
+    assert [s.position for s in scores] == list(range(1, 13))
 
 
 def test_the_swiss_teams_has_three_rounds_scored_and_the_fourth_on(events) -> None:

@@ -85,6 +85,7 @@ def test_the_home_page_links_the_demo_events_results(client):
     names = [event.name for event in response.context["events"]]
     assert sorted(names) == [
         "Saturday Swiss teams",
+        "Sunday Whiz",
         "Thursday Howell",
         "Tonight's pairs",
         "Tuesday Mitchell",

@@ -37,7 +37,12 @@ from tournaments.models import (
     WhizEntrant,
     WhizResult,
 )
-from tournaments.movements.whiz import WhizMovement, WhizSeating, whiz_movement
+from tournaments.movements.whiz import (
+    WhizMovement,
+    WhizSeating,
+    check_whiz_movement,
+    whiz_movement,
+)
 from tournaments.services.checks import check_open, parse_adjusted
 from tournaments.services.results import queue_scoring
 
@@ -100,6 +105,9 @@ def whiz_event_create(
     except ValueError as error:
         field = "rounds" if "rounds" in str(error) else "boards_per_round"
         raise ValidationError({field: str(error)}) from None
+    problems = check_whiz_movement(movement)
+    if problems:
+        raise ValidationError({"rounds": problems})
     event = Event(
         name=name,
         date=date,

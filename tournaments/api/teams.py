@@ -171,7 +171,7 @@ class EventMatchesView(ApiAccess, APIView):
         return Response(MatchSerializer(matches, many=True).data)
 
 
-class StandingSerializer(serializers.Serializer):
+class TeamStandingSerializer(serializers.Serializer):
     rank = serializers.CharField()
     team = serializers.IntegerField()
     name = serializers.CharField()
@@ -184,10 +184,10 @@ class StandingSerializer(serializers.Serializer):
 class EventStandingsView(ApiAccess, APIView):
     """The team standings (published events for the public)."""
 
-    @extend_schema(responses=StandingSerializer(many=True))
+    @extend_schema(responses=TeamStandingSerializer(many=True))
     def get(self, request: Request, id: int) -> Response:
         event = get_object_or_404(ranked_events(request), pk=id)
-        return Response(StandingSerializer(standings_rows(event), many=True).data)
+        return Response(TeamStandingSerializer(standings_rows(event), many=True).data)
 
 
 class CarryOverSerializer(serializers.Serializer):

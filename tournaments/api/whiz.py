@@ -174,6 +174,39 @@ def whiz_line(result: WhizResult) -> dict[str, Any]:
     }
 
 
+class WhizHandSerializer(serializers.Serializer):
+    """One player's side of a table result."""
+
+    label = serializers.CharField()
+    name = serializers.CharField()
+    points = serializers.IntegerField(allow_null=True)
+    adjusted = serializers.CharField(allow_null=True)
+    mp = serializers.FloatField(allow_null=True)
+    pct = serializers.FloatField(allow_null=True)
+
+
+class WhizHandsSerializer(serializers.Serializer):
+    N = WhizHandSerializer()
+    E = WhizHandSerializer()
+    S = WhizHandSerializer()
+
+
+class WhizLineSerializer(serializers.Serializer):
+    """A table's board as the API shows it (the shape of ``whiz_line``)."""
+
+    id = serializers.IntegerField()
+    board = serializers.IntegerField()
+    round = serializers.IntegerField(allow_null=True)
+    table = serializers.IntegerField(allow_null=True)
+    contract = serializers.CharField()
+    declarer = serializers.CharField()
+    tricks = serializers.IntegerField(allow_null=True)
+    top = serializers.FloatField(allow_null=True)
+    confirmed = serializers.BooleanField()
+    disputed = serializers.BooleanField()
+    players = WhizHandsSerializer()
+
+
 class WhizResultsView(ApiAccess, APIView):
     """A Whiz section's table results; a director or its tables add them."""
 
@@ -199,6 +232,7 @@ class WhizResultsView(ApiAccess, APIView):
         self.check_object_permissions(request, section)
         return section
 
+    @extend_schema(responses=WhizLineSerializer(many=True))
     def get(self, request: Request, id: int) -> Response:
         """Every table result of the section, board by board."""
         section = self.get_section(request, id)
@@ -212,7 +246,10 @@ class WhizResultsView(ApiAccess, APIView):
         )  # fmt: skip
         return Response([whiz_line(result) for result in results])
 
-    @extend_schema(request=InputSerializer)
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: WhizLineSerializer, 200: WhizLineSerializer},
+    )
     def post(self, request: Request, id: int) -> Response:
         """Enter a table's board (201; 200 when its idempotency key is stored)."""
         section = self.get_section(request, id)
@@ -283,7 +320,7 @@ def _tricks(values: dict[str, Any]) -> int | None:
     return tricks
 
 
-class RankingSerializer(serializers.Serializer):
+class WhizStandingSerializer(serializers.Serializer):
     rank = serializers.CharField()
     player = serializers.CharField(source="entrant.label")
     name = serializers.CharField(source="entrant.display_name")
@@ -297,10 +334,10 @@ class RankingSerializer(serializers.Serializer):
 class WhizRankingView(ApiAccess, APIView):
     """The individual ranking of a Whiz event (published ones for the public)."""
 
-    @extend_schema(responses=RankingSerializer(many=True))
+    @extend_schema(responses=WhizStandingSerializer(many=True))
     def get(self, request: Request, id: int) -> Response:
         event = get_object_or_404(ranked_events(request), pk=id, kind=Event.Kind.WHIZ)
         scores = WhizScore.objects.filter(
             entrant__section__session__event=event
         ).select_related("entrant__player")
-        return Response(RankingSerializer(scores, many=True).data)
+        return Response(WhizStandingSerializer(scores, many=True).data)

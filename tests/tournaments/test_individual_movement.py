@@ -52,5 +52,5 @@ def test_round_one_seats_players_in_order():
 
 @pytest.mark.parametrize(("tables", "rounds"), [(0, 4), (13, 4), (3, 0), (3, 13)])
 def test_bad_arguments_name_themselves(tables, rounds):
-    with pytest.raises(ValueError, match="tables|rounds"):
+    with pytest.raises(ValueError, match=r"tables|rounds"):
         individual_movement(tables, rounds)

@@ -19,6 +19,7 @@ from scoring.imp_session import (
 )
 from scoring.imps import DatumRounding
 from scoring.session import SessionScore, SessionSettings, TravellerLine, score_session
+from tournaments.barbu_io import rescore_barbu_section
 from tournaments.models import Board, Event, PairScore, Result, Section
 from tournaments.services.events import section_movement
 from tournaments.teams_io import rescore_team_round
@@ -140,6 +141,8 @@ def rescore_section(section_id: int) -> dict[str, int]:
         return rescore_team_round(section_id)
     if section.movement == Section.Movement.WHIZ:
         return rescore_whiz_section(section_id)
+    if section.movement == Section.Movement.BARBU:
+        return rescore_barbu_section(section_id)
     data = load_section(section)
     scored = score_loaded(data, event_settings(section.session.event))
     if isinstance(scored, ImpSessionScore):

@@ -1,5 +1,6 @@
 """Database models: clubs and players, events and their sections, travellers."""
 
+from tournaments.models.barbu import BarbuDeal, BarbuEntrant, BarbuScore
 from tournaments.models.club import Club, Player
 from tournaments.models.event import Event, Section, Session
 from tournaments.models.play import (
@@ -16,6 +17,9 @@ from tournaments.models.teams import Match, Team, TeamCompetition, TeamScore
 from tournaments.models.whiz import WhizEntrant, WhizResult, WhizScore
 
 __all__ = [
+    "BarbuDeal",
+    "BarbuEntrant",
+    "BarbuScore",
     "Board",
     "Club",
     "Event",

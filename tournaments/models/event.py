@@ -27,6 +27,7 @@ class Event(models.Model):
         PAIRS = "pairs", _("Pairs")
         TEAMS = "teams", _("Teams")
         WHIZ = "whiz", _("Whiz-Bridge individual")
+        BARBU = "barbu", _("Barbu individual")
 
     class WhizMark(models.TextChoices):
         STANDARD = "standard", _("Standard (competition) mark")
@@ -217,6 +218,7 @@ class Section(models.Model):
         HOWELL = "howell", _("Howell")
         TEAMS = "teams", _("Team matches")
         WHIZ = "whiz", _("Whiz-Bridge individual")
+        BARBU = "barbu", _("Barbu individual")
         NONE = "none", _("No movement (imported results)")
 
     class EvenTables(models.TextChoices):

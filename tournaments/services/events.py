@@ -102,9 +102,13 @@ def section_movement(section: Section) -> Movement | None:
     """Rebuild the section's movement from its stored choice (None if imported).
 
     A teams section's movement comes from its round's matches; a Whiz
-    section has no pairs movement (``services.whiz.section_whiz_movement``).
+    or Barbu section has no pairs movement (``services.whiz``, ``services.barbu``).
     """
-    if section.movement in (Section.Movement.NONE, Section.Movement.WHIZ):
+    if section.movement in (
+        Section.Movement.NONE,
+        Section.Movement.WHIZ,
+        Section.Movement.BARBU,
+    ):
         return None
     if section.movement == Section.Movement.TEAMS:
         from tournaments.services.teams import round_movement

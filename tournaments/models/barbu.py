@@ -1,0 +1,130 @@
+"""Barbu events: players entered individually, tables of four, manches of seven deals.
+
+A Barbu event is an ``Event`` of kind "barbu" with one section whose movement
+is "barbu" (``tournaments.movements.individual``): each round every table
+plays one manche, the seat whose turn it is (N in round 1, E in round 2...)
+declaring.  A ``BarbuDeal`` is one contract of a manche at a table: what the
+table recorded, the doubles, and each player's points.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.club import Player
+from tournaments.models.event import Section
+from tournaments.models.play import Round, Source, Table
+
+
+class BarbuEntrant(models.Model):
+    """A player of a Barbu section; his number gives his seat and first table."""
+
+    section = models.ForeignKey(
+        Section, on_delete=models.CASCADE, related_name="barbu_entrants"
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    name = models.CharField(_("name"), max_length=120, blank=True)
+
+    class Meta:
+        ordering = ["section", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "number"], name="unique_barbu_number"
+            )
+        ]
+        verbose_name = _("Barbu player")
+        verbose_name_plural = _("Barbu players")
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.display_name}"
+
+    @property
+    def display_name(self) -> str:
+        if self.player_id:
+            return self.player.full_name
+        return self.name or str(self.number)
+
+
+class BarbuDeal(models.Model):
+    """One contract of a manche at a table: the record, doubles and points."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
+    contract = models.CharField(_("contract"), max_length=12)
+    declarer = models.ForeignKey(
+        BarbuEntrant, on_delete=models.PROTECT, related_name="+"
+    )
+    north = models.ForeignKey(BarbuEntrant, on_delete=models.PROTECT, related_name="+")
+    east = models.ForeignKey(BarbuEntrant, on_delete=models.PROTECT, related_name="+")
+    south = models.ForeignKey(BarbuEntrant, on_delete=models.PROTECT, related_name="+")
+    west = models.ForeignKey(BarbuEntrant, on_delete=models.PROTECT, related_name="+")
+    record = models.JSONField(_("record"), default=dict)
+    doubles = models.JSONField(_("doubles"), default=list)
+    points_n = models.IntegerField()
+    points_e = models.IntegerField()
+    points_s = models.IntegerField()
+    points_w = models.IntegerField()
+    source = models.CharField(
+        _("entered from"),
+        max_length=12,
+        choices=Source.choices,
+        default=Source.DIRECTOR,
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["round__number", "table__number", "id"]
+        constraints = [
+            # The declarer chooses each contract once per manche.
+            models.UniqueConstraint(
+                fields=["table", "round", "contract"], name="unique_barbu_contract"
+            )
+        ]
+        verbose_name = _("Barbu deal")
+        verbose_name_plural = _("Barbu deals")
+
+    def __str__(self) -> str:
+        return f"{self.contract} (table {self.table.number}, round {self.round.number})"
+
+    def players(self) -> dict[str, BarbuEntrant]:
+        return {"N": self.north, "E": self.east, "S": self.south, "W": self.west}
+
+    def points(self) -> dict[str, int]:
+        return {
+            "N": self.points_n,
+            "E": self.points_e,
+            "S": self.points_s,
+            "W": self.points_w,
+        }
+
+
+class BarbuScore(models.Model):
+    """A player's total in the section, written by the scorer."""
+
+    entrant = models.OneToOneField(
+        BarbuEntrant, on_delete=models.CASCADE, related_name="score"
+    )
+    points = models.IntegerField(_("points"))
+    deals = models.PositiveSmallIntegerField(_("deals"))
+    rank = models.CharField(_("rank"), max_length=8)
+    position = models.PositiveSmallIntegerField(_("position"), default=0)
+
+    class Meta:
+        ordering = ["position"]
+        verbose_name = _("Barbu score")
+        verbose_name_plural = _("Barbu scores")
+
+    def __str__(self) -> str:
+        return f"{self.entrant}: {self.points}"

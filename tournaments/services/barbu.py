@@ -1,0 +1,234 @@
+"""Barbu events: lay one out, and write its deals (the one write path).
+
+Players are entered in order; player p holds seat N, E, S or W all session
+(players 1..T are North, T+1..2T East, ...: ``individual_movement``) and
+starts at table ((p - 1) mod T) + 1.  Each round every table plays a manche
+declared by the seat whose turn it is.  Every deal, from the director or the
+API, goes through :func:`barbu_deal_submit`: the record and the doubles are
+checked by the rule book (``games.barbu``), the deal's total against the
+contract's, and the section is rescored once the transaction commits.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from games.barbu import (
+    Contract,
+    check_deal_total,
+    check_doubles,
+    deal_score,
+    settle_doubles,
+)
+from games.errors import GameError
+from tournaments.models import (
+    BarbuDeal,
+    BarbuEntrant,
+    Club,
+    Event,
+    Round,
+    Section,
+    Session,
+    Source,
+    Table,
+)
+from tournaments.movements.individual import (
+    SEATS,
+    IndividualMovement,
+    IndividualSeating,
+    individual_movement,
+)
+from tournaments.services.whiz import WhizEntry
+
+PLAYERS_PER_TABLE = 4
+MAX_TABLES = 12
+DEALS_PER_MANCHE = len(Contract)
+
+
+@transaction.atomic
+def barbu_event_create(
+    *,
+    name: str,
+    date: dt.date,
+    entries: Sequence[WhizEntry],
+    rounds: int = 4,
+    club: Club | None = None,
+    user: AbstractBaseUser | None = None,
+) -> Event:
+    """Create a Barbu event: its section, tables, rounds and seated players.
+
+    Raises ``ValidationError`` naming the field for a bad setting.
+    """
+    count = len(entries)
+    if count % PLAYERS_PER_TABLE or not 4 <= count <= 4 * MAX_TABLES:
+        raise ValidationError(
+            {
+                "players": _(
+                    "Barbu is played four a table: 4, 8, ... 48 players, got %(count)d."
+                )
+                % {"count": count}
+            }
+        )
+    for index, entry in enumerate(entries, start=1):
+        if entry.player is None and not entry.name.strip():
+            raise ValidationError(
+                {"players": _("Player %(n)d has no name.") % {"n": index}}
+            )
+    tables = count // PLAYERS_PER_TABLE
+    try:
+        movement = individual_movement(tables, rounds)
+    except ValueError as error:
+        raise ValidationError({"rounds": str(error)}) from None
+    event = Event(name=name, date=date, club=club, created_by=user)
+    event.kind = Event.Kind.BARBU
+    event.full_clean()
+    event.save()
+    session = Session.objects.create(
+        event=event, number=1, status=Session.Status.PLAYING
+    )
+    section = Section.objects.create(
+        session=session,
+        movement=Section.Movement.BARBU,
+        tables=tables,
+        rounds=rounds,
+        boards_per_round=DEALS_PER_MANCHE,
+    )
+    Round.objects.bulk_create(
+        Round(section=section, number=n) for n in range(1, movement.rounds + 1)
+    )
+    Table.objects.bulk_create(
+        Table(section=section, number=n) for n in range(1, tables + 1)
+    )
+    BarbuEntrant.objects.bulk_create(
+        BarbuEntrant(
+            section=section,
+            number=number,
+            player=entry.player,
+            name=entry.name.strip() if entry.player is None else "",
+        )
+        for number, entry in enumerate(_seat_order(entries, tables), start=1)
+    )
+    return event
+
+
+def _seat_order(entries: Sequence[WhizEntry], tables: int) -> list[WhizEntry]:
+    """Entries 1-4 to table 1 (N, E, S, W), 5-8 to table 2: as numbered by seat."""
+    by_number: list[WhizEntry | None] = [None] * len(entries)
+    for index, entry in enumerate(entries):
+        table, seat = divmod(index, PLAYERS_PER_TABLE)
+        by_number[seat * tables + table] = entry
+    return [entry for entry in by_number if entry is not None]
+
+
+def section_barbu_movement(section: Section) -> IndividualMovement:
+    return individual_movement(section.tables, section.rounds)
+
+
+def table_players(
+    section: Section, seating: IndividualSeating
+) -> dict[str, BarbuEntrant]:
+    """The four players at a table in a round, by seat."""
+    entrants = {e.number: e for e in section.barbu_entrants.select_related("player")}
+    return {
+        seat: entrants[number]
+        for seat, number in zip(SEATS, seating.players, strict=True)
+    }
+
+
+def _doubles(doubles: Sequence[Sequence[object]]) -> list[tuple[str, str, int]]:
+    found = []
+    for item in doubles:
+        if not isinstance(item, Sequence) or isinstance(item, str) or len(item) != 3:
+            raise ValidationError(
+                {"doubles": _("Write each double as [doubler, doubled, 1 or 2].")}
+            )
+        doubler, doubled, times = item
+        found.append((str(doubler).upper(), str(doubled).upper(), times))
+    return found
+
+
+def barbu_points(
+    contract: str,
+    record: Mapping[str, object],
+    doubles: Sequence[Sequence[object]],
+    declarer: str,
+) -> tuple[str, list[tuple[str, str, int]], dict[str, int]]:
+    """Check a deal and give (contract, doubles, points by seat); names the field."""
+    try:
+        played = Contract.parse(contract)
+    except GameError as error:
+        raise ValidationError({"contract": str(error)}) from None
+    listed = _doubles(doubles)
+    try:
+        base = deal_score(played, record, SEATS)
+    except GameError as error:
+        raise ValidationError({"record": str(error)}) from None
+    try:
+        check_doubles(declarer, listed, SEATS)
+        points = settle_doubles(base, listed)
+        check_deal_total(played, points)
+    except GameError as error:
+        raise ValidationError({"doubles": str(error)}) from None
+    return str(played), listed, points
+
+
+@transaction.atomic
+def barbu_deal_submit(
+    *,
+    table: Table,
+    round: int,
+    contract: str,
+    record: Mapping[str, object],
+    doubles: Sequence[Sequence[object]] = (),
+    user: AbstractBaseUser | None = None,
+    source: str = Source.DIRECTOR,
+    rescore: bool = True,
+) -> BarbuDeal:
+    """Store a deal of the manche at ``table`` in round ``round`` (or correct it)."""
+    section = table.section
+    played_round = section.round_set.filter(number=round).first()
+    if played_round is None:
+        raise ValidationError({"round": _("No round %(n)d.") % {"n": round}})
+    if section.session.status == Session.Status.CLOSED:
+        raise ValidationError(
+            _("This session is closed: reopen it to change its deals.")
+        )
+    seating = section_barbu_movement(section).seating(round, table.number)
+    players = table_players(section, seating)
+    declarer = seating.declarer_seat
+    contract, listed, points = barbu_points(contract, record, doubles, declarer)
+    deal = BarbuDeal.objects.filter(
+        table=table, round=played_round, contract=contract
+    ).first() or BarbuDeal(table=table, round=played_round, contract=contract)
+    deal.declarer = players[declarer]
+    deal.north, deal.east = players["N"], players["E"]
+    deal.south, deal.west = players["S"], players["W"]
+    deal.record = dict(record)
+    deal.doubles = [list(item) for item in listed]
+    deal.points_n, deal.points_e = points["N"], points["E"]
+    deal.points_s, deal.points_w = points["S"], points["W"]
+    deal.source = source
+    deal.entered_by = user if user is not None and user.is_authenticated else None
+    try:
+        with transaction.atomic():
+            deal.save()
+    except IntegrityError:
+        raise ValidationError(
+            {"contract": _("This contract is already recorded for this manche.")}
+        ) from None
+    if rescore:
+        queue_section(section)
+    return deal
+
+
+def queue_section(section: Section) -> None:
+    """Rescore the section once the current transaction commits."""
+    from scoring.tasks import score_section
+
+    score_section.delay_on_commit(section.pk)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from barbu_play import CONTRACTS, record
 from django.urls import reverse
 
+from games.barbu import Contract
+from tournaments.demo_barbu import random_record
 from tournaments.models import BarbuDeal, BarbuScore, Event
 
 pytestmark = pytest.mark.django_db
@@ -58,8 +59,8 @@ def test_a_barbu_event_of_two_tables_ranks_every_player(api):
     rng = random.Random(7)
     for round_number in range(1, 5):
         for table in (1, 2):
-            for contract in CONTRACTS:
-                if (round_number, table, contract) == (1, 1, "tricks"):
+            for contract in Contract:
+                if (round_number, table, contract) == (1, 1, Contract.TRICKS):
                     continue
                 enter(
                     api,
@@ -68,7 +69,7 @@ def test_a_barbu_event_of_two_tables_ranks_every_player(api):
                         "round": round_number,
                         "table": table,
                         "contract": contract,
-                        "record": record(contract, rng),
+                        "record": random_record(contract, rng),
                     },
                 )
     assert BarbuDeal.objects.count() == 4 * 2 * 7

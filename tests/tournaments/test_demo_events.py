@@ -16,6 +16,8 @@ from games.deal import Deal
 from tournaments.demo import load_demo
 from tournaments.demo_events import last_weekday, load_demo_events
 from tournaments.models import (
+    BarbuDeal,
+    BarbuScore,
     Board,
     Event,
     Match,
@@ -36,6 +38,7 @@ HOWELL = "Thursday Howell"
 LIVE = "Tonight's pairs"
 TEAMS = "Saturday Swiss teams"
 WHIZ = "Sunday Whiz"
+BARBU = "Barbu evening"
 # name -> (pairs, boards, traveller lines, tables each board is played at)
 EXPECTED = {MITCHELL: (14, 21, 147, 7), HOWELL: (8, 21, 84, 4)}
 
@@ -50,7 +53,7 @@ def events(django_db_setup, django_db_blocker) -> Iterator[dict[str, Event]]:
     """
     with django_db_blocker.unblock(), transaction.atomic():
         summary = load_demo()
-        assert summary.events_created == 5
+        assert summary.events_created == 6
         yield {event.name: event for event in Event.objects.filter(club=summary.club)}
         transaction.set_rollback(True)
 
@@ -62,7 +65,7 @@ def section_of(event: Event) -> Section:
 def test_it_creates_two_finished_events_and_tonights_for_the_demo_club(
     events,
 ) -> None:
-    assert set(events) == {MITCHELL, HOWELL, LIVE, TEAMS, WHIZ}
+    assert set(events) == {MITCHELL, HOWELL, LIVE, TEAMS, WHIZ, BARBU}
     club = load_demo().club
     today = timezone.localdate()
     for event in events.values():
@@ -73,6 +76,16 @@ def test_it_creates_two_finished_events_and_tonights_for_the_demo_club(
     assert events[LIVE].date == today
     assert events[TEAMS].date.weekday() == 5
     assert events[WHIZ].date.weekday() == 6
+    assert events[BARBU].date.weekday() == 4
+
+
+def test_the_barbu_evening_is_a_full_game_at_two_tables(events) -> None:
+    section = Section.objects.get(session__event=events[BARBU])
+    assert section.session.status == Session.Status.CLOSED
+    assert BarbuDeal.objects.filter(table__section=section).count() == 2 * 4 * 7
+    scores = list(BarbuScore.objects.filter(entrant__section=section))
+    assert len(scores) == 8 and all(s.deals == 28 for s in scores)
+    assert sum(s.points for s in scores) == 0
 
 
 def test_the_whiz_tournament_is_finished_and_ranked(events) -> None:

@@ -84,6 +84,7 @@ def test_the_home_page_links_the_demo_events_results(client):
     response = client.get(reverse("tournaments:home"))
     names = [event.name for event in response.context["events"]]
     assert sorted(names) == [
+        "Barbu evening",
         "Saturday Swiss teams",
         "Sunday Whiz",
         "Thursday Howell",

@@ -123,7 +123,7 @@ class BarbuDealSerializer(serializers.Serializer):
 class BarbuDealsView(ApiAccess, APIView):
     """A Barbu section's deals; a director or its tables add them."""
 
-    class InputSerializer(serializers.Serializer):
+    class BarbuDealInputSerializer(serializers.Serializer):
         round = serializers.IntegerField(min_value=1)
         table = serializers.IntegerField(min_value=1, required=False)
         contract = serializers.CharField(max_length=20)
@@ -150,11 +150,13 @@ class BarbuDealsView(ApiAccess, APIView):
         )
         return Response(BarbuDealSerializer(deals, many=True).data)
 
-    @extend_schema(request=InputSerializer, responses={201: BarbuDealSerializer})
+    @extend_schema(
+        request=BarbuDealInputSerializer, responses={201: BarbuDealSerializer}
+    )
     def post(self, request: Request, id: int) -> Response:
         """Enter (or correct) a deal of a table's manche."""
         section = self.get_section(request, id)
-        data = self.InputSerializer(data=request.data)
+        data = self.BarbuDealInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
         table = token_table(request)

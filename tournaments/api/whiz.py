@@ -210,7 +210,7 @@ class WhizLineSerializer(serializers.Serializer):
 class WhizResultsView(ApiAccess, APIView):
     """A Whiz section's table results; a director or its tables add them."""
 
-    class InputSerializer(serializers.Serializer):
+    class WhizResultInputSerializer(serializers.Serializer):
         """A played board at a table: the contract ("10S", "9NTX"), the
         declarer (N, E or S), the tricks as ``result`` ("=", "+1", "-2") or
         ``tricks``; a table token's table is its own."""
@@ -247,13 +247,13 @@ class WhizResultsView(ApiAccess, APIView):
         return Response([whiz_line(result) for result in results])
 
     @extend_schema(
-        request=InputSerializer,
+        request=WhizResultInputSerializer,
         responses={201: WhizLineSerializer, 200: WhizLineSerializer},
     )
     def post(self, request: Request, id: int) -> Response:
         """Enter a table's board (201; 200 when its idempotency key is stored)."""
         section = self.get_section(request, id)
-        data = self.InputSerializer(data=request.data)
+        data = self.WhizResultInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
         board = _numbered(section.boards, values["board"], "board")

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.director import console, teams, views, whiz
+from tournaments.director import barbu, console, teams, views, whiz
 
 app_name = "director"
 
@@ -18,6 +18,11 @@ urlpatterns = [
         name="whiz-traveller",
     ),
     path("events/<int:pk>/whiz/cards/", whiz.whiz_cards, name="whiz-cards"),
+    path(
+        "events/<int:pk>/barbu/rounds/<int:round>/tables/<int:table>/",
+        barbu.barbu_manche,
+        name="barbu-manche",
+    ),
     path("events/<int:pk>/next-round/", teams.next_round, name="teams-next-round"),
     path(
         "matches/<int:pk>/carry-over/",

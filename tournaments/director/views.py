@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournaments.director.barbu import barbu_event_detail
 from tournaments.director.console import audit_rows
 from tournaments.director.forms import EventForm, SectionForm
 from tournaments.director.teams import teams_event_detail
@@ -50,6 +51,8 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         return teams_event_detail(request, event)
     if event.kind == Event.Kind.WHIZ:
         return whiz_event_detail(request, event)
+    if event.kind == Event.Kind.BARBU:
+        return barbu_event_detail(request, event)
     sessions = event.sessions.prefetch_related("sections")
     return render(
         request, "director/event.html", {"event": event, "sessions": sessions}

@@ -20,6 +20,11 @@ urlpatterns = [
         name="match",
     ),
     path(
+        "events/<int:pk>/barbu/players/<int:entrant_pk>/",
+        views.barbu_player_results,
+        name="barbu-player",
+    ),
+    path(
         "events/<int:pk>/whiz/boards/<int:number>/",
         views.whiz_board_results,
         name="whiz-board",

@@ -14,10 +14,12 @@ from django.views.decorators.cache import never_cache
 from games.deal import Deal
 from games.errors import GameError
 from scoring.exports import event_workbook_bytes
+from scoring.exports.barbu import barbu_workbook_bytes
 from scoring.exports.teams import teams_workbook_bytes
 from scoring.exports.whiz import whiz_workbook_bytes
 from tournaments.models import Board, Event, Pair, Result, Section
 from tournaments.reports import event_rankings, event_sections, stored_report
+from tournaments.results.barbu import barbu_player, barbu_results
 from tournaments.results.teams import event_match, match_page, teams_results
 from tournaments.results.whiz import whiz_board, whiz_player, whiz_results
 
@@ -87,6 +89,8 @@ def event_results(request: HttpRequest, pk: int) -> HttpResponse:
         return teams_results(request, event, live)
     if event.kind == Event.Kind.WHIZ:
         return whiz_results(request, event, live)
+    if event.kind == Event.Kind.BARBU:
+        return barbu_results(request, event, live)
     reports = [stored_report(section) for section in event_sections(event)]
     rankings = event_rankings(reports) if reports else {}
     context = {
@@ -129,6 +133,17 @@ def whiz_player_results(request: HttpRequest, pk: int, entrant_pk: int) -> HttpR
     if live is None:
         return _hidden(request, event)
     return whiz_player(request, event, entrant_pk, live)
+
+
+def barbu_player_results(
+    request: HttpRequest, pk: int, entrant_pk: int
+) -> HttpResponse:
+    """A Barbu player's scorecard."""
+    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.BARBU)
+    live = _live(request, event)
+    if live is None:
+        return _hidden(request, event)
+    return barbu_player(request, event, entrant_pk, live)
 
 
 def _section(pk: int) -> Section:
@@ -239,6 +254,8 @@ def event_excel(request: HttpRequest, pk: int) -> HttpResponse:
         workbook = teams_workbook_bytes(event)
     elif event.kind == Event.Kind.WHIZ:
         workbook = whiz_workbook_bytes(event)
+    elif event.kind == Event.Kind.BARBU:
+        workbook = barbu_workbook_bytes(event)
     else:
         workbook = event_workbook_bytes(event)
     response = HttpResponse(workbook, content_type=XLSX)

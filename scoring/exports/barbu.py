@@ -1,0 +1,58 @@
+"""The workbook of a Barbu event: the ranking and every deal with each seat's points."""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+from openpyxl import Workbook
+
+from scoring.exports import append_row, sheet_formats, start_sheet
+from tournaments.models import BarbuDeal, BarbuScore, Event, Section
+
+RANKING_HEADER = ("Rank", "Player", "Name", "Points", "Deals")
+DEALS_HEADER = (
+    "Round", "Table", "Contract", "Declarer", "N", "N points", "E", "E points",
+    "S", "S points", "W", "W points", "Doubles",
+)  # fmt: skip
+
+
+def barbu_workbook_bytes(event: Event) -> bytes:
+    """Ranking and Deals sheets, from the stored deals and scores."""
+    section = Section.objects.get(session__event=event)
+    workbook = Workbook()
+    ranking = workbook.active
+    ranking.title = "Ranking"
+    start_sheet(ranking, RANKING_HEADER)
+    for score in BarbuScore.objects.filter(entrant__section=section).select_related(
+        "entrant__player"
+    ):
+        append_row(
+            ranking,
+            [
+                score.rank, score.entrant.number, score.entrant.display_name,
+                score.points, score.deals,
+            ],
+        )  # fmt: skip
+    sheet_formats(ranking, {})
+    deals = workbook.create_sheet("Deals")
+    start_sheet(deals, DEALS_HEADER)
+    for deal in BarbuDeal.objects.filter(table__section=section).select_related(
+        "round", "table", "declarer__player", "north__player", "east__player",
+        "south__player", "west__player",
+    ):  # fmt: skip
+        cells: list[object] = [
+            deal.round.number,
+            deal.table.number,
+            deal.contract,
+            deal.declarer.display_name,
+        ]
+        for seat, player in deal.players().items():
+            cells += [player.display_name, deal.points()[seat]]
+        cells.append(
+            ", ".join(f"{a}>{b}{' XX' if n == 2 else ''}" for a, b, n in deal.doubles)
+        )
+        append_row(deals, cells)
+    sheet_formats(deals, {})
+    buffer = BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()

@@ -1,0 +1,94 @@
+"""Barbu pages: the director's score sheet, the results, the workbook."""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from tournaments.models import BarbuDeal, BarbuScore, Event, Section
+from tournaments.services.barbu import barbu_event_create
+from tournaments.services.whiz import WhizEntry
+
+pytestmark = pytest.mark.django_db
+
+SHEET = {
+    "r-barbu": "E",
+    "r-hearts": "N3 E6 S2 W2 ace E",
+    "r-queens": "N2 S2",
+    "r-tricks": "N5 E4 S3 W1",
+    "d-tricks": "S>N, W>N, W>E, W>S",
+    "r-last-two": "S W",
+    "r-trump": "N4 E3 S3 W3",
+    "r-reussite": "E N W S",
+}
+
+
+@pytest.fixture
+def barbu() -> Event:
+    return barbu_event_create(
+        name="Barbu Friday",
+        date="2026-11-20",
+        entries=[WhizEntry(name=name) for name in ("Ann", "Ben", "Cat", "Dan")],
+    )
+
+
+def test_the_director_types_a_whole_manche(
+    director, barbu, django_capture_on_commit_callbacks
+):
+    url = reverse("director:barbu-manche", args=[barbu.pk, 1, 1])
+    with django_capture_on_commit_callbacks(execute=True):
+        assert director.post(url, SHEET).status_code == 302
+    deals = {d.contract: d.points() for d in BarbuDeal.objects.all()}
+    assert deals["barbu"] == {"N": 0, "E": -20, "S": 0, "W": 0}
+    # Hearts -2 each, the ace -6 in all: E 5 x -2 - 6 = -16.
+    assert deals["hearts"] == {"N": -6, "E": -16, "S": -4, "W": -4}
+    assert deals["tricks"] == {"N": -22, "E": -14, "S": -6, "W": 16}
+    assert deals["last-two"] == {"N": 0, "E": 0, "S": -10, "W": -20}
+    assert deals["reussite"] == {"N": 20, "E": 45, "S": -10, "W": 10}
+    assert sum(sum(points.values()) for points in deals.values()) == 0
+    totals = {s.entrant.display_name: s.points for s in BarbuScore.objects.all()}
+    assert sum(totals.values()) == 0 and len(totals) == 4
+    page = director.get(url).content.decode()
+    assert "S&gt;N, W&gt;N, W&gt;E, W&gt;S" in page
+
+
+def test_a_sheet_that_does_not_add_up_keeps_nothing(director, barbu):
+    url = reverse("director:barbu-manche", args=[barbu.pk, 1, 1])
+    response = director.post(url, SHEET | {"r-queens": "N2 S1"})
+    assert response.status_code == 400
+    rows = {row.contract.value: row for row in response.context["rows"]}
+    assert rows["queens"].errors
+    assert not BarbuDeal.objects.exists()
+
+
+def test_results_pages_and_workbook(
+    director, barbu, django_capture_on_commit_callbacks
+):
+    url = reverse("director:barbu-manche", args=[barbu.pk, 1, 1])
+    with django_capture_on_commit_callbacks(execute=True):
+        director.post(url, SHEET)
+    assert director.get(reverse("director:event", args=[barbu.pk])).status_code == 200
+    Event.objects.filter(pk=barbu.pk).update(published=True)
+    public = Client()
+    page = public.get(reverse("results:event", args=[barbu.pk])).content.decode()
+    assert "Round 1, table 1" in page and "Ann" in page
+    score = BarbuScore.objects.select_related("entrant").first()
+    card = public.get(
+        reverse("results:barbu-player", args=[barbu.pk, score.entrant.pk])
+    )
+    assert card.status_code == 200
+    book = load_workbook(
+        BytesIO(public.get(reverse("results:excel", args=[barbu.pk])).content)
+    )
+    assert book.sheetnames == ["Ranking", "Deals"]
+    rows = list(book["Deals"].iter_rows(values_only=True))
+    assert len(rows) == 1 + 7
+    assert (
+        sum(row[3] for row in list(book["Ranking"].iter_rows(values_only=True))[1:])
+        == 0
+    )
+    assert Section.objects.get(session__event=barbu).tables == 1

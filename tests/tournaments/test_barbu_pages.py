@@ -92,3 +92,21 @@ def test_results_pages_and_workbook(
         == 0
     )
     assert Section.objects.get(session__event=barbu).tables == 1
+
+
+def test_the_tablet_enters_its_manche(barbu, django_capture_on_commit_callbacks):
+    section = Section.objects.get(session__event=barbu)
+    tablet = Client()
+    code = section.table_set.get(number=1).code
+    assert tablet.post("/table/", {"code": code}).status_code == 302
+    page = tablet.get("/table/play/").content.decode()
+    assert "Ann" in page and "declarer" in page
+    with django_capture_on_commit_callbacks(execute=True):
+        saved = tablet.post("/table/play/", SHEET | {"round": "1"})
+    assert saved.status_code == 302
+    assert BarbuDeal.objects.filter(source="table").count() == 7
+    # Round 1 is full: the tablet moves on to round 2.
+    assert "round 2" in tablet.get("/table/play/").content.decode()
+    bad = tablet.post("/table/play/", {"round": "2", "r-queens": "N9"})
+    assert bad.status_code == 400
+    assert BarbuDeal.objects.count() == 7

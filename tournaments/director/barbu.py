@@ -2,30 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
-from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from games.barbu import Contract
-from tournaments.director.barbu_forms import (
-    doubles_text,
-    parse_doubles,
-    parse_record,
-    record_text,
-)
-from tournaments.models import BarbuDeal, Event, Section
-from tournaments.services.barbu import (
-    barbu_deal_submit,
-    queue_section,
-    section_barbu_movement,
-    table_players,
-)
+from tournaments.barbu_sheet import read_sheet, save_sheet, sheet_rows
+from tournaments.models import BarbuDeal, Event, Section, Source
+from tournaments.services.barbu import section_barbu_movement, table_players
 
 
 def barbu_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
@@ -49,17 +34,6 @@ def barbu_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "director/barbu_event.html", context)
 
 
-@dataclass
-class SheetRow:
-    """One contract of the manche as typed: the record and the doubles."""
-
-    contract: Contract
-    record: str = ""
-    doubles: str = ""
-    points: dict[str, int] | None = None
-    errors: list[str] = field(default_factory=list)
-
-
 @staff_member_required
 def barbu_manche(request: HttpRequest, pk: int, round: int, table: int) -> HttpResponse:
     """Type or correct a manche's seven contracts; all of them or nothing."""
@@ -70,25 +44,11 @@ def barbu_manche(request: HttpRequest, pk: int, round: int, table: int) -> HttpR
     if not 1 <= round <= movement.rounds:
         raise Http404(_("There is no such round."))
     seating = movement.seating(round, table)
-    stored = {
-        deal.contract: deal
-        for deal in BarbuDeal.objects.filter(table=place, round__number=round)
-    }
-    rows = []
-    for contract in Contract:
-        deal = stored.get(contract.value)
-        row = SheetRow(contract)
-        if deal is not None:
-            row.record = record_text(contract, deal.record)
-            row.doubles = doubles_text(deal.doubles)
-            row.points = deal.points()
-        rows.append(row)
+    rows = sheet_rows(place, round)
     status = 200
     if request.method == "POST":
-        for row in rows:
-            row.record = request.POST.get(f"r-{row.contract.value}", "").strip()
-            row.doubles = request.POST.get(f"d-{row.contract.value}", "").strip()
-        if _save(place, round, rows, request.user):
+        read_sheet(rows, request.POST)
+        if save_sheet(place, round, rows, request.user, Source.DIRECTOR):
             messages.success(request, _("Manche saved."))
             return redirect("director:barbu-manche", pk, round, table)
         status = 400
@@ -99,29 +59,3 @@ def barbu_manche(request: HttpRequest, pk: int, round: int, table: int) -> HttpR
         "rows": rows,
     }
     return render(request, "director/barbu_manche.html", context, status=status)
-
-
-def _save(table, round: int, rows: list[SheetRow], user) -> bool:
-    ok = True
-    with transaction.atomic():
-        for row in rows:
-            if not row.record:
-                continue
-            try:
-                barbu_deal_submit(
-                    table=table,
-                    round=round,
-                    contract=row.contract,
-                    record=parse_record(row.contract, row.record),
-                    doubles=parse_doubles(row.doubles),
-                    user=user,
-                    rescore=False,
-                )
-            except ValidationError as error:
-                row.errors = error.messages
-                ok = False
-        if ok:
-            queue_section(table.section)
-        else:
-            transaction.set_rollback(True)
-    return ok

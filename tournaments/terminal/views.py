@@ -24,7 +24,7 @@ from tournaments.movements import Movement
 from tournaments.services.checks import played_fields
 from tournaments.services.results import result_submit
 from tournaments.teams_io import table_match
-from tournaments.terminal import access, whiz
+from tournaments.terminal import access, barbu, whiz
 from tournaments.terminal.forms import EntryForm, SignInForm
 from tournaments.terminal.play import (
     BoardLine,
@@ -95,6 +95,8 @@ def play(request: HttpRequest, table: Table) -> HttpResponse:
     """The round at the table: pairs, boards and their states, moves after."""
     if table.section.movement == Section.Movement.WHIZ:
         return whiz.whiz_play(request, table)
+    if table.section.movement == Section.Movement.BARBU:
+        return barbu.barbu_play(request, table)
     here = _here(table, request.GET.get("round"))
     item = here.item
     context = {

@@ -10,7 +10,7 @@ from drf_spectacular.views import (
 )
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import barbu, events, sign_in, teams, views, whiz
+from tournaments.api import barbu, bridgeote, events, sign_in, teams, views, whiz
 
 router = DefaultRouter()
 router.register("clubs", views.ClubViewSet)
@@ -51,6 +51,11 @@ urlpatterns = [
     path("matches/<int:id>/", teams.MatchSheetView.as_view(), name="api-match"),
     path("whiz-events/", whiz.whiz_event_new, name="api-whiz-event-new"),
     path("barbu-events/", barbu.barbu_event_new, name="api-barbu-event-new"),
+    path(
+        "sections/<int:id>/bridgeote-results/",
+        bridgeote.BridgeoteResultsView.as_view(),
+        name="api-bridgeote-results",
+    ),
     path(
         "sections/<int:id>/barbu-deals/",
         barbu.BarbuDealsView.as_view(),

@@ -30,7 +30,7 @@ from tournaments.api.permissions import (
     visible_sections,
 )
 from tournaments.api.teams import DirectorOnly
-from tournaments.api.writes import api_error
+from tournaments.api.writes import api_error, numbered
 from tournaments.models import (
     Club,
     Event,
@@ -256,7 +256,7 @@ class WhizResultsView(ApiAccess, APIView):
         data = self.WhizResultInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        board = _numbered(section.boards, values["board"], "board")
+        board = numbered(section.boards, values["board"], "board")
         table = token_table(request)
         if table is not None:
             if "table" in values and values["table"] != table.number:
@@ -266,7 +266,7 @@ class WhizResultsView(ApiAccess, APIView):
         elif "table" not in values:
             raise exceptions.ValidationError({"table": [_("Name the table.")]})
         else:
-            table = _numbered(section.table_set, values["table"], "table")
+            table = numbered(section.table_set, values["table"], "table")
         key = request.headers.get("Idempotency-Key") or values.get("key", "")
         try:
             line, created = whiz_result_submit(
@@ -284,16 +284,6 @@ class WhizResultsView(ApiAccess, APIView):
         line.refresh_from_db()
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
         return Response(whiz_line(line), status=code)
-
-
-def _numbered(queryset: Any, number: int, field: str) -> Any:
-    found = queryset.filter(number=number).first()
-    if found is None:
-        raise exceptions.ValidationError(
-            {field: [_("No %(field)s %(number)d in this section.")
-                     % {"field": field, "number": number}]}
-        )  # fmt: skip
-    return found
 
 
 def _tricks(values: dict[str, Any]) -> int | None:

@@ -55,7 +55,7 @@ def find_pair(section: Section, text: str, field: str) -> Pair:
     return found[0]
 
 
-def _numbered(queryset: Any, number: int | None, field: str) -> Any:
+def numbered(queryset: Any, number: int | None, field: str) -> Any:
     if number is None:
         return None
     found = queryset.filter(number=number).first()
@@ -87,7 +87,7 @@ def line_fields(
     section: Section, data: Mapping[str, Any], result: Result | None = None
 ) -> dict[str, Any]:
     """``result_submit``'s arguments from the input, ``result`` filling gaps."""
-    board = _numbered(section.boards, data.get("board"), "board")
+    board = numbered(section.boards, data.get("board"), "board")
     ns = find_pair(section, data["ns"], "ns") if "ns" in data else None
     ew = find_pair(section, data["ew"], "ew") if "ew" in data else None
     moved = any(value is not None for value in (board, ns, ew))
@@ -103,7 +103,7 @@ def line_fields(
     }
     for name, queryset in (("round", section.round_set), ("table", section.table_set)):
         if name in data:
-            fields[name] = _numbered(queryset, data[name], name)
+            fields[name] = numbered(queryset, data[name], name)
         else:
             fields[name] = getattr(result, name) if result and not moved else None
     return fields

@@ -36,6 +36,7 @@ class EventForm(forms.ModelForm):
             "average",
             "average_minus",
             "average_rule",
+            "game",
             "method",
             "butler_trim",
             "butler_rounding",
@@ -45,7 +46,7 @@ class EventForm(forms.ModelForm):
 
     # Left out of a post, the IMP settings keep the model's defaults
     # (matchpoints), so a form made before IMP pairs existed still works.
-    DEFAULTED = ("method", "butler_trim", "butler_rounding")
+    DEFAULTED = ("game", "method", "butler_trim", "butler_rounding")
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)

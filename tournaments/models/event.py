@@ -29,6 +29,10 @@ class Event(models.Model):
         WHIZ = "whiz", _("Whiz-Bridge individual")
         BARBU = "barbu", _("Barbu individual")
 
+    class Game(models.TextChoices):
+        BRIDGE = "bridge", _("Contract bridge")
+        BRIDGEOTE = "bridgeote", _("Bridgeote (duplicate pairs)")
+
     class WhizMark(models.TextChoices):
         STANDARD = "standard", _("Standard (competition) mark")
         SIMPLIFIED = "simplified", _("Simplified mark")
@@ -68,6 +72,13 @@ class Event(models.Model):
     date = models.DateField(_("date"))
     kind = models.CharField(
         _("kind"), max_length=16, choices=Kind.choices, default=Kind.PAIRS
+    )
+    game = models.CharField(
+        _("game"),
+        max_length=16,
+        choices=Game.choices,
+        default=Game.BRIDGE,
+        help_text=_("The game a pairs event's boards are played at."),
     )
     method = models.CharField(
         _("pairs scored by"),

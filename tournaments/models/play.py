@@ -181,6 +181,19 @@ class Result(models.Model):
     lead = models.CharField(_("opening lead"), max_length=3, blank=True)
     tricks = models.PositiveSmallIntegerField(_("tricks"), null=True, blank=True)
     score_ns = models.IntegerField(_("NS score"), null=True, blank=True)
+    card_points = models.PositiveSmallIntegerField(
+        _("taker's card points"),
+        null=True,
+        blank=True,
+        help_text=_("Bridgeote: the card points in the taking side's tricks."),
+    )
+    taker_announced = models.PositiveSmallIntegerField(
+        _("taker's announcements"), default=0
+    )
+    defence_announced = models.PositiveSmallIntegerField(
+        _("defence's announcements"), default=0
+    )
+    capot = models.BooleanField(_("capot"), default=False)
     adjusted_ns = models.CharField(_("NS adjusted score"), max_length=6, blank=True)
     adjusted_ew = models.CharField(_("EW adjusted score"), max_length=6, blank=True)
     mp_ns = models.FloatField(null=True, blank=True)

@@ -14,10 +14,20 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from tournaments.models import Board, Pair, Result, ResultChange, Round, Source, Table
+from tournaments.models import (
+    Board,
+    Event,
+    Pair,
+    Result,
+    ResultChange,
+    Round,
+    Source,
+    Table,
+)
 from tournaments.services.audit import record_change, snapshot
 from tournaments.services.checks import (
     adjusted_fields,
+    bridgeote_fields,
     check_movement,
     check_open,
     check_pairs,
@@ -71,12 +81,53 @@ def result_submit(
     refused, and the line stored first is flagged for the director.
     ``rescore=False`` leaves the rescore to a caller saving several lines.
     """
+    check_game(board, Event.Game.BRIDGE)
     fields = played_fields(board, contract, declarer, tricks)
     fields["lead"] = lead.strip().upper()[:3]
     return _write(
         board, fields, ns_pair, ew_pair, round, table, user, result, rescore,
         source, key,
     )  # fmt: skip
+
+
+def bridgeote_result_submit(
+    *,
+    board: Board,
+    ns_pair: Pair,
+    ew_pair: Pair,
+    contract: str,
+    declarer: str,
+    card_points: int | None,
+    taker_announced: int = 0,
+    defence_announced: int = 0,
+    capot: bool = False,
+    round: Round | None = None,
+    table: Table | None = None,
+    user: AbstractBaseUser | None = None,
+    result: Result | None = None,
+    rescore: bool = True,
+    source: str = Source.DIRECTOR,
+    key: str = "",
+) -> Result:
+    """Store a Bridgeote deal (or correct ``result``) through the one write path."""
+    check_game(board, Event.Game.BRIDGEOTE)
+    fields = bridgeote_fields(
+        contract, declarer, card_points, taker_announced, defence_announced, capot
+    )
+    return _write(
+        board, fields, ns_pair, ew_pair, round, table, user, result, rescore,
+        source, key,
+    )  # fmt: skip
+
+
+def check_game(board: Board, game: str) -> None:
+    """A board is entered in its event's game only (bridge or Bridgeote)."""
+    event = board.section.session.event
+    if event.game != game:
+        raise ValidationError(
+            {"contract": _("This event plays %(game)s.")
+             % {"game": event.get_game_display()}}
+        )  # fmt: skip
 
 
 def result_adjust(

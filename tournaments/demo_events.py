@@ -11,7 +11,8 @@ generators (``games.simulate``), so every load gives the same events.
 "Saturday Swiss teams" (``tournaments.demo_teams``) is an 8-team Swiss;
 "Sunday Whiz" (``tournaments.demo_whiz``) a finished 4-table Whiz-Bridge
 tournament; "Barbu evening" (``tournaments.demo_barbu``) a finished game of
-Barbu at two tables.
+Barbu at two tables; "Bridgeote evening" (``tournaments.demo_bridgeote``) a
+finished 3-table Mitchell of Bridgeote deals.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from django.utils import timezone
 from games.deal import Deal
 from games.simulate import simulate_table_result
 from tournaments.demo_barbu import load_demo_barbu
+from tournaments.demo_bridgeote import load_demo_bridgeote
 from tournaments.demo_teams import load_demo_teams
 from tournaments.demo_whiz import load_demo_whiz
 from tournaments.models import (
@@ -54,6 +56,7 @@ __all__ = ["DEMO_EVENTS", "DemoEvent", "load_demo_events"]
 # the rankings spread out from about 35 % to 65 % as on a club night.
 PAIR_SKILL_SD = 0.35
 PLAYERS_PER_PAIR = 2
+WEDNESDAY = 2
 FRIDAY = 4
 SATURDAY = 5
 SUNDAY = 6
@@ -146,6 +149,9 @@ def load_demo_events(club: Club) -> list[Event]:
     barbu = load_demo_barbu(club, last_weekday(FRIDAY, today))
     if barbu is not None:
         created.append(barbu)
+    bridgeote = load_demo_bridgeote(club, last_weekday(WEDNESDAY, today))
+    if bridgeote is not None:
+        created.append(bridgeote)
     return created
 
 

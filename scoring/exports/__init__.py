@@ -17,7 +17,6 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from games.bridge import result_text
 from tournaments.models import Event
 from tournaments.reports import (
     LineRow,
@@ -220,7 +219,7 @@ def _line_cells(report: SectionReport, line: LineRow) -> list[object]:
         result.declarer or None,
         result.lead or None,
         result.tricks,
-        result_text(result.contract, result.tricks or 0) if played else None,
+        result.made if played else None,
         result.score_ns,
         line.adjusted,
     ]
@@ -242,9 +241,7 @@ def _scorecard_sheet(sheet: Worksheet, report: SectionReport, pair) -> None:
             (result.ew_pair if ns else result.ns_pair).label,
             result.contract or line.adjusted,
             result.declarer or None,
-            result_text(result.contract, result.tricks or 0)
-            if result.contract
-            else None,
+            result.made or None,
             None if score is None else (score if ns else -score),
         ]
         if report.by_imps:

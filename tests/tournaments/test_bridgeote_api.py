@@ -75,3 +75,29 @@ def test_a_bridge_line_is_refused_in_a_bridgeote_event(api, section):
             "declarer": "N", "result": "="}  # fmt: skip
     response = api.post(url, data, "application/json")
     assert response.status_code == 400 and "contract" in response.json()
+
+
+def test_the_tablet_enters_a_bridgeote_deal(section):
+    from django.test import Client
+
+    tablet = Client()
+    code = section.table_set.get(number=1).code
+    assert tablet.post("/table/", {"code": code}).status_code == 302
+    form = tablet.get("/table/play/1/board/1/").content.decode()
+    assert "Takers&#x27; card points" in form or "card points" in form
+    entry = {
+        "bid": "100", "strain": "H", "doubled": "", "declarer": "N", "points": "110",
+        "taker_announced": "20", "defence_announced": "0", "key": "k1", "save": "1",
+    }  # fmt: skip
+    response = tablet.post("/table/play/1/board/1/", entry)
+    assert response.status_code == 302
+    line = Result.objects.get()
+    # Made: NS 100, EW 160 - 110 = 50: net +50.
+    assert (line.contract, line.card_points, line.taker_announced, line.score_ns) == (
+        "100H",
+        110,
+        20,
+        50,
+    )
+    shown = tablet.get("/table/play/1/board/1/").content.decode()
+    assert "110 card points" in shown

@@ -39,6 +39,7 @@ LIVE = "Tonight's pairs"
 TEAMS = "Saturday Swiss teams"
 WHIZ = "Sunday Whiz"
 BARBU = "Barbu evening"
+BRIDGEOTE = "Bridgeote evening"
 # name -> (pairs, boards, traveller lines, tables each board is played at)
 EXPECTED = {MITCHELL: (14, 21, 147, 7), HOWELL: (8, 21, 84, 4)}
 
@@ -53,7 +54,7 @@ def events(django_db_setup, django_db_blocker) -> Iterator[dict[str, Event]]:
     """
     with django_db_blocker.unblock(), transaction.atomic():
         summary = load_demo()
-        assert summary.events_created == 6
+        assert summary.events_created == 7
         yield {event.name: event for event in Event.objects.filter(club=summary.club)}
         transaction.set_rollback(True)
 
@@ -65,7 +66,7 @@ def section_of(event: Event) -> Section:
 def test_it_creates_two_finished_events_and_tonights_for_the_demo_club(
     events,
 ) -> None:
-    assert set(events) == {MITCHELL, HOWELL, LIVE, TEAMS, WHIZ, BARBU}
+    assert set(events) == {MITCHELL, HOWELL, LIVE, TEAMS, WHIZ, BARBU, BRIDGEOTE}
     club = load_demo().club
     today = timezone.localdate()
     for event in events.values():
@@ -77,6 +78,20 @@ def test_it_creates_two_finished_events_and_tonights_for_the_demo_club(
     assert events[TEAMS].date.weekday() == 5
     assert events[WHIZ].date.weekday() == 6
     assert events[BARBU].date.weekday() == 4
+    assert events[BRIDGEOTE].date.weekday() == 2
+
+
+def test_the_bridgeote_evening_is_matchpointed(events) -> None:
+    event = events[BRIDGEOTE]
+    assert event.game == "bridgeote"
+    section = Section.objects.get(session__event=event)
+    lines = Result.objects.filter(board__section=section)
+    assert lines.count() == 6 * 3  # 6 boards, each at the 3 tables
+    assert all(line.card_points is not None for line in lines)
+    # Each board's 3 lines share a top of 4 matchpoints per side.
+    for board in section.boards.all():
+        mps = [line.mp_ns + line.mp_ew for line in lines.filter(board=board)]
+        assert mps == [4.0, 4.0, 4.0]
 
 
 def test_the_barbu_evening_is_a_full_game_at_two_tables(events) -> None:
@@ -244,7 +259,9 @@ def test_the_matchpoints_of_each_board_add_up_to_the_full_top(events, name) -> N
 
 
 def test_the_results_look_like_a_club_night(events) -> None:
-    played = Result.objects.exclude(contract__in=("", "Pass"))
+    played = Result.objects.exclude(contract__in=("", "Pass")).filter(
+        board__section__session__event__game="bridge"
+    )
     games = made = 0
     for result in played:
         contract = parse_contract(result.contract)

@@ -85,6 +85,7 @@ def test_the_home_page_links_the_demo_events_results(client):
     names = [event.name for event in response.context["events"]]
     assert sorted(names) == [
         "Barbu evening",
+        "Bridgeote evening",
         "Saturday Swiss teams",
         "Sunday Whiz",
         "Thursday Howell",

@@ -7,7 +7,6 @@ from django.db import transaction
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
-from games.bridge import result_text
 from tournaments.director.forms import TravellerRow
 from tournaments.models import Board, Pair, Result, Round, Section, Table
 from tournaments.services.results import (
@@ -75,7 +74,7 @@ def _row(
         row.contract = result.contract
         row.declarer = result.declarer
         row.lead = result.lead
-        row.result = result_text(result.contract, result.tricks or 0)
+        row.result = result.made
         row.score = str(result.score_ns)
     return row
 

@@ -9,7 +9,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from games.bridge import board_dealer, board_vulnerability
+from games.bridge import board_dealer, board_vulnerability, result_text
 from tournaments.models.club import Player
 from tournaments.models.event import Section
 
@@ -267,6 +267,16 @@ class Result(models.Model):
     @property
     def is_adjusted(self) -> bool:
         return bool(self.adjusted_ns)
+
+    @property
+    def made(self) -> str:
+        """The result as travellers print it: "=", "+1", "-2" for bridge, the
+        takers' card points for Bridgeote, "" for a pass or an adjusted score."""
+        if self.is_adjusted or not self.contract:
+            return ""
+        if self.card_points is not None:
+            return str(self.card_points)
+        return result_text(self.contract, self.tricks or 0)
 
 
 class PairScore(models.Model):

@@ -151,3 +151,50 @@ class WhizEntryForm(forms.Form):
             tricks=tricks,
         )
         return data
+
+
+BRIDGEOTE_BIDS = [(str(n), str(n)) for n in range(80, 170, 10)] + [
+    ("CAPOT", gettext_lazy("Capot"))
+]
+BRIDGEOTE_STRAINS = [*DENOMINATIONS[:4], ("TA", "TA"), ("SA", "SA")]
+ANNOUNCEMENTS = [("0", "—"), ("20", "20"), ("30", "30"), ("40", "40"), ("50", "50")]
+
+
+class BridgeoteEntryForm(forms.Form):
+    """A Bridgeote deal: the contract, the declarer, the takers' card points."""
+
+    bid = _radio(gettext_lazy("Bid"), BRIDGEOTE_BIDS)
+    strain = _radio(gettext_lazy("Strain"), BRIDGEOTE_STRAINS)
+    doubled = _radio(gettext_lazy("Doubled"), DOUBLINGS)
+    declarer = _radio(gettext_lazy("Declarer"), SEATS)
+    points = forms.IntegerField(
+        label=gettext_lazy("Takers' card points"), min_value=0, max_value=260
+    )
+    taker_announced = _radio(gettext_lazy("Takers' announcements"), ANNOUNCEMENTS)
+    defence_announced = _radio(gettext_lazy("Defence's announcements"), ANNOUNCEMENTS)
+    capot = forms.BooleanField(label=gettext_lazy("Every trick taken"), required=False)
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            self.initial.setdefault("key", uuid.uuid4().hex)
+            self.initial.setdefault("doubled", "")
+            self.initial.setdefault("taker_announced", "0")
+            self.initial.setdefault("defence_announced", "0")
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean()
+        for name, message in (
+            ("bid", _("Choose the bid.")),
+            ("strain", _("Choose the strain.")),
+            ("declarer", _("Choose the declarer.")),
+        ):
+            if not data.get(name):
+                self.add_error(name, message)
+        if self.errors:
+            return data
+        data["contract"] = f"{data['bid']}{data['strain']}{data.get('doubled') or ''}"
+        for name in ("taker_announced", "defence_announced"):
+            data[name] = int(data.get(name) or 0)
+        return data

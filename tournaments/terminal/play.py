@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.bridge import result_text
 from tournaments.models import Board, Pair, Result, Round, Table
 from tournaments.movements import Movement, Seating, format_boards, table_card
 
@@ -176,7 +175,7 @@ def traveller(board: Board) -> list[TravellerLine]:
         if r.is_adjusted:
             played = ("", "", "", f"{r.adjusted_ns}/{r.adjusted_ew}")
         else:
-            text = result_text(r.contract, r.tricks or 0)
+            text = r.made
             played = (r.contract, r.declarer, text, str(r.score_ns))
         lines.append(TravellerLine(r.ns_pair.label, r.ew_pair.label, *played))
     return lines

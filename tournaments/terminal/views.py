@@ -18,14 +18,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.bridge import result_text
-from tournaments.models import Board, Result, Section, Source, Table
+from tournaments.models import Board, Event, Result, Section, Source, Table
 from tournaments.movements import Movement
 from tournaments.services.checks import played_fields
-from tournaments.services.results import result_submit
+from tournaments.services.results import bridgeote_result_submit, result_submit
 from tournaments.teams_io import table_match
 from tournaments.terminal import access, barbu, whiz
-from tournaments.terminal.forms import EntryForm, SignInForm
+from tournaments.terminal.forms import BridgeoteEntryForm, EntryForm, SignInForm
 from tournaments.terminal.play import (
     BoardLine,
     TableRound,
@@ -123,7 +122,11 @@ def board(request: HttpRequest, table: Table, round: int, number: int) -> HttpRe
             raise Http404(_("This table does not play this board in this round."))
         if line.result is not None:
             return _result_page(request, here, line)
+        if is_bridgeote(table):
+            return _bridgeote_page(request, here, played, BridgeoteEntryForm())
         return _entry_page(request, here, played, EntryForm())
+    if is_bridgeote(table):
+        return _bridgeote_save(request, here, played)
     form = EntryForm(request.POST)
     if not form.is_valid():
         return _entry_page(request, here, played, form, status=400)
@@ -219,6 +222,51 @@ def _int(value: object) -> int:
         return 0
 
 
+def is_bridgeote(table: Table) -> bool:
+    """The table's event plays Bridgeote deals, not bridge boards."""
+    return table.section.session.event.game == Event.Game.BRIDGEOTE
+
+
+def _bridgeote_page(
+    request: HttpRequest,
+    here: Here,
+    played: Board,
+    form: BridgeoteEntryForm,
+    errors: list[str] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    context = {**here.context(), "board": played, "form": form, "errors": errors}
+    return render(request, "terminal/bridgeote_board.html", context, status=status)
+
+
+def _bridgeote_save(request: HttpRequest, here: Here, played: Board) -> HttpResponse:
+    """Store a Bridgeote deal from the tablet through the one write path."""
+    form = BridgeoteEntryForm(request.POST)
+    if not form.is_valid():
+        return _bridgeote_page(request, here, played, form, status=400)
+    data = form.cleaned_data
+    item = here.item
+    try:
+        bridgeote_result_submit(
+            board=played,
+            ns_pair=item.ns,
+            ew_pair=item.ew,
+            contract=data["contract"],
+            declarer=data["declarer"],
+            card_points=data["points"],
+            taker_announced=data["taker_announced"],
+            defence_announced=data["defence_announced"],
+            capot=data["capot"],
+            round=item.round,
+            table=here.table,
+            source=Source.TABLE,
+            key=data["key"],
+        )
+    except ValidationError as error:
+        return _bridgeote_page(request, here, played, form, error.messages, 400)
+    return redirect("terminal:board", round=item.number, number=played.number)
+
+
 def _entry_page(
     request: HttpRequest,
     here: Here,
@@ -252,6 +300,15 @@ def _check(
     return _entry_page(request, here, played, form, score=fields["score_ns"])
 
 
+def _made_text(result: Result) -> str:
+    """ "=", "+1" for a bridge line; the takers' card points for Bridgeote."""
+    if result.is_adjusted:
+        return ""
+    if result.card_points is not None:
+        return _("%(points)d card points") % {"points": result.card_points}
+    return result.made
+
+
 def _result_page(request: HttpRequest, here: Here, line: BoardLine) -> HttpResponse:
     result = line.result
     item = here.item
@@ -261,9 +318,7 @@ def _result_page(request: HttpRequest, here: Here, line: BoardLine) -> HttpRespo
         "board": line.board,
         "line": line,
         "result": result,
-        "result_text": result_text(result.contract, result.tricks or 0)
-        if not result.is_adjusted
-        else "",
+        "result_text": _made_text(result),
         "traveller": traveller(line.board)
         if here.table.section.show_traveller
         else None,

@@ -12,7 +12,8 @@ generators (``games.simulate``), so every load gives the same events.
 "Sunday Whiz" (``tournaments.demo_whiz``) a finished 4-table Whiz-Bridge
 tournament; "Barbu evening" (``tournaments.demo_barbu``) a finished game of
 Barbu at two tables; "Bridgeote evening" (``tournaments.demo_bridgeote``) a
-finished 3-table Mitchell of Bridgeote deals.
+finished 3-table Mitchell of Bridgeote deals; "Chinese bridge round robin"
+(``tournaments.demo_chinese``) six players' finished round robin.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from games.deal import Deal
 from games.simulate import simulate_table_result
 from tournaments.demo_barbu import load_demo_barbu
 from tournaments.demo_bridgeote import load_demo_bridgeote
+from tournaments.demo_chinese import load_demo_chinese
 from tournaments.demo_teams import load_demo_teams
 from tournaments.demo_whiz import load_demo_whiz
 from tournaments.models import (
@@ -56,6 +58,7 @@ __all__ = ["DEMO_EVENTS", "DemoEvent", "load_demo_events"]
 # the rankings spread out from about 35 % to 65 % as on a club night.
 PAIR_SKILL_SD = 0.35
 PLAYERS_PER_PAIR = 2
+MONDAY = 0
 WEDNESDAY = 2
 FRIDAY = 4
 SATURDAY = 5
@@ -152,6 +155,9 @@ def load_demo_events(club: Club) -> list[Event]:
     bridgeote = load_demo_bridgeote(club, last_weekday(WEDNESDAY, today))
     if bridgeote is not None:
         created.append(bridgeote)
+    chinese = load_demo_chinese(club, last_weekday(MONDAY, today))
+    if chinese is not None:
+        created.append(chinese)
     return created
 
 

@@ -21,6 +21,7 @@ from scoring.imps import DatumRounding
 from scoring.session import SessionScore, SessionSettings, TravellerLine, score_session
 from tournaments.barbu_io import rescore_barbu_section
 from tournaments.models import Board, Event, PairScore, Result, Section
+from tournaments.services.chinese import rescore_chinese_section
 from tournaments.services.events import section_movement
 from tournaments.teams_io import rescore_team_round
 from tournaments.whiz_io import rescore_whiz_section
@@ -143,6 +144,8 @@ def rescore_section(section_id: int) -> dict[str, int]:
         return rescore_whiz_section(section_id)
     if section.movement == Section.Movement.BARBU:
         return rescore_barbu_section(section_id)
+    if section.movement == Section.Movement.CHINESE:
+        return rescore_chinese_section(section_id)
     data = load_section(section)
     scored = score_loaded(data, event_settings(section.session.event))
     if isinstance(scored, ImpSessionScore):

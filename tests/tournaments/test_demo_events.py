@@ -19,6 +19,7 @@ from tournaments.models import (
     BarbuDeal,
     BarbuScore,
     Board,
+    ChineseMatch,
     Event,
     Match,
     Pair,
@@ -40,6 +41,7 @@ TEAMS = "Saturday Swiss teams"
 WHIZ = "Sunday Whiz"
 BARBU = "Barbu evening"
 BRIDGEOTE = "Bridgeote evening"
+CHINESE = "Chinese bridge round robin"
 # name -> (pairs, boards, traveller lines, tables each board is played at)
 EXPECTED = {MITCHELL: (14, 21, 147, 7), HOWELL: (8, 21, 84, 4)}
 
@@ -54,7 +56,7 @@ def events(django_db_setup, django_db_blocker) -> Iterator[dict[str, Event]]:
     """
     with django_db_blocker.unblock(), transaction.atomic():
         summary = load_demo()
-        assert summary.events_created == 7
+        assert summary.events_created == 8
         yield {event.name: event for event in Event.objects.filter(club=summary.club)}
         transaction.set_rollback(True)
 
@@ -66,7 +68,9 @@ def section_of(event: Event) -> Section:
 def test_it_creates_two_finished_events_and_tonights_for_the_demo_club(
     events,
 ) -> None:
-    assert set(events) == {MITCHELL, HOWELL, LIVE, TEAMS, WHIZ, BARBU, BRIDGEOTE}
+    assert set(events) == {
+        MITCHELL, HOWELL, LIVE, TEAMS, WHIZ, BARBU, BRIDGEOTE, CHINESE,
+    }  # fmt: skip
     club = load_demo().club
     today = timezone.localdate()
     for event in events.values():
@@ -79,6 +83,17 @@ def test_it_creates_two_finished_events_and_tonights_for_the_demo_club(
     assert events[WHIZ].date.weekday() == 6
     assert events[BARBU].date.weekday() == 4
     assert events[BRIDGEOTE].date.weekday() == 2
+    assert events[CHINESE].date.weekday() == 0
+
+
+def test_the_chinese_round_robin_is_played_out(events) -> None:
+    section = Section.objects.get(session__event=events[CHINESE])
+    matches = ChineseMatch.objects.filter(section=section)
+    assert matches.count() == 15  # 6 players: 5 rounds of 3 matches
+    assert all(m.points_a + m.points_b == 2 * 26 for m in matches)
+    players = section.chinese_players.all()
+    # Each match gives 1 point in all (a win, or two halves): 15 matches.
+    assert sum(p.score for p in players) == pytest.approx(15)
 
 
 def test_the_bridgeote_evening_is_matchpointed(events) -> None:

@@ -86,6 +86,7 @@ def test_the_home_page_links_the_demo_events_results(client):
     assert sorted(names) == [
         "Barbu evening",
         "Bridgeote evening",
+        "Chinese bridge round robin",
         "Saturday Swiss teams",
         "Sunday Whiz",
         "Thursday Howell",

@@ -10,7 +10,16 @@ from drf_spectacular.views import (
 )
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import barbu, bridgeote, events, sign_in, teams, views, whiz
+from tournaments.api import (
+    barbu,
+    bridgeote,
+    chinese,
+    events,
+    sign_in,
+    teams,
+    views,
+    whiz,
+)
 
 router = DefaultRouter()
 router.register("clubs", views.ClubViewSet)
@@ -51,6 +60,17 @@ urlpatterns = [
     path("matches/<int:id>/", teams.MatchSheetView.as_view(), name="api-match"),
     path("whiz-events/", whiz.whiz_event_new, name="api-whiz-event-new"),
     path("barbu-events/", barbu.barbu_event_new, name="api-barbu-event-new"),
+    path("chinese-events/", chinese.chinese_event_new, name="api-chinese-event-new"),
+    path(
+        "sections/<int:id>/chinese-matches/",
+        chinese.ChineseMatchesView.as_view(),
+        name="api-chinese-matches",
+    ),
+    path(
+        "events/<int:id>/chinese-ranking/",
+        chinese.ChineseRankingView.as_view(),
+        name="api-chinese-ranking",
+    ),
     path(
         "sections/<int:id>/bridgeote-results/",
         bridgeote.BridgeoteResultsView.as_view(),

@@ -1,6 +1,12 @@
 """Database models: clubs and players, events and their sections, travellers."""
 
 from tournaments.models.barbu import BarbuDeal, BarbuEntrant, BarbuScore
+from tournaments.models.chinese import (
+    ChineseHand,
+    ChineseMatch,
+    ChinesePlayer,
+    ChineseSettings,
+)
 from tournaments.models.club import Club, Player
 from tournaments.models.event import Event, Section, Session
 from tournaments.models.play import (
@@ -21,6 +27,10 @@ __all__ = [
     "BarbuEntrant",
     "BarbuScore",
     "Board",
+    "ChineseHand",
+    "ChineseMatch",
+    "ChinesePlayer",
+    "ChineseSettings",
     "Club",
     "Event",
     "Match",

@@ -28,6 +28,7 @@ class Event(models.Model):
         TEAMS = "teams", _("Teams")
         WHIZ = "whiz", _("Whiz-Bridge individual")
         BARBU = "barbu", _("Barbu individual")
+        CHINESE = "chinese", _("Chinese bridge")
 
     class Game(models.TextChoices):
         BRIDGE = "bridge", _("Contract bridge")
@@ -230,6 +231,7 @@ class Section(models.Model):
         TEAMS = "teams", _("Team matches")
         WHIZ = "whiz", _("Whiz-Bridge individual")
         BARBU = "barbu", _("Barbu individual")
+        CHINESE = "chinese", _("Chinese bridge matches")
         NONE = "none", _("No movement (imported results)")
 
     class EvenTables(models.TextChoices):

@@ -15,11 +15,13 @@ from games.deal import Deal
 from games.errors import GameError
 from scoring.exports import event_workbook_bytes
 from scoring.exports.barbu import barbu_workbook_bytes
+from scoring.exports.chinese import chinese_workbook_bytes
 from scoring.exports.teams import teams_workbook_bytes
 from scoring.exports.whiz import whiz_workbook_bytes
 from tournaments.models import Board, Event, Pair, Result, Section
 from tournaments.reports import event_rankings, event_sections, stored_report
 from tournaments.results.barbu import barbu_player, barbu_results
+from tournaments.results.chinese import chinese_results
 from tournaments.results.teams import event_match, match_page, teams_results
 from tournaments.results.whiz import whiz_board, whiz_player, whiz_results
 
@@ -91,6 +93,8 @@ def event_results(request: HttpRequest, pk: int) -> HttpResponse:
         return whiz_results(request, event, live)
     if event.kind == Event.Kind.BARBU:
         return barbu_results(request, event, live)
+    if event.kind == Event.Kind.CHINESE:
+        return chinese_results(request, event, live)
     reports = [stored_report(section) for section in event_sections(event)]
     rankings = event_rankings(reports) if reports else {}
     context = {
@@ -256,6 +260,8 @@ def event_excel(request: HttpRequest, pk: int) -> HttpResponse:
         workbook = whiz_workbook_bytes(event)
     elif event.kind == Event.Kind.BARBU:
         workbook = barbu_workbook_bytes(event)
+    elif event.kind == Event.Kind.CHINESE:
+        workbook = chinese_workbook_bytes(event)
     else:
         workbook = event_workbook_bytes(event)
     response = HttpResponse(workbook, content_type=XLSX)

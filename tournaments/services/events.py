@@ -108,6 +108,7 @@ def section_movement(section: Section) -> Movement | None:
         Section.Movement.NONE,
         Section.Movement.WHIZ,
         Section.Movement.BARBU,
+        Section.Movement.CHINESE,
     ):
         return None
     if section.movement == Section.Movement.TEAMS:

@@ -1,0 +1,47 @@
+"""The workbook of a Chinese bridge event: the ranking and every match."""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+from openpyxl import Workbook
+
+from scoring.exports import append_row, sheet_formats, start_sheet
+from tournaments.models import Event, Section
+
+RANKING_HEADER = ("Rank", "Player", "Name", "Score", "Points")
+MATCHES_HEADER = ("Round", "Table", "Player A", "Player B", "Points A", "Points B",
+                  "Hands")  # fmt: skip
+
+
+def chinese_workbook_bytes(event: Event) -> bytes:
+    """Ranking and Matches sheets from the stored matches."""
+    section = Section.objects.get(session__event=event)
+    workbook = Workbook()
+    ranking = workbook.active
+    ranking.title = "Ranking"
+    start_sheet(ranking, RANKING_HEADER)
+    for player in section.chinese_players.select_related("player").order_by(
+        "position", "number"
+    ):
+        append_row(
+            ranking,
+            [player.rank, player.number, player.display_name, player.score,
+             player.points],
+        )  # fmt: skip
+    sheet_formats(ranking, {})
+    matches = workbook.create_sheet("Matches")
+    start_sheet(matches, MATCHES_HEADER)
+    for match in section.chinese_matches.select_related("a__player", "b__player"):
+        append_row(
+            matches,
+            [
+                match.round, match.table, match.a.display_name,
+                match.b.display_name if match.b_id else "bye",
+                match.points_a, match.points_b, match.hands_played,
+            ],
+        )  # fmt: skip
+    sheet_formats(matches, {})
+    buffer = BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()

@@ -1,0 +1,124 @@
+"""Chinese bridge events through the API: a round robin, a Swiss, a duplicate."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tournaments.models import ChineseHand, Event
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eva", "Fox"]
+
+
+def create(api, players: int, **settings) -> dict:
+    body = {
+        "name": "Chinese night",
+        "date": "2026-11-20",
+        "hands": 2,
+        "players": [{"name": n} for n in NAMES[:players]],
+    } | settings
+    response = api.post(reverse("api-chinese-event-new"), body, "application/json")
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def matches(api, event) -> list[dict]:
+    return api.get(reverse("api-chinese-matches", args=[event["section"]])).json()
+
+
+def hand(api, event, round, table, number, tricks_a, status=201):
+    url = reverse("api-chinese-matches", args=[event["section"]])
+    data = {"round": round, "table": table, "hand": number, "tricks_a": tricks_a}
+    response = api.post(url, data, "application/json")
+    assert response.status_code == status, response.json()
+    return response.json()
+
+
+def ranking(api, event) -> list[dict]:
+    return api.get(reverse("api-chinese-ranking", args=[event["id"]])).json()
+
+
+def test_a_four_player_round_robin_ranks_on_matches_won(api):
+    event = create(api, 4)
+    laid_out = matches(api, event)
+    assert len(laid_out) == 6 and {m["round"] for m in laid_out} == {1, 2, 3}
+    # The lower seed wins every match 15-11 then 14-12: 29 to 23.
+    for m in laid_out:
+        first_wins = m["a"] < m["b"]
+        hand(api, event, m["round"], m["table"], 1, 15 if first_wins else 11)
+        hand(api, event, m["round"], m["table"], 2, 14 if first_wins else 12)
+    rows = ranking(api, event)
+    assert [(r["number"], r["score"], r["rank"]) for r in rows] == [
+        (1, 3.0, "1"), (2, 2.0, "2"), (3, 1.0, "3"), (4, 0.0, "4"),
+    ]  # fmt: skip
+    assert rows[0]["points"] == 3 * 29
+
+
+def test_a_swiss_pairs_round_two_when_round_one_is_in(api):
+    event = create(api, 4, format="swiss", rounds=2)
+    first = matches(api, event)
+    assert [(m["a"], m["b"]) for m in first] == [(1, 2), (3, 4)]
+    hand(api, event, 1, 1, 1, 20)
+    hand(api, event, 1, 1, 2, 20)
+    hand(api, event, 1, 2, 1, 6)
+    assert len(matches(api, event)) == 2  # round 1 not finished yet
+    hand(api, event, 1, 2, 2, 6)
+    second = [m for m in matches(api, event) if m["round"] == 2]
+    # 1 and 4 won: they meet, 2 and 3 meet.
+    assert sorted((m["a"], m["b"]) for m in second) == [(1, 4), (2, 3)]
+
+
+def test_the_duplicate_option_compares_the_same_hands(api):
+    event = create(api, 4, duplicate=True, hands=2)
+    # Round 1, hand 1 at both tables: player a took 20 and 10 tricks.
+    # A-hands 20 v 10: 2 and 0 on a top of 2; B-hands 6 v 16: 0 and 2.
+    hand(api, event, 1, 1, 1, 20)
+    hand(api, event, 1, 2, 1, 10)
+    marks = sorted(
+        (h.match.table, h.mp_a, h.mp_b, h.top) for h in ChineseHand.objects.all()
+    )
+    assert marks == [(1, 2.0, 0.0, 2.0), (2, 0.0, 2.0, 2.0)]
+    rows = {r["number"]: r["score"] for r in ranking(api, event)}
+    assert rows[1] == 100.0 and rows[2] == 0.0
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [({"tricks_a": 27}, "tricks_a"), ({"hand": 3}, "hand"), ({"table": 9}, "table")],
+)
+def test_bad_hands_name_the_field(api, data, field):
+    event = create(api, 4)
+    url = reverse("api-chinese-matches", args=[event["section"]])
+    body = {"round": 1, "table": 1, "hand": 1, "tricks_a": 13} | data
+    response = api.post(url, body, "application/json")
+    assert response.status_code == 400 and field in response.json()
+    assert not ChineseHand.objects.exists()
+
+
+def test_an_odd_number_of_hands_is_refused(api):
+    body = {"name": "x", "date": "2026-11-20", "hands": 3,
+            "players": [{"name": n} for n in NAMES[:4]]}  # fmt: skip
+    response = api.post(reverse("api-chinese-event-new"), body, "application/json")
+    assert response.status_code == 400 and "hands" in response.json()
+    assert not Event.objects.exists()
+
+
+def test_the_results_page_and_workbook(api):
+    from io import BytesIO
+
+    from openpyxl import load_workbook
+
+    event = create(api, 3)
+    for m in matches(api, event):
+        if m["b"] is not None:
+            hand(api, event, m["round"], m["table"], 1, 14)
+            hand(api, event, m["round"], m["table"], 2, 14)
+    page = api.get(reverse("results:event", args=[event["id"]])).content.decode()
+    assert "Matches won" in page and "Ann" in page and "bye" in page
+    book = load_workbook(
+        BytesIO(api.get(reverse("results:excel", args=[event["id"]])).content)
+    )
+    assert book.sheetnames == ["Ranking", "Matches"]
+    assert len(list(book["Matches"].iter_rows())) == 1 + 6  # 3 rounds of 2 lines

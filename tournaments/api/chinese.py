@@ -1,0 +1,184 @@
+"""Chinese bridge events over the API: create one, enter hands, read the ranking."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, serializers, status
+from rest_framework.decorators import api_view, authentication_classes
+from rest_framework.decorators import permission_classes as permissions
+from rest_framework.permissions import SAFE_METHODS
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.api.events import ApiAccess
+from tournaments.api.permissions import ranked_events, token_table, visible_sections
+from tournaments.api.teams import DirectorOnly
+from tournaments.api.whiz import PlayerInputSerializer
+from tournaments.api.writes import api_error
+from tournaments.models import (
+    ChineseMatch,
+    ChinesePlayer,
+    ChineseSettings,
+    Club,
+    Event,
+    Section,
+    Source,
+)
+from tournaments.services.chinese import chinese_event_create, chinese_hand_submit
+from tournaments.services.whiz import WhizEntry
+
+
+class ChineseEventInputSerializer(serializers.Serializer):
+    """What a director gives to start a Chinese bridge event."""
+
+    name = serializers.CharField(max_length=160)
+    date = serializers.DateField()
+    club = serializers.PrimaryKeyRelatedField(
+        queryset=Club.objects.all(), required=False, allow_null=True
+    )
+    format = serializers.ChoiceField(
+        choices=ChineseSettings.Format.choices,
+        default=ChineseSettings.Format.ROUND_ROBIN,
+    )
+    hands = serializers.IntegerField(min_value=2, max_value=40, default=4)
+    rounds = serializers.IntegerField(min_value=0, max_value=60, default=0)
+    duplicate = serializers.BooleanField(default=False)
+    players = PlayerInputSerializer(many=True)
+
+
+class ChineseMatchSerializer(serializers.ModelSerializer):
+    a = serializers.IntegerField(source="a.number")
+    b = serializers.IntegerField(source="b.number", allow_null=True)
+
+    class Meta:
+        model = ChineseMatch
+        fields = ["id", "round", "table", "a", "b", "points_a", "points_b",
+                  "hands_played"]  # fmt: skip
+
+
+class ChineseEventSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    kind = serializers.CharField()
+    section = serializers.SerializerMethodField()
+    rounds = serializers.SerializerMethodField()
+
+    def get_section(self, event: Event) -> int:
+        return Section.objects.get(session__event=event).pk
+
+    def get_rounds(self, event: Event) -> int:
+        return Section.objects.get(session__event=event).rounds
+
+
+@extend_schema(
+    request=ChineseEventInputSerializer,
+    responses={201: ChineseEventSerializer},
+    operation_id="chinese_event_create",
+)
+@api_view(["POST"])
+@authentication_classes(ApiAccess.authentication_classes)
+@permissions([DirectorOnly])
+def chinese_event_new(request: Request) -> Response:
+    """Create a Chinese bridge event (round robin or Swiss, duplicate or not)."""
+    data = ChineseEventInputSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    values = dict(data.validated_data)
+    entries = [
+        WhizEntry(name=item.get("name", ""), player=item.get("player"))
+        for item in values.pop("players")
+    ]
+    try:
+        event = chinese_event_create(entries=entries, user=request.user, **values)
+    except DjangoValidationError as error:
+        raise api_error(error) from None
+    return Response(ChineseEventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+
+class ChineseHandInputSerializer(serializers.Serializer):
+    """A hand of a match: the round, the table, the hand, player a's tricks."""
+
+    round = serializers.IntegerField(min_value=1)
+    table = serializers.IntegerField(min_value=1, required=False)
+    hand = serializers.IntegerField(min_value=1)
+    tricks_a = serializers.IntegerField(min_value=0, max_value=26)
+    tricks_b = serializers.IntegerField(min_value=0, max_value=26, required=False)
+
+
+class ChineseMatchesView(ApiAccess, APIView):
+    """A Chinese bridge section's matches; a director or a table enters hands."""
+
+    def get_section(self, request: Request, id: int) -> Section:
+        sections = (
+            visible_sections(request)
+            if request.method in SAFE_METHODS
+            else Section.objects.all()
+        )
+        section = get_object_or_404(sections, pk=id, movement=Section.Movement.CHINESE)
+        self.check_object_permissions(request, section)
+        return section
+
+    @extend_schema(responses=ChineseMatchSerializer(many=True))
+    def get(self, request: Request, id: int) -> Response:
+        section = self.get_section(request, id)
+        matches = section.chinese_matches.select_related("a", "b")
+        return Response(ChineseMatchSerializer(matches, many=True).data)
+
+    @extend_schema(
+        request=ChineseHandInputSerializer, responses={201: ChineseMatchSerializer}
+    )
+    def post(self, request: Request, id: int) -> Response:
+        section = self.get_section(request, id)
+        data = ChineseHandInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        table = token_table(request)
+        number = values.get("table", table.number if table else None)
+        if table is not None and number != table.number:
+            raise exceptions.PermissionDenied(
+                _("A table token enters results at its own table only.")
+            )
+        match = section.chinese_matches.filter(
+            round=values["round"], table=number
+        ).first()
+        if match is None:
+            raise exceptions.ValidationError({"table": [_("No such match.")]})
+        try:
+            chinese_hand_submit(
+                match=match,
+                number=values["hand"],
+                tricks_a=values["tricks_a"],
+                tricks_b=values.get("tricks_b"),
+                source=Source.TABLE if table else Source.API,
+            )
+        except DjangoValidationError as error:
+            raise api_error(error) from None
+        match.refresh_from_db()
+        return Response(
+            ChineseMatchSerializer(match).data, status=status.HTTP_201_CREATED
+        )
+
+
+class ChineseStandingSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(source="display_name")
+
+    class Meta:
+        model = ChinesePlayer
+        fields = ["rank", "number", "name", "score", "points"]
+
+
+class ChineseRankingView(ApiAccess, APIView):
+    """The ranking of a Chinese bridge event (published ones for the public)."""
+
+    @extend_schema(responses=ChineseStandingSerializer(many=True))
+    def get(self, request: Request, id: int) -> Response:
+        event = get_object_or_404(
+            ranked_events(request), pk=id, kind=Event.Kind.CHINESE
+        )
+        players = ChinesePlayer.objects.filter(section__session__event=event).order_by(
+            "position", "number"
+        )
+        return Response(ChineseStandingSerializer(players, many=True).data)

@@ -1,0 +1,143 @@
+"""Chinese bridge events: two-player matches in a round robin or a Swiss.
+
+An event of kind "chinese" has one section (movement "chinese"); each round
+pairs the players (``ChineseMatch``: table = match number) and each match is
+a fixed, even number of hands (``ChineseHand``: the tricks of each player).
+With the duplicate option every table plays the same deals in a round and
+the players who held the same hand are compared by matchpoints.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.club import Player
+from tournaments.models.event import Section
+from tournaments.models.play import Source
+
+
+class ChineseSettings(models.Model):
+    """How a Chinese bridge event is run."""
+
+    class Format(models.TextChoices):
+        ROUND_ROBIN = "round-robin", _("Round robin")
+        SWISS = "swiss", _("Swiss")
+
+    section = models.OneToOneField(
+        Section, on_delete=models.CASCADE, related_name="chinese"
+    )
+    format = models.CharField(_("format"), max_length=16, choices=Format.choices)
+    hands = models.PositiveSmallIntegerField(_("hands a match"), default=4)
+    duplicate = models.BooleanField(
+        _("duplicate"),
+        default=False,
+        help_text=_("Every table plays the same deals; same hands are compared."),
+    )
+
+    class Meta:
+        verbose_name = _("Chinese bridge settings")
+        verbose_name_plural = _("Chinese bridge settings")
+
+    def __str__(self) -> str:
+        return f"{self.section}: {self.get_format_display()}"
+
+
+class ChinesePlayer(models.Model):
+    """A player of a Chinese bridge event; the number is the seed."""
+
+    section = models.ForeignKey(
+        Section, on_delete=models.CASCADE, related_name="chinese_players"
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    name = models.CharField(_("name"), max_length=120, blank=True)
+    points = models.FloatField(_("points"), default=0)
+    score = models.FloatField(_("ranking score"), default=0)
+    rank = models.CharField(_("rank"), max_length=8, blank=True)
+    position = models.PositiveSmallIntegerField(_("position"), default=0)
+
+    class Meta:
+        ordering = ["section", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "number"], name="unique_chinese_number"
+            )
+        ]
+        verbose_name = _("Chinese bridge player")
+        verbose_name_plural = _("Chinese bridge players")
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.display_name}"
+
+    @property
+    def display_name(self) -> str:
+        if self.player_id:
+            return self.player.full_name
+        return self.name or str(self.number)
+
+
+class ChineseMatch(models.Model):
+    """Two players meeting in a round at a table (``b`` empty: a bye)."""
+
+    section = models.ForeignKey(
+        Section, on_delete=models.CASCADE, related_name="chinese_matches"
+    )
+    round = models.PositiveSmallIntegerField(_("round"))
+    table = models.PositiveSmallIntegerField(_("table"))
+    a = models.ForeignKey(ChinesePlayer, on_delete=models.PROTECT, related_name="+")
+    b = models.ForeignKey(
+        ChinesePlayer, on_delete=models.PROTECT, related_name="+", null=True
+    )
+    points_a = models.PositiveSmallIntegerField(default=0)
+    points_b = models.PositiveSmallIntegerField(default=0)
+    hands_played = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["section", "round", "table"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "round", "table"], name="unique_chinese_table"
+            )
+        ]
+        verbose_name = _("Chinese bridge match")
+        verbose_name_plural = _("Chinese bridge matches")
+
+    def __str__(self) -> str:
+        other = self.b.display_name if self.b_id else _("bye")
+        return f"{self.a.display_name} v {other}"
+
+
+class ChineseHand(models.Model):
+    """One hand of a match: the tricks each player took (26 in all)."""
+
+    match = models.ForeignKey(
+        ChineseMatch, on_delete=models.CASCADE, related_name="hands"
+    )
+    number = models.PositiveSmallIntegerField(_("hand"))
+    tricks_a = models.PositiveSmallIntegerField()
+    tricks_b = models.PositiveSmallIntegerField()
+    mp_a = models.FloatField(null=True, blank=True)
+    mp_b = models.FloatField(null=True, blank=True)
+    top = models.FloatField(null=True, blank=True)
+    source = models.CharField(
+        _("entered from"),
+        max_length=12,
+        choices=Source.choices,
+        default=Source.DIRECTOR,
+    )
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "number"], name="unique_chinese_hand"
+            )
+        ]
+        verbose_name = _("Chinese bridge hand")
+        verbose_name_plural = _("Chinese bridge hands")
+
+    def __str__(self) -> str:
+        return f"{self.match} hand {self.number}: {self.tricks_a}-{self.tricks_b}"

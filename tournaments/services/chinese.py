@@ -1,0 +1,249 @@
+"""Chinese bridge events: lay out the matches, write hands, rescore, pair on.
+
+Players are seeded in the order entered.  A round robin lays out every round
+at once (the Berger schedule, a bye when the number is odd); a Swiss lays
+out round 1 by seed and each next round, paired on the standings with no
+rematch, once the last hand of the round is in (``rescore_chinese_section``,
+run by the ``scoring.score_section`` task).  Each hand is written through
+:func:`chinese_hand_submit`: the tricks are checked by the rule book
+(``games.chinese_bridge.hand_points``, 26 in all).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.chinese_bridge import hand_points
+from games.errors import GameError
+from scoring.chinese import (
+    DuplicateHand,
+    MatchLine,
+    duplicate_matchpoints,
+    duplicate_standings,
+    standings,
+)
+from tournaments.models import (
+    ChineseHand,
+    ChineseMatch,
+    ChinesePlayer,
+    ChineseSettings,
+    Club,
+    Event,
+    Section,
+    Session,
+    Source,
+)
+from tournaments.movements.round_robin import berger_rounds
+from tournaments.movements.swiss import swiss_pairing
+from tournaments.services.whiz import WhizEntry
+
+Pairings = Sequence[tuple[int, int | None]]
+
+
+@transaction.atomic
+def chinese_event_create(
+    *,
+    name: str,
+    date: dt.date,
+    entries: Sequence[WhizEntry],
+    format: str = ChineseSettings.Format.ROUND_ROBIN,
+    hands: int = 4,
+    rounds: int = 0,
+    duplicate: bool = False,
+    club: Club | None = None,
+    user: AbstractBaseUser | None = None,
+) -> Event:
+    """Create a Chinese bridge event, its players and its first round(s)."""
+    count = len(entries)
+    if count < 2:
+        raise ValidationError({"players": _("A match needs at least 2 players.")})
+    if hands < 2 or hands % 2:
+        raise ValidationError(
+            {"hands": _("A match is an even number of hands, so each deals as often.")}
+        )
+    if format == ChineseSettings.Format.SWISS:
+        most = count - 1 if count % 2 == 0 else count
+        if not 1 <= rounds <= most:
+            raise ValidationError(
+                {"rounds": _("A Swiss of %(n)d players plays 1 to %(most)d rounds.")
+                 % {"n": count, "most": most}}
+            )  # fmt: skip
+    schedule = berger_rounds(count)
+    if format == ChineseSettings.Format.ROUND_ROBIN:
+        rounds = len(schedule)
+    event = Event(name=name, date=date, club=club, created_by=user)
+    event.kind = Event.Kind.CHINESE
+    event.full_clean()
+    event.save()
+    session = Session.objects.create(
+        event=event, number=1, status=Session.Status.PLAYING
+    )
+    section = Section.objects.create(
+        session=session,
+        movement=Section.Movement.CHINESE,
+        tables=(count + 1) // 2,
+        rounds=rounds,
+        boards_per_round=hands,
+    )
+    ChineseSettings.objects.create(
+        section=section, format=format, hands=hands, duplicate=duplicate
+    )
+    ChinesePlayer.objects.bulk_create(
+        ChinesePlayer(
+            section=section,
+            number=number,
+            player=entry.player,
+            name=entry.name.strip() if entry.player is None else "",
+        )
+        for number, entry in enumerate(entries, start=1)
+    )
+    if format == ChineseSettings.Format.ROUND_ROBIN:
+        for number, pairings in enumerate(schedule, start=1):
+            _lay_out(section, number, pairings)
+    else:
+        _lay_out(section, 1, swiss_pairing(list(range(1, count + 1)), ()))
+    return event
+
+
+def _lay_out(section: Section, round: int, pairings: Pairings) -> None:
+    players = {p.number: p for p in section.chinese_players.all()}
+    ChineseMatch.objects.bulk_create(
+        ChineseMatch(
+            section=section,
+            round=round,
+            table=table,
+            a=players[a],
+            b=players[b] if b is not None else None,
+        )
+        for table, (a, b) in enumerate(pairings, start=1)
+    )
+
+
+@transaction.atomic
+def chinese_hand_submit(
+    *,
+    match: ChineseMatch,
+    number: int,
+    tricks_a: int,
+    tricks_b: int | None = None,
+    source: str = Source.DIRECTOR,
+    rescore: bool = True,
+) -> ChineseHand:
+    """Store (or correct) hand ``number`` of a match; queue the rescore."""
+    settings = match.section.chinese
+    if match.b_id is None:
+        raise ValidationError({"table": _("A bye has no hands to enter.")})
+    if not 1 <= number <= settings.hands:
+        raise ValidationError(
+            {"hand": _("A match has hands 1 to %(n)d.") % {"n": settings.hands}}
+        )
+    try:
+        a, b = hand_points(tricks_a, tricks_b)
+    except GameError as error:
+        raise ValidationError({"tricks_a": str(error)}) from None
+    hand, _created = ChineseHand.objects.update_or_create(
+        match=match,
+        number=number,
+        defaults={"tricks_a": a, "tricks_b": b, "source": source},
+    )
+    if rescore:
+        from scoring.tasks import score_section
+
+        score_section.delay_on_commit(match.section_id)
+    return hand
+
+
+@transaction.atomic
+def rescore_chinese_section(section_id: int) -> dict[str, int]:
+    """Total each match, rank the players, and pair the next Swiss round if due."""
+    section = Section.objects.select_for_update().get(pk=section_id)
+    settings = section.chinese
+    matches = list(section.chinese_matches.prefetch_related("hands"))
+    for match in matches:
+        hands = list(match.hands.all())
+        match.points_a = sum(h.tricks_a for h in hands)
+        match.points_b = sum(h.tricks_b for h in hands)
+        match.hands_played = len(hands)
+    ChineseMatch.objects.bulk_update(matches, ["points_a", "points_b", "hands_played"])
+    players = list(section.chinese_players.all())
+    keys = [p.pk for p in players]
+    if settings.duplicate:
+        lines = _duplicate_lines(matches)
+        marks = duplicate_matchpoints([line for line, _hand in lines])
+        for (_line, hand), (mp_a, mp_b, top) in zip(lines, marks, strict=True):
+            hand.mp_a, hand.mp_b, hand.top = mp_a, mp_b, top
+        ChineseHand.objects.bulk_update(
+            [hand for _line, hand in lines], ["mp_a", "mp_b", "top"]
+        )
+        ranking = duplicate_standings([line for line, _hand in lines], keys)
+    else:
+        ranking = standings(
+            [
+                MatchLine(
+                    m.a_id, m.b_id, m.points_a, m.points_b,
+                    m.b_id is None or m.hands_played == settings.hands,
+                )
+                for m in matches
+            ],
+            keys,
+        )  # fmt: skip
+    by_key = {p.pk: p for p in players}
+    for position, line in enumerate(ranking, start=1):
+        player = by_key[line.player]
+        player.score, player.points = line.score, line.points
+        player.rank, player.position = line.rank, position
+    ChinesePlayer.objects.bulk_update(players, ["score", "points", "rank", "position"])
+    section.scored = timezone.now()
+    section.save(update_fields=["scored"])
+    _next_swiss_round(section, settings, matches)
+    return {"section": section.pk, "matches": len(matches)}
+
+
+def _duplicate_lines(
+    matches: list[ChineseMatch],
+) -> list[tuple[DuplicateHand, ChineseHand]]:
+    return [
+        (
+            DuplicateHand(
+                (match.round, hand.number), match.a_id, match.b_id,
+                hand.tricks_a, hand.tricks_b,
+            ),
+            hand,
+        )
+        for match in matches
+        if match.b_id is not None
+        for hand in match.hands.all()
+    ]  # fmt: skip
+
+
+def _next_swiss_round(
+    section: Section, settings: ChineseSettings, matches: list[ChineseMatch]
+) -> None:
+    """Pair the next Swiss round once every hand of the last round is in."""
+    if settings.format != ChineseSettings.Format.SWISS or not matches:
+        return
+    last = max(m.round for m in matches)
+    current = [m for m in matches if m.round == last and m.b_id is not None]
+    if last >= section.rounds or any(m.hands_played < settings.hands for m in current):
+        return
+    numbers = {p.pk: p.number for p in section.chinese_players.all()}
+    order = [
+        numbers[pk]
+        for pk in section.chinese_players.order_by("position", "number").values_list(
+            "pk", flat=True
+        )
+    ]
+    played = {
+        frozenset((numbers[m.a_id], numbers[m.b_id]))
+        for m in matches
+        if m.b_id is not None
+    }
+    byes = {numbers[m.a_id] for m in matches if m.b_id is None}
+    _lay_out(section, last + 1, swiss_pairing(order, played, byes))

@@ -110,3 +110,27 @@ def test_the_tablet_enters_its_manche(barbu, django_capture_on_commit_callbacks)
     bad = tablet.post("/table/play/", {"round": "2", "r-queens": "N9"})
     assert bad.status_code == 400
     assert BarbuDeal.objects.count() == 7
+
+
+def test_the_director_creates_barbu_and_chinese_events(director):
+    players = "\n".join(f"P{n}" for n in range(1, 9))
+    base = {"name": "Games night", "date": "2026-11-27", "players": players}
+    barbu = director.post(reverse("director:barbu-event-new"), base | {"rounds": "4"})
+    assert barbu.status_code == 302
+    chinese = director.post(
+        reverse("director:chinese-event-new"),
+        base | {"format": "swiss", "hands": "4", "rounds": "3"},
+    )
+    assert chinese.status_code == 302
+    kinds = sorted(Event.objects.values_list("kind", flat=True))
+    assert kinds == ["barbu", "chinese"]
+    bad = director.post(
+        reverse("director:chinese-event-new"),
+        base | {"format": "swiss", "hands": "3", "rounds": "3"},
+    )
+    assert bad.status_code == 400 and "hands" in bad.context["form"].errors
+    assert Event.objects.count() == 2
+    for event in Event.objects.all():
+        assert (
+            director.get(reverse("director:event", args=[event.pk])).status_code == 200
+        )

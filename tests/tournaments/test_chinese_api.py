@@ -122,3 +122,28 @@ def test_the_results_page_and_workbook(api):
     )
     assert book.sheetnames == ["Ranking", "Matches"]
     assert len(list(book["Matches"].iter_rows())) == 1 + 6  # 3 rounds of 2 lines
+
+
+def test_the_tablet_enters_its_hands(api):
+    from django.test import Client
+
+    from tournaments.models import Section
+
+    event = create(api, 4)
+    section = Section.objects.get(pk=event["section"])
+    tablet = Client()
+    assert (
+        tablet.post(
+            "/table/", {"code": section.table_set.get(number=1).code}
+        ).status_code
+        == 302
+    )
+    page = tablet.get("/table/play/").content.decode()
+    assert "Ann" in page and "Dan" in page  # round 1, table 1: 1 v 4 (Berger)
+    saved = tablet.post("/table/play/", {"round": "1", "hand": "1", "tricks_a": "17"})
+    assert saved.status_code == 302
+    stored = ChineseHand.objects.get()
+    assert (stored.tricks_a, stored.tricks_b, stored.source) == (17, 9, "table")
+    bad = tablet.post("/table/play/", {"round": "1", "hand": "2", "tricks_a": "30"})
+    assert bad.status_code == 400
+    assert ChineseHand.objects.count() == 1

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.director import barbu, console, teams, views, whiz
+from tournaments.director import barbu, console, games, teams, views, whiz
 
 app_name = "director"
 
@@ -12,6 +12,8 @@ urlpatterns = [
     path("events/<int:pk>/", views.event_detail, name="event"),
     path("teams-events/new/", teams.teams_event_new, name="teams-event-new"),
     path("whiz-events/new/", whiz.whiz_event_new, name="whiz-event-new"),
+    path("barbu-events/new/", games.barbu_event_new, name="barbu-event-new"),
+    path("chinese-events/new/", games.chinese_event_new, name="chinese-event-new"),
     path(
         "events/<int:pk>/whiz/boards/<int:number>/",
         whiz.whiz_traveller,

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from tournaments.director.barbu import barbu_event_detail
 from tournaments.director.console import audit_rows
 from tournaments.director.forms import EventForm, SectionForm
+from tournaments.director.games import chinese_event_detail
 from tournaments.director.teams import teams_event_detail
 from tournaments.director.traveller import read_rows, save_rows, traveller_rows
 from tournaments.director.whiz import whiz_event_detail
@@ -53,6 +54,8 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         return whiz_event_detail(request, event)
     if event.kind == Event.Kind.BARBU:
         return barbu_event_detail(request, event)
+    if event.kind == Event.Kind.CHINESE:
+        return chinese_event_detail(request, event)
     sessions = event.sessions.prefetch_related("sections")
     return render(
         request, "director/event.html", {"event": event, "sessions": sessions}

@@ -39,6 +39,7 @@ from tournaments.models import (
     Section,
     Session,
     Source,
+    Table,
 )
 from tournaments.movements.round_robin import berger_rounds
 from tournaments.movements.swiss import swiss_pairing
@@ -94,6 +95,9 @@ def chinese_event_create(
     )
     ChineseSettings.objects.create(
         section=section, format=format, hands=hands, duplicate=duplicate
+    )
+    Table.objects.bulk_create(
+        Table(section=section, number=n) for n in range(1, section.tables + 1)
     )
     ChinesePlayer.objects.bulk_create(
         ChinesePlayer(

@@ -23,7 +23,7 @@ from tournaments.movements import Movement
 from tournaments.services.checks import played_fields
 from tournaments.services.results import bridgeote_result_submit, result_submit
 from tournaments.teams_io import table_match
-from tournaments.terminal import access, barbu, whiz
+from tournaments.terminal import access, barbu, chinese, whiz
 from tournaments.terminal.forms import BridgeoteEntryForm, EntryForm, SignInForm
 from tournaments.terminal.play import (
     BoardLine,
@@ -96,6 +96,8 @@ def play(request: HttpRequest, table: Table) -> HttpResponse:
         return whiz.whiz_play(request, table)
     if table.section.movement == Section.Movement.BARBU:
         return barbu.barbu_play(request, table)
+    if table.section.movement == Section.Movement.CHINESE:
+        return chinese.chinese_play(request, table)
     here = _here(table, request.GET.get("round"))
     item = here.item
     context = {

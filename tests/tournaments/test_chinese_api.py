@@ -147,3 +147,14 @@ def test_the_tablet_enters_its_hands(api):
     bad = tablet.post("/table/play/", {"round": "1", "hand": "2", "tricks_a": "30"})
     assert bad.status_code == 400
     assert ChineseHand.objects.count() == 1
+
+
+def test_a_player_scorecard_lists_his_matches(api):
+    from tournaments.models import ChinesePlayer
+
+    event = create(api, 4)
+    hand(api, event, 1, 1, 1, 17)
+    ann = ChinesePlayer.objects.get(number=1)
+    page = api.get(reverse("results:chinese-player", args=[event["id"], ann.pk]))
+    html = page.content.decode()
+    assert page.status_code == 200 and "1: 17–9" in html and "Dan" in html

@@ -29,3 +29,33 @@ def chinese_results(
         "live": live,
     }
     return render(request, "results/chinese.html", context)
+
+
+def chinese_player(
+    request: HttpRequest, event: Event, player_pk: int, live: dict[str, object]
+) -> HttpResponse:
+    """A player's scorecard: each match, its hands, his tricks and the other's."""
+    section = get_object_or_404(Section, session__event=event)
+    player = get_object_or_404(section.chinese_players, pk=player_pk)
+    rows = []
+    for match in section.chinese_matches.select_related(
+        "a__player", "b__player"
+    ).prefetch_related("hands"):
+        if player.pk not in (match.a_id, match.b_id):
+            continue
+        first = match.a_id == player.pk
+        opponent = match.b if first else match.a
+        hands = [
+            (h.number, h.tricks_a, h.tricks_b, h.mp_a)
+            if first
+            else (h.number, h.tricks_b, h.tricks_a, h.mp_b)
+            for h in match.hands.all()
+        ]
+        own, other = (
+            (match.points_a, match.points_b)
+            if first
+            else (match.points_b, match.points_a)
+        )
+        rows.append((match, opponent, own, other, hands))
+    context = {"event": event, "player": player, "rows": rows, "live": live}
+    return render(request, "results/chinese_player.html", context)

@@ -20,6 +20,11 @@ urlpatterns = [
         name="match",
     ),
     path(
+        "events/<int:pk>/chinese/players/<int:player_pk>/",
+        views.chinese_player_results,
+        name="chinese-player",
+    ),
+    path(
         "events/<int:pk>/barbu/players/<int:entrant_pk>/",
         views.barbu_player_results,
         name="barbu-player",

@@ -21,7 +21,7 @@ from scoring.exports.whiz import whiz_workbook_bytes
 from tournaments.models import Board, Event, Pair, Result, Section
 from tournaments.reports import event_rankings, event_sections, stored_report
 from tournaments.results.barbu import barbu_player, barbu_results
-from tournaments.results.chinese import chinese_results
+from tournaments.results.chinese import chinese_player, chinese_results
 from tournaments.results.teams import event_match, match_page, teams_results
 from tournaments.results.whiz import whiz_board, whiz_player, whiz_results
 
@@ -148,6 +148,17 @@ def barbu_player_results(
     if live is None:
         return _hidden(request, event)
     return barbu_player(request, event, entrant_pk, live)
+
+
+def chinese_player_results(
+    request: HttpRequest, pk: int, player_pk: int
+) -> HttpResponse:
+    """A Chinese bridge player's scorecard."""
+    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.CHINESE)
+    live = _live(request, event)
+    if live is None:
+        return _hidden(request, event)
+    return chinese_player(request, event, player_pk, live)
 
 
 def _section(pk: int) -> Section:

@@ -155,9 +155,13 @@ def test_three_tablets_play_a_mitchell_and_the_ranking_follows(live_server):
                 for page in tablets:
                     _play_round(page, live_server.url, number)
             assert "last round" in tablets[2].inner_text("main")
+            # The page reloads itself as each rescoring lands: wait for the
+            # final figures, all of them, not only the first to appear.
             ranking.wait_for_function(
-                "() => document.querySelector('main').innerText.includes('91.67')",
-                timeout=20_000,
+                "values => values.every("
+                "v => document.querySelector('main').innerText.includes(v))",
+                arg=sorted(set(EXPECTED.values())),
+                timeout=30_000,
             )
             percentages = _percentages(ranking)
             tablets[0].goto(f"{live_server.url}/table/play/?round=1")

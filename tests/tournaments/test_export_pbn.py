@@ -1,0 +1,65 @@
+"""PBN export: a finished event written as PBN reads back with the same figures."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games.pbn import read_pbn
+from tournaments.importers.pbn import parse_session
+from tournaments.models import Event, PairScore
+from tournaments.scoring_io import rescore_section
+from tournaments.services.imports import event_import
+
+pytestmark = pytest.mark.django_db
+
+
+def _percentages(event: Event) -> dict[str, float]:
+    return {
+        score.pair.names: score.pct
+        for score in PairScore.objects.filter(pair__section__session__event=event)
+    }
+
+
+def test_a_jfr_session_goes_out_and_back_with_the_same_percentages(jfr_session):
+    source = event_import(parse_session(jfr_session.pbn.read_bytes()))
+    rescore_section(source.sessions.get().sections.get().pk)
+    out = StringIO()
+    call_command("export_pbn", str(source.pk), stdout=out)
+    text = out.getvalue()
+    games = read_pbn(text)
+    assert len(games) == source.sessions.get().sections.get().boards.count()
+    first = games[0]
+    assert first.table("TotalScoreTable") is not None
+    rows = first.table("ScoreTable").rows
+    assert rows and all(row["Percentage_NS"] is not None for row in rows)
+    again = event_import(parse_session(text))
+    section = again.sessions.get().sections.get()
+    rescore_section(section.pk)
+    assert _percentages(again) == pytest.approx(_percentages(source))
+    assert len(_percentages(again)) == len(_percentages(source)) > 0
+
+
+def test_an_unknown_event_is_a_command_error():
+    with pytest.raises(CommandError, match="no such event"):
+        call_command("export_pbn", "999")
+
+
+def test_a_mitchell_with_an_adjusted_score_goes_out_and_back():
+    from tournaments.demo import load_demo
+
+    load_demo()
+    source = Event.objects.get(name="Tuesday Mitchell")
+    out = StringIO()
+    call_command("export_pbn", str(source.pk), stdout=out)
+    text = out.getvalue()
+    assert '"A+"' not in text and " A+ A-" in text  # the fouled board, as marks
+    again = event_import(parse_session(text))
+    rescore_section(again.sessions.get().sections.get().pk)
+    assert _percentages(again) == pytest.approx(_percentages(source))
+    labels = set(
+        again.sessions.get().sections.get().pairs.values_list("direction", flat=True)
+    )
+    assert labels == {"NS", "EW"}  # still a Mitchell: two rankings

@@ -1,0 +1,116 @@
+"""A finished pairs session as a PBN 2.1 file: the deals, travellers and ranking.
+
+One game per board: the identification tags, ``[Deal]`` when the board's
+hands are known, and a ``[ScoreTable]`` of every traveller line in the PBN
+2.1 column syntax (``PairId_NS\\2R;...``), with each line's NS score,
+matchpoints and percentages.  The first game also carries the
+``[TotalScoreTable]`` of the ranking.  Pairs are identified by their labels
+("3NS", "3EW" in a Mitchell; "7" in a Howell), so the file reads back into
+Donne (``import_pbn``) with the same pairs, lines and percentages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.pbn import PbnGame, write_pbn
+from tournaments.models import Event
+from tournaments.reports import LineRow, SectionReport, event_sections, stored_report
+
+SCORE_COLUMNS = (
+    "PairId_NS\\4R", "PairId_EW\\4R", "Names_NS\\30L", "Names_EW\\30L",
+    "Contract\\5L", "Declarer\\1R", "Result\\2R", "Lead\\3L", "Score_NS\\6R",
+    "Score_EW\\6R", "MP_NS\\5R", "MP_EW\\5R", "Percentage_NS\\6R",
+    "Percentage_EW\\6R",
+)  # fmt: skip
+TOTAL_COLUMNS = (
+    "Rank\\3R", "PairId\\4R", "Table\\2R", "Direction\\2R", "TotalScoreMP\\6R",
+    "TotalPercentage\\6R", "Names\\40L", "NrBoards\\2R",
+)  # fmt: skip
+
+
+def event_pbn(event: Event) -> str:
+    """The event's first section as PBN text (one game per board)."""
+    sections = event_sections(event)
+    if not sections:
+        raise ValueError(f"event {event.pk} has no section to export")
+    report = stored_report(sections[0])
+    games = []
+    for index, (_board, lines) in enumerate(report.boards()):
+        game = _board_game(event, lines)
+        if index == 0:
+            _total_table(game, report)
+        games.append(game)
+    return write_pbn(games)
+
+
+def _board_game(event: Event, lines: Sequence[LineRow]) -> PbnGame:
+    board = lines[0].result.board
+    game = PbnGame()
+    game.tags["Event"] = event.name
+    game.tags["Site"] = event.club.name if event.club_id else "?"
+    game.tags["Date"] = event.date.strftime("%Y.%m.%d")
+    game.tags["Board"] = str(board.number)
+    game.tags["Dealer"] = board.dealer or "?"
+    game.tags["Vulnerable"] = board.vulnerability or "?"
+    game.tags["Deal"] = board.deal or "?"
+    game.tags["Scoring"] = "MP"
+    game.tags["ScoreTable"] = ";".join(SCORE_COLUMNS)
+    game.sections["ScoreTable"] = [_score_row(line) for line in lines]
+    return game
+
+
+def _score_row(line: LineRow) -> str:
+    result = line.result
+    ns, ew = result.ns_pair, result.ew_pair
+    if result.is_adjusted:
+        played = ["-", "-", "-", "-", _mark(result.adjusted_ns),
+                  _mark(result.adjusted_ew)]  # fmt: skip
+    else:
+        score = result.score_ns or 0
+        played = [
+            result.contract or "-",
+            result.declarer or "-",
+            "-" if result.tricks is None else str(result.tricks),
+            result.lead or "-",
+            str(score) if score >= 0 else "-",
+            str(-score) if score < 0 else "-",
+        ]
+    return " ".join(
+        [
+            _quoted(ns.label), _quoted(ew.label), _quoted(ns.names),
+            _quoted(ew.names), *played, _number(line.mp_ns), _number(line.mp_ew),
+            _number(line.pct_ns), _number(line.pct_ew),
+        ]
+    )  # fmt: skip
+
+
+def _total_table(game: PbnGame, report: SectionReport) -> None:
+    rows = []
+    for group, standings in report.rankings.items():
+        for row in standings:
+            rows.append(
+                " ".join(
+                    [
+                        _quoted(row.rank), _quoted(row.pair.label), "-",
+                        group or "-", _number(row.mp), _number(row.pct),
+                        _quoted(row.pair.names), str(row.boards),
+                    ]
+                )
+            )  # fmt: skip
+    game.tags["TotalScoreTable"] = ";".join(TOTAL_COLUMNS)
+    game.sections["TotalScoreTable"] = rows
+
+
+def _mark(text: str) -> str:
+    return text if text.startswith("A") else f"{text}%"
+
+
+def _number(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
+def _quoted(text: str) -> str:
+    if not text:
+        return "-"
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -1,0 +1,112 @@
+"""Travellers typed into a spreadsheet: CSV or Excel, one line per traveller.
+
+Clubs that score from paper travellers type them into a spreadsheet with the
+columns ``board, ns, ew, contract, declarer, result`` (``result`` as "=",
+"+1", "-2" or the tricks taken) and optionally ``lead``, ``round``,
+``table``; an adjusted score is written in the contract column ("A+/A-",
+"60%/40%").  Every line goes through the one write path; every faulty line
+is reported with its number, and nothing is stored unless the whole file is
+valid.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from openpyxl import load_workbook
+
+from games.bridge import parse_contract, tricks_from_result
+from games.errors import GameError
+from tournaments.models import Section
+from tournaments.services.results import queue_scoring, result_adjust, result_submit
+
+REQUIRED = ("board", "ns", "ew", "contract")
+
+
+class TravellerFileError(ValueError):
+    """A traveller file with faulty lines: every message names its line."""
+
+    def __init__(self, errors: list[str]) -> None:
+        super().__init__("; ".join(errors))
+        self.errors = errors
+
+
+def read_rows(data: bytes, filename: str) -> list[dict[str, str]]:
+    """The file's rows as dicts of lower-cased column names (CSV or .xlsx)."""
+    if filename.lower().endswith(".xlsx"):
+        sheet = load_workbook(io.BytesIO(data), read_only=True).active
+        values = [
+            ["" if cell is None else str(cell) for cell in row]
+            for row in sheet.iter_rows(values_only=True)
+        ]
+    else:
+        text = data.decode("utf-8-sig", errors="replace")
+        dialect = csv.Sniffer().sniff(text.splitlines()[0] if text else ",", ",;\t")
+        values = list(csv.reader(io.StringIO(text), dialect))
+    if not values:
+        raise TravellerFileError(["Line 1: the file is empty"])
+    header = [name.strip().lower() for name in values[0]]
+    missing = [name for name in REQUIRED if name not in header]
+    if missing:
+        raise TravellerFileError([f"Line 1: missing column(s) {', '.join(missing)}"])
+    return [dict(zip(header, row, strict=False)) for row in values[1:] if any(row)]
+
+
+@transaction.atomic
+def import_travellers(section: Section, rows: Iterable[dict[str, str]]) -> int:
+    """Store every row through the write path, or nothing; returns the count."""
+    pairs = {pair.label: pair for pair in section.pairs.all()}
+    boards = {board.number: board for board in section.boards.all()}
+    errors: list[str] = []
+    stored = 0
+    for number, row in enumerate(rows, start=2):
+        try:
+            _store(section, row, pairs, boards)
+            stored += 1
+        except (ValidationError, GameError, ValueError, KeyError) as error:
+            messages = getattr(error, "messages", None) or [str(error)]
+            errors.append(f"Line {number}: {'; '.join(messages)}")
+    if errors:
+        transaction.set_rollback(True)
+        raise TravellerFileError(errors)
+    if boards:
+        queue_scoring(next(iter(boards.values())))
+    return stored
+
+
+def _store(section: Section, row: dict[str, str], pairs: dict, boards: dict) -> None:
+    board = boards.get(int((row.get("board") or "0").strip() or 0))
+    if board is None:
+        raise ValueError(f"no board {row.get('board')!r} in this section")
+    ns, ew = (pairs.get((row.get(side) or "").strip().upper()) for side in ("ns", "ew"))
+    if ns is None or ew is None:
+        raise ValueError(f"no pair {row.get('ns')!r} or {row.get('ew')!r}")
+    where = {
+        "round": _numbered(section.round_set, row.get("round")),
+        "table": _numbered(section.table_set, row.get("table")),
+    }
+    contract = (row.get("contract") or "").strip()
+    if contract[:1].upper() == "A" or (contract[:1].isdigit() and "%" in contract):
+        ns_mark, _slash, ew_mark = contract.partition("/")
+        result_adjust(
+            board=board, ns_pair=ns, ew_pair=ew, ns=ns_mark, ew=ew_mark or ns_mark,
+            rescore=False, **where,
+        )  # fmt: skip
+        return
+    parsed = parse_contract(contract)
+    text = (row.get("result") or "").strip()
+    tricks = None if parsed.is_pass else tricks_from_result(parsed, text)
+    result_submit(
+        board=board, ns_pair=ns, ew_pair=ew, contract=contract,
+        declarer=(row.get("declarer") or "").strip(), tricks=tricks,
+        lead=(row.get("lead") or "").strip(), rescore=False, **where,
+    )  # fmt: skip
+
+
+def _numbered(queryset, value: str | None):
+    text = (value or "").strip()
+    return queryset.filter(number=int(text)).first() if text.isdigit() else None

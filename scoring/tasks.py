@@ -29,3 +29,12 @@ def team_standings(event_id: int) -> dict[str, int]:
     from tournaments.teams_io import standings_store
 
     return {"event": event_id, "teams": standings_store(Event.objects.get(pk=event_id))}
+
+
+@shared_task(name="scoring.double_dummy", acks_late=True)
+def double_dummy(analysis_id: int) -> dict[str, int | str]:
+    """Solve an event's deals double dummy, storing tables, par and progress."""
+    from tournaments.services.analysis import analysis_run
+
+    analysis = analysis_run(analysis_id)
+    return {"analysis": analysis_id, "status": analysis.status, "done": analysis.done}

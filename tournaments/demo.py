@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from games.double_dummy import available
 from tournaments.demo_events import load_demo_events
-from tournaments.models import Club, Player
+from tournaments.models import Club, Event, Player
+from tournaments.services.analysis import analysis_start
 
 DEMO_CLUB = "Bridge Club de la Donne"
 DEMO_CITY = "Lyon"
@@ -28,6 +30,11 @@ DEMO_PLAYERS = (
     ("Xavier", "Martin"), ("Yvonne", "Masson"), ("Zoé", "Michel"),
     ("Étienne", "Moulin"), ("Agnès", "Picard"),
 )  # fmt: skip
+
+
+# The finished event whose deals the demo analyses double dummy (when the
+# solver is installed): its hand records then show tables and par.
+DEMO_ANALYSED = "Tuesday Mitchell"
 
 
 @dataclass(frozen=True)
@@ -62,4 +69,15 @@ def load_demo() -> DemoSummary:
     if not user_model.objects.filter(username=username).exists():
         user_model.objects.create_superuser(username, "", password)
     events = load_demo_events(club)
+    _analyse(events)
     return DemoSummary(club, created, username, password, len(events))
+
+
+def _analyse(events: list[Event]) -> None:
+    """Queue the double-dummy run of the analysed demo event; it runs when the
+    demo's transaction commits (at once with the embedded eager Celery)."""
+    if not available():
+        return
+    for event in events:
+        if event.name == DEMO_ANALYSED:
+            analysis_start(event)

@@ -393,8 +393,10 @@ def test_an_imported_mitchell_matches_its_pages(
         round(row.pct, 2) for rows in page.values() for row in rows
     ]
     board = Board.objects.filter(section=section).exclude(deal="").first()
+    assert board_page(client, section, board.number).context["record"] is None
+    Event.objects.filter(pk=section.session.event_id).update(published=True)
     response = board_page(client, section, board.number)
-    assert response.context["hands"] is not None
+    assert response.context["record"] is not None  # hands shown once published
     assert "♠" in response.content.decode()
     lines = response.context["lines"]
     sheet = [r for r in travellers if r["Board"] == board.number]
@@ -431,3 +433,22 @@ def test_names_are_never_written_as_formulas(client, night):
     sheet = workbook_of(client, night.session.event_id)["Ranking"]
     names = [cell for cell in sheet["D"][1:] if str(cell.value).startswith("=")]
     assert names and all(cell.data_type == "s" for cell in names)
+
+
+def test_a_pairs_scorecard_charts_its_percentage_board_by_board(client, night):
+    pair = Pair.objects.get(section=night, number=2, direction="EW")
+    response = client.get(reverse("results:pair", args=[night.pk, pair.pk]))
+    chart = response.context["chart"]
+    # 25, 100, 25, 0, 50, 87.5 % on a 112-pixel scale centred on 50 %.
+    assert [(bar.label, bar.above, bar.height) for bar in chart.bars] == [
+        ("1", False, 28.0),
+        ("2", True, 56.0),
+        ("3", False, 28.0),
+        ("4", False, 56.0),
+        ("5", True, 1.0),
+        ("6", True, 42.0),
+    ]
+    svg = response.content.decode()
+    svg = svg[svg.index('<svg class="chart"') : svg.index("</svg>")]
+    assert svg.count("<rect") == 6 and 'class="below"' in svg
+    assert "Board 6: 87.5" in svg

@@ -11,6 +11,7 @@ from drf_spectacular.views import (
 from rest_framework.routers import DefaultRouter
 
 from tournaments.api import (
+    analysis,
     barbu,
     bridgeote,
     chinese,
@@ -58,6 +59,11 @@ urlpatterns = [
         name="api-event-standings",
     ),
     path("matches/<int:id>/", teams.MatchSheetView.as_view(), name="api-match"),
+    path(
+        "events/<int:id>/double-dummy/",
+        analysis.EventDoubleDummyView.as_view(),
+        name="api-event-double-dummy",
+    ),
     path("whiz-events/", whiz.whiz_event_new, name="api-whiz-event-new"),
     path("barbu-events/", barbu.barbu_event_new, name="api-barbu-event-new"),
     path("chinese-events/", chinese.chinese_event_new, name="api-chinese-event-new"),

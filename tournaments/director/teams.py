@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.director.teams_forms import TeamsEventForm
 from tournaments.models import Event, Match, TeamCompetition
+from tournaments.services.analysis import analysis_progress
 from tournaments.services.team_rounds import next_round_create
 from tournaments.services.teams import teams_event_create
 from tournaments.teams_io import match_carry_over_set, standings_rows
@@ -60,6 +61,7 @@ def teams_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
         "knockout": event.competition.format == TeamCompetition.Format.KNOCKOUT,
         "rounds": rounds,
         "standings": standings_rows(event),
+        "analysis": analysis_progress(event),
     }
     return render(request, "director/teams_event.html", context)
 

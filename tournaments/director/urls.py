@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.director import barbu, console, games, teams, views, whiz
+from tournaments.director import analysis, barbu, console, games, teams, views, whiz
 
 app_name = "director"
 
@@ -24,6 +24,11 @@ urlpatterns = [
         "events/<int:pk>/barbu/rounds/<int:round>/tables/<int:table>/",
         barbu.barbu_manche,
         name="barbu-manche",
+    ),
+    path(
+        "events/<int:pk>/double-dummy/",
+        analysis.double_dummy_start,
+        name="double-dummy",
     ),
     path("events/<int:pk>/next-round/", teams.next_round, name="teams-next-round"),
     path(

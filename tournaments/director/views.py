@@ -20,6 +20,7 @@ from tournaments.director.traveller import read_rows, save_rows, traveller_rows
 from tournaments.director.whiz import whiz_event_detail
 from tournaments.models import Board, Event, Section, Session
 from tournaments.movements.standard import MAX_PAIRS, MIN_PAIRS
+from tournaments.services.analysis import analysis_progress
 from tournaments.services.events import event_create, section_create
 from tournaments.services.results import session_close, session_reopen
 
@@ -57,9 +58,12 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if event.kind == Event.Kind.CHINESE:
         return chinese_event_detail(request, event)
     sessions = event.sessions.prefetch_related("sections")
-    return render(
-        request, "director/event.html", {"event": event, "sessions": sessions}
-    )
+    context = {
+        "event": event,
+        "sessions": sessions,
+        "analysis": analysis_progress(event),
+    }
+    return render(request, "director/event.html", context)
 
 
 @staff_member_required

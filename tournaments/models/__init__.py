@@ -1,5 +1,6 @@
 """Database models: clubs and players, events and their sections, travellers."""
 
+from tournaments.models.analysis import Analysis
 from tournaments.models.barbu import BarbuDeal, BarbuEntrant, BarbuScore
 from tournaments.models.chinese import (
     ChineseHand,
@@ -23,6 +24,7 @@ from tournaments.models.teams import Match, Team, TeamCompetition, TeamScore
 from tournaments.models.whiz import WhizEntrant, WhizResult, WhizScore
 
 __all__ = [
+    "Analysis",
     "BarbuDeal",
     "BarbuEntrant",
     "BarbuScore",

@@ -130,6 +130,14 @@ class Board(models.Model):
         blank=True,
         help_text=_("Written by the scorer when the pairs are scored by Butler."),
     )
+    dd_tricks = models.CharField(
+        _("double-dummy tricks"),
+        max_length=20,
+        blank=True,
+        help_text=_("PBN [DoubleDummyTricks]: declarers N S E W by NT S H D C."),
+    )
+    par_score = models.IntegerField(_("par score (NS)"), null=True, blank=True)
+    par_contracts = models.CharField(_("par contracts"), max_length=120, blank=True)
 
     class Meta:
         ordering = ["section", "number"]

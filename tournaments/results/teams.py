@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tournaments.models import Event, Match, TeamCompetition
+from tournaments.services.analysis import analysis_progress
 from tournaments.teams_io import (
     knockout_ties,
     match_sheet,
@@ -54,6 +55,7 @@ def teams_results(
         else [],
         "rounds": rounds,
         "live": live,
+        "analysis": analysis_progress(event),
     }
     return render(request, "results/teams.html", context)
 

@@ -2,13 +2,18 @@
 
 from django.urls import path
 
-from tournaments.results import views
+from tournaments.results import hand_records, views
 
 app_name = "results"
 
 urlpatterns = [
     path("events/<int:pk>/results/", views.event_results, name="event"),
     path("events/<int:pk>/results.xlsx", views.event_excel, name="excel"),
+    path(
+        "events/<int:pk>/hand-records/",
+        hand_records.hand_records,
+        name="hand-records",
+    ),
     path(
         "events/<int:pk>/results/version.json",
         views.event_version,

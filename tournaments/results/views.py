@@ -11,8 +11,6 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from games.deal import Deal
-from games.errors import GameError
 from scoring.exports import event_workbook_bytes
 from scoring.exports.barbu import barbu_workbook_bytes
 from scoring.exports.chinese import chinese_workbook_bytes
@@ -21,9 +19,16 @@ from scoring.exports.whiz import whiz_workbook_bytes
 from tournaments.models import Board, Event, Pair, Result, Section
 from tournaments.reports import event_rankings, event_sections, stored_report
 from tournaments.results.barbu import barbu_player, barbu_results
+from tournaments.results.charts import BarChart, imp_chart, percentage_chart
 from tournaments.results.chinese import chinese_player, chinese_results
+from tournaments.results.hand_records import (
+    TABLE_DENOMINATIONS,
+    deals_visible,
+    hand_record,
+)
 from tournaments.results.teams import event_match, match_page, teams_results
 from tournaments.results.whiz import whiz_board, whiz_player, whiz_results
+from tournaments.services.analysis import analysis_progress
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -103,6 +108,7 @@ def event_results(request: HttpRequest, pk: int) -> HttpResponse:
         "rankings": rankings,
         "by_imps": _by_imps(event),
         "live": live,
+        "analysis": analysis_progress(event),
     }
     return render(request, "results/event.html", context)
 
@@ -172,9 +178,10 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """
     section = _section(pk)
     board = get_object_or_404(Board, section=section, number=number)
-    live = _live(request, section.session.event)
+    event = section.session.event
+    live = _live(request, event)
     if live is None:
-        return _hidden(request, section.session.event)
+        return _hidden(request, event)
     report = stored_report(section)
     lines = dict(report.boards()).get(number, [])
     numbers = list(section.boards.values_list("number", flat=True))
@@ -183,7 +190,8 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "section": section,
         "board": board,
         "lines": lines,
-        "hands": _hands(board),
+        "record": hand_record(board) if deals_visible(request, event) else None,
+        "denominations": [symbol for _name, symbol in TABLE_DENOMINATIONS],
         "previous": numbers[index - 1] if index else None,
         "next": numbers[index + 1] if index + 1 < len(numbers) else None,
         "by_imps": report.by_imps,
@@ -191,25 +199,6 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "live": live,
     }
     return render(request, "results/board.html", context)
-
-
-def _hands(board: Board) -> dict[str, list[tuple[str, str]]] | None:
-    """The deal by seat, each hand as (suit symbol, cards) rows, if known.
-
-    An unknown hand ("-" in PBN) shows as empty rows.
-    """
-    if not board.deal:
-        return None
-    try:
-        deal = Deal.from_pbn(board.deal)
-    except GameError:
-        return None
-    text = deal.to_pbn().split(":", 1)[1].split()
-    hands = {}
-    for seat, hand in zip("NESW", text, strict=True):
-        suits = hand.split(".") if hand != "-" else ["?"] * 4
-        hands[seat] = list(zip("♠♥♦♣", suits, strict=True))
-    return hands
 
 
 def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
@@ -251,11 +240,19 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
         "section": section,
         "pair": pair,
         "rows": rows,
+        "chart": _scorecard_chart(rows, report.by_imps),
         "standing": standing,
         "by_imps": report.by_imps,
         "live": live,
     }
     return render(request, "results/pair.html", context)
+
+
+def _scorecard_chart(rows: list[dict[str, object]], by_imps: bool) -> BarChart | None:
+    """The pair's percentage (or IMPs) board by board, as bars."""
+    key = "imps" if by_imps else "pct"
+    points = [(str(row["line"].result.board.number), row[key]) for row in rows]
+    return imp_chart(points) if by_imps else percentage_chart(points)
 
 
 def event_excel(request: HttpRequest, pk: int) -> HttpResponse:

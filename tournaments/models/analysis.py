@@ -1,0 +1,46 @@
+"""A double-dummy analysis of an event's deals, with the progress it has made."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.event import Event
+
+
+class Analysis(models.Model):
+    """One run of the solver over an event's boards; the page polls its counts."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="analyses")
+    status = models.CharField(
+        _("status"), max_length=8, choices=Status.choices, default=Status.QUEUED
+    )
+    total = models.PositiveIntegerField(_("deals to analyse"), default=0)
+    done = models.PositiveIntegerField(_("deals analysed"), default=0)
+    message = models.CharField(_("message"), max_length=300, blank=True)
+    created = models.DateTimeField(_("started"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        verbose_name = _("double-dummy analysis")
+        verbose_name_plural = _("double-dummy analyses")
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.done}/{self.total} ({self.status})"
+
+    @property
+    def running(self) -> bool:
+        """Still queued or running: the page keeps polling."""
+        return self.status in (self.Status.QUEUED, self.Status.RUNNING)
+
+    @property
+    def percent(self) -> int:
+        """How far it has gone, 0 to 100."""
+        return 100 if not self.total else round(100 * self.done / self.total)

@@ -63,3 +63,20 @@ def test_a_mitchell_with_an_adjusted_score_goes_out_and_back():
         again.sessions.get().sections.get().pairs.values_list("direction", flat=True)
     )
     assert labels == {"NS", "EW"}  # still a Mitchell: two rankings
+
+
+def test_a_board_analysed_double_dummy_carries_its_table_and_par():
+    from tournaments.demo import load_demo
+    from tournaments.models import Board
+
+    load_demo()
+    source = Event.objects.get(name="Tuesday Mitchell")
+    Board.objects.filter(section__session__event=source, number=1).update(
+        dd_tricks="9ba679ba672236622366", par_score=-430, par_contracts="4H E ="
+    )
+    out = StringIO()
+    call_command("export_pbn", str(source.pk), stdout=out)
+    first, second = read_pbn(out.getvalue())[:2]
+    assert first.tags["DoubleDummyTricks"] == "9ba679ba672236622366"
+    assert first.tags["OptimumScore"] == "NS -430"
+    assert "DoubleDummyTricks" not in second.tags

@@ -54,6 +54,10 @@ def _board_game(event: Event, lines: Sequence[LineRow]) -> PbnGame:
     game.tags["Dealer"] = board.dealer or "?"
     game.tags["Vulnerable"] = board.vulnerability or "?"
     game.tags["Deal"] = board.deal or "?"
+    if board.dd_tricks:
+        game.tags["DoubleDummyTricks"] = board.dd_tricks
+    if board.par_score is not None:
+        game.tags["OptimumScore"] = f"NS {board.par_score}"
     game.tags["Scoring"] = "MP"
     game.tags["ScoreTable"] = ";".join(SCORE_COLUMNS)
     game.sections["ScoreTable"] = [_score_row(line) for line in lines]

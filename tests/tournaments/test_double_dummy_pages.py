@@ -142,6 +142,8 @@ def test_the_traveller_shows_the_deal_and_the_par(api, client, director, event):
     section = event.sessions.get().sections.get()
     url = f"/sections/{section.pk}/boards/1/"
     assert "NS 450" in director.get(url).content.decode()
+    sheet = director.get(f"/director/sections/{section.pk}/boards/6/").content.decode()
+    assert "<strong>Par</strong> 3HX N -1, 3HX S -1: EW 100" in sheet
     Event.objects.filter(pk=event.pk).update(published=True)
     html = client.get(url).content.decode()
     assert "A97653" in html and "4S N +1, 4S S +1: NS 450" in html

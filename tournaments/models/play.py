@@ -155,6 +155,16 @@ class Board(models.Model):
         self.vulnerability = self.vulnerability or board_vulnerability(self.number)
         super().save(*args, **kwargs)
 
+    @property
+    def par(self) -> str:
+        """The par, e.g. "4S N +1, 4S S +1: NS 450", or "" before analysis."""
+        if self.par_score is None:
+            return ""
+        if not self.par_contracts:
+            return "Pass, 0"
+        side = "NS" if self.par_score >= 0 else "EW"
+        return f"{self.par_contracts}: {side} {abs(self.par_score)}"
+
 
 class Source(models.TextChoices):
     DIRECTOR = "director", _("Director")

@@ -84,16 +84,6 @@ def trick_rows(board: Board) -> list[tuple[str, list[int]]] | None:
     ]
 
 
-def par_text(board: Board) -> str:
-    """The par, e.g. "4S N +1, 4S S +1: NS 450", or "" before analysis."""
-    if board.par_score is None:
-        return ""
-    if not board.par_contracts:
-        return "Pass, 0"
-    side = "NS" if board.par_score >= 0 else "EW"
-    return f"{board.par_contracts}: {side} {abs(board.par_score)}"
-
-
 def hand_record(board: Board) -> HandRecord | None:
     """One board's sheet, or None when its hands are not known."""
     hands = hand_diagram(board)
@@ -104,7 +94,7 @@ def hand_record(board: Board) -> HandRecord | None:
         hands=hands,
         points=high_card_points(board),
         tricks=trick_rows(board),
-        par=par_text(board),
+        par=board.par,
     )
 
 

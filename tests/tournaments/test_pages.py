@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.demo import load_demo
+from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
 
@@ -95,3 +96,18 @@ def test_the_home_page_links_the_demo_events_results(client):
     ]
     event = response.context["events"][0]
     assert reverse("results:event", args=[event.pk]) in response.content.decode()
+
+
+def test_the_demo_teams_hand_records_follow_the_rounds(director):
+    """Each Swiss round is a session of new deals: a sheet per round's board."""
+    load_demo()
+    event = Event.objects.get(name="Saturday Swiss teams")
+    response = director.get(reverse("results:hand-records", args=[event.pk]))
+    assert response.status_code == 200
+    records = response.context["records"]
+    sessions = [record.board.section.session.number for record in records]
+    assert sessions == sorted(sessions) and len(set(sessions)) > 1
+    assert len(records) == len(
+        {(r.board.section.session_id, r.board.number) for r in records}
+    )
+    assert "session 2" in response.content.decode()

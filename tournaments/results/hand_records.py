@@ -102,8 +102,9 @@ def event_hand_records(event: Event) -> list[HandRecord]:
     """Every board with hands, once per board number and deal (sections that
     played the same boards share a sheet)."""
     records, seen = [], set()
-    boards = Board.objects.filter(section__session__event=event).order_by(
-        "number", "section__session__number", "section__letter"
+    boards = Board.objects.filter(section__session__event=event)
+    boards = boards.select_related("section__session").order_by(
+        "section__session__number", "number", "section__letter"
     )
     for board in boards:
         key = (board.number, board.deal)
@@ -126,5 +127,6 @@ def hand_records(request: HttpRequest, pk: int) -> HttpResponse:
         "records": event_hand_records(event) if visible else [],
         "denominations": [symbol for _name, symbol in TABLE_DENOMINATIONS],
         "analysis": analysis_progress(event),
+        "sessions": event.sessions.count(),
     }
     return render(request, "results/hand_records.html", context)

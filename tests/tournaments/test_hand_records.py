@@ -9,12 +9,15 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.deal import Deal
+from games.double_dummy import available
 from games.pbn import read_pbn
+from tournaments.importers import hand_records
 from tournaments.importers.hand_records import import_hand_records
 from tournaments.models import Board
 from tournaments.services.events import MovementChoice, event_create, section_create
 
 pytestmark = pytest.mark.django_db
+NEWTON_1 = "N:A97653.94.AT5.A8 K.JT862.K987.754 Q42.AKQ73.62.KT3 JT8.5.QJ43.QJ962"
 
 
 @pytest.fixture
@@ -55,3 +58,37 @@ def test_a_malformed_file_names_the_line_and_stores_nothing(event, tmp_path):
     with pytest.raises(CommandError, match=r"[Ll]ine 2"):
         call_command("import_deals", str(event.pk), str(bad))
     assert not Board.objects.exclude(deal="").exists()
+
+
+def test_a_file_with_the_analysis_gives_each_board_its_table_and_par(
+    event, shared_data
+):
+    """Winchester's export: the [OptimumResultTable] wins over a [DoubleDummyTricks]
+    that disagrees with it (it writes 1 where the table says 2)."""
+    path = shared_data / "pbn" / "WinchesterJuly2026.pbn"
+    import_hand_records(event, path.read_bytes())
+    board = Board.objects.get(section__session__event=event, number=1)
+    assert board.dd_tricks == "22245222458bb988bb98"
+    if available():
+        assert board.par == "4S E +1, 4S W +1, 4H E +1, 4H W +1: EW 450"
+
+
+def test_without_the_solver_the_par_is_the_files_score(event, shared_data, monkeypatch):
+    monkeypatch.setattr(hand_records, "available", lambda: False)
+    path = shared_data / "pbn" / "newtonbridge_20160120_1.pbn"
+    import_hand_records(event, path.read_bytes())
+    boards = Board.objects.filter(section__session__event=event).order_by("number")
+    assert [board.par for board in boards] == [
+        "NS 450", "EW 400", "NS 460", "NS 600", "EW 430", "EW 100",
+    ]  # fmt: skip
+    assert boards[0].dd_tricks == "9ba679ba672236622366"
+
+
+def test_a_new_deal_drops_the_analysis_of_the_old_one(event):
+    Board.objects.filter(section__session__event=event, number=1).update(
+        deal=NEWTON_1, dd_tricks="9ba679ba672236622366", par_score=450
+    )
+    other = "N:K.JT862.K987.754 Q42.AKQ73.62.KT3 JT8.5.QJ43.QJ962 A97653.94.AT5.A8"
+    import_hand_records(event, f'[Board "1"]\n[Deal "{other}"]\n')
+    board = Board.objects.get(section__session__event=event, number=1)
+    assert (board.deal, board.dd_tricks, board.par_score) == (other, "", None)

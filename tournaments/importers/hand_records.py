@@ -7,6 +7,12 @@ section.  A board whose dealer or vulnerability is not the one its number
 gives (the standard 16-board cycle) is reported, not refused: some clubs
 deal a set twice with other numbers.  A malformed file is refused with its
 line number and nothing is stored.
+
+A file that carries the double-dummy analysis (Bridgewebs and most dealer
+programs write ``[OptimumResultTable]`` and/or ``[DoubleDummyTricks]``, and
+``[OptimumScore]``) gives each board its table straight away, and its par
+(worked out from the table when the solver is installed, else the file's
+score); a board given another deal loses an analysis that no longer fits.
 """
 
 from __future__ import annotations
@@ -16,9 +22,13 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from games.bridge import board_dealer, board_vulnerability
+from games.double_dummy import DoubleDummyTable, available
 from games.errors import GameError
-from games.pbn import read_pbn
+from games.pbn import PbnGame, read_pbn
 from tournaments.models import Board, Event
+from tournaments.services.analysis import board_analysis_set
+
+ANALYSIS_FIELDS = ("dd_tricks", "par_score", "par_contracts")
 
 
 @dataclass
@@ -38,12 +48,14 @@ def import_hand_records(event: Event, data: bytes | str) -> HandRecordImport:
     """
     games = read_pbn(data)
     deals: dict[int, tuple[str, str | None, str | None, int]] = {}
+    analyses: dict[int, PbnGame] = {}
     for game in games:
         number = game.board
         deal = game.deal
         if number is None or deal is None:
             raise GameError(f"Line {game.line}: a hand record needs [Board] and [Deal]")
         deals[number] = (deal.to_pbn(), game.dealer, game.vulnerability, game.line)
+        analyses[number] = game
     report = HandRecordImport()
     boards = Board.objects.filter(section__session__event=event)
     for board in boards:
@@ -62,12 +74,57 @@ def import_hand_records(event: Event, data: bytes | str) -> HandRecordImport:
                 f"Board {board.number} (line {line}): vulnerable {vulnerability}, "
                 f"but board {board.number} is {expected}"
             )
+        if board.deal != pbn:
+            board.dd_tricks, board.par_score, board.par_contracts = "", None, ""
         board.deal = pbn
+        _analysis(board, analyses[board.number])
         report.attached += 1
-    Board.objects.bulk_update(list(boards), ["deal"])
+    Board.objects.bulk_update(list(boards), ["deal", *ANALYSIS_FIELDS])
     missing = sorted(set(deals) - {b.number for b in boards})
     if missing:
         report.warnings.append(
             "No board numbered " + ", ".join(map(str, missing)) + " in this event"
         )
     return report
+
+
+def _analysis(board: Board, game: PbnGame) -> None:
+    """Give the board the double-dummy table and par its game carries, if any."""
+    table = _file_table(game)
+    if table is None:
+        return
+    if available():
+        board_analysis_set(board, table)
+        return
+    board.dd_tricks = table.to_pbn()
+    board.par_score, board.par_contracts = _file_par(game), ""
+
+
+def _file_table(game: PbnGame) -> DoubleDummyTable | None:
+    """The table of ``[OptimumResultTable]``, else of ``[DoubleDummyTricks]``.
+
+    The result table comes first: some exports write a ``[DoubleDummyTricks]``
+    that disagrees with it (Bridgewebs writes 1 for some 2-trick entries).
+    """
+    rows = game.table("OptimumResultTable")
+    try:
+        if rows is not None and rows.rows:
+            return DoubleDummyTable.from_rows(
+                (row["Declarer"], row["Denomination"], int(row["Result"]))
+                for row in rows.rows
+            )
+        if game.tags.get("DoubleDummyTricks"):
+            return DoubleDummyTable.from_pbn(game.tags["DoubleDummyTricks"])
+    except (GameError, KeyError, TypeError, ValueError) as error:
+        raise GameError(f"Line {game.line}: double-dummy analysis: {error}") from None
+    return None
+
+
+def _file_par(game: PbnGame) -> int | None:
+    """``[OptimumScore "NS 450"]`` (or "EW 400") as NS's score."""
+    side, _, points = game.tags.get("OptimumScore", "").strip().partition(" ")
+    try:
+        score = int(points)
+    except ValueError:
+        return None
+    return score if side.upper() == "NS" else -score if side.upper() == "EW" else None

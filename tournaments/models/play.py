@@ -160,10 +160,9 @@ class Board(models.Model):
         """The par, e.g. "4S N +1, 4S S +1: NS 450", or "" before analysis."""
         if self.par_score is None:
             return ""
-        if not self.par_contracts:
-            return "Pass, 0"
         side = "NS" if self.par_score >= 0 else "EW"
-        return f"{self.par_contracts}: {side} {abs(self.par_score)}"
+        score = f"{side} {abs(self.par_score)}"
+        return f"{self.par_contracts}: {score}" if self.par_contracts else score
 
 
 class Source(models.TextChoices):

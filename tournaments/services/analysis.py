@@ -149,11 +149,17 @@ def _store(boards: list[Board], tables: dict[str, DoubleDummyTable]) -> None:
         table = tables.get(_full_deal(board.deal) or "")
         if table is None:
             continue
-        result = par(table, board.vulnerability, board.dealer)
-        board.dd_tricks = table.to_pbn()
-        board.par_score = result.score_ns
-        board.par_contracts = ", ".join(str(c) for c in result.contracts)[:120]
+        board_analysis_set(board, table)
         board.save(update_fields=["dd_tricks", "par_score", "par_contracts"])
+
+
+def board_analysis_set(board: Board, table: DoubleDummyTable) -> None:
+    """Write the table and its par on the board (not saved): par needs only
+    the table, so it is worked out here rather than solved again."""
+    result = par(table, board.vulnerability, board.dealer)
+    board.dd_tricks = table.to_pbn()
+    board.par_score = result.score_ns
+    board.par_contracts = ", ".join(str(c) for c in result.contracts)[:120]
 
 
 def board_table(board: Board) -> DoubleDummyTable | None:

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from games.double_dummy import available
+
 ROOT = Path(__file__).resolve().parents[1]
 REDIS_URL = os.environ.get("DONNE_TEST_REDIS_URL", "")
 
@@ -171,3 +173,46 @@ def test_the_worker_pairs_the_next_swiss_round_when_the_last_board_lands(worker_
     # so 1 and 3 lead: round 2 is 1 v 3 and 2 v 4 (no rematch).
     assert pairs == [(1, 3), (2, 4)], log
     assert "scoring.next_team_round" in log
+
+
+START_ANALYSIS = """
+import datetime as dt
+from django.db import transaction
+from tournaments.models import Board
+from tournaments.services.analysis import analysis_start
+from tournaments.services.events import MovementChoice, event_create, section_create
+
+event = event_create(name="Worker hands", date=dt.date(2016, 1, 20))
+section_create(session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2))
+Board.objects.filter(section__session__event=event, number=1).update(
+    deal="N:A97653.94.AT5.A8 K.JT862.K987.754 Q42.AKQ73.62.KT3 JT8.5.QJ43.QJ962"
+)
+with transaction.atomic():
+    analysis_start(event)
+print(event.pk)
+"""
+
+
+@pytest.mark.skipif(not available(), reason="endplay is not installed")
+def test_the_worker_solves_the_deals_and_records_its_progress(worker_env):
+    """Newton Bridge Club, 20 January 2016, board 1: par NS 450 (published)."""
+    env, folder = worker_env
+    run([sys.executable, "manage.py", "shell", "-c", START_ANALYSIS], env)
+    database = sqlite3.connect(folder / "db.sqlite3")
+    deadline = time.monotonic() + 60
+    row = None
+    while time.monotonic() < deadline:
+        row = database.execute(
+            "SELECT status, done, total FROM tournaments_analysis"
+        ).fetchone()
+        if row and row[0] in ("done", "failed"):
+            break
+        time.sleep(0.2)
+    log = (folder / "worker.log").read_text()
+    assert row == ("done", 1, 1), log
+    board = database.execute(
+        "SELECT dd_tricks, par_score, par_contracts FROM tournaments_board "
+        "WHERE number = 1"
+    ).fetchone()
+    assert board == ("9ba679ba672236622366", 450, "4S N +1, 4S S +1"), log
+    assert "scoring.double_dummy" in log

@@ -49,11 +49,20 @@ class ImportedLine:
     adjusted: tuple[str, str] | None = None
 
 
+@dataclass(frozen=True)
+class ImportedPlayer:
+    """A player named in the file, with their federation number when given."""
+
+    name: str
+    licence: str = ""
+
+
 @dataclass
 class ImportedPair:
     number: int
     names: str
     directions: set[str] = field(default_factory=set)
+    players: list[ImportedPlayer] = field(default_factory=list)
 
 
 @dataclass
@@ -63,6 +72,8 @@ class ImportedSession:
     boards: dict[int, ImportedBoard]
     lines: list[ImportedLine]
     pairs: dict[str, ImportedPair]
+    settings: dict[str, object] = field(default_factory=dict)  # Event fields
+    club: tuple[str, str] | None = None  # name, federation code
 
     @property
     def mitchell(self) -> bool:

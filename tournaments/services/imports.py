@@ -6,8 +6,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from tournaments.importers.pbn import ImportedSession
-from tournaments.models import Board, Event, Pair, Section, Source
+from tournaments.importers.pbn import ImportedPair, ImportedSession
+from tournaments.models import Board, Club, Event, Pair, Player, Section, Source
 from tournaments.services.events import event_create
 from tournaments.services.results import queue_scoring, result_adjust, result_submit
 
@@ -22,9 +22,17 @@ def event_import(
     ``result_adjust`` for an adjusted score), checked, scored and audited as
     if entered by hand, and the section is rescored once at the end; a bad
     line raises ``ValidationError`` naming the board and pairs, and nothing
-    is stored.
+    is stored.  The file's scoring settings (a USEBIO event type) become the
+    event's, and its club and players are found or entered.
     """
-    event = event_create(name=imported.name[:160], date=imported.date, user=user)
+    club = _club(imported.club)
+    event = event_create(
+        name=imported.name[:160],
+        date=imported.date,
+        club=club,
+        user=user,
+        **imported.settings,
+    )
     session = event.sessions.get()
     per_board: dict[int, int] = {}
     for line in imported.lines:
@@ -46,6 +54,9 @@ def event_import(
         )
         for key, pair in imported.pairs.items()
     }
+    if club is not None:
+        for key, pair in imported.pairs.items():
+            pairs[key].players.set(_players(club, pair))
     boards = {
         number: Board.objects.create(
             section=section,
@@ -83,3 +94,31 @@ def event_import(
             ) from None
     queue_scoring(next(iter(boards.values())))
     return event
+
+
+def _club(club: tuple[str, str] | None) -> Club | None:
+    """The file's club, found by name or entered with its federation code."""
+    if club is None:
+        return None
+    name, code = club
+    return Club.objects.get_or_create(
+        name=name[:120], defaults={"federation_code": code[:32]}
+    )[0]
+
+
+def _players(club: Club, pair: ImportedPair) -> list[Player]:
+    """The pair's players, found by licence (else by name) or entered."""
+    players = []
+    for imported in pair.players:
+        first, _, last = imported.name.rpartition(" ")
+        licence = imported.licence[:32]
+        names = {"first_name": first[:80], "last_name": last[:80]}
+        if licence:
+            player = Player.objects.get_or_create(
+                club=club, licence=licence, defaults=names
+            )[0]
+        else:
+            player = Player.objects.filter(club=club, licence="", **names).first()
+            player = player or Player.objects.create(club=club, **names)
+        players.append(player)
+    return players

@@ -10,6 +10,7 @@ from tournaments.models import Event
 
 class Command(BaseCommand):
     help = "Write an event's deals, travellers and ranking as PBN 2.1 on stdout."
+    export = staticmethod(event_pbn)
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event", type=int, help="the event's id")
@@ -19,6 +20,6 @@ class Command(BaseCommand):
         if event is None:
             raise CommandError(f"event {options['event']}: no such event")
         try:
-            self.stdout.write(event_pbn(event), ending="")
+            self.stdout.write(self.export(event), ending="")
         except ValueError as error:
             raise CommandError(str(error)) from None

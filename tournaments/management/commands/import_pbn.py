@@ -14,10 +14,12 @@ from tournaments.services.imports import event_import
 
 class Command(BaseCommand):
     help = "Create an event from a PBN file of traveller lines; print its id."
+    parse = staticmethod(parse_session)
+    what = "the PBN file"
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", type=Path, help="the PBN file")
-        parser.add_argument("--name", help="the event's name (default: [Event])")
+        parser.add_argument("file", type=Path, help=self.what)
+        parser.add_argument("--name", help="the event's name (default: the file's)")
 
     def handle(self, *args: object, **options: object) -> None:
         path: Path = options["file"]
@@ -26,7 +28,7 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"{path}: {error.strerror}") from None
         try:
-            event = event_import(parse_session(data, name=options["name"]))
+            event = event_import(self.parse(data, name=options["name"]))
         except (GameError, ValidationError) as error:
             message = "; ".join(getattr(error, "messages", [str(error)]))
             raise CommandError(f"{path}: {message}") from None

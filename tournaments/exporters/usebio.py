@@ -1,0 +1,319 @@
+"""A pairs or teams event as a USEBIO 1.2 XML results file.
+
+The shape follows the files Compscore writes for the EBU and ABF (the DTD,
+``usebio_v1_2.dtd``, is declared as they do): ``CLUB``, then ``EVENT`` with
+its ``EVENT_TYPE``, the ``PARTICIPANTS`` with their totals and places, and
+
+* pairs (``MP_PAIRS``, ``BUTLER_PAIRS``, ``CROSS_IMP``): one ``BOARD`` per
+  board with its ``TRAVELLER_LINE`` s (an artificial score as ``A6040`` in
+  ``SCORE``) and each line's matchpoints, Butler IMPs or cross-IMPs, then the
+  deals in ``HANDSET``; an event of several sections nests each in the 1.2
+  ``SESSION``/``SECTION`` elements, its deals within its boards;
+* teams (``SWISS_TEAMS``, ``TEAMS_OF_FOUR`` for a round robin or knockout):
+  the teams (``TEAM_ID``, ``TEAM_NAME``) and one ``MATCH`` per match and
+  round, its VPs (or IMPs) and, per board, the home team's net ``IMPS`` and
+  both rooms' lines (``DIRECTION`` the home team sat: NS open, EW closed).
+
+Pairs are numbered as on the travellers ("3NS" in a Mitchell, "7" in a
+Howell), so ``import_usebio`` reads the file back into the same event.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+from django.conf import settings
+from django.db.models import Manager
+
+from games.deal import Deal
+from tournaments.models import Board, Event, Match, Player, Result, Section
+from tournaments.models.teams import TeamCompetition
+from tournaments.reports import (
+    LineRow,
+    SectionReport,
+    StandingRow,
+    event_sections,
+    stored_report,
+)
+from tournaments.teams_io import match_sheet, standings_rows
+
+DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
+PAIRS_TYPES = {
+    Event.Method.MATCHPOINTS: ("MP_PAIRS", "MATCH_POINTS"),
+    Event.Method.BUTLER: ("BUTLER_PAIRS", "BUTLER_POINTS"),
+    Event.Method.CROSS_IMPS: ("CROSS_IMP", "CROSS_IMP_POINTS"),
+}
+SUITS = (("CLUBS", 3), ("DIAMONDS", 2), ("HEARTS", 1), ("SPADES", 0))
+SEATS = (("East", 1), ("North", 0), ("South", 2), ("West", 3))
+NAME_SEPARATORS = re.compile(r"\s+[–&/-]\s+")
+
+
+class UsebioRefused(ValueError):
+    """The event cannot be written as USEBIO (its kind, or nothing scored)."""
+
+
+def event_usebio(event: Event) -> str:
+    """The event as USEBIO 1.2 XML text (UTF-8, declared)."""
+    root = ET.Element("USEBIO", Version="1.2")
+    if event.club_id:
+        club = ET.SubElement(root, "CLUB")
+        _add(club, "CLUB_NAME", event.club.name)
+        _add(club, "CLUB_ID_NUMBER", event.club.federation_code)
+    if event.kind == Event.Kind.PAIRS:
+        _pairs_event(root, event)
+    elif event.kind == Event.Kind.TEAMS:
+        _teams_event(root, event)
+    else:
+        raise UsebioRefused(
+            f"event {event.pk} is a {event.get_kind_display()} event: "
+            "USEBIO carries pairs and teams events"
+        )
+    ET.indent(root)
+    body = ET.tostring(root, encoding="unicode")
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'
+
+
+def _add(parent: ET.Element, tag: str, text: object = None, **attrs: str) -> ET.Element:
+    element = ET.SubElement(parent, tag, attrs)
+    if text is not None:
+        element.text = str(text)
+    return element
+
+
+def _header(event: Event, kind: str) -> ET.Element:
+    element = ET.Element("EVENT", EVENT_TYPE=kind)
+    _add(element, "EVENT_IDENTIFIER", event.pk)
+    _add(element, "EVENT_DESCRIPTION", event.name)
+    _add(element, "PROGRAM_NAME", "Donne")
+    _add(element, "PROGRAM_VERSION", settings.SPECTACULAR_SETTINGS["VERSION"])
+    return element
+
+
+def _dates(element: ET.Element, event: Event, sessions: int, sections: int) -> None:
+    _add(element, "DATE", event.date.strftime("%d/%m/%Y"))
+    _add(element, "SESSION_COUNT", sessions)
+    _add(element, "SECTION_COUNT", sections)
+
+
+def _number(value: float | None) -> str:
+    """A line's points as Compscore writes them: "8", "2.6", "3.67"."""
+    if value is None:
+        return ""
+    return f"{value:.2f}".rstrip("0").rstrip(".") or "0"
+
+
+# Pairs -------------------------------------------------------------------
+
+
+def _pairs_event(root: ET.Element, event: Event) -> None:
+    sections = event_sections(event)
+    if not sections:
+        raise UsebioRefused(f"event {event.pk} has no section to export")
+    kind, points = PAIRS_TYPES[event.method]
+    reports = [stored_report(section) for section in sections]
+    element = _header(event, kind)
+    two_winners = any(group for r in reports for group in r.rankings if group)
+    _add(element, "WINNER_TYPE", 2 if two_winners else 1)
+    _dates(element, event, len({s.session_id for s in sections}), len(sections))
+    if event.method != Event.Method.MATCHPOINTS:
+        _add(element, "SCORING_METHOD", "IMPS")
+    root.append(element)
+    if len(reports) == 1:
+        _section(element, reports[0], kind, points, hands=False)
+        _handset(root, sections[0])
+        return
+    for report in reports:
+        session = _add(
+            element, "SESSION", SESSION_ID=str(report.section.session.number)
+        )
+        holder = _add(session, "SECTION", SECTION_ID=report.section.letter or "A")
+        _section(holder, report, kind, points, hands=True)
+
+
+def _section(
+    holder: ET.Element, report: SectionReport, kind: str, points: str, *, hands: bool
+) -> None:
+    participants = _add(holder, "PARTICIPANTS", EVENT_TYPE=kind)
+    standings = {row.pair.pk: row for rows in report.rankings.values() for row in rows}
+    full = {
+        group: max((row.boards for row in rows), default=0)
+        for group, rows in report.rankings.items()
+    }
+    pairs = report.section.pairs.order_by("number", "-direction")
+    for pair in pairs:
+        if pair.phantom:
+            continue
+        element = _add(participants, "PAIR")
+        _add(element, "PAIR_NUMBER", pair.label)
+        _add(element, "DIRECTION", pair.direction)
+        row = standings.get(pair.pk)
+        if row is not None:
+            total = row.imps if report.by_imps else _factored(row, full[row.group])
+            _add(element, "TOTAL_SCORE", f"{total or 0:.2f}")
+            if not report.by_imps:
+                _add(element, "PERCENTAGE", f"{row.pct or 0:.2f}")
+            _add(element, "PLACE", row.rank)
+        _players(element, pair.players, pair.names)
+    event = report.section.session.event
+    for number, lines in report.boards():
+        board = _add(holder, "BOARD", EVENT_TYPE=kind)
+        _add(board, "BOARD_NUMBER", number)
+        if report.butler and number in report.datums:
+            _add(board, "BOARD_AVERAGE", _number(report.datums[number]))
+        if hands:
+            _hands(board, lines[0].result.board)
+        for line in lines:
+            _pairs_line(board, event, line, points)
+
+
+def _factored(row: StandingRow, boards: int) -> float:
+    """The matchpoints factored up to the boards the others played (EBU,
+    Compscore): the total of a pair that missed boards matches its percentage."""
+    if not row.boards or row.mp is None:
+        return 0.0
+    return row.mp * boards / row.boards
+
+
+def _players(element: ET.Element, players: Manager[Player], names: str) -> None:
+    """The PLAYER elements, in the order the players were entered."""
+    links = players.through.objects.filter(
+        **{players.source_field_name: players.instance}
+    )
+    chosen = [
+        (link.player.full_name, link.player.licence)
+        for link in links.select_related("player").order_by("pk")
+    ]
+    entries = chosen or [(name, "") for name in NAME_SEPARATORS.split(names) if name]
+    for name, licence in entries:
+        player = _add(element, "PLAYER")
+        _add(player, "PLAYER_NAME", name)
+        if licence:
+            _add(player, "NATIONAL_ID_NUMBER", licence)
+
+
+def _pairs_line(board: ET.Element, event: Event, line: LineRow, points: str) -> None:
+    result = line.result
+    element = _add(board, "TRAVELLER_LINE")
+    _add(element, "NS_PAIR_NUMBER", result.ns_pair.label)
+    _add(element, "EW_PAIR_NUMBER", result.ew_pair.label)
+    _played(element, event, result)
+    by_imps = points != "MATCH_POINTS"
+    ns = line.imp_ns if by_imps else line.mp_ns
+    ew = line.imp_ew if by_imps else line.mp_ew
+    if ns is not None:
+        _add(element, f"NS_{points}", _number(ns))
+        _add(element, f"EW_{points}", _number(ew))
+
+
+def _played(element: ET.Element, event: Event, result: Result) -> None:
+    """The line's contract, declarer, lead, tricks and NS score (or ``A6040``)."""
+    if result.is_adjusted:
+        ns = _percent(event, result.adjusted_ns)
+        ew = _percent(event, result.adjusted_ew)
+        _add(element, "SCORE", f"A{ns:02d}{ew:02d}")
+        return
+    passed = result.contract.upper() == "PASS"
+    _add(element, "CONTRACT", "PASS" if passed else result.contract)
+    if not passed:
+        _add(element, "PLAYED_BY", result.declarer)
+        if len(result.lead) == 2:
+            _add(element, "LEAD", result.lead[1] + result.lead[0])
+        _add(element, "TRICKS", result.tricks)
+    _add(element, "SCORE", result.score_ns or 0)
+
+
+def _percent(event: Event, mark: str) -> int:
+    """An adjusted score's percentage; USEBIO's ``A6040`` has two digits a side."""
+    named = {
+        "A+": event.average_plus,
+        "A": event.average,
+        "A-": event.average_minus,
+    }
+    value = named.get(mark.upper())
+    return min(99, round(float(value if value is not None else mark)))
+
+
+def _handset(root: ET.Element, section: Section) -> None:
+    boards = [b for b in section.boards.order_by("number") if b.deal]
+    if not boards:
+        return
+    handset = _add(root, "HANDSET")
+    for board in boards:
+        element = _add(handset, "BOARD")
+        _add(element, "BOARD_NUMBER", board.number)
+        _hands(element, board)
+
+
+def _hands(element: ET.Element, board: Board) -> None:
+    if not board.deal:
+        return
+    # The PBN deal from North: "N:spades.hearts.diamonds.clubs east south west".
+    hands = Deal.from_pbn(board.deal).to_pbn().split(":", 1)[1].split()
+    for seat, index in SEATS:
+        hand = _add(element, "HAND")
+        _add(hand, "DIRECTION", seat)
+        suits = hands[index].split(".")
+        for tag, suit in SUITS:
+            _add(hand, tag, suits[suit] if suits[suit] != "-" else "")
+
+
+# Teams -------------------------------------------------------------------
+
+
+def _teams_event(root: ET.Element, event: Event) -> None:
+    competition = event.competition
+    swiss = competition.format == TeamCompetition.Format.SWISS
+    kind = "SWISS_TEAMS" if swiss else "TEAMS_OF_FOUR"
+    element = _header(event, kind)
+    scoring = {"vp": "VPS", "imps": "IMPS", "bam": "BAM"}[competition.scoring]
+    _add(element, "MATCH_SCORING_METHOD", scoring)
+    _add(element, "WINNER_TYPE", 1)
+    _dates(element, event, event.sessions.count(), 1)
+    root.append(element)
+    participants = _add(element, "PARTICIPANTS", EVENT_TYPE=kind)
+    teams = {team.number: team for team in event.teams.all()}
+    for row in standings_rows(event):
+        team = teams[row.team]
+        entry = _add(
+            participants, "TEAM", TEAM_ID=str(team.number), TEAM_NAME=team.name
+        )
+        if row.played:
+            _add(entry, "TOTAL_SCORE", _number(row.points))
+            _add(entry, "PLACE", row.rank)
+        _players(entry, team.players, team.members)
+    matches = Match.objects.filter(session__event=event).select_related(
+        "session", "home", "away"
+    )
+    for match in matches.order_by("session__number", "number"):
+        _match(element, match, kind, competition.scoring)
+
+
+def _match(parent: ET.Element, match: Match, kind: str, scoring: str) -> None:
+    element = _add(parent, "MATCH")
+    _add(element, "ROUND_NUMBER", match.stage)
+    _add(element, "TEAM", match.home.number)
+    if match.is_bye:
+        _add(element, "TEAM_SCORE", _number(match.home_points))
+        return
+    sheet = match_sheet(match)
+    _add(element, "OPPOSING_TEAM", match.away.number)
+    if sheet:
+        _add(element, "START_BOARD_NUMBER", sheet[0].board)
+        _add(element, "END_BOARD_NUMBER", sheet[-1].board)
+    vp = scoring != TeamCompetition.Scoring.IMPS
+    home = match.home_points if vp else match.home_imps
+    away = match.away_points if vp else match.away_imps
+    _add(element, "TEAM_SCORE", _number(home))
+    _add(element, "OPPOSING_TEAM_SCORE", _number(away))
+    event = match.session.event
+    for row in sheet:
+        board = _add(element, "BOARD", EVENT_TYPE=kind)
+        _add(board, "BOARD_NUMBER", row.board)
+        if scoring != TeamCompetition.Scoring.BAM and row.home is not None:
+            _add(board, "IMPS", _number(row.home))
+        for direction, result in zip(("NS", "EW"), row.rooms, strict=True):
+            if result is not None:
+                line = _add(board, "TRAVELLER_LINE")
+                _add(line, "DIRECTION", direction)
+                _played(line, event, result)

@@ -1,0 +1,219 @@
+"""Read a pairs session from a USEBIO 1.2 XML results file, as plain data.
+
+USEBIO is the results interchange of the EBU and other federations
+(Compscore, ScoreBridge, EBUScore write it).  A pairs file holds the
+``EVENT`` (its ``EVENT_TYPE`` says how it was scored: ``MP_PAIRS``,
+``BUTLER_PAIRS`` or ``CROSS_IMP``), the ``PARTICIPANTS`` (pairs numbered
+"1NS"/"1EW" in a Mitchell, "7" in a Howell, with their players), one
+``BOARD`` of ``TRAVELLER_LINE`` s per board (an artificial score written
+``A6040`` in ``SCORE``), and the deals in ``HANDSET``.  A file written with
+the 1.2 ``SESSION``/``SECTION`` wrappers is read when it holds one section.
+
+The result is the same ``ImportedSession`` the PBN reader gives, with the
+event's scoring method set from the file, so ``event_import`` stores it and
+the scorer reproduces the published figures.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import xml.etree.ElementTree as ET
+
+from games.bridge import parse_contract
+from games.deal import Deal
+from games.errors import GameError
+from tournaments.importers.pbn import (
+    ImportedBoard,
+    ImportedLine,
+    ImportedPair,
+    ImportedPlayer,
+    ImportedSession,
+)
+
+# EVENT_TYPE -> the event's scoring method (Event.Method values).
+PAIRS_METHODS = {"MP_PAIRS": "mp", "BUTLER_PAIRS": "butler", "CROSS_IMP": "cross-imps"}
+ARTIFICIAL = re.compile(r"^A(\d{2})(\d{2})$")
+PAIR_LABEL = re.compile(r"^(\d{1,4})(NS|EW)?$")
+SEATS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
+
+
+def parse_usebio(data: bytes | str, *, name: str | None = None) -> ImportedSession:
+    """Read a USEBIO 1.2 pairs file's pairs, boards, lines and scoring method.
+
+    Raises GameError naming the element (and board and pairs) at fault.
+    """
+    try:
+        root = ET.fromstring(data)
+    except ET.ParseError as error:
+        line, column = error.position
+        raise GameError(
+            f"line {line}, column {column}: not well-formed XML ({error.msg})"
+        ) from None
+    if root.tag != "USEBIO":
+        raise GameError(f"the root element is <{root.tag}>, not <USEBIO>")
+    event = root.find("EVENT")
+    if event is None:
+        raise GameError("the file has no <EVENT>")
+    kind = (event.get("EVENT_TYPE") or "").strip().upper()
+    if kind not in PAIRS_METHODS:
+        known = ", ".join(PAIRS_METHODS)
+        raise GameError(
+            f'EVENT_TYPE "{kind}" is not read: Donne reads the pairs events {known}'
+        )
+    holder = _section(event)
+    session = ImportedSession(
+        name=name or _text(event, "EVENT_DESCRIPTION") or "Imported event",
+        date=_date(_text(event, "DATE")),
+        boards={},
+        lines=[],
+        pairs={},
+        settings={"method": PAIRS_METHODS[kind]},
+        club=_club(root),
+    )
+    for pair in holder.iter("PAIR"):
+        _add_pair(session, pair)
+    deals = _deals(root)
+    for board in holder.findall("BOARD"):
+        number = _board_number(board)
+        session.boards[number] = ImportedBoard(number, "", "", deals.get(number, ""))
+        for line in board.findall("TRAVELLER_LINE"):
+            session.lines.append(_line(session, number, line))
+    if not session.lines:
+        raise GameError("the file has no <TRAVELLER_LINE>")
+    return session
+
+
+def _section(event: ET.Element) -> ET.Element:
+    """The element holding the pairs and boards: the EVENT, or its one SECTION."""
+    sections = event.findall("SESSION/SECTION")
+    if len(sections) > 1:
+        raise GameError(
+            f"the file holds {len(sections)} sections: import them one file each"
+        )
+    return sections[0] if sections else event
+
+
+def _text(element: ET.Element, tag: str) -> str:
+    return (element.findtext(tag) or "").strip()
+
+
+def _date(text: str) -> dt.date:
+    for pattern in ("%d/%m/%Y", "%Y-%m-%d", "%d/%m/%y"):
+        try:
+            return dt.datetime.strptime(text, pattern).date()
+        except ValueError:
+            continue
+    return dt.date.today()
+
+
+def _club(root: ET.Element) -> tuple[str, str] | None:
+    club = root.find("CLUB")
+    if club is None or not _text(club, "CLUB_NAME"):
+        return None
+    return _text(club, "CLUB_NAME"), _text(club, "CLUB_ID_NUMBER")
+
+
+def _label(text: str, where: str) -> tuple[int, str]:
+    match = PAIR_LABEL.match(text.strip().upper())
+    if not match:
+        raise GameError(f'{where}: pair number "{text}" is not like "7" or "7NS"')
+    return int(match.group(1)), match.group(2) or ""
+
+
+def _add_pair(session: ImportedSession, element: ET.Element) -> None:
+    label = _text(element, "PAIR_NUMBER")
+    number, direction = _label(label, "PARTICIPANTS")
+    players = [
+        ImportedPlayer(_text(p, "PLAYER_NAME"), _text(p, "NATIONAL_ID_NUMBER"))
+        for p in element.findall("PLAYER")
+        if _text(p, "PLAYER_NAME")
+    ]
+    names = " – ".join(player.name for player in players)
+    pair = ImportedPair(number, names, players=players)
+    if direction:
+        pair.directions.add(direction)
+    session.pairs[label.upper()] = pair
+
+
+def _pair(session: ImportedSession, label: str, side: str, where: str) -> str:
+    """The key of the line's pair, entered on first sight when not a participant."""
+    key = label.strip().upper()
+    number, direction = _label(key, where)
+    pair = session.pairs.setdefault(key, ImportedPair(number, f"Pair {key}"))
+    pair.directions.add(direction or side)
+    return key
+
+
+def _board_number(board: ET.Element) -> int:
+    text = _text(board, "BOARD_NUMBER")
+    if not text.isdigit() or int(text) == 0:
+        raise GameError(f'<BOARD>: BOARD_NUMBER "{text}" is not a board number')
+    return int(text)
+
+
+def _line(session: ImportedSession, board: int, line: ET.Element) -> ImportedLine:
+    ns_label, ew_label = _text(line, "NS_PAIR_NUMBER"), _text(line, "EW_PAIR_NUMBER")
+    where = f"board {board}, {ns_label or '?'} v {ew_label or '?'}"
+    if not ns_label or not ew_label:
+        raise GameError(f"{where}: NS_PAIR_NUMBER and EW_PAIR_NUMBER are needed")
+    ns = _pair(session, ns_label, "NS", where)
+    ew = _pair(session, ew_label, "EW", where)
+    score = _text(line, "SCORE").upper()
+    artificial = ARTIFICIAL.match(score)
+    if artificial:
+        return ImportedLine(board, ns, ew, adjusted=artificial.groups())
+    try:
+        contract = parse_contract(_text(line, "CONTRACT"))
+    except GameError as error:
+        raise GameError(f"{where}: CONTRACT {error}") from None
+    if contract.is_pass:
+        return ImportedLine(board, ns, ew, contract=str(contract))
+    declarer = _text(line, "PLAYED_BY").upper()[:1]
+    if declarer not in ("N", "E", "S", "W"):
+        raise GameError(f'{where}: PLAYED_BY "{declarer}" must be N, E, S or W')
+    tricks = _text(line, "TRICKS")
+    if not tricks.isdigit() or int(tricks) > 13:
+        raise GameError(f'{where}: TRICKS "{tricks}" must be 0 to 13')
+    return ImportedLine(
+        board,
+        ns,
+        ew,
+        contract=str(contract),
+        declarer=declarer,
+        tricks=int(tricks),
+        lead=_lead(_text(line, "LEAD")),
+    )
+
+
+def _lead(text: str) -> str:
+    """USEBIO writes the card rank first ("KD"); Donne stores the suit first ("DK")."""
+    text = text.upper().replace("10", "T")
+    if len(text) == 2 and text[1] in "SHDC":
+        return text[1] + text[0]
+    return ""
+
+
+def _deals(root: ET.Element) -> dict[int, str]:
+    """Each board's deal from the HANDSET (or hands within the boards), as PBN."""
+    deals = {}
+    for board in root.iter("BOARD"):
+        hands = board.findall("HAND")
+        if len(hands) != 4:
+            continue
+        number = _board_number(board)
+        seats = {}
+        for hand in hands:
+            seat = SEATS.get(_text(hand, "DIRECTION").upper())
+            if seat is None:
+                raise GameError(f'board {number}: HAND DIRECTION must be "North"...')
+            suits = (_text(hand, s) for s in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"))
+            seats[seat] = ".".join(suits).upper().replace("10", "T")
+        if len(seats) != 4:
+            raise GameError(f"board {number}: the four hands need four directions")
+        try:
+            deal = Deal.from_pbn("N:" + " ".join(seats[s] for s in "NESW"))
+        except GameError as error:
+            raise GameError(f"board {number}: {error}") from None
+        deals[number] = deal.to_pbn()
+    return deals

@@ -14,11 +14,21 @@ from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
-from teams_play import create, enter, matches
+from teams_play import create, enter, matches, play_round
 
 from tests.conftest import read_usebio_boards, read_usebio_pairs
-from tournaments.models import Board, Club, Event, PairScore, Player, Result
+from tournaments.models import (
+    Board,
+    Club,
+    Event,
+    PairScore,
+    Player,
+    Result,
+    Section,
+    TeamScore,
+)
 from tournaments.scoring_io import rescore_section
+from tournaments.teams_io import rescore_team_round
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +42,7 @@ FILES = {
 LINE_FIELDS = ("CONTRACT", "PLAYED_BY", "LEAD", "TRICKS", "SCORE")
 
 
-def import_usebio(source: Path | bytes) -> Event:
+def import_usebio(source: Path | bytes, *, teams: bool = False) -> Event:
     """Import a file (or XML text, through a temporary file) and rescore it."""
     if isinstance(source, bytes):
         with tempfile.NamedTemporaryFile(suffix=".xml", delete=False) as file:
@@ -41,7 +51,10 @@ def import_usebio(source: Path | bytes) -> Event:
     out = StringIO()
     call_command("import_usebio", str(source), stdout=out)
     event = Event.objects.get(pk=int(out.getvalue()))
-    rescore_section(event.sessions.get().sections.get().pk)
+    if teams:
+        rescore_rounds(event)
+    else:
+        rescore_section(event.sessions.get().sections.get().pk)
     return event
 
 
@@ -330,6 +343,57 @@ def test_a_teams_event_goes_out_with_its_matches_and_both_rooms(api):
     assert written.findtext("END_BOARD_NUMBER") == "2"
 
 
+def team_standings(event: Event) -> dict[int, tuple[int, float, float, float, str]]:
+    return {
+        s.team.number: (s.played, round(s.points, 2), s.imps_for, s.imps_against,
+                        s.rank)
+        for s in TeamScore.objects.filter(team__event=event).select_related("team")
+    }  # fmt: skip
+
+
+def rescore_rounds(event: Event) -> None:
+    for section in Section.objects.filter(session__event=event):
+        rescore_team_round(section.pk)
+
+
+@pytest.mark.parametrize(
+    ("teams", "settings", "rounds"),
+    [
+        (4, {"format": "round-robin"}, 2),  # round 3 left unplayed
+        (3, {"format": "swiss", "rounds": 2, "scoring": "imps"}, 2),  # a bye
+    ],
+)
+def test_a_teams_event_goes_out_and_back_with_the_same_standings(
+    api, teams, settings, rounds
+):
+    event = create(api, teams, **settings)
+    for number in range(1, rounds + 1):
+        play_round(api, event["id"], number)
+    source = Event.objects.get(pk=event["id"])
+    assert source.sessions.count() >= rounds
+    again = import_usebio(export_usebio(source).encode(), teams=True)
+    assert again.kind == Event.Kind.TEAMS
+    assert again.competition.format == settings["format"]
+    assert again.competition.scoring == settings.get("scoring", "vp")
+    assert team_standings(again) == team_standings(source)
+    assert len(team_standings(source)) == teams
+    assert {t.number: t.name for t in again.teams.all()} == {
+        t.number: t.name for t in source.teams.all()
+    }
+    lines = Result.objects.filter(board__section__session__event=again)
+    assert (
+        lines.count()
+        == Result.objects.filter(board__section__session__event=source).count()
+        > 0
+    )
+    assert sorted(lines.values_list("board__number", "ns_pair__number",
+                                    "ew_pair__number", "score_ns")) == sorted(
+        Result.objects.filter(board__section__session__event=source).values_list(
+            "board__number", "ns_pair__number", "ew_pair__number", "score_ns"
+        )
+    )  # fmt: skip
+
+
 def test_an_individual_event_is_refused():
     from tournaments.services.events import event_create
 
@@ -350,8 +414,10 @@ def test_an_unknown_event_is_a_command_error():
     [
         (("<TRICKS>10</TRICKS>", "<TRICKS>15</TRICKS>"), 'board 1, 2 v 7: TRICKS "15"'),
         (("<CONTRACT>2S</CONTRACT>", "<CONTRACT>9S</CONTRACT>"), "board 1, 2 v 7"),
+        (('EVENT_TYPE="BUTLER_PAIRS">\n    <EVENT_ID', 'EVENT_TYPE="INDIVIDUAL">\n'
+          "    <EVENT_ID"), 'EVENT_TYPE "INDIVIDUAL" is not read'),
         (('EVENT_TYPE="BUTLER_PAIRS">\n    <EVENT_ID', 'EVENT_TYPE="SWISS_TEAMS">\n'
-          "    <EVENT_ID"), 'EVENT_TYPE "SWISS_TEAMS" is not read'),
+          "    <EVENT_ID"), "a teams file needs its <TEAM> participants"),
         (("</CLUB>", "</CLUBS>"), "line 7, column 2: not well-formed XML"),
     ],
 )  # fmt: skip

@@ -19,6 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
 
 from games.bridge import parse_contract
 from games.deal import Deal
@@ -33,16 +34,69 @@ from tournaments.importers.pbn import (
 
 # EVENT_TYPE -> the event's scoring method (Event.Method values).
 PAIRS_METHODS = {"MP_PAIRS": "mp", "BUTLER_PAIRS": "butler", "CROSS_IMP": "cross-imps"}
+# EVENT_TYPE and MATCH_SCORING_METHOD -> TeamCompetition format and scoring.
+TEAMS_FORMATS = {"SWISS_TEAMS": "swiss", "TEAMS_OF_FOUR": "round-robin"}
+TEAMS_SCORING = {"VPS": "vp", "IMPS": "imps", "BAM": "bam"}
 ARTIFICIAL = re.compile(r"^A(\d{2})(\d{2})$")
 PAIR_LABEL = re.compile(r"^(\d{1,4})(NS|EW)?$")
 SEATS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
 
 
-def parse_usebio(data: bytes | str, *, name: str | None = None) -> ImportedSession:
-    """Read a USEBIO 1.2 pairs file's pairs, boards, lines and scoring method.
+@dataclass(frozen=True)
+class ImportedTeam:
+    number: int
+    name: str
+    players: list[ImportedPlayer]
+
+
+@dataclass
+class ImportedMatch:
+    """A teams match of the file: its round, teams and both rooms' lines.
+
+    ``rooms`` holds, per board, the open room's line (home NS, as
+    ``ImportedLine(ns="3", ew="5")``) and the closed room's (away NS).
+    """
+
+    round: int
+    home: int
+    away: int | None
+    rooms: dict[int, list[ImportedLine]] = field(default_factory=dict)
+
+
+@dataclass
+class ImportedTeams:
+    """A teams event read from a USEBIO file (``SWISS_TEAMS``, ``TEAMS_OF_FOUR``)."""
+
+    name: str
+    date: dt.date
+    format: str  # TeamCompetition.Format value
+    scoring: str  # TeamCompetition.Scoring value
+    teams: dict[int, ImportedTeam]
+    matches: list[ImportedMatch]
+    club: tuple[str, str] | None = None
+
+
+def read_usebio(
+    data: bytes | str, *, name: str | None = None
+) -> ImportedSession | ImportedTeams:
+    """Read a USEBIO 1.2 file: a pairs session, or a teams event.
 
     Raises GameError naming the element (and board and pairs) at fault.
     """
+    root = _root(data)
+    event = root.find("EVENT")
+    if event is None:
+        raise GameError("the file has no <EVENT>")
+    kind = (event.get("EVENT_TYPE") or "").strip().upper()
+    if kind in TEAMS_FORMATS:
+        return _teams(root, event, kind, name)
+    if kind not in PAIRS_METHODS:
+        known = ", ".join([*PAIRS_METHODS, *TEAMS_FORMATS])
+        raise GameError(f'EVENT_TYPE "{kind}" is not read: Donne reads {known}')
+    return _pairs(root, event, kind, name)
+
+
+def _root(data: bytes | str) -> ET.Element:
     try:
         root = ET.fromstring(data)
     except ET.ParseError as error:
@@ -52,15 +106,12 @@ def parse_usebio(data: bytes | str, *, name: str | None = None) -> ImportedSessi
         ) from None
     if root.tag != "USEBIO":
         raise GameError(f"the root element is <{root.tag}>, not <USEBIO>")
-    event = root.find("EVENT")
-    if event is None:
-        raise GameError("the file has no <EVENT>")
-    kind = (event.get("EVENT_TYPE") or "").strip().upper()
-    if kind not in PAIRS_METHODS:
-        known = ", ".join(PAIRS_METHODS)
-        raise GameError(
-            f'EVENT_TYPE "{kind}" is not read: Donne reads the pairs events {known}'
-        )
+    return root
+
+
+def _pairs(
+    root: ET.Element, event: ET.Element, kind: str, name: str | None
+) -> ImportedSession:
     holder = _section(event)
     session = ImportedSession(
         name=name or _text(event, "EVENT_DESCRIPTION") or "Imported event",
@@ -82,6 +133,62 @@ def parse_usebio(data: bytes | str, *, name: str | None = None) -> ImportedSessi
     if not session.lines:
         raise GameError("the file has no <TRAVELLER_LINE>")
     return session
+
+
+def _teams(
+    root: ET.Element, event: ET.Element, kind: str, name: str | None
+) -> ImportedTeams:
+    scoring = _text(event, "MATCH_SCORING_METHOD").upper() or "VPS"
+    if scoring not in TEAMS_SCORING:
+        raise GameError(f'MATCH_SCORING_METHOD "{scoring}" must be VPS, IMPS or BAM')
+    holder = _section(event)
+    imported = ImportedTeams(
+        name=name or _text(event, "EVENT_DESCRIPTION") or "Imported event",
+        date=_date(_text(event, "DATE")),
+        format=TEAMS_FORMATS[kind],
+        scoring=TEAMS_SCORING[scoring],
+        teams={},
+        matches=[],
+        club=_club(root),
+    )
+    for team in holder.iter("TEAM"):
+        if team.get("TEAM_ID") is None:
+            continue  # a MATCH's <TEAM> number, not a participant
+        number = _team_number(team.get("TEAM_ID") or "", "PARTICIPANTS")
+        name = (team.get("TEAM_NAME") or "").strip() or f"Team {number}"
+        imported.teams[number] = ImportedTeam(number, name, _players(team))
+    for match in holder.findall("MATCH"):
+        imported.matches.append(_match(imported, match))
+    if not imported.teams or not imported.matches:
+        raise GameError("a teams file needs its <TEAM> participants and <MATCH>es")
+    return imported
+
+
+def _team_number(text: str, where: str) -> int:
+    if not text.strip().isdigit() or int(text) == 0:
+        raise GameError(f'{where}: team "{text}" is not a team number')
+    return int(text)
+
+
+def _match(imported: ImportedTeams, element: ET.Element) -> ImportedMatch:
+    home = _team_number(_text(element, "TEAM"), "MATCH")
+    away_text = _text(element, "OPPOSING_TEAM")
+    away = _team_number(away_text, "MATCH") if away_text else None
+    for number in (home, away):
+        if number is not None and number not in imported.teams:
+            raise GameError(f"MATCH: team {number} is not among the PARTICIPANTS")
+    round_text = _text(element, "ROUND_NUMBER")
+    match = ImportedMatch(int(round_text) if round_text.isdigit() else 1, home, away)
+    for board in element.findall("BOARD"):
+        number = _board_number(board)
+        lines = []
+        for line in board.findall("TRAVELLER_LINE"):
+            open_room = _text(line, "DIRECTION").upper() != "EW"
+            ns, ew = (home, away) if open_room else (away, home)
+            where = f"match {home} v {away}, board {number}"
+            lines.append(_played(number, str(ns), str(ew), line, where))
+        match.rooms[number] = lines
+    return match
 
 
 def _section(event: ET.Element) -> ET.Element:
@@ -124,16 +231,20 @@ def _label(text: str, where: str) -> tuple[int, str]:
 def _add_pair(session: ImportedSession, element: ET.Element) -> None:
     label = _text(element, "PAIR_NUMBER")
     number, direction = _label(label, "PARTICIPANTS")
-    players = [
-        ImportedPlayer(_text(p, "PLAYER_NAME"), _text(p, "NATIONAL_ID_NUMBER"))
-        for p in element.findall("PLAYER")
-        if _text(p, "PLAYER_NAME")
-    ]
+    players = _players(element)
     names = " – ".join(player.name for player in players)
     pair = ImportedPair(number, names, players=players)
     if direction:
         pair.directions.add(direction)
     session.pairs[label.upper()] = pair
+
+
+def _players(element: ET.Element) -> list[ImportedPlayer]:
+    return [
+        ImportedPlayer(_text(p, "PLAYER_NAME"), _text(p, "NATIONAL_ID_NUMBER"))
+        for p in element.findall("PLAYER")
+        if _text(p, "PLAYER_NAME")
+    ]
 
 
 def _pair(session: ImportedSession, label: str, side: str, where: str) -> str:
@@ -159,6 +270,11 @@ def _line(session: ImportedSession, board: int, line: ET.Element) -> ImportedLin
         raise GameError(f"{where}: NS_PAIR_NUMBER and EW_PAIR_NUMBER are needed")
     ns = _pair(session, ns_label, "NS", where)
     ew = _pair(session, ew_label, "EW", where)
+    return _played(board, ns, ew, line, where)
+
+
+def _played(board: int, ns: str, ew: str, line: ET.Element, where: str) -> ImportedLine:
+    """A traveller line's contract, declarer, tricks and lead, or its ``A6040``."""
     score = _text(line, "SCORE").upper()
     artificial = ARTIFICIAL.match(score)
     if artificial:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from tournaments.importers.pbn import ImportedPair, ImportedSession
+from tournaments.importers.pbn import ImportedLine, ImportedPlayer, ImportedSession
 from tournaments.models import Board, Club, Event, Pair, Player, Section, Source
 from tournaments.services.events import event_create
 from tournaments.services.results import queue_scoring, result_adjust, result_submit
@@ -25,7 +27,7 @@ def event_import(
     is stored.  The file's scoring settings (a USEBIO event type) become the
     event's, and its club and players are found or entered.
     """
-    club = _club(imported.club)
+    club = club_found(imported.club)
     event = event_create(
         name=imported.name[:160],
         date=imported.date,
@@ -56,7 +58,7 @@ def event_import(
     }
     if club is not None:
         for key, pair in imported.pairs.items():
-            pairs[key].players.set(_players(club, pair))
+            pairs[key].players.set(players_found(club, pair.players))
     boards = {
         number: Board.objects.create(
             section=section,
@@ -68,35 +70,49 @@ def event_import(
         for number, board in sorted(imported.boards.items())
     }
     for line in imported.lines:
-        where = {
-            "board": boards[line.board],
-            "ns_pair": pairs[line.ns],
-            "ew_pair": pairs[line.ew],
-            "user": user,
-            "rescore": False,
-            "source": Source.IMPORT,
-        }
-        try:
-            if line.adjusted:
-                result_adjust(ns=line.adjusted[0], ew=line.adjusted[1], **where)
-            else:
-                result_submit(
-                    contract=line.contract,
-                    declarer=line.declarer,
-                    tricks=line.tricks,
-                    lead=line.lead[:3],
-                    **where,
-                )
-        except ValidationError as error:
-            problem = "; ".join(error.messages)
-            raise ValidationError(
-                f"Board {line.board}, {line.ns} v {line.ew}: {problem}"
-            ) from None
+        line_store(line, boards[line.board], pairs[line.ns], pairs[line.ew], user)
     queue_scoring(next(iter(boards.values())))
     return event
 
 
-def _club(club: tuple[str, str] | None) -> Club | None:
+def line_store(
+    line: ImportedLine,
+    board: Board,
+    ns_pair: Pair,
+    ew_pair: Pair,
+    user: AbstractBaseUser | None,
+) -> None:
+    """Store an imported line through the one write path (no rescore yet).
+
+    A refused line raises ``ValidationError`` naming its board and pairs.
+    """
+    where = {
+        "board": board,
+        "ns_pair": ns_pair,
+        "ew_pair": ew_pair,
+        "user": user,
+        "rescore": False,
+        "source": Source.IMPORT,
+    }
+    try:
+        if line.adjusted:
+            result_adjust(ns=line.adjusted[0], ew=line.adjusted[1], **where)
+        else:
+            result_submit(
+                contract=line.contract,
+                declarer=line.declarer,
+                tricks=line.tricks,
+                lead=line.lead[:3],
+                **where,
+            )
+    except ValidationError as error:
+        problem = "; ".join(error.messages)
+        raise ValidationError(
+            f"Board {line.board}, {line.ns} v {line.ew}: {problem}"
+        ) from None
+
+
+def club_found(club: tuple[str, str] | None) -> Club | None:
     """The file's club, found by name or entered with its federation code."""
     if club is None:
         return None
@@ -106,10 +122,10 @@ def _club(club: tuple[str, str] | None) -> Club | None:
     )[0]
 
 
-def _players(club: Club, pair: ImportedPair) -> list[Player]:
-    """The pair's players, found by licence (else by name) or entered."""
+def players_found(club: Club, entries: Iterable[ImportedPlayer]) -> list[Player]:
+    """The club's players named in a file, found by licence (else name) or entered."""
     players = []
-    for imported in pair.players:
+    for imported in entries:
         first, _, last = imported.name.rpartition(" ")
         licence = imported.licence[:32]
         names = {"first_name": first[:80], "last_name": last[:80]}

@@ -9,12 +9,12 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.errors import GameError
 from tournaments.importers.pbn import parse_session
+from tournaments.models import Event
 from tournaments.services.imports import event_import
 
 
 class Command(BaseCommand):
     help = "Create an event from a PBN file of traveller lines; print its id."
-    parse = staticmethod(parse_session)
     what = "the PBN file"
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -28,8 +28,12 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"{path}: {error.strerror}") from None
         try:
-            event = event_import(self.parse(data, name=options["name"]))
+            event = self.load(data, options["name"])
         except (GameError, ValidationError) as error:
             message = "; ".join(getattr(error, "messages", [str(error)]))
             raise CommandError(f"{path}: {message}") from None
         self.stdout.write(str(event.pk))
+
+    def load(self, data: bytes, name: str | None) -> Event:
+        """Read the file and store it as an event."""
+        return event_import(parse_session(data, name=name))

@@ -1,15 +1,24 @@
-"""``manage.py import_usebio FILE.xml [--name NAME]``: a USEBIO pairs session."""
+"""``manage.py import_usebio FILE.xml [--name NAME]``: a USEBIO results file."""
 
 from __future__ import annotations
 
-from tournaments.importers.usebio import parse_usebio
+from tournaments.importers.usebio import ImportedTeams, read_usebio
 from tournaments.management.commands.import_pbn import Command as ImportPbn
+from tournaments.models import Event
+from tournaments.services.imports import event_import
+from tournaments.services.teams_import import teams_event_import
 
 
 class Command(ImportPbn):
     help = (
-        "Create an event from a USEBIO 1.2 pairs results file (MP_PAIRS, "
-        "BUTLER_PAIRS, CROSS_IMP), scored as the file says; print its id."
+        "Create an event from a USEBIO 1.2 results file: a pairs session "
+        "(MP_PAIRS, BUTLER_PAIRS, CROSS_IMP) scored as the file says, or a "
+        "teams event (SWISS_TEAMS, TEAMS_OF_FOUR); print its id."
     )
-    parse = staticmethod(parse_usebio)
     what = "the USEBIO XML file"
+
+    def load(self, data: bytes, name: str | None) -> Event:
+        imported = read_usebio(data, name=name)
+        if isinstance(imported, ImportedTeams):
+            return teams_event_import(imported)
+        return event_import(imported)

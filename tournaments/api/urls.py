@@ -16,6 +16,7 @@ from tournaments.api import (
     bridgeote,
     chinese,
     events,
+    files,
     sign_in,
     teams,
     views,
@@ -43,6 +44,21 @@ urlpatterns = [
         name="api-result-detail",
     ),
     path("teams-events/", teams.teams_event_new, name="api-teams-event-new"),
+    path(
+        "results-files/",
+        files.ResultsFileView.as_view(),
+        name="api-results-files",
+    ),
+    path(
+        "events/<int:id>/hand-records/",
+        files.HandRecordsView.as_view(),
+        name="api-event-hand-records",
+    ),
+    path(
+        "sections/<int:id>/traveller-file/",
+        files.TravellerFileView.as_view(),
+        name="api-section-traveller-file",
+    ),
     path(
         "events/<int:id>/teams/",
         teams.EventTeamsView.as_view(),

@@ -2,13 +2,33 @@
 
 from django.urls import path
 
-from tournaments.director import analysis, barbu, console, games, teams, views, whiz
+from tournaments.director import (
+    analysis,
+    barbu,
+    console,
+    files,
+    games,
+    teams,
+    views,
+    whiz,
+)
 
 app_name = "director"
 
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
     path("events/new/", views.event_new, name="event-new"),
+    path("events/import/", files.results_import, name="results-import"),
+    path(
+        "events/<int:pk>/hand-records/",
+        files.hand_records_import,
+        name="hand-records-import",
+    ),
+    path(
+        "sections/<int:pk>/travellers/",
+        files.travellers_import,
+        name="travellers-import",
+    ),
     path("events/<int:pk>/", views.event_detail, name="event"),
     path("teams-events/new/", teams.teams_event_new, name="teams-event-new"),
     path("whiz-events/new/", whiz.whiz_event_new, name="whiz-event-new"),

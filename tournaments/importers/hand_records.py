@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.bridge import board_dealer, board_vulnerability
 from games.double_dummy import DoubleDummyTable, available
@@ -53,7 +54,10 @@ def import_hand_records(event: Event, data: bytes | str) -> HandRecordImport:
         number = game.board
         deal = game.deal
         if number is None or deal is None:
-            raise GameError(f"Line {game.line}: a hand record needs [Board] and [Deal]")
+            raise GameError(
+                _("Line %(line)d: a hand record needs [Board] and [Deal]")
+                % {"line": game.line}
+            )
         deals[number] = (deal.to_pbn(), game.dealer, game.vulnerability, game.line)
         analyses[number] = game
     report = HandRecordImport()
@@ -65,14 +69,30 @@ def import_hand_records(event: Event, data: bytes | str) -> HandRecordImport:
         pbn, dealer, vulnerability, line = found
         if dealer and dealer != board_dealer(board.number):
             report.warnings.append(
-                f"Board {board.number} (line {line}): dealer {dealer}, but board "
-                f"{board.number} is dealt by {board_dealer(board.number)}"
+                _(
+                    "Board %(board)d (line %(line)d): dealer %(dealer)s, but board "
+                    "%(board)d is dealt by %(expected)s"
+                )
+                % {
+                    "board": board.number,
+                    "line": line,
+                    "dealer": dealer,
+                    "expected": board_dealer(board.number),
+                }
             )
         expected = board_vulnerability(board.number)
         if vulnerability and vulnerability != expected:
             report.warnings.append(
-                f"Board {board.number} (line {line}): vulnerable {vulnerability}, "
-                f"but board {board.number} is {expected}"
+                _(
+                    "Board %(board)d (line %(line)d): vulnerable %(vulnerable)s, "
+                    "but board %(board)d is %(expected)s"
+                )
+                % {
+                    "board": board.number,
+                    "line": line,
+                    "vulnerable": vulnerability,
+                    "expected": expected,
+                }
             )
         if board.deal != pbn:
             board.dd_tricks, board.par_score, board.par_contracts = "", None, ""
@@ -83,7 +103,8 @@ def import_hand_records(event: Event, data: bytes | str) -> HandRecordImport:
     missing = sorted(set(deals) - {b.number for b in boards})
     if missing:
         report.warnings.append(
-            "No board numbered " + ", ".join(map(str, missing)) + " in this event"
+            _("No board numbered %(numbers)s in this event")
+            % {"numbers": ", ".join(map(str, missing))}
         )
     return report
 

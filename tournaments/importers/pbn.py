@@ -26,6 +26,9 @@ from games.pbn import PbnGame, read_pbn
 
 ARTIFICIAL = re.compile(r"^(?:A[+-]?|\d{1,3}(?:\.\d+)?%|A\d{4})$", re.IGNORECASE)
 
+# A pair's id in a file: "7", "Pair 7", "3NS", "3 EW".
+PAIR_NUMBER = re.compile(r"\D*?(\d+)\s*(?:NS|EW|N-S|E-W)?", re.IGNORECASE)
+
 
 @dataclass(frozen=True)
 class ImportedBoard:
@@ -225,12 +228,18 @@ def _table_line(game: PbnGame, board: int, row: dict) -> tuple[ImportedLine, str
 
 
 def _number_pairs(session: ImportedSession) -> None:
-    """Number the pairs: their own number where the file has one, else 1, 2..."""
+    """Number the pairs: their own number where the file has one, else 1, 2...
+
+    A Mitchell's "3NS" and "3EW" keep their 3 (each pair keeps its one
+    direction); elsewhere numbers must be unique, or all are renumbered.
+    """
+    mitchell = session.mitchell
     numbers = {}
-    for key in session.pairs:
-        digits = re.search(r"(\d+)$", key)
-        numbers[key] = int(digits.group(1)) if digits else None
-    if None in numbers.values() or len(set(numbers.values())) < len(numbers):
-        numbers = {key: i for i, key in enumerate(session.pairs, start=1)}
     for key, pair in session.pairs.items():
-        pair.number = numbers[key]
+        found = PAIR_NUMBER.fullmatch(key.strip())
+        direction = next(iter(pair.directions)) if mitchell else ""
+        numbers[key] = (int(found.group(1)), direction) if found else None
+    if None in numbers.values() or len(set(numbers.values())) < len(numbers):
+        numbers = {key: (i, "") for i, key in enumerate(session.pairs, start=1)}
+    for key, pair in session.pairs.items():
+        pair.number = numbers[key][0]

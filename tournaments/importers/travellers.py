@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import csv
 import io
+import zipfile
 from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 from openpyxl import load_workbook
+from openpyxl.utils.exceptions import InvalidFileException
 
 from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
@@ -37,23 +40,52 @@ class TravellerFileError(ValueError):
 
 def read_rows(data: bytes, filename: str) -> list[dict[str, str]]:
     """The file's rows as dicts of lower-cased column names (CSV or .xlsx)."""
-    if filename.lower().endswith(".xlsx"):
-        sheet = load_workbook(io.BytesIO(data), read_only=True).active
-        values = [
-            ["" if cell is None else str(cell) for cell in row]
-            for row in sheet.iter_rows(values_only=True)
-        ]
-    else:
-        text = data.decode("utf-8-sig", errors="replace")
-        dialect = csv.Sniffer().sniff(text.splitlines()[0] if text else ",", ",;\t")
-        values = list(csv.reader(io.StringIO(text), dialect))
+    values = _xlsx_values(data) if filename.lower().endswith(".xlsx") else _csv(data)
     if not values:
-        raise TravellerFileError(["Line 1: the file is empty"])
+        raise TravellerFileError([_("Line 1: the file is empty")])
     header = [name.strip().lower() for name in values[0]]
     missing = [name for name in REQUIRED if name not in header]
     if missing:
-        raise TravellerFileError([f"Line 1: missing column(s) {', '.join(missing)}"])
-    return [dict(zip(header, row, strict=False)) for row in values[1:] if any(row)]
+        raise TravellerFileError(
+            [
+                _("Line 1: missing column(s) %(columns)s")
+                % {"columns": ", ".join(missing)}
+            ]
+        )
+    return [
+        dict(zip(header, row, strict=False))
+        for row in values[1:]
+        if any(cell.strip() for cell in row)
+    ]
+
+
+def _xlsx_values(data: bytes) -> list[list[str]]:
+    """The first sheet's cells as text; a file that is not a workbook is refused."""
+    try:
+        sheet = load_workbook(io.BytesIO(data), read_only=True).active
+        return [
+            ["" if cell is None else _cell(cell) for cell in row]
+            for row in sheet.iter_rows(values_only=True)
+        ]
+    except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError):
+        raise TravellerFileError(
+            [_("The file is not an Excel workbook (.xlsx): save it again from Excel")]
+        ) from None
+
+
+def _cell(value: object) -> str:
+    """A cell as typed: a whole number stored as 3.0 reads "3"."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _csv(data: bytes) -> list[list[str]]:
+    """CSV rows, the delimiter (comma, semicolon or tab) read off the header."""
+    text = data.decode("utf-8-sig", errors="replace")
+    header = text.splitlines()[0] if text.strip() else ""
+    delimiter = max(",;\t", key=header.count) if header else ","
+    return list(csv.reader(io.StringIO(text), delimiter=delimiter))
 
 
 @transaction.atomic
@@ -69,7 +101,10 @@ def import_travellers(section: Section, rows: Iterable[dict[str, str]]) -> int:
             stored += 1
         except (ValidationError, GameError, ValueError, KeyError) as error:
             messages = getattr(error, "messages", None) or [str(error)]
-            errors.append(f"Line {number}: {'; '.join(messages)}")
+            errors.append(
+                _("Line %(line)d: %(errors)s")
+                % {"line": number, "errors": "; ".join(messages)}
+            )
     if errors:
         transaction.set_rollback(True)
         raise TravellerFileError(errors)
@@ -79,12 +114,19 @@ def import_travellers(section: Section, rows: Iterable[dict[str, str]]) -> int:
 
 
 def _store(section: Section, row: dict[str, str], pairs: dict, boards: dict) -> None:
-    board = boards.get(int((row.get("board") or "0").strip() or 0))
+    text = (row.get("board") or "").strip()
+    board = boards.get(int(text)) if text.isdigit() else None
     if board is None:
-        raise ValueError(f"no board {row.get('board')!r} in this section")
+        raise ValueError(
+            _("board: no board %(board)r in this section") % {"board": text}
+        )
     ns, ew = (pairs.get((row.get(side) or "").strip().upper()) for side in ("ns", "ew"))
-    if ns is None or ew is None:
-        raise ValueError(f"no pair {row.get('ns')!r} or {row.get('ew')!r}")
+    for side, pair in (("ns", ns), ("ew", ew)):
+        if pair is None:
+            raise ValueError(
+                _("%(column)s: no pair %(pair)r in this section")
+                % {"column": side, "pair": (row.get(side) or "").strip()}
+            )
     where = {
         "round": _numbered(section.round_set, row.get("round")),
         "table": _numbered(section.table_set, row.get("table")),

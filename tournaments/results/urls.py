@@ -2,13 +2,15 @@
 
 from django.urls import path
 
-from tournaments.results import hand_records, views
+from tournaments.results import files, hand_records, views
 
 app_name = "results"
 
 urlpatterns = [
     path("events/<int:pk>/results/", views.event_results, name="event"),
     path("events/<int:pk>/results.xlsx", views.event_excel, name="excel"),
+    path("events/<int:pk>/results.pbn", files.event_pbn_file, name="pbn"),
+    path("events/<int:pk>/usebio.xml", files.event_usebio_file, name="usebio"),
     path(
         "events/<int:pk>/hand-records/",
         hand_records.hand_records,

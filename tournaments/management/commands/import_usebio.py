@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from tournaments.importers.usebio import ImportedTeams, read_usebio
 from tournaments.management.commands.import_pbn import Command as ImportPbn
 from tournaments.models import Event
-from tournaments.services.imports import event_import
-from tournaments.services.teams_import import teams_event_import
+from tournaments.services.results_files import usebio_import
 
 
 class Command(ImportPbn):
@@ -18,7 +16,4 @@ class Command(ImportPbn):
     what = "the USEBIO XML file"
 
     def load(self, data: bytes, name: str | None) -> Event:
-        imported = read_usebio(data, name=name)
-        if isinstance(imported, ImportedTeams):
-            return teams_event_import(imported)
-        return event_import(imported)
+        return usebio_import(data, name=name)

@@ -1,0 +1,133 @@
+"""Files through the API: a results file, hand records, typed travellers.
+
+Each upload is multipart with the file in the field ``file``; it is stored
+whole or refused with a 400 whose ``file`` entry lists every fault by line.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.parsers import MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.errors import GameError
+from tournaments.api.events import ApiAccess
+from tournaments.api.teams import DirectorOnly
+from tournaments.importers.hand_records import import_hand_records
+from tournaments.importers.travellers import (
+    TravellerFileError,
+    import_travellers,
+    read_rows,
+)
+from tournaments.models import Event, Section, Session
+from tournaments.services.results_files import MAX_UPLOAD_BYTES, results_file_import
+
+
+class FileUploadSerializer(serializers.Serializer):
+    file = serializers.FileField(help_text="the file, at most 10 MB")
+    name = serializers.CharField(
+        required=False, max_length=160, help_text="results files: the event's name"
+    )
+
+    def validate_file(self, upload):
+        if upload.size > MAX_UPLOAD_BYTES:
+            raise serializers.ValidationError(
+                _("The file is over %(mb)d MB.")
+                % {"mb": MAX_UPLOAD_BYTES // (1024 * 1024)}
+            )
+        return upload
+
+
+class ImportedEventSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    kind = serializers.CharField()
+
+
+class HandRecordReportSerializer(serializers.Serializer):
+    attached = serializers.IntegerField(help_text="boards given their deal")
+    warnings = serializers.ListField(child=serializers.CharField())
+
+
+class TravellerReportSerializer(serializers.Serializer):
+    stored = serializers.IntegerField(help_text="traveller lines stored")
+
+
+def _upload(request: Request) -> tuple[bytes, str, str | None]:
+    """The posted file's bytes and name, and the optional event name."""
+    data = FileUploadSerializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    upload = data.validated_data["file"]
+    return upload.read(), upload.name, data.validated_data.get("name") or None
+
+
+def _refused(error: Exception) -> ValidationError:
+    faults = getattr(error, "errors", None) or getattr(error, "messages", None)
+    return ValidationError({"file": list(faults or [str(error)])})
+
+
+class FileView(ApiAccess, APIView):
+    permission_classes = [DirectorOnly]
+    parser_classes = [MultiPartParser]
+
+
+class ResultsFileView(FileView):
+    """POST a PBN or USEBIO results file: a new event, scored by Donne."""
+
+    @extend_schema(
+        request={"multipart/form-data": FileUploadSerializer},
+        responses={201: ImportedEventSerializer},
+    )
+    def post(self, request: Request) -> Response:
+        data, _filename, name = _upload(request)
+        try:
+            event = results_file_import(data, name=name, user=request.user)
+        except (GameError, DjangoValidationError) as error:
+            raise _refused(error) from None
+        body = {"id": event.pk, "name": event.name, "kind": event.kind}
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class HandRecordsView(FileView):
+    """POST a PBN file of deals: each board of that number gets its deal."""
+
+    @extend_schema(
+        request={"multipart/form-data": FileUploadSerializer},
+        responses=HandRecordReportSerializer,
+    )
+    def post(self, request: Request, id: int) -> Response:
+        event = get_object_or_404(Event, pk=id)
+        data, _filename, _name = _upload(request)
+        try:
+            report = import_hand_records(event, data)
+        except GameError as error:
+            raise _refused(error) from None
+        return Response({"attached": report.attached, "warnings": report.warnings})
+
+
+class TravellerFileView(FileView):
+    """POST a section's travellers as CSV or .xlsx: all lines stored, or none."""
+
+    @extend_schema(
+        request={"multipart/form-data": FileUploadSerializer},
+        responses={201: TravellerReportSerializer},
+    )
+    def post(self, request: Request, id: int) -> Response:
+        section = get_object_or_404(Section.objects.select_related("session"), pk=id)
+        if section.session.status == Session.Status.CLOSED:
+            raise ValidationError(
+                {"file": [_("This session is closed: reopen it first.")]}
+            )
+        data, filename, _name = _upload(request)
+        try:
+            stored = import_travellers(section, read_rows(data, filename))
+        except TravellerFileError as error:
+            raise _refused(error) from None
+        return Response({"stored": stored}, status=status.HTTP_201_CREATED)

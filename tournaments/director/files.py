@@ -1,0 +1,162 @@
+"""The director brings files in: hand records, typed travellers, a results file.
+
+Each upload is read whole and stored in one transaction, or refused with a
+page (HTTP 400) listing every fault by its line, nothing stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django import forms
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.http import require_POST
+
+from games.errors import GameError
+from tournaments.importers.hand_records import import_hand_records
+from tournaments.importers.travellers import (
+    TravellerFileError,
+    import_travellers,
+    read_rows,
+)
+from tournaments.models import Event, Section, Session
+from tournaments.services.results_files import MAX_UPLOAD_BYTES, results_file_import
+
+
+class UploadForm(forms.Form):
+    """One file, not empty and not too big for a club's results."""
+
+    file = forms.FileField(label=gettext_lazy("File"))
+    name = forms.CharField(
+        label=gettext_lazy("Event name"),
+        required=False,
+        max_length=160,
+        help_text=gettext_lazy("Leave empty to take the file's own."),
+    )
+
+    def clean_file(self) -> bytes:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD_BYTES:
+            raise ValidationError(
+                _("The file is over %(mb)d MB.")
+                % {"mb": MAX_UPLOAD_BYTES // (1024 * 1024)}
+            )
+        return upload.read()
+
+
+def _refused(
+    request: HttpRequest, title: str, errors: list[str], back: str
+) -> HttpResponse:
+    """The page of a refused file: every fault, and the way back."""
+    context = {"title": title, "errors": errors, "back": back}
+    return render(request, "director/file_refused.html", context, status=400)
+
+
+def _read(
+    request: HttpRequest, title: str, back: str
+) -> tuple[UploadForm, HttpResponse | None]:
+    """The posted form, or the refusal page when it is not valid."""
+    form = UploadForm(request.POST, request.FILES)
+    if form.is_valid():
+        return form, None
+    errors = [
+        f"{form.fields[name].label}: {error}"
+        for name, faults in form.errors.items()
+        for error in faults
+    ]
+    return form, _refused(request, title, errors, back)
+
+
+def _messages(error: Exception) -> list[str]:
+    return list(getattr(error, "errors", None) or getattr(error, "messages", None)
+                or [str(error)])  # fmt: skip
+
+
+def _guarded(
+    request: HttpRequest, title: str, back: str, store: Callable[[bytes, str], str]
+) -> HttpResponse:
+    """Read the upload and store it; the success message, or the refusal page."""
+    form, refused = _read(request, title, back)
+    if refused is not None:
+        return refused
+    try:
+        done = store(form.cleaned_data["file"], form.cleaned_data["name"])
+    except (GameError, ValidationError, TravellerFileError) as error:
+        return _refused(request, title, _messages(error), back)
+    return redirect(done)
+
+
+@staff_member_required
+@require_POST
+def hand_records_import(request: HttpRequest, pk: int) -> HttpResponse:
+    """Attach a dealer program's PBN deals to the event's boards."""
+    event = get_object_or_404(Event, pk=pk)
+    back = reverse("director:event", args=[event.pk])
+
+    def store(data: bytes, _name: str) -> str:
+        report = import_hand_records(event, data)
+        messages.success(
+            request,
+            ngettext(
+                "%(count)d board given its deal.",
+                "%(count)d boards given their deal.",
+                report.attached,
+            )
+            % {"count": report.attached},
+        )
+        for warning in report.warnings:
+            messages.warning(request, warning)
+        return back
+
+    return _guarded(request, _("Hand records not imported"), back, store)
+
+
+@staff_member_required
+@require_POST
+def travellers_import(request: HttpRequest, pk: int) -> HttpResponse:
+    """Store a section's travellers typed into a CSV or Excel file, all or none."""
+    section = get_object_or_404(Section.objects.select_related("session"), pk=pk)
+    back = reverse("director:section", args=[section.pk])
+    if section.session.status == Session.Status.CLOSED:
+        messages.error(request, _("This session is closed: reopen it first."))
+        return redirect(back)
+    upload = request.FILES.get("file")
+    filename = upload.name if upload is not None else ""
+
+    def store(data: bytes, _name: str) -> str:
+        stored = import_travellers(section, read_rows(data, filename))
+        messages.success(
+            request,
+            ngettext(
+                "%(count)d traveller line stored.",
+                "%(count)d traveller lines stored.",
+                stored,
+            )
+            % {"count": stored},
+        )
+        return back
+
+    return _guarded(request, _("Travellers not imported"), back, store)
+
+
+@staff_member_required
+@require_POST
+def results_import(request: HttpRequest) -> HttpResponse:
+    """A PBN or USEBIO results file from another program, as a new event."""
+
+    def store(data: bytes, name: str) -> str:
+        event = results_file_import(data, name=name or None, user=request.user)
+        messages.success(
+            request, _("Event “%(name)s” imported.") % {"name": event.name}
+        )
+        return reverse("director:event", args=[event.pk])
+
+    back = reverse("director:dashboard")
+    return _guarded(request, _("Results file not imported"), back, store)

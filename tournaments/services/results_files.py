@@ -1,0 +1,48 @@
+"""A results file a director brings in: PBN or USEBIO, stored as a new event.
+
+The web pages and the API take one upload and tell the two formats apart by
+their first character (an XML file opens with ``<``, a PBN file with a tag
+``[``, a ``%`` comment or a ``{`` commentary), so a director never has to
+say which program wrote it.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from tournaments.importers.pbn import parse_session
+from tournaments.importers.usebio import ImportedTeams, read_usebio
+from tournaments.models import Event
+from tournaments.services.imports import event_import
+from tournaments.services.teams_import import teams_event_import
+
+MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+
+
+def is_xml(data: bytes) -> bool:
+    """Whether the file is XML (USEBIO) rather than PBN text."""
+    head = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
+    return head == b"<"
+
+
+def usebio_import(
+    data: bytes | str, *, name: str | None = None, user: AbstractBaseUser | None = None
+) -> Event:
+    """A USEBIO file as a pairs event (scored as the file says) or a teams event."""
+    imported = read_usebio(data, name=name)
+    if isinstance(imported, ImportedTeams):
+        return teams_event_import(imported, user=user)
+    return event_import(imported, user=user)
+
+
+def results_file_import(
+    data: bytes, *, name: str | None = None, user: AbstractBaseUser | None = None
+) -> Event:
+    """Store a PBN or USEBIO results file as a new event; return it.
+
+    Raises ``GameError`` (naming the line or element) or ``ValidationError``
+    (naming the board and pairs); nothing is stored then.
+    """
+    if is_xml(data):
+        return usebio_import(data, name=name, user=user)
+    return event_import(parse_session(data, name=name), user=user)

@@ -6,10 +6,12 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
+from pairs_play import imported_by_command, percentages_by_place, two_section_event
 
+from games.errors import GameError
 from games.pbn import read_pbn
-from tournaments.importers.pbn import parse_session
-from tournaments.models import Event, PairScore
+from tournaments.importers.pbn import parse_session, parse_sessions
+from tournaments.models import Event, PairScore, Section
 from tournaments.scoring_io import rescore_section
 from tournaments.services.imports import event_import
 
@@ -80,3 +82,39 @@ def test_a_board_analysed_double_dummy_carries_its_table_and_par():
     assert first.tags["DoubleDummyTricks"] == "9ba679ba672236622366"
     assert first.tags["OptimumScore"] == "NS -430"
     assert "DoubleDummyTricks" not in second.tags
+
+
+# Several sections and sessions ----------------------------------------------
+
+
+def test_two_sections_and_two_sessions_go_out_and_back():
+    """Each game names its [Section] and session ([Round]); each section keeps
+    its own pairs (same numbers in A and B), boards and percentages."""
+    source = two_section_event()
+    out = StringIO()
+    call_command("export_pbn", str(source.pk), stdout=out)
+    games = read_pbn(out.getvalue())
+    assert len(games) == 18
+    places = [(g.tags["Round"], g.tags["Section"]) for g in games]
+    assert places == [("1", "A")] * 6 + [("1", "B")] * 6 + [("2", "A")] * 6
+    totals = [i for i, game in enumerate(games) if game.table("TotalScoreTable")]
+    assert totals == [0, 6, 12]
+    again = imported_by_command("import_pbn", out.getvalue(), "pbn")
+    assert percentages_by_place(again) == pytest.approx(percentages_by_place(source))
+    assert len(percentages_by_place(again)) == 18
+    letters = Section.objects.filter(session__event=again).values_list(
+        "session__number", "letter"
+    )
+    assert sorted(letters) == [(1, "A"), (1, "B"), (2, "A")]
+
+
+def test_a_file_of_several_sections_is_not_one_session():
+    text = (
+        '[Board "1"]\n[Section "A"]\n[Contract "4S"]\n[Declarer "N"]\n[Result "10"]\n'
+        '[North "a"]\n[South "b"]\n[East "c"]\n[West "d"]\n\n'
+        '[Board "1"]\n[Section "B"]\n[Contract "4S"]\n[Declarer "N"]\n[Result "10"]\n'
+        '[North "a"]\n[South "b"]\n[East "c"]\n[West "d"]\n'
+    )
+    with pytest.raises(GameError, match="2 sections"):
+        parse_session(text)
+    assert [part.section for part in parse_sessions(text)] == ["A", "B"]

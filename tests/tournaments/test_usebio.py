@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
+from pairs_play import imported_by_command, percentages_by_place, two_section_event
 from teams_play import create, enter, matches, play_round
 
 from tests.conftest import read_usebio_boards, read_usebio_pairs
@@ -27,6 +28,7 @@ from tournaments.models import (
     Section,
     TeamScore,
 )
+from tournaments.reports import event_rankings, event_sections, stored_report
 from tournaments.scoring_io import rescore_section
 from tournaments.teams_io import rescore_team_round
 
@@ -238,6 +240,35 @@ def test_a_session_goes_out_and_back_with_the_same_lines_and_figures(shared_data
     again = import_usebio(text.encode())
     assert stored_standings(again) == stored_standings(event)
     assert again.method == event.method
+
+
+def test_an_event_of_several_sections_and_sessions_goes_out_and_back():
+    """Each SESSION/SECTION reads back as its own section, with the same
+    percentages, and the event's ranking across sessions is the same."""
+    source = two_section_event()
+    text = export_usebio(source)
+    root = ET.fromstring(text)
+    places = [
+        (session.get("SESSION_ID"), section.get("SECTION_ID"))
+        for session in root.iter("SESSION")
+        for section in session.findall("SECTION")
+    ]
+    assert places == [("1", "A"), ("1", "B"), ("2", "A")]
+    again = imported_by_command("import_usebio", text, "xml")
+    assert percentages_by_place(again) == pytest.approx(percentages_by_place(source))
+    assert len(percentages_by_place(again)) == 18
+    assert event_ranking(again) == event_ranking(source)
+    assert len(event_ranking(source)) == 12
+
+
+def event_ranking(event: Event) -> list[tuple[str, str, float]]:
+    """The event's ranking across sessions: (rank, names, %) in order."""
+    reports = [stored_report(section) for section in event_sections(event)]
+    return [
+        (row.rank, row.pair.names, round(row.pct, 2))
+        for rows in event_rankings(reports).values()
+        for row in rows
+    ]
 
 
 @pytest.mark.parametrize("name", FILES)

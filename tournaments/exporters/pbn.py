@@ -1,4 +1,4 @@
-"""A finished pairs session as a PBN 2.1 file: the deals, travellers and ranking.
+"""A finished pairs event as a PBN 2.1 file: the deals, travellers and rankings.
 
 One game per board: the identification tags, ``[Deal]`` when the board's
 hands are known, and a ``[ScoreTable]`` of every traveller line in the PBN
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.pbn import PbnGame, write_pbn
-from tournaments.models import Event
+from tournaments.models import Event, Section
 from tournaments.reports import LineRow, SectionReport, event_sections, stored_report
 
 SCORE_COLUMNS = (
@@ -30,26 +30,40 @@ TOTAL_COLUMNS = (
 
 
 def event_pbn(event: Event) -> str:
-    """The event's first section as PBN text (one game per board)."""
+    """The event's sections as PBN text (one game per board of each section).
+
+    With several sections or sessions each game names its ``[Section]`` and
+    its session as ``[Round]``, and each section's first game carries that
+    section's ``[TotalScoreTable]``.
+    """
+    if event.kind != Event.Kind.PAIRS or event.game != Event.Game.BRIDGE:
+        raise ValueError(f"event {event.pk}: PBN carries bridge pairs events only")
     sections = event_sections(event)
     if not sections:
         raise ValueError(f"event {event.pk} has no section to export")
-    report = stored_report(sections[0])
+    placed = len(sections) > 1
     games = []
-    for index, (_board, lines) in enumerate(report.boards()):
-        game = _board_game(event, lines)
-        if index == 0:
-            _total_table(game, report)
-        games.append(game)
+    for section in sections:
+        report = stored_report(section)
+        for index, (_board, lines) in enumerate(report.boards()):
+            game = _board_game(event, lines, section if placed else None)
+            if index == 0:
+                _total_table(game, report)
+            games.append(game)
     return write_pbn(games)
 
 
-def _board_game(event: Event, lines: Sequence[LineRow]) -> PbnGame:
+def _board_game(
+    event: Event, lines: Sequence[LineRow], section: Section | None
+) -> PbnGame:
     board = lines[0].result.board
     game = PbnGame()
     game.tags["Event"] = event.name
     game.tags["Site"] = event.club.name if event.club_id else "?"
     game.tags["Date"] = event.date.strftime("%Y.%m.%d")
+    if section is not None:
+        game.tags["Round"] = str(section.session.number)
+        game.tags["Section"] = section.letter
     game.tags["Board"] = str(board.number)
     game.tags["Dealer"] = board.dealer or "?"
     game.tags["Vulnerable"] = board.vulnerability or "?"

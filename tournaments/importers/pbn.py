@@ -77,6 +77,8 @@ class ImportedSession:
     pairs: dict[str, ImportedPair]
     settings: dict[str, object] = field(default_factory=dict)  # Event fields
     club: tuple[str, str] | None = None  # name, federation code
+    session: int = 1  # the event's session this section was played in
+    section: str = "A"
 
     @property
     def mitchell(self) -> bool:
@@ -84,29 +86,69 @@ class ImportedSession:
         return all(len(pair.directions) == 1 for pair in self.pairs.values())
 
 
-def parse_session(data: bytes | str, *, name: str | None = None) -> ImportedSession:
-    """Read a PBN file's boards, pairs and traveller lines.
+def parse_sessions(
+    data: bytes | str, *, name: str | None = None
+) -> list[ImportedSession]:
+    """Read a PBN file's sections: boards, pairs and traveller lines of each.
 
-    Raises GameError naming the line of the file at fault.
+    Games are grouped by their ``[Section]`` tag and, in a file of one game
+    per board with a ``[ScoreTable]`` (where a game is the board's whole
+    traveller), by their ``[Round]`` as the session number; Donne's own
+    export writes both for an event of several sections or sessions.  In a
+    file of one game per line ``[Round]`` is the movement's round, not a
+    session, so it is not read there.  Raises GameError naming the line of
+    the file at fault.
     """
     games = read_pbn(data)
     if not games:
         raise GameError("The file holds no PBN game: is it a PBN file?")
+    groups: dict[tuple[int, str], list[PbnGame]] = {}
+    for game in games:
+        groups.setdefault(_place(game), []).append(game)
+    return [
+        _section(group, games[0], name, number, letter)
+        for (number, letter), group in groups.items()
+    ]
+
+
+def parse_session(data: bytes | str, *, name: str | None = None) -> ImportedSession:
+    """Read a PBN file of one section (see ``parse_sessions``)."""
+    parts = parse_sessions(data, name=name)
+    if len(parts) > 1:
+        raise GameError(f"The file holds {len(parts)} sections, not one")
+    return parts[0]
+
+
+def _place(game: PbnGame) -> tuple[int, str]:
+    """The (session number, section letter) a game belongs to."""
+    letter = (game.tags.get("Section") or "").strip().upper()[:4] or "A"
+    number = 1
+    if game.table("ScoreTable") is not None:
+        found = re.fullmatch(r"\s*(\d{1,3})\s*", game.tags.get("Round") or "")
+        number = int(found.group(1)) if found and int(found.group(1)) else 1
+    return number, letter
+
+
+def _section(
+    games: list[PbnGame], first: PbnGame, name: str | None, number: int, letter: str
+) -> ImportedSession:
     session = ImportedSession(
-        name=name or games[0].tags.get("Event", "").strip() or "Imported event",
-        date=_date(games[0].tags.get("Date", "")),
+        name=name or first.tags.get("Event", "").strip() or "Imported event",
+        date=_date(first.tags.get("Date", "")),
         boards={},
         lines=[],
         pairs={},
+        session=number,
+        section=letter,
     )
     for game in games:
-        number = game.board
-        if number is None:
+        board = game.board
+        if board is None:
             continue
-        if number not in session.boards:
+        if board not in session.boards:
             deal = game.deal
-            session.boards[number] = ImportedBoard(
-                number=number,
+            session.boards[board] = ImportedBoard(
+                number=board,
                 dealer=game.dealer or "",
                 vulnerability=game.vulnerability or "",
                 deal=deal.to_pbn() if deal else "",
@@ -118,13 +160,14 @@ def parse_session(data: bytes | str, *, name: str | None = None) -> ImportedSess
                 if row.get("Contract") or any(
                     _artificial(row.get(c) or "") for c in ("Score_NS", "Score_EW")
                 ):
-                    _add(session, _table_line(game, number, row))
+                    _add(session, _table_line(game, board, row))
         elif game.tags.get("Contract", "").strip() not in ("", "?"):
-            _add(session, _game_line(game, number))
+            _add(session, _game_line(game, board))
     if not session.lines:
         raise GameError(
             "The file has no traveller line: neither a [ScoreTable] nor games "
             "with [Contract], [Declarer] and [Result]"
+            + ("" if (session.session, letter) == (1, "A") else f" in section {letter}")
         )
     _number_pairs(session)
     return session

@@ -1,4 +1,4 @@
-"""Read a pairs session from a USEBIO 1.2 XML results file, as plain data.
+"""Read a pairs or teams event from a USEBIO 1.2 XML results file, as plain data.
 
 USEBIO is the results interchange of the EBU and other federations
 (Compscore, ScoreBridge, EBUScore write it).  A pairs file holds the
@@ -6,10 +6,11 @@ USEBIO is the results interchange of the EBU and other federations
 ``BUTLER_PAIRS`` or ``CROSS_IMP``), the ``PARTICIPANTS`` (pairs numbered
 "1NS"/"1EW" in a Mitchell, "7" in a Howell, with their players), one
 ``BOARD`` of ``TRAVELLER_LINE`` s per board (an artificial score written
-``A6040`` in ``SCORE``), and the deals in ``HANDSET``.  A file written with
-the 1.2 ``SESSION``/``SECTION`` wrappers is read when it holds one section.
+``A6040`` in ``SCORE``), and the deals in ``HANDSET``.  A pairs file
+written with the 1.2 ``SESSION``/``SECTION`` wrappers gives one imported
+section each (its deals within its boards).
 
-The result is the same ``ImportedSession`` the PBN reader gives, with the
+The result is the same ``ImportedSession`` s the PBN reader gives, with the
 event's scoring method set from the file, so ``event_import`` stores it and
 the scorer reproduces the published figures.
 """
@@ -78,8 +79,8 @@ class ImportedTeams:
 
 def read_usebio(
     data: bytes | str, *, name: str | None = None
-) -> ImportedSession | ImportedTeams:
-    """Read a USEBIO 1.2 file: a pairs session, or a teams event.
+) -> list[ImportedSession] | ImportedTeams:
+    """Read a USEBIO 1.2 file: a pairs event's sections, or a teams event.
 
     Raises GameError naming the element (and board and pairs) at fault.
     """
@@ -111,28 +112,35 @@ def _root(data: bytes | str) -> ET.Element:
 
 def _pairs(
     root: ET.Element, event: ET.Element, kind: str, name: str | None
-) -> ImportedSession:
-    holder = _section(event)
-    session = ImportedSession(
-        name=name or _text(event, "EVENT_DESCRIPTION") or "Imported event",
-        date=_date(_text(event, "DATE")),
-        boards={},
-        lines=[],
-        pairs={},
-        settings={"method": PAIRS_METHODS[kind]},
-        club=_club(root),
-    )
-    for pair in holder.iter("PAIR"):
-        _add_pair(session, pair)
+) -> list[ImportedSession]:
     deals = _deals(root)
-    for board in holder.findall("BOARD"):
-        number = _board_number(board)
-        session.boards[number] = ImportedBoard(number, "", "", deals.get(number, ""))
-        for line in board.findall("TRAVELLER_LINE"):
-            session.lines.append(_line(session, number, line))
-    if not session.lines:
-        raise GameError("the file has no <TRAVELLER_LINE>")
-    return session
+    parts = []
+    for number, letter, holder in _sections(event):
+        session = ImportedSession(
+            name=name or _text(event, "EVENT_DESCRIPTION") or "Imported event",
+            date=_date(_text(event, "DATE")),
+            boards={},
+            lines=[],
+            pairs={},
+            settings={"method": PAIRS_METHODS[kind]},
+            club=_club(root),
+            session=number,
+            section=letter,
+        )
+        own = _deals(holder) if holder is not event else {}
+        for pair in holder.iter("PAIR"):
+            _add_pair(session, pair)
+        for board in holder.findall("BOARD"):
+            board_number = _board_number(board)
+            deal = own.get(board_number) or deals.get(board_number, "")
+            session.boards[board_number] = ImportedBoard(board_number, "", "", deal)
+            for line in board.findall("TRAVELLER_LINE"):
+                session.lines.append(_line(session, board_number, line))
+        if not session.lines:
+            where = "" if holder is event else f" in session {number} section {letter}"
+            raise GameError(f"the file has no <TRAVELLER_LINE>{where}")
+        parts.append(session)
+    return parts
 
 
 def _teams(
@@ -191,14 +199,36 @@ def _match(imported: ImportedTeams, element: ET.Element) -> ImportedMatch:
     return match
 
 
+def _sections(event: ET.Element) -> list[tuple[int, str, ET.Element]]:
+    """(session number, section letter, element holding its pairs and boards):
+    each ``SESSION/SECTION``, or the EVENT itself when it has none."""
+    found = []
+    for session in event.findall("SESSION"):
+        number = _session_number(session.get("SESSION_ID") or "1")
+        for section in session.findall("SECTION"):
+            letter = (section.get("SECTION_ID") or "A").strip().upper()[:4] or "A"
+            found.append((number, letter, section))
+    return found or [(1, "A", event)]
+
+
 def _section(event: ET.Element) -> ET.Element:
-    """The element holding the pairs and boards: the EVENT, or its one SECTION."""
-    sections = event.findall("SESSION/SECTION")
-    if len(sections) > 1:
+    """A teams event's one element holding its teams and matches."""
+    found = _sections(event)
+    if len(found) > 1:
         raise GameError(
-            f"the file holds {len(sections)} sections: import them one file each"
+            f"the teams file holds {len(found)} sections: import them one file each"
         )
-    return sections[0] if sections else event
+    return found[0][2]
+
+
+def _session_number(text: str) -> int:
+    try:
+        number = int(text.strip())
+    except ValueError:
+        raise GameError(f'SESSION_ID "{text}" must be a number') from None
+    if number < 1:
+        raise GameError(f'SESSION_ID "{text}" must be a number from 1')
+    return number
 
 
 def _text(element: ET.Element, tag: str) -> str:

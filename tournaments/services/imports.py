@@ -1,46 +1,81 @@
-"""Store an imported session as an event, in one transaction."""
+"""Store an imported event (its sections, boards and lines) in one transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from tournaments.importers.pbn import ImportedLine, ImportedPlayer, ImportedSession
-from tournaments.models import Board, Club, Event, Pair, Player, Section, Source
+from tournaments.models import (
+    Board,
+    Club,
+    Event,
+    Pair,
+    Player,
+    Section,
+    Session,
+    Source,
+)
 from tournaments.services.events import event_create
 from tournaments.services.results import queue_scoring, result_adjust, result_submit
 
 
 @transaction.atomic
 def event_import(
-    imported: ImportedSession, *, user: AbstractBaseUser | None = None
+    imported: ImportedSession | Sequence[ImportedSession],
+    *,
+    user: AbstractBaseUser | None = None,
 ) -> Event:
-    """Create an event holding the imported session's pairs, boards and lines.
+    """Create an event holding the imported sections' pairs, boards and lines.
 
-    Every line goes through the one write path (``result_submit``, or
-    ``result_adjust`` for an adjusted score), checked, scored and audited as
-    if entered by hand, and the section is rescored once at the end; a bad
-    line raises ``ValidationError`` naming the board and pairs, and nothing
-    is stored.  The file's scoring settings (a USEBIO event type) become the
-    event's, and its club and players are found or entered.
+    Each imported section goes to its session (numbered 1, 2... in the
+    file's order of sessions) under its letter.  Every line goes through the
+    one write path (``result_submit``, or ``result_adjust`` for an adjusted
+    score), checked, scored and audited as if entered by hand, and each
+    section is rescored once at the end; a bad line raises
+    ``ValidationError`` naming the board and pairs, and nothing is stored.
+    The file's scoring settings (a USEBIO event type) become the event's,
+    and its club and players are found or entered.
     """
-    club = club_found(imported.club)
+    parts = [imported] if isinstance(imported, ImportedSession) else list(imported)
+    first = parts[0]
+    club = club_found(first.club)
     event = event_create(
-        name=imported.name[:160],
-        date=imported.date,
+        name=first.name[:160],
+        date=first.date,
         club=club,
         user=user,
-        **imported.settings,
+        **first.settings,
     )
-    session = event.sessions.get()
+    opening = event.sessions.get()
+    numbers = sorted({part.session for part in parts})
+    for part in parts:
+        number = numbers.index(part.session) + 1
+        session = opening
+        if number != opening.number:
+            session = Session.objects.get_or_create(
+                event=event, number=number, defaults={"status": opening.status}
+            )[0]
+        _section_store(session, part, club, user)
+    return event
+
+
+def _section_store(
+    session: Session,
+    imported: ImportedSession,
+    club: Club | None,
+    user: AbstractBaseUser | None,
+) -> None:
+    """One imported section's pairs, boards and lines, then its scoring."""
     per_board: dict[int, int] = {}
     for line in imported.lines:
         per_board[line.board] = per_board.get(line.board, 0) + 1
     section = Section.objects.create(
         session=session,
+        letter=imported.section,
         movement=Section.Movement.NONE,
         tables=max(per_board.values()),
         rounds=0,
@@ -72,7 +107,6 @@ def event_import(
     for line in imported.lines:
         line_store(line, boards[line.board], pairs[line.ns], pairs[line.ew], user)
     queue_scoring(next(iter(boards.values())))
-    return event
 
 
 def line_store(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from tournaments.importers.pbn import parse_session
+from tournaments.importers.pbn import parse_sessions
 from tournaments.importers.usebio import ImportedTeams, read_usebio
 from tournaments.models import Event
 from tournaments.services.imports import event_import
@@ -45,4 +45,4 @@ def results_file_import(
     """
     if is_xml(data):
         return usebio_import(data, name=name, user=user)
-    return event_import(parse_session(data, name=name), user=user)
+    return event_import(parse_sessions(data, name=name), user=user)

@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.errors import GameError
-from tournaments.importers.pbn import parse_session
+from tournaments.importers.pbn import parse_sessions
 from tournaments.models import Event
 from tournaments.services.imports import event_import
 
@@ -36,4 +36,4 @@ class Command(BaseCommand):
 
     def load(self, data: bytes, name: str | None) -> Event:
         """Read the file and store it as an event."""
-        return event_import(parse_session(data, name=name))
+        return event_import(parse_sessions(data, name=name))

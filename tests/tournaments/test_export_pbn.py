@@ -118,3 +118,40 @@ def test_a_file_of_several_sections_is_not_one_session():
     with pytest.raises(GameError, match="2 sections"):
         parse_session(text)
     assert [part.section for part in parse_sessions(text)] == ["A", "B"]
+
+
+def _imps(event: Event) -> dict[str, float]:
+    scores = PairScore.objects.filter(pair__section__session__event=event)
+    return {score.pair.label: score.imps for score in scores.select_related("pair")}
+
+
+@pytest.mark.parametrize(
+    ("name", "scoring", "method"),
+    [
+        ("butler_howell.xml", "Butler", "butler"),
+        ("cross_imp_howell.xml", "Cross", "cross-imps"),
+    ],
+)
+def test_an_imp_pairs_event_goes_out_and_back_by_imps(
+    shared_data, name, scoring, method
+):
+    """The Compscore IMP sessions: [Scoring] names the method, the ScoreTable
+    carries each line's IMPs and the TotalScoreTable each pair's; read back,
+    the event is scored the same way to the same IMPs."""
+    source = imported_by_command(
+        "import_usebio", (shared_data / "usebio" / name).read_text(), "xml"
+    )
+    out = StringIO()
+    call_command("export_pbn", str(source.pk), stdout=out)
+    first = read_pbn(out.getvalue())[0]
+    assert first.tags["Scoring"] == scoring
+    columns = [column.split("\\")[0] for column in first.tags["ScoreTable"].split(";")]
+    assert columns[-2:] == ["IMP_NS", "IMP_EW"] and "MP_NS" not in columns
+    totals = {
+        row["PairId"]: float(row["TotalScoreIMP"])
+        for row in first.table("TotalScoreTable").rows
+    }
+    assert totals == pytest.approx(_imps(source), abs=0.005)
+    again = imported_by_command("import_pbn", out.getvalue(), "pbn")
+    assert again.method == method
+    assert _imps(again) == pytest.approx(_imps(source))

@@ -3,7 +3,8 @@
 One game per board: the identification tags, ``[Deal]`` when the board's
 hands are known, and a ``[ScoreTable]`` of every traveller line in the PBN
 2.1 column syntax (``PairId_NS\\2R;...``), with each line's NS score,
-matchpoints and percentages.  The first game also carries the
+matchpoints and percentages (its IMPs in an event scored by Butler or
+cross-IMPs, named by ``[Scoring]``).  The first game also carries the
 ``[TotalScoreTable]`` of the ranking.  Pairs are identified by their labels
 ("3NS", "3EW" in a Mitchell; "7" in a Howell), so the file reads back into
 Donne (``import_pbn``) with the same pairs, lines and percentages.
@@ -17,16 +18,26 @@ from games.pbn import PbnGame, write_pbn
 from tournaments.models import Event, Section
 from tournaments.reports import LineRow, SectionReport, event_sections, stored_report
 
-SCORE_COLUMNS = (
+LINE_COLUMNS = (
     "PairId_NS\\4R", "PairId_EW\\4R", "Names_NS\\30L", "Names_EW\\30L",
     "Contract\\5L", "Declarer\\1R", "Result\\2R", "Lead\\3L", "Score_NS\\6R",
-    "Score_EW\\6R", "MP_NS\\5R", "MP_EW\\5R", "Percentage_NS\\6R",
+    "Score_EW\\6R",
+)  # fmt: skip
+SCORE_COLUMNS = (
+    *LINE_COLUMNS, "MP_NS\\5R", "MP_EW\\5R", "Percentage_NS\\6R",
     "Percentage_EW\\6R",
 )  # fmt: skip
+IMP_SCORE_COLUMNS = (*LINE_COLUMNS, "IMP_NS\\6R", "IMP_EW\\6R")
 TOTAL_COLUMNS = (
     "Rank\\3R", "PairId\\4R", "Table\\2R", "Direction\\2R", "TotalScoreMP\\6R",
     "TotalPercentage\\6R", "Names\\40L", "NrBoards\\2R",
 )  # fmt: skip
+IMP_TOTAL_COLUMNS = (
+    "Rank\\3R", "PairId\\4R", "Table\\2R", "Direction\\2R",
+    "TotalScoreIMP\\7R", "Names\\40L", "NrBoards\\2R",
+)  # fmt: skip
+# The event's method as PBN's [Scoring]; import_pbn reads it back.
+SCORING = {"mp": "MP", "butler": "Butler", "cross-imps": "Cross"}
 
 
 def event_pbn(event: Event) -> str:
@@ -72,13 +83,15 @@ def _board_game(
         game.tags["DoubleDummyTricks"] = board.dd_tricks
     if board.par_score is not None:
         game.tags["OptimumScore"] = f"NS {board.par_score}"
-    game.tags["Scoring"] = "MP"
-    game.tags["ScoreTable"] = ";".join(SCORE_COLUMNS)
-    game.sections["ScoreTable"] = [_score_row(line) for line in lines]
+    by_imps = event.method != Event.Method.MATCHPOINTS
+    game.tags["Scoring"] = SCORING[event.method]
+    columns = IMP_SCORE_COLUMNS if by_imps else SCORE_COLUMNS
+    game.tags["ScoreTable"] = ";".join(columns)
+    game.sections["ScoreTable"] = [_score_row(line, by_imps) for line in lines]
     return game
 
 
-def _score_row(line: LineRow) -> str:
+def _score_row(line: LineRow, by_imps: bool) -> str:
     result = line.result
     ns, ew = result.ns_pair, result.ew_pair
     if result.is_adjusted:
@@ -94,29 +107,39 @@ def _score_row(line: LineRow) -> str:
             str(score) if score >= 0 else "-",
             str(-score) if score < 0 else "-",
         ]
+    if by_imps:
+        marks = [_number(line.imp_ns), _number(line.imp_ew)]
+    else:
+        marks = [_number(line.mp_ns), _number(line.mp_ew), _number(line.pct_ns),
+                 _number(line.pct_ew)]  # fmt: skip
     return " ".join(
         [
             _quoted(ns.label), _quoted(ew.label), _quoted(ns.names),
-            _quoted(ew.names), *played, _number(line.mp_ns), _number(line.mp_ew),
-            _number(line.pct_ns), _number(line.pct_ew),
+            _quoted(ew.names), *played, *marks,
         ]
     )  # fmt: skip
 
 
 def _total_table(game: PbnGame, report: SectionReport) -> None:
+    """The section's ranking: MP and % or, by IMPs, the IMPs won."""
     rows = []
     for group, standings in report.rankings.items():
         for row in standings:
+            if report.by_imps:
+                marks = [_number(row.imps)]
+            else:
+                marks = [_number(row.mp), _number(row.pct)]
             rows.append(
                 " ".join(
                     [
                         _quoted(row.rank), _quoted(row.pair.label), "-",
-                        group or "-", _number(row.mp), _number(row.pct),
-                        _quoted(row.pair.names), str(row.boards),
+                        group or "-", *marks, _quoted(row.pair.names),
+                        str(row.boards),
                     ]
                 )
             )  # fmt: skip
-    game.tags["TotalScoreTable"] = ";".join(TOTAL_COLUMNS)
+    columns = IMP_TOTAL_COLUMNS if report.by_imps else TOTAL_COLUMNS
+    game.tags["TotalScoreTable"] = ";".join(columns)
     game.sections["TotalScoreTable"] = rows
 
 

@@ -138,6 +138,7 @@ def _section(
         boards={},
         lines=[],
         pairs={},
+        settings=_settings(first),
         session=number,
         section=letter,
     )
@@ -171,6 +172,19 @@ def _section(
         )
     _number_pairs(session)
     return session
+
+
+def _settings(game: PbnGame) -> dict[str, object]:
+    """The event's scoring method from ``[Scoring]``: "Butler", "Cross" (or
+    "CrossImps", "Cross-IMP"); anything else, "MP" or "IMP" among them, is
+    matchpointed, as plain "IMP" does not say against what."""
+    scoring = (game.tags.get("Scoring") or "").split(";")[0].strip().lower()
+    scoring = scoring.replace("-", "")
+    if scoring == "butler":
+        return {"method": "butler"}
+    if scoring.startswith("cross"):
+        return {"method": "cross-imps"}
+    return {}
 
 
 def _date(text: str) -> dt.date:

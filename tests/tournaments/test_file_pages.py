@@ -341,3 +341,29 @@ def test_an_excel_traveller_file_through_the_api(director, section):
     )
     assert response.status_code == 201
     assert Result.objects.get().score_ns == 400
+
+
+def test_hand_records_for_one_session_leave_the_other_alone(
+    director, event, shared_data
+):
+    """A second session replays boards 1-6 with other deals: the director
+    attaches a file to session 2 only."""
+    second = Session.objects.create(event=event, number=2)
+    section_create(session=second, choice=MovementChoice("mitchell", 3, 2))
+    page = director.get(reverse("director:event", args=[event.pk]))
+    assert b'<option value="2">Session 2</option>' in page.content
+    data = (shared_data / "pbn" / "westwood_20190625_1.pbn").read_bytes()
+    response = director.post(
+        reverse("director:hand-records-import", args=[event.pk]),
+        {"file": upload("westwood.pbn", data), "session": "2"},
+    )
+    assert response.status_code == 302
+    dealt = Board.objects.filter(section__session__event=event).exclude(deal="")
+    assert sorted(set(dealt.values_list("section__session__number", flat=True))) == [2]
+    assert dealt.count() == 6
+    response = director.post(
+        f"/api/events/{event.pk}/hand-records/",
+        {"file": upload("westwood.pbn", data), "session": "3"},
+    )
+    assert response.status_code == 400
+    assert response.json() == {"file": ["This event has no session 3"]}

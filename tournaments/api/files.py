@@ -6,6 +6,8 @@ whole or refused with a 400 whose ``file`` entry lists every fault by line.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -35,6 +37,9 @@ class FileUploadSerializer(serializers.Serializer):
     name = serializers.CharField(
         required=False, max_length=160, help_text="results files: the event's name"
     )
+    session = serializers.IntegerField(
+        required=False, min_value=1, help_text="hand records: only this session"
+    )
 
     def validate_file(self, upload):
         if upload.size > MAX_UPLOAD_BYTES:
@@ -60,12 +65,12 @@ class TravellerReportSerializer(serializers.Serializer):
     stored = serializers.IntegerField(help_text="traveller lines stored")
 
 
-def _upload(request: Request) -> tuple[bytes, str, str | None]:
-    """The posted file's bytes and name, and the optional event name."""
+def _upload(request: Request) -> tuple[bytes, str, dict[str, Any]]:
+    """The posted file's bytes and name, and the other fields given."""
     data = FileUploadSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     upload = data.validated_data["file"]
-    return upload.read(), upload.name, data.validated_data.get("name") or None
+    return upload.read(), upload.name, data.validated_data
 
 
 def _refused(error: Exception) -> ValidationError:
@@ -86,7 +91,8 @@ class ResultsFileView(FileView):
         responses={201: ImportedEventSerializer},
     )
     def post(self, request: Request) -> Response:
-        data, _filename, name = _upload(request)
+        data, _filename, fields = _upload(request)
+        name = fields.get("name") or None
         try:
             event = results_file_import(data, name=name, user=request.user)
         except (GameError, DjangoValidationError) as error:
@@ -104,9 +110,9 @@ class HandRecordsView(FileView):
     )
     def post(self, request: Request, id: int) -> Response:
         event = get_object_or_404(Event, pk=id)
-        data, _filename, _name = _upload(request)
+        data, _filename, fields = _upload(request)
         try:
-            report = import_hand_records(event, data)
+            report = import_hand_records(event, data, session=fields.get("session"))
         except GameError as error:
             raise _refused(error) from None
         return Response({"attached": report.attached, "warnings": report.warnings})
@@ -125,7 +131,7 @@ class TravellerFileView(FileView):
             raise ValidationError(
                 {"file": [_("This session is closed: reopen it first.")]}
             )
-        data, filename, _name = _upload(request)
+        data, filename, _fields = _upload(request)
         try:
             stored = import_travellers(section, read_rows(data, filename))
         except TravellerFileError as error:

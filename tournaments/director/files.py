@@ -7,6 +7,7 @@ page (HTTP 400) listing every fault by its line, nothing stored.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django import forms
 from django.contrib import messages
@@ -39,6 +40,9 @@ class UploadForm(forms.Form):
         required=False,
         max_length=160,
         help_text=gettext_lazy("Leave empty to take the file's own."),
+    )
+    session = forms.IntegerField(
+        label=gettext_lazy("Session"), required=False, min_value=1
     )
 
     def clean_file(self) -> bytes:
@@ -80,14 +84,17 @@ def _messages(error: Exception) -> list[str]:
 
 
 def _guarded(
-    request: HttpRequest, title: str, back: str, store: Callable[[bytes, str], str]
+    request: HttpRequest,
+    title: str,
+    back: str,
+    store: Callable[[dict[str, Any]], str],
 ) -> HttpResponse:
     """Read the upload and store it; the success message, or the refusal page."""
     form, refused = _read(request, title, back)
     if refused is not None:
         return refused
     try:
-        done = store(form.cleaned_data["file"], form.cleaned_data["name"])
+        done = store(form.cleaned_data)
     except (GameError, ValidationError, TravellerFileError) as error:
         return _refused(request, title, _messages(error), back)
     return redirect(done)
@@ -100,8 +107,8 @@ def hand_records_import(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     back = reverse("director:event", args=[event.pk])
 
-    def store(data: bytes, _name: str) -> str:
-        report = import_hand_records(event, data)
+    def store(upload: dict[str, Any]) -> str:
+        report = import_hand_records(event, upload["file"], session=upload["session"])
         messages.success(
             request,
             ngettext(
@@ -130,8 +137,8 @@ def travellers_import(request: HttpRequest, pk: int) -> HttpResponse:
     upload = request.FILES.get("file")
     filename = upload.name if upload is not None else ""
 
-    def store(data: bytes, _name: str) -> str:
-        stored = import_travellers(section, read_rows(data, filename))
+    def store(upload: dict[str, Any]) -> str:
+        stored = import_travellers(section, read_rows(upload["file"], filename))
         messages.success(
             request,
             ngettext(
@@ -151,8 +158,9 @@ def travellers_import(request: HttpRequest, pk: int) -> HttpResponse:
 def results_import(request: HttpRequest) -> HttpResponse:
     """A PBN or USEBIO results file from another program, as a new event."""
 
-    def store(data: bytes, name: str) -> str:
-        event = results_file_import(data, name=name or None, user=request.user)
+    def store(upload: dict[str, Any]) -> str:
+        name = upload["name"] or None
+        event = results_file_import(upload["file"], name=name, user=request.user)
         messages.success(
             request, _("Event “%(name)s” imported.") % {"name": event.name}
         )

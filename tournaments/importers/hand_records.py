@@ -41,11 +41,15 @@ class HandRecordImport:
 
 
 @transaction.atomic
-def import_hand_records(event: Event, data: bytes | str) -> HandRecordImport:
+def import_hand_records(
+    event: Event, data: bytes | str, *, session: int | None = None
+) -> HandRecordImport:
     """Attach each game's deal to the event's boards of that number.
 
-    Raises ``GameError`` (naming the line) for a malformed file or a game
-    without a board number or a deal; nothing is stored then.
+    With ``session`` only that session's boards get them: a second session
+    that plays boards 1-24 again plays other deals.  Raises ``GameError``
+    (naming the line) for a malformed file, a game without a board number or
+    a deal, or a session the event does not have; nothing is stored then.
     """
     games = read_pbn(data)
     deals: dict[int, tuple[str, str | None, str | None, int]] = {}
@@ -62,6 +66,12 @@ def import_hand_records(event: Event, data: bytes | str) -> HandRecordImport:
         analyses[number] = game
     report = HandRecordImport()
     boards = Board.objects.filter(section__session__event=event)
+    if session is not None:
+        if not event.sessions.filter(number=session).exists():
+            raise GameError(
+                _("This event has no session %(number)d") % {"number": session}
+            )
+        boards = boards.filter(section__session__number=session)
     for board in boards:
         found = deals.get(board.number)
         if found is None:

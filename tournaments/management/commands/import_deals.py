@@ -17,6 +17,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event", type=int, help="the event's id")
         parser.add_argument("file", type=Path, help="the PBN file of deals")
+        parser.add_argument(
+            "--session", type=int, help="only this session's boards (default: all)"
+        )
 
     def handle(self, *args: object, **options: object) -> None:
         event = Event.objects.filter(pk=options["event"]).first()
@@ -24,7 +27,9 @@ class Command(BaseCommand):
             raise CommandError(f"event {options['event']}: no such event")
         path: Path = options["file"]
         try:
-            report = import_hand_records(event, path.read_bytes())
+            report = import_hand_records(
+                event, path.read_bytes(), session=options["session"]
+            )
         except OSError as error:
             raise CommandError(f"{path}: {error.strerror}") from None
         except GameError as error:

@@ -8,6 +8,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from openpyxl import Workbook
 
+from tournaments.importers.travellers import import_travellers, read_rows
 from tournaments.models import Result
 
 pytestmark = pytest.mark.django_db
@@ -64,3 +65,15 @@ def test_a_file_without_the_columns_is_refused(section, tmp_path):
     path.write_text("bd,pair\n1,2\n")
     with pytest.raises(CommandError, match="missing column"):
         call_command("import_travellers", str(section.pk), str(path))
+
+
+def test_a_paper_traveller_gives_mitchell_pairs_by_number_alone(section):
+    """NS pair 2 against EW pair 3, as written on a paper traveller."""
+    rows = read_rows(b"board,ns,ew,contract,declarer,result\n1,2,3,3NT,S,-1\n", "t.csv")
+    assert import_travellers(section, rows) == 1
+    line = Result.objects.select_related("ns_pair", "ew_pair").get()
+    assert (line.ns_pair.label, line.ew_pair.label, line.score_ns) == (
+        "2NS",
+        "3EW",
+        -50,
+    )

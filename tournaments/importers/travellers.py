@@ -1,7 +1,8 @@
 """Travellers typed into a spreadsheet: CSV or Excel, one line per traveller.
 
 Clubs that score from paper travellers type them into a spreadsheet with the
-columns ``board, ns, ew, contract, declarer, result`` (``result`` as "=",
+columns ``board, ns, ew, contract, declarer, result`` (pairs by their label,
+"3NS" or "7", or in a Mitchell by their number alone; ``result`` as "=",
 "+1", "-2" or the tricks taken) and optionally ``lead``, ``round``,
 ``table``; an adjusted score is written in the contract column ("A+/A-",
 "60%/40%").  Every line goes through the one write path; every faulty line
@@ -120,13 +121,7 @@ def _store(section: Section, row: dict[str, str], pairs: dict, boards: dict) -> 
         raise ValueError(
             _("board: no board %(board)r in this section") % {"board": text}
         )
-    ns, ew = (pairs.get((row.get(side) or "").strip().upper()) for side in ("ns", "ew"))
-    for side, pair in (("ns", ns), ("ew", ew)):
-        if pair is None:
-            raise ValueError(
-                _("%(column)s: no pair %(pair)r in this section")
-                % {"column": side, "pair": (row.get(side) or "").strip()}
-            )
+    ns, ew = (_pair(pairs, row, side) for side in ("ns", "ew"))
     where = {
         "round": _numbered(section.round_set, row.get("round")),
         "table": _numbered(section.table_set, row.get("table")),
@@ -147,6 +142,19 @@ def _store(section: Section, row: dict[str, str], pairs: dict, boards: dict) -> 
         declarer=(row.get("declarer") or "").strip(), tricks=tricks,
         lead=(row.get("lead") or "").strip(), rescore=False, **where,
     )  # fmt: skip
+
+
+def _pair(pairs: dict, row: dict[str, str], column: str):
+    """The pair of the ``ns`` or ``ew`` column: its label ("3NS", "7"), or in a
+    Mitchell its number alone, as a paper traveller gives it ("3")."""
+    text = (row.get(column) or "").strip().upper()
+    pair = pairs.get(text) or pairs.get(f"{text}{column.upper()}")
+    if pair is None:
+        raise ValueError(
+            _("%(column)s: no pair %(pair)r in this section")
+            % {"column": column, "pair": text}
+        )
+    return pair
 
 
 def _numbered(queryset, value: str | None):

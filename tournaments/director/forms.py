@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
-from tournaments.models import Club, Event, Player
+from tournaments.models import Club, Event, Player, Result
 from tournaments.movements import Movement, standard_movements
 from tournaments.services.events import MovementChoice, PairEntry
 from tournaments.services.results import parse_adjusted
@@ -59,6 +59,23 @@ class EventForm(forms.ModelForm):
             if not data.get(name):
                 data[name] = Event._meta.get_field(name).default
         return data
+
+
+class EventSettingsForm(EventForm):
+    """A pairs event's settings changed after creation; every section is rescored."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        if (
+            self.instance.pk
+            and Result.objects.filter(
+                board__section__session__event=self.instance
+            ).exists()
+        ):
+            self.fields["game"].disabled = True
+            self.fields["game"].help_text = _(
+                "The game cannot change once results are stored."
+            )
 
 
 class SectionForm(forms.Form):

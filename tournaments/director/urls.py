@@ -30,6 +30,7 @@ urlpatterns = [
         name="travellers-import",
     ),
     path("events/<int:pk>/", views.event_detail, name="event"),
+    path("events/<int:pk>/settings/", views.event_settings, name="event-settings"),
     path("teams-events/new/", teams.teams_event_new, name="teams-event-new"),
     path("whiz-events/new/", whiz.whiz_event_new, name="whiz-event-new"),
     path("barbu-events/new/", games.barbu_event_new, name="barbu-event-new"),

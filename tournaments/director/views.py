@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
+from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -13,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.director.barbu import barbu_event_detail
 from tournaments.director.console import audit_rows
-from tournaments.director.forms import EventForm, SectionForm
+from tournaments.director.forms import EventForm, EventSettingsForm, SectionForm
 from tournaments.director.games import chinese_event_detail
 from tournaments.director.teams import teams_event_detail
 from tournaments.director.traveller import read_rows, save_rows, traveller_rows
@@ -21,7 +22,11 @@ from tournaments.director.whiz import whiz_event_detail
 from tournaments.models import Board, Event, Section, Session
 from tournaments.movements.standard import MAX_PAIRS, MIN_PAIRS
 from tournaments.services.analysis import analysis_progress
-from tournaments.services.events import event_create, section_create
+from tournaments.services.events import (
+    event_create,
+    event_settings_change,
+    section_create,
+)
 from tournaments.services.results import session_close, session_reopen
 
 DEFAULT_PAIRS = 14
@@ -43,6 +48,27 @@ def event_new(request: HttpRequest) -> HttpResponse:
         return redirect("director:event", event.pk)
     status = 400 if form.errors else 200
     return render(request, "director/event_new.html", {"form": form}, status=status)
+
+
+@staff_member_required
+def event_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    """Change a pairs event's settings; its results are rescored with them."""
+    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.PAIRS)
+    form = EventSettingsForm(request.POST or None, instance=event)
+    if request.method == "POST" and form.is_valid():
+        settings = {name: form.cleaned_data[name] for name in form.changed_data}
+        try:
+            event_settings_change(Event.objects.get(pk=pk), **settings)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(
+                request, _("Settings saved: the results are scored with them.")
+            )
+            return redirect("director:event", event.pk)
+    status = 400 if form.errors else 200
+    context = {"form": form, "event": event}
+    return render(request, "director/event_settings.html", context, status=status)
 
 
 @staff_member_required

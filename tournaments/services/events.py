@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.bridge import board_dealer, board_vulnerability
 from tournaments.models import (
@@ -16,6 +18,7 @@ from tournaments.models import (
     Event,
     Pair,
     Player,
+    Result,
     Round,
     Section,
     Session,
@@ -172,3 +175,34 @@ def section_create(
         Table(section=section, number=n) for n in range(1, movement.tables + 1)
     )
     return section
+
+
+@transaction.atomic
+def event_settings_change(event: Event, **settings: object) -> int:
+    """Change a pairs event's name, date, club or scoring settings.
+
+    Every section is rescored once the change commits (the scorer always
+    recomputes a whole section), so the rankings follow the new settings;
+    returns how many sections were queued.  The game cannot change once a
+    line is stored: its lines would not be lines of the other game.
+    """
+    from scoring.tasks import score_section
+
+    game = settings.get("game", event.game)
+    if (
+        game != event.game
+        and Result.objects.filter(board__section__session__event=event).exists()
+    ):
+        raise ValidationError(
+            {"game": _("The game cannot change once results are stored.")}
+        )
+    for name, value in settings.items():
+        setattr(event, name, value)
+    event.full_clean()
+    event.save()
+    sections = list(
+        Section.objects.filter(session__event=event).values_list("pk", flat=True)
+    )
+    for section in sections:
+        score_section.delay_on_commit(section)
+    return len(sections)

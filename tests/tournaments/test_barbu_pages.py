@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from io import BytesIO
 
 import pytest
@@ -134,3 +135,41 @@ def test_the_director_creates_barbu_and_chinese_events(director):
         assert (
             director.get(reverse("director:event", args=[event.pk])).status_code == 200
         )
+
+
+def test_barbu_table_cards_seat_the_four_and_name_each_declarer(director, barbu):
+    """One table of four over four rounds: each seat declares one round's manche."""
+    event_page = director.get(reverse("director:event", args=[barbu.pk]))
+    assert (
+        reverse("director:barbu-cards", args=[barbu.pk]) in event_page.content.decode()
+    )
+    page = director.get(reverse("director:barbu-cards", args=[barbu.pk]))
+    assert page.status_code == 200
+    (card,) = page.context["cards"]
+    assert [row.round for row in card.rows] == [1, 2, 3, 4]
+    assert [row.note.split(" · ")[0] for row in card.rows] == ["N", "E", "S", "W"]
+    assert {seat.name for seat in card.rows[0].seats} == {"Ann", "Ben", "Cat", "Dan"}
+    assert "Tablet sign-in code" in page.content.decode()
+
+
+def test_chinese_table_cards_give_each_rounds_match(director):
+    from tournaments.services.chinese import chinese_event_create
+
+    event = chinese_event_create(
+        name="Chinese Monday",
+        date=dt.date(2026, 11, 23),
+        entries=[WhizEntry(name=name) for name in ("Ann", "Ben", "Cat", "Dan")],
+    )
+    page = director.get(reverse("director:chinese-cards", args=[event.pk]))
+    assert page.status_code == 200
+    cards = page.context["cards"]
+    assert [card.table for card in cards] == [1, 2]
+    # Round robin of four: three rounds at each of the two tables, and every
+    # pair of players meets once over the event.
+    assert [len(card.rows) for card in cards] == [3, 3]
+    meetings = {
+        frozenset(seat.name for seat in row.seats)
+        for card in cards
+        for row in card.rows
+    }
+    assert len(meetings) == 6

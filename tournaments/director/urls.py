@@ -5,6 +5,7 @@ from django.urls import path
 from tournaments.director import (
     analysis,
     barbu,
+    cards,
     console,
     files,
     games,
@@ -40,7 +41,9 @@ urlpatterns = [
         whiz.whiz_traveller,
         name="whiz-traveller",
     ),
-    path("events/<int:pk>/whiz/cards/", whiz.whiz_cards, name="whiz-cards"),
+    path("events/<int:pk>/whiz/cards/", cards.whiz_cards, name="whiz-cards"),
+    path("events/<int:pk>/barbu/cards/", cards.barbu_cards, name="barbu-cards"),
+    path("events/<int:pk>/chinese/cards/", cards.chinese_cards, name="chinese-cards"),
     path(
         "events/<int:pk>/barbu/rounds/<int:round>/tables/<int:table>/",
         barbu.barbu_manche,

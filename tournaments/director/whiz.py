@@ -208,28 +208,3 @@ def whiz_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "closed": closed,
     }
     return render(request, "director/whiz_traveller.html", context, status=status)
-
-
-@staff_member_required
-def whiz_cards(request: HttpRequest, pk: int) -> HttpResponse:
-    """Printable table cards: who sits N, E and S each round, and which boards."""
-    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.WHIZ)
-    section = Section.objects.get(session__event=event)
-    movement = section_whiz_movement(section)
-    offset = section.first_board - 1
-    cards = []
-    for table in range(1, movement.tables + 1):
-        rows = []
-        for number in range(1, movement.rounds + 1):
-            seating = movement.seating(number, table)
-            players = None if seating.sits_out else seated_players(section, seating)
-            first, last = seating.boards[0] + offset, seating.boards[-1] + offset
-            rows.append({"round": number, "players": players, "boards": (first, last)})
-        cards.append({"table": table, "rows": rows})
-    context = {
-        "event": event,
-        "section": section,
-        "cards": cards,
-        "notes": movement.notes,
-    }
-    return render(request, "director/whiz_cards.html", context)

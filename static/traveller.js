@@ -34,7 +34,7 @@
 
   form.addEventListener("input", function (event) {
     var match = /^[cdr](\d+)$/.exec(event.target.name || "");
-    if (!match) { return; }
+    if (!match || !url) { return; }
     var index = match[1];
     clearTimeout(timers[index]);
     timers[index] = setTimeout(function () { preview(index); }, 150);

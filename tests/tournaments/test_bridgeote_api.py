@@ -101,3 +101,63 @@ def test_the_tablet_enters_a_bridgeote_deal(section):
     )
     shown = tablet.get("/table/play/1/board/1/").content.decode()
     assert "110 card points" in shown
+
+
+def test_the_director_types_a_bridgeote_traveller(
+    director, section, django_capture_on_commit_callbacks
+):
+    """The same three lines as above, typed on the director's traveller page:
+    the same net marks and matchpoints; a redisplay gives back what was typed."""
+    url = reverse("director:traveller", args=[section.pk, 1])
+    page = director.get(url)
+    assert (
+        "Announcements" in page.content.decode()
+        and "data-preview" not in page.content.decode()
+    )
+    rows = {(r.ns_label, r.ew_label): r.index for r in page.context["rows"]}
+    first, second, third = rows["1NS", "1EW"], rows["2NS", "3EW"], rows["3NS", "2EW"]
+    data = {
+        f"c{first}": "100H", f"d{first}": "N", f"r{first}": "110",
+        f"c{second}": "100H", f"d{second}": "N", f"r{second}": "90",
+        f"c{third}": "80S", f"d{third}": "E", f"r{third}": "100", f"l{third}": "20",
+    }  # fmt: skip
+    with django_capture_on_commit_callbacks(execute=True):
+        assert director.post(url, data).status_code == 302
+    scores = {r.ns_pair.label: (r.score_ns, r.mp_ns) for r in Result.objects.all()}
+    assert scores == {"1NS": (50, 4), "2NS": (-160, 0), "3NS": (-20, 2)}
+    again = {r.index: r for r in director.get(url).context["rows"]}
+    assert (again[third].contract, again[third].result, again[third].lead) == (
+        "80S",
+        "100",
+        "20",
+    )
+
+
+def test_a_faulty_bridgeote_row_keeps_the_whole_board_unsaved(director, section):
+    url = reverse("director:traveller", args=[section.pk, 1])
+    rows = director.get(url).context["rows"]
+    first, second = rows[0].index, rows[1].index
+    data = {
+        f"c{first}": "100H", f"d{first}": "N", f"r{first}": "110",
+        f"c{second}": "100H", f"d{second}": "N", f"r{second}": "lots",
+    }  # fmt: skip
+    response = director.post(url, data)
+    assert response.status_code == 400
+    errors = response.context["rows"][1].errors
+    assert errors == ["Points: the takers' card points, a whole number."]
+    assert not Result.objects.exists()
+
+
+def test_a_capot_is_ticked_and_kept(
+    director, section, django_capture_on_commit_callbacks
+):
+    """CAPOT H by N, every trick won: NS mark 250 (the rule book's capot)."""
+    url = reverse("director:traveller", args=[section.pk, 1])
+    index = director.get(url).context["rows"][0].index
+    data = {f"c{index}": "CAPOT H", f"d{index}": "N", f"r{index}": "160",
+            f"k{index}": "on"}  # fmt: skip
+    with django_capture_on_commit_callbacks(execute=True):
+        assert director.post(url, data).status_code == 302
+    line = Result.objects.get()
+    assert (line.capot, line.score_ns) == (True, 250)
+    assert director.get(url).context["rows"][0].capot is True

@@ -188,12 +188,65 @@ class TravellerRow:
     lead: str = ""
     result: str = ""
     score: str = ""
+    capot: bool = False
     delete: bool = False
     errors: list[str] | None = None
 
     @property
     def blank(self) -> bool:
         return not (self.contract or self.declarer or self.result or self.lead)
+
+    def _adjusted(self) -> dict[str, object] | None:
+        """An adjusted score typed in the contract box, or None."""
+        match = ADJUSTED.match(self.contract)
+        if not match or self.result:
+            return None
+        ns, ew = match.group(1), match.group(2) or match.group(1)
+        try:
+            return {
+                "kind": "adjusted",
+                "ns": parse_adjusted(ns, "adjusted_ns"),
+                "ew": parse_adjusted(ew, "adjusted_ew"),
+            }
+        except forms.ValidationError:
+            raise forms.ValidationError(
+                _("Contract: an adjusted score is A+, A, A- or a percentage.")
+            ) from None
+
+    def parsed_bridgeote(self) -> dict[str, object]:
+        """Read a Bridgeote row: the bid, the taker, the takers' card points
+        in the result box, announcements as "takers/defence" in the lead box.
+
+        Returns {"kind": "bridgeote", contract, declarer, card_points,
+        taker_announced, defence_announced, capot}, an adjusted score or
+        {"kind": "blank"}; the deal itself is checked by the write path.
+        """
+        if self.blank:
+            return {"kind": "blank"}
+        adjusted = self._adjusted()
+        if adjusted is not None:
+            return adjusted
+        if not self.result.isdigit():
+            raise forms.ValidationError(
+                _("Points: the takers' card points, a whole number.")
+            )
+        taker, _slash, defence = self.lead.partition("/")
+        if (
+            not (taker or "0").strip().isdigit()
+            or not (defence or "0").strip().isdigit()
+        ):
+            raise forms.ValidationError(
+                _("Announcements: the takers' points, then /, the defence's (20/30).")
+            )
+        return {
+            "kind": "bridgeote",
+            "contract": self.contract,
+            "declarer": self.declarer.strip().upper(),
+            "card_points": int(self.result),
+            "taker_announced": int(taker.strip() or 0),
+            "defence_announced": int(defence.strip() or 0),
+            "capot": self.capot,
+        }
 
     def parsed(self) -> dict[str, object]:
         """Read the row: a played result, an adjusted score, or nothing.
@@ -204,19 +257,9 @@ class TravellerRow:
         """
         if self.blank:
             return {"kind": "blank"}
-        match = ADJUSTED.match(self.contract)
-        if match and not self.result:
-            ns, ew = match.group(1), match.group(2) or match.group(1)
-            try:
-                return {
-                    "kind": "adjusted",
-                    "ns": parse_adjusted(ns, "adjusted_ns"),
-                    "ew": parse_adjusted(ew, "adjusted_ew"),
-                }
-            except forms.ValidationError:
-                raise forms.ValidationError(
-                    _("Contract: an adjusted score is A+, A, A- or a percentage.")
-                ) from None
+        adjusted = self._adjusted()
+        if adjusted is not None:
+            return adjusted
         try:
             contract = parse_contract(self.contract)
         except GameError as error:

@@ -8,8 +8,9 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from tournaments.director.forms import TravellerRow
-from tournaments.models import Board, Pair, Result, Round, Section, Table
+from tournaments.models import Board, Event, Pair, Result, Round, Section, Table
 from tournaments.services.results import (
+    bridgeote_result_submit,
     queue_scoring,
     result_adjust,
     result_delete,
@@ -76,7 +77,18 @@ def _row(
         row.lead = result.lead
         row.result = result.made
         row.score = str(result.score_ns)
+        if result.card_points is not None:
+            row.lead = _announcements(result)
+            row.capot = result.capot
     return row
+
+
+def _announcements(result: Result) -> str:
+    """A Bridgeote line's announcements as typed: "20/30", "20", or ""."""
+    taker, defence = result.taker_announced, result.defence_announced
+    if defence:
+        return f"{taker}/{defence}"
+    return str(taker) if taker else ""
 
 
 def _number(result: Result | None, field: str) -> int | None:
@@ -92,6 +104,7 @@ def read_rows(rows: list[TravellerRow], data: QueryDict) -> None:
         row.declarer = data.get(f"d{i}", "").strip().upper()
         row.lead = data.get(f"l{i}", "").strip().upper()
         row.result = data.get(f"r{i}", "").strip()
+        row.capot = data.get(f"k{i}") == "on"
         row.delete = data.get(f"x{i}") == "on"
 
 
@@ -125,7 +138,8 @@ def _save_row(row, board, pairs, rounds, tables, existing, user) -> None:
         if result is not None:
             result_delete(result, rescore=False)
         return
-    parsed = row.parsed()
+    bridgeote = board.section.session.event.game == Event.Game.BRIDGEOTE
+    parsed = row.parsed_bridgeote() if bridgeote else row.parsed()
     where = {
         "board": board,
         "ns_pair": pairs[row.ns],
@@ -144,6 +158,9 @@ def _save_row(row, board, pairs, rounds, tables, existing, user) -> None:
         return
     if parsed["kind"] == "adjusted":
         result_adjust(ns=parsed["ns"], ew=parsed["ew"], **where)
+        return
+    if parsed.pop("kind") == "bridgeote":
+        bridgeote_result_submit(**parsed, **where)
         return
     result_submit(
         contract=parsed["contract"],

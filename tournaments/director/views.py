@@ -184,6 +184,7 @@ def traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "numbers": numbers,
         "closed": section.session.status == Session.Status.CLOSED,
         "changes": audit_rows(board),
+        "bridgeote": section.session.event.game == Event.Game.BRIDGEOTE,
     }
     return render(request, "director/traveller.html", context, status=status)
 

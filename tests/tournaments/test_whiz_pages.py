@@ -6,11 +6,12 @@ from __future__ import annotations
 from io import BytesIO
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tournaments.models import Event, Section, WhizResult, WhizScore
+from tournaments.models import Board, Event, Section, WhizResult, WhizScore
 
 pytestmark = pytest.mark.django_db
 
@@ -147,3 +148,31 @@ def test_public_pages_and_the_workbook(
     assert len(workbook.sheetnames) == 2 + 12
     travellers = list(workbook["Travellers"].iter_rows(values_only=True))
     assert travellers[1][:6] == (1, 1, 1, "10S", "N", 10)
+
+
+def test_hand_records_show_on_the_whiz_traveller_once_published(
+    director, whiz, shared_data
+):
+    """The director uploads a dealer program's deals on the Whiz page; each
+    board's traveller shows the four hands (West the Domy) to the public only
+    once the results are published, and no bridge par."""
+    assert (
+        reverse("director:hand-records-import", args=[whiz.pk])
+        in director.get(reverse("director:event", args=[whiz.pk])).content.decode()
+    )
+    data = (shared_data / "pbn" / "newtonbridge_20160120_1.pbn").read_bytes()
+    response = director.post(
+        reverse("director:hand-records-import", args=[whiz.pk]),
+        {"file": SimpleUploadedFile("newton.pbn", data)},
+    )
+    assert response.status_code == 302
+    board = Board.objects.get(section__session__event=whiz, number=1)
+    assert board.deal.startswith("N:A97653.94.AT5.A8")
+    url = reverse("results:whiz-board", args=[whiz.pk, 1])
+    assert director.get(url).context["record"].par == ""
+    public = Client()
+    assert public.get(url).context["record"] is None
+    Event.objects.filter(pk=whiz.pk).update(published=True)
+    page = public.get(url)
+    assert page.context["record"].hands["N"][0] == ("♠", "A97653")
+    assert "The deal" in page.content.decode()

@@ -5,12 +5,18 @@ Thin views over what the scorer stored on ``WhizResult`` and ``WhizScore``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tournaments.models import Board, Event, Section, WhizEntrant, WhizResult, WhizScore
+from tournaments.results.hand_records import (
+    TABLE_DENOMINATIONS,
+    HandRecord,
+    deals_visible,
+    hand_record,
+)
 
 POSITIONS = ("N", "E", "S")
 
@@ -79,11 +85,20 @@ def whiz_board(
         "event": event,
         "board": board,
         "rows": [(result, hand_rows(result)) for result in results],
+        "record": whiz_hand_record(board) if deals_visible(request, event) else None,
+        "denominations": [symbol for _name, symbol in TABLE_DENOMINATIONS],
         "previous": numbers[index - 1] if index else None,
         "next": numbers[index + 1] if index + 1 < len(numbers) else None,
         "live": live,
     }
     return render(request, "results/whiz_board.html", context)
+
+
+def whiz_hand_record(board: Board) -> HandRecord | None:
+    """The deal with the Domy's hand (West) among the four; no bridge par,
+    which Whiz-Bridge does not score."""
+    record = hand_record(board)
+    return replace(record, par="") if record is not None else None
 
 
 def whiz_player(

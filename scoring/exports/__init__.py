@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from io import BytesIO
 
+from django.utils.translation import gettext, gettext_noop
 from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
@@ -32,19 +33,59 @@ MAX_TITLE = 31
 # Characters Excel refuses in a sheet title.
 TITLE_FORBIDDEN = re.compile(r"[\[\]:*?/\\]")
 
-RANKING_HEADER = ("Ranking", "Rank", "Pair", "Names", "MP", "Top", "%", "Boards")
+RANKING_HEADER = (
+    gettext_noop("Ranking"),
+    gettext_noop("Rank"),
+    gettext_noop("Pair"),
+    gettext_noop("Names"),
+    "MP",
+    gettext_noop("Top"),
+    "%",
+    gettext_noop("Boards"),
+)
 TRAVELLER_HEADER = (
-    "Session", "Section", "Board", "NS", "EW", "Contract", "Declarer", "Lead",
-    "Tricks", "Result", "NS score", "Adjusted", "MP NS", "MP EW", "% NS", "% EW",
-)  # fmt: skip
+    gettext_noop("Session"),
+    gettext_noop("Section"),
+    gettext_noop("Board"),
+    "NS",
+    "EW",
+    gettext_noop("Contract"),
+    gettext_noop("Declarer"),
+    gettext_noop("Lead"),
+    gettext_noop("Tricks"),
+    gettext_noop("Result"),
+    gettext_noop("NS score"),
+    gettext_noop("Adjusted"),
+    gettext_noop("MP NS"),
+    gettext_noop("MP EW"),
+    gettext_noop("% NS"),
+    gettext_noop("% EW"),
+)
 SCORECARD_HEADER = (
-    "Board", "Direction", "Opponents", "Contract", "Declarer", "Result",
-    "Score", "MP", "Top", "%",
-)  # fmt: skip
+    gettext_noop("Board"),
+    gettext_noop("Direction"),
+    gettext_noop("Opponents"),
+    gettext_noop("Contract"),
+    gettext_noop("Declarer"),
+    gettext_noop("Result"),
+    gettext_noop("Score"),
+    "MP",
+    gettext_noop("Top"),
+    "%",
+)
 # By IMPs: the figures after the first columns that both methods share.
-RANKING_IMP_HEADER = (*RANKING_HEADER[:4], "IMPs", "Boards", "IMPs per board")
-TRAVELLER_IMP_HEADER = (*TRAVELLER_HEADER[:12], "IMP NS", "IMP EW")
-SCORECARD_IMP_HEADER = (*SCORECARD_HEADER[:7], "IMPs")
+RANKING_IMP_HEADER = (
+    *RANKING_HEADER[:4],
+    gettext_noop("IMPs"),
+    gettext_noop("Boards"),
+    gettext_noop("IMPs per board"),
+)
+TRAVELLER_IMP_HEADER = (
+    *TRAVELLER_HEADER[:12],
+    gettext_noop("IMP NS"),
+    gettext_noop("IMP EW"),
+)
+SCORECARD_IMP_HEADER = (*SCORECARD_HEADER[:7], gettext_noop("IMPs"))
 
 
 def event_workbook(event: Event) -> Workbook:
@@ -52,10 +93,10 @@ def event_workbook(event: Event) -> Workbook:
     reports = [stored_report(section) for section in event_sections(event)]
     workbook = Workbook()
     ranking = workbook.active
-    ranking.title = "Ranking"
+    ranking.title = gettext("Ranking")
     _ranking_sheet(ranking, reports)
-    _traveller_sheet(workbook.create_sheet("Travellers"), reports)
-    titles = {"Ranking", "Travellers"}
+    _traveller_sheet(workbook.create_sheet(gettext("Travellers")), reports)
+    titles = {ranking.title, gettext("Travellers")}
     for report in reports:
         for rows in report.rankings.values():
             for row in rows:
@@ -72,7 +113,7 @@ def event_workbook_bytes(event: Event) -> bytes:
 
 
 def _title(label: str, report: SectionReport, several: bool, used: set[str]) -> str:
-    title = f"Pair {label}"
+    title = gettext("Pair %(label)s") % {"label": label}
     if several:
         title = f"S{report.section.session.number}{report.section.letter} {title}"
     title = TITLE_FORBIDDEN.sub("-", title)[:MAX_TITLE]
@@ -93,17 +134,18 @@ def append_row(sheet: Worksheet, values: list[object]) -> None:
 
 
 def start_sheet(sheet: Worksheet, header: tuple[str, ...]) -> None:
-    sheet.append(list(header))
+    """The header row, in the reader's language, bold and frozen."""
+    sheet.append([gettext(name) for name in header])
     for cell in sheet[1]:
         cell.font = Font(bold=True)
     sheet.freeze_panes = "A2"
 
 
 def sheet_formats(sheet: Worksheet, formats: dict[str, str]) -> None:
-    """Apply number formats by header name, then fit the column widths."""
+    """Apply number formats by (English) header name, then fit the widths."""
     header = [cell.value for cell in sheet[1]]
     for name, number_format in formats.items():
-        column = header.index(name) + 1
+        column = header.index(gettext(name)) + 1
         for (cell,) in sheet.iter_rows(min_row=2, min_col=column, max_col=column):
             cell.number_format = number_format
     for index, column in enumerate(sheet.iter_cols(), start=1):

@@ -4,16 +4,34 @@ from __future__ import annotations
 
 from io import BytesIO
 
+from django.utils.translation import gettext, gettext_noop
 from openpyxl import Workbook
 
 from scoring.exports import append_row, sheet_formats, start_sheet
 from tournaments.models import BarbuDeal, BarbuScore, Event, Section
 
-RANKING_HEADER = ("Rank", "Player", "Name", "Points", "Deals")
+RANKING_HEADER = (
+    gettext_noop("Rank"),
+    gettext_noop("Player"),
+    gettext_noop("Name"),
+    gettext_noop("Points"),
+    gettext_noop("Deals"),
+)
 DEALS_HEADER = (
-    "Round", "Table", "Contract", "Declarer", "N", "N points", "E", "E points",
-    "S", "S points", "W", "W points", "Doubles",
-)  # fmt: skip
+    gettext_noop("Round"),
+    gettext_noop("Table"),
+    gettext_noop("Contract"),
+    gettext_noop("Declarer"),
+    "N",
+    gettext_noop("N points"),
+    "E",
+    gettext_noop("E points"),
+    "S",
+    gettext_noop("S points"),
+    "W",
+    gettext_noop("W points"),
+    gettext_noop("Doubles"),
+)
 
 
 def barbu_workbook_bytes(event: Event) -> bytes:
@@ -21,7 +39,7 @@ def barbu_workbook_bytes(event: Event) -> bytes:
     section = Section.objects.get(session__event=event)
     workbook = Workbook()
     ranking = workbook.active
-    ranking.title = "Ranking"
+    ranking.title = gettext("Ranking")
     start_sheet(ranking, RANKING_HEADER)
     for score in BarbuScore.objects.filter(entrant__section=section).select_related(
         "entrant__player"
@@ -34,7 +52,7 @@ def barbu_workbook_bytes(event: Event) -> bytes:
             ],
         )  # fmt: skip
     sheet_formats(ranking, {})
-    deals = workbook.create_sheet("Deals")
+    deals = workbook.create_sheet(gettext("Deals"))
     start_sheet(deals, DEALS_HEADER)
     for deal in BarbuDeal.objects.filter(table__section=section).select_related(
         "round", "table", "declarer__player", "north__player", "east__player",

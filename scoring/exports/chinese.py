@@ -4,14 +4,28 @@ from __future__ import annotations
 
 from io import BytesIO
 
+from django.utils.translation import gettext, gettext_noop
 from openpyxl import Workbook
 
 from scoring.exports import append_row, sheet_formats, start_sheet
 from tournaments.models import Event, Section
 
-RANKING_HEADER = ("Rank", "Player", "Name", "Score", "Points")
-MATCHES_HEADER = ("Round", "Table", "Player A", "Player B", "Points A", "Points B",
-                  "Hands")  # fmt: skip
+RANKING_HEADER = (
+    gettext_noop("Rank"),
+    gettext_noop("Player"),
+    gettext_noop("Name"),
+    gettext_noop("Score"),
+    gettext_noop("Points"),
+)
+MATCHES_HEADER = (
+    gettext_noop("Round"),
+    gettext_noop("Table"),
+    gettext_noop("Player A"),
+    gettext_noop("Player B"),
+    gettext_noop("Points A"),
+    gettext_noop("Points B"),
+    gettext_noop("Hands"),
+)
 
 
 def chinese_workbook_bytes(event: Event) -> bytes:
@@ -19,7 +33,7 @@ def chinese_workbook_bytes(event: Event) -> bytes:
     section = Section.objects.get(session__event=event)
     workbook = Workbook()
     ranking = workbook.active
-    ranking.title = "Ranking"
+    ranking.title = gettext("Ranking")
     start_sheet(ranking, RANKING_HEADER)
     for player in section.chinese_players.select_related("player").order_by(
         "position", "number"
@@ -30,7 +44,7 @@ def chinese_workbook_bytes(event: Event) -> bytes:
              player.points],
         )  # fmt: skip
     sheet_formats(ranking, {})
-    matches = workbook.create_sheet("Matches")
+    matches = workbook.create_sheet(gettext("Matches"))
     start_sheet(matches, MATCHES_HEADER)
     for match in section.chinese_matches.select_related("a__player", "b__player"):
         append_row(

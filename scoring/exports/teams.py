@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from io import BytesIO
 
+from django.utils.translation import gettext, gettext_noop
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -31,20 +32,50 @@ from tournaments.teams_io import (
 )
 
 STANDINGS_HEADER = (
-    "Rank", "Team", "Name", "Members", "Played", "Points", "IMPs won", "IMPs lost",
-)  # fmt: skip
+    gettext_noop("Rank"),
+    gettext_noop("Team"),
+    gettext_noop("Name"),
+    gettext_noop("Members"),
+    gettext_noop("Played"),
+    gettext_noop("Points"),
+    gettext_noop("IMPs won"),
+    gettext_noop("IMPs lost"),
+)
 MATCHES_HEADER = (
-    "Round", "Segment", "Match", "Home", "Away", "Home IMPs", "Away IMPs",
-    "Home points", "Away points", "Boards played", "Complete",
-)  # fmt: skip
+    gettext_noop("Round"),
+    gettext_noop("Segment"),
+    gettext_noop("Match"),
+    gettext_noop("Home"),
+    gettext_noop("Away"),
+    gettext_noop("Home IMPs"),
+    gettext_noop("Away IMPs"),
+    gettext_noop("Home points"),
+    gettext_noop("Away points"),
+    gettext_noop("Boards played"),
+    gettext_noop("Complete"),
+)
 KNOCKOUT_HEADER = (
-    "Round", "Home", "Away", "Home IMPs", "Away IMPs", "Winner", "Decided by",
-)  # fmt: skip
+    gettext_noop("Round"),
+    gettext_noop("Home"),
+    gettext_noop("Away"),
+    gettext_noop("Home IMPs"),
+    gettext_noop("Away IMPs"),
+    gettext_noop("Winner"),
+    gettext_noop("Decided by"),
+)
 SHEET_HEADER = (
-    "Board", "Open contract", "Open declarer", "Open result", "Open NS score",
-    "Closed contract", "Closed declarer", "Closed result", "Closed NS score",
-    "Home", "Away",
-)  # fmt: skip
+    gettext_noop("Board"),
+    gettext_noop("Open contract"),
+    gettext_noop("Open declarer"),
+    gettext_noop("Open result"),
+    gettext_noop("Open NS score"),
+    gettext_noop("Closed contract"),
+    gettext_noop("Closed declarer"),
+    gettext_noop("Closed result"),
+    gettext_noop("Closed NS score"),
+    gettext_noop("Home"),
+    gettext_noop("Away"),
+)
 
 
 def teams_workbook(event: Event) -> Workbook:
@@ -53,19 +84,19 @@ def teams_workbook(event: Event) -> Workbook:
     workbook = Workbook()
     first = workbook.active
     if competition.format == TeamCompetition.Format.KNOCKOUT:
-        first.title = "Knockout"
+        first.title = gettext("Knockout")
         _knockout_sheet(first, event)
     else:
-        first.title = "Standings"
+        first.title = gettext("Standings")
         _standings_sheet(first, event)
     if competition.format == TeamCompetition.Format.ROUND_ROBIN:
-        _cross_sheet(workbook.create_sheet("Cross-table"), event)
+        _cross_sheet(workbook.create_sheet(gettext("Cross-table")), event)
     matches = list(
         Match.objects.filter(session__event=event)
         .select_related("home", "away", "session__event__competition")
         .order_by("stage", "segment", "number")
     )
-    _matches_sheet(workbook.create_sheet("Matches"), matches)
+    _matches_sheet(workbook.create_sheet(gettext("Matches")), matches)
     for match in matches:
         if not match.is_bye:
             sheet = workbook.create_sheet(_title(match))
@@ -101,7 +132,9 @@ def _standings_sheet(sheet: Worksheet, event: Event) -> None:
 
 def _cross_sheet(sheet: Worksheet, event: Event) -> None:
     cross = round_robin_cross_table(event)
-    start_sheet(sheet, ("Team", *(str(team.number) for team, _cells in cross)))
+    start_sheet(
+        sheet, (gettext_noop("Team"), *(str(team.number) for team, _cells in cross))
+    )
     for team, cells in cross:
         values: list[object] = [f"{team.number} {team.name}"]
         for column, cell in enumerate(cells, start=1):
@@ -166,6 +199,10 @@ def _room(line: Result | None) -> list[object]:
     if line is None:
         return [None] * 4
     if line.is_adjusted:
-        return [f"Adjusted {line.adjusted_ns}/{line.adjusted_ew}", None, None, None]
+        adjusted = gettext("Adjusted %(ns)s/%(ew)s") % {
+            "ns": line.adjusted_ns,
+            "ew": line.adjusted_ew,
+        }
+        return [adjusted, None, None, None]
     made = result_text(line.contract, line.tricks) if line.tricks is not None else ""
     return [line.contract, line.declarer, made, line.score_ns]

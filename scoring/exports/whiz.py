@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from io import BytesIO
 
+from django.utils.translation import gettext, gettext_noop
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -23,15 +24,46 @@ from tournaments.models import Event, Section, WhizEntrant, WhizResult, WhizScor
 from tournaments.services.whiz import seat_order
 
 POSITIONS = ("N", "E", "S")
-RANKING_HEADER = ("Rank", "Player", "Name", "MP", "Top", "%", "Boards", "Sat out")
+RANKING_HEADER = (
+    gettext_noop("Rank"),
+    gettext_noop("Player"),
+    gettext_noop("Name"),
+    "MP",
+    gettext_noop("Top"),
+    "%",
+    gettext_noop("Boards"),
+    gettext_noop("Sat out"),
+)
 TRAVELLER_HEADER = (
-    "Board", "Round", "Table", "Contract", "Declarer", "Tricks",
-    "N", "N points", "N MP", "E", "E points", "E MP", "S", "S points", "S MP", "Top",
-)  # fmt: skip
+    gettext_noop("Board"),
+    gettext_noop("Round"),
+    gettext_noop("Table"),
+    gettext_noop("Contract"),
+    gettext_noop("Declarer"),
+    gettext_noop("Tricks"),
+    "N",
+    gettext_noop("N points"),
+    gettext_noop("N MP"),
+    "E",
+    gettext_noop("E points"),
+    gettext_noop("E MP"),
+    "S",
+    gettext_noop("S points"),
+    gettext_noop("S MP"),
+    gettext_noop("Top"),
+)
 SCORECARD_HEADER = (
-    "Board", "Table", "Hand", "Contract", "Declarer", "Tricks", "Points", "MP",
-    "Top", "%",
-)  # fmt: skip
+    gettext_noop("Board"),
+    gettext_noop("Table"),
+    gettext_noop("Hand"),
+    gettext_noop("Contract"),
+    gettext_noop("Declarer"),
+    gettext_noop("Tricks"),
+    gettext_noop("Points"),
+    "MP",
+    gettext_noop("Top"),
+    "%",
+)
 
 
 def whiz_workbook(event: Event) -> Workbook:
@@ -44,9 +76,9 @@ def whiz_workbook(event: Event) -> Workbook:
     )
     workbook = Workbook()
     ranking = workbook.active
-    ranking.title = "Ranking"
+    ranking.title = gettext("Ranking")
     _ranking_sheet(ranking, section)
-    _traveller_sheet(workbook.create_sheet("Travellers"), results)
+    _traveller_sheet(workbook.create_sheet(gettext("Travellers")), results)
     for entrant in seat_order(section):
         title = TITLE_FORBIDDEN.sub("-", f"{entrant.label} {entrant.display_name}")
         _scorecard_sheet(workbook.create_sheet(title[:MAX_TITLE]), entrant, results)

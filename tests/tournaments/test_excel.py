@@ -452,3 +452,51 @@ def test_a_pairs_scorecard_charts_its_percentage_board_by_board(client, night):
     svg = svg[svg.index('<svg class="chart"') : svg.index("</svg>")]
     assert svg.count("<rect") == 6 and 'class="below"' in svg
     assert "Board 6: 87.5" in svg
+
+
+def test_a_french_reader_gets_a_french_workbook(client, night):
+    """Headers and sheet titles follow the reader's language; the numbers and
+    their formats do not change."""
+    event_id = night.session.event_id
+    response = client.get(
+        reverse("results:excel", args=[event_id]), HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    workbook = load_workbook(BytesIO(response.content))
+    assert workbook.sheetnames[:2] == ["Classement", "Feuilles ambulantes"]
+    assert "Paire 1NS" in workbook.sheetnames
+    english = workbook_of(Client(HTTP_ACCEPT_LANGUAGE="en"), event_id)
+    french, source = workbook["Classement"], english["Ranking"]
+    header = [cell.value for cell in french[1]]
+    assert header[:4] == ["Classement", "Rang", "Paire", "Noms"]
+    rows = zip(french.iter_rows(min_row=2), source.iter_rows(min_row=2), strict=True)
+    for row_fr, row_en in rows:
+        assert [c.value for c in row_fr] == [c.value for c in row_en]
+        assert [c.number_format for c in row_fr] == [c.number_format for c in row_en]
+    assert french.cell(row=2, column=header.index("%") + 1).number_format == "0.00%"
+
+
+@pytest.mark.parametrize(
+    ("kind", "first_sheet"),
+    [
+        ("teams", "Classement"),
+        ("whiz", "Classement"),
+        ("barbu", "Classement"),
+        ("chinese", "Classement"),
+    ],
+)
+def test_every_kind_of_workbook_speaks_french(client, kind, first_sheet):
+    from tournaments.demo import load_demo
+
+    load_demo()
+    Event.objects.update(published=True)
+    event = Event.objects.filter(kind=kind).first()
+    response = client.get(
+        reverse("results:excel", args=[event.pk]), HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    assert response.status_code == 200
+    workbook = load_workbook(BytesIO(response.content))
+    assert workbook.sheetnames[0] == first_sheet
+    english = [
+        s for s in workbook.sheetnames if s in ("Ranking", "Travellers", "Matches")
+    ]
+    assert english == []

@@ -299,3 +299,16 @@ def test_howell_pair_cards(director):
     rows = card_rows(card(content, "pair", "8"))
     assert rows[1] == "1 1 N-S 1 1-3 table 1, N-S"
     assert [row.split()[3] for row in rows.values()] == list("1234567")
+
+
+def test_the_notes_follow_the_readers_language(director):
+    """The same cached movement, read in French then in English."""
+    section = make_section(
+        MovementChoice("howell", 3, 2), entries=[PairEntry(names="A – B")]
+    )
+    url = reverse("movement:sheet", args=[section.pk])
+    french = text(director.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+    assert "Tour 5 : les tables 1, 2 et 3 partagent la série 5" in french
+    assert "La paire 6 reste à la table 1 en NS" in french
+    english = text(director.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    assert "Round 5: tables 1, 2 and 3 share set 5" in english

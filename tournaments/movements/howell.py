@@ -43,9 +43,11 @@ from .model import (
     BoardShare,
     Movement,
     MovementPair,
+    Note,
+    Numbers,
     Seating,
     check_int,
-    join_numbers,
+    gettext_noop,
     playing_share,
     set_boards,
 )
@@ -180,27 +182,51 @@ def howell(
 
 def _notes(
     tables: int, sets: list[list[int]], shares: list[BoardShare], phantom: bool
-) -> tuple[str, ...]:
+) -> tuple[Note, ...]:
     """Return the director's notes for a Howell."""
     total = 2 * tables
     notes = [
-        f"Pair {total} stays at table 1 NS; after each round every other pair "
-        f"takes the seat of the next lower-numbered pair (pair 1 takes pair "
-        f"{total - 1}'s seat)"
+        Note(
+            gettext_noop(
+                "Pair %(pair)s stays at table 1 NS; after each round every other "
+                "pair takes the seat of the next lower-numbered pair (pair 1 takes "
+                "pair %(last)s's seat)"
+            ),
+            pair=total,
+            last=total - 1,
+        )
     ]
     if phantom:
-        notes.append(f"Phantom: pair {total} (table 1 sits out every round)")
+        notes.append(
+            Note(
+                gettext_noop("Phantom: pair %(pair)s (table 1 sits out every round)"),
+                pair=total,
+            )
+        )
     if tables < 4:  # no Room square: boards are shared, not relayed
         for share in shares:
-            at = join_numbers(share.tables)
             notes.append(
-                f"Round {share.round}: tables {at} share set {share.board_set}"
+                Note(
+                    gettext_noop(
+                        "Round %(round)s: tables %(tables)s share set %(set)s"
+                    ),
+                    round=share.round,
+                    tables=Numbers(share.tables),
+                    set=share.board_set,
+                )
             )
         return tuple(notes)
     n = total - 1
     notes.append(
-        f"Boards move down one table (table 1 to table {tables}); each table "
-        f"plays the next higher set each round (set {n} is followed by set 1)"
+        Note(
+            gettext_noop(
+                "Boards move down one table (table 1 to table %(tables)s); each "
+                "table plays the next higher set each round (set %(last)s is "
+                "followed by set 1)"
+            ),
+            tables=tables,
+            last=n,
+        )
     )
     # Table t holds position sets[0][t] - 1 of a circle of n; the positions
     # between two tables are relay stands that the boards pass through.
@@ -208,10 +234,18 @@ def _notes(
     for t in range(1, tables + 1):
         waiting = positions[t] - positions[t - 1] - 1
         if waiting:
-            u = t % tables + 1
-            notes.append(
-                f"Relay stand between tables {t} and {u} ({waiting} "
-                f"set{'s' if waiting > 1 else ''}): boards from table {u} go onto "
-                f"it, table {t} takes the next set from it"
+            message = (
+                gettext_noop(
+                    "Relay stand between tables %(table)s and %(next)s (1 set): "
+                    "boards from table %(next)s go onto it, table %(table)s takes "
+                    "the next set from it"
+                )
+                if waiting == 1
+                else gettext_noop(
+                    "Relay stand between tables %(table)s and %(next)s (%(sets)s "
+                    "sets): boards from table %(next)s go onto it, table %(table)s "
+                    "takes the next set from it"
+                )
             )
+            notes.append(Note(message, table=t, next=t % tables + 1, sets=waiting))
     return tuple(notes)

@@ -36,9 +36,11 @@ from .model import (
     NS,
     Movement,
     MovementPair,
+    Note,
+    Numbers,
     Seating,
     check_int,
-    join_numbers,
+    gettext_noop,
     playing_share,
     set_boards,
 )
@@ -201,39 +203,78 @@ def _notes(
     variant: str,
     pairs: tuple[MovementPair, ...],
     switched: frozenset[int],
-) -> tuple[str, ...]:
+) -> tuple[Note, ...]:
     """Return the director's notes for a Mitchell."""
     notes = [
-        "NS pairs stay at their table; EW pairs move up one table "
-        f"(table {tables} to table 1); boards move down one table "
-        f"(table 1 to table {tables})"
+        Note(
+            gettext_noop(
+                "NS pairs stay at their table; EW pairs move up one table (table "
+                "%(tables)s to table 1); boards move down one table (table 1 to "
+                "table %(tables)s)"
+            ),
+            tables=tables,
+        )
     ]
     half = tables // 2
     if variant == "skip" and rounds > half:
-        notes.append(f"EW skip one table after round {half} (move up two tables)")
+        notes.append(
+            Note(
+                gettext_noop(
+                    "EW skip one table after round %(round)s (move up two tables)"
+                ),
+                round=half,
+            )
+        )
     if variant == "relay":
         # A phantom NS pair at table T leaves that table empty: no share.
         shared = not any(p.phantom and p.id == tables for p in pairs)
-        notes += [
-            f"Relay: tables 1 and {tables} share boards"
+        share = (
+            gettext_noop("Relay: tables 1 and %(tables)s share boards")
             if shared
-            else f"Relay: table {tables} would share table 1's boards, but it is "
-            "the sit-out table",
-            f"Bye stand between tables {half} and {half + 1}: boards from table "
-            f"{half + 1} go to the bye stand, boards on it go to table {half}",
-            f"Boards from table 1 go to table {tables - 1}",
+            else gettext_noop(
+                "Relay: table %(tables)s would share table 1's boards, but it is "
+                "the sit-out table"
+            )
+        )
+        notes += [
+            Note(share, tables=tables),
+            Note(
+                gettext_noop(
+                    "Bye stand between tables %(low)s and %(high)s: boards from "
+                    "table %(high)s go to the bye stand, boards on it go to table "
+                    "%(low)s"
+                ),
+                low=half,
+                high=half + 1,
+            ),
+            Note(
+                gettext_noop("Boards from table 1 go to table %(table)s"),
+                table=tables - 1,
+            ),
         ]
     for pair in pairs:
         if pair.phantom:
-            who = (
-                f"table {pair.number} sits out every round"
-                if pair.direction == NS
-                else "its opponents sit out"
-            )
-            notes.append(f"Phantom: {pair.label} ({who})")
+            if pair.direction == NS:
+                note = Note(
+                    gettext_noop(
+                        "Phantom: %(pair)s (table %(table)s sits out every round)"
+                    ),
+                    pair=pair.label,
+                    table=pair.number,
+                )
+            else:
+                note = Note(
+                    gettext_noop("Phantom: %(pair)s (its opponents sit out)"),
+                    pair=pair.label,
+                )
+            notes.append(note)
     if switched:
         notes.append(
-            f"Arrow switch in round(s) {join_numbers(sorted(switched))}: "
-            "NS pairs play the EW cards"
+            Note(
+                gettext_noop(
+                    "Arrow switch in round(s) %(rounds)s: NS pairs play the EW cards"
+                ),
+                rounds=Numbers(sorted(switched)),
+            )
         )
     return tuple(notes)

@@ -36,12 +36,49 @@ def set_boards(board_set: int, boards_per_round: int) -> tuple[int, ...]:
     return tuple(range(first, first + boards_per_round))
 
 
-def join_numbers(numbers: Iterable[int]) -> str:
+def join_numbers(numbers: Iterable[int], conjunction: str = "and") -> str:
     """Write ``[1, 4]`` as ``"1 and 4"`` and ``[1, 2, 4]`` as ``"1, 2 and 4"``."""
     words = [str(n) for n in numbers]
     if len(words) < 2:
         return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
+    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
+
+
+def gettext_noop(message: str) -> str:
+    """Mark a note's message for the translation catalogue (Django's
+    makemessages reads this name); the page translates the note when shown."""
+    return message
+
+
+class Numbers(tuple):
+    """Numbers named in a note, written "1, 2 and 4"."""
+
+    def __str__(self) -> str:
+        return join_numbers(self)
+
+
+class Note(str):
+    """A director's note on a movement: its English text, and its message and
+    values so that a page can show it in the reader's language.
+
+    Movements are plain cached values, made once for every reader, so a note
+    is not translated when it is made but where it is shown.
+    """
+
+    message: str
+    values: dict[str, object]
+
+    def __new__(cls, message: str, **values: object) -> Note:
+        note = super().__new__(cls, message % values if values else message)
+        note.message, note.values = message, values
+        return note
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_note, (self.message, self.values))
+
+
+def _note(message: str, values: dict[str, object]) -> Note:
+    return Note(message, **values)
 
 
 def format_boards(boards: tuple[int, ...] | list[int]) -> str:

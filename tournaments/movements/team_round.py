@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .model import EW, NS, Movement, MovementPair, Seating
+from .model import EW, NS, Movement, MovementPair, Note, Seating, gettext_noop
 from .team_match import match_stints, match_tables
 
 TEAMS = "teams"
@@ -79,12 +79,21 @@ def team_round(
     )
 
 
-def _notes(stints: int) -> tuple[str, ...]:
+def _notes(stints: int) -> tuple[Note, ...]:
     if stints == 1:
         return (
-            "Each table of a match plays every board from its own copy of the wallets.",
+            Note(
+                gettext_noop(
+                    "Each table of a match plays every board from its own copy of "
+                    "the wallets."
+                )
+            ),
         )
     return (
-        "The two tables of a match play the same boards: they exchange them "
-        "after each stint.",
+        Note(
+            gettext_noop(
+                "The two tables of a match play the same boards: they exchange "
+                "them after each stint."
+            )
+        ),
     )

@@ -367,3 +367,77 @@ def test_hand_records_for_one_session_leave_the_other_alone(
     )
     assert response.status_code == 400
     assert response.json() == {"file": ["This event has no session 3"]}
+
+
+XLSX_BYTES = b"PK\x03\x04" + bytes(range(256)) * 4
+BAD_RESULTS_FILES = {
+    "binary": XLSX_BYTES,
+    "empty": b"",
+    "latin-1 text": "Séance du mardi\n".encode("latin-1"),
+    "usebio without event": b'<?xml version="1.0"?><USEBIO Version="1.2"></USEBIO>',
+    "usebio other root": b"<RESULTS><EVENT/></RESULTS>",
+    "usebio unknown type": b'<USEBIO><EVENT EVENT_TYPE="BINGO"/></USEBIO>',
+    "usebio bad board": (
+        b'<USEBIO><EVENT EVENT_TYPE="MP_PAIRS"><BOARD><BOARD_NUMBER>x</BOARD_NUMBER>'
+        b"</BOARD></EVENT></USEBIO>"
+    ),
+    "usebio bad line": (
+        b'<USEBIO><EVENT EVENT_TYPE="MP_PAIRS"><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>'
+        b"<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>"
+        b"<EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>9Z</CONTRACT>"
+        b"</TRAVELLER_LINE></BOARD></EVENT></USEBIO>"
+    ),
+    "pbn bad contract": (
+        b'[Board "1"]\n[North "a"]\n[South "b"]\n[East "c"]\n[West "d"]\n'
+        b'[Contract "9Z"]\n[Declarer "N"]\n[Result "9"]\n'
+    ),
+    "pbn unclosed tag": b'[Board "1"\n[Deal "N:AKQ"]\n',
+    "entity expansion": (
+        b'<?xml version="1.0"?><!DOCTYPE USEBIO [<!ENTITY a "aaaaaaaaaa">'
+        b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><USEBIO>&b;</USEBIO>'
+    ),
+}
+
+
+@pytest.mark.parametrize("name", BAD_RESULTS_FILES)
+def test_a_bad_results_file_is_a_400_never_a_500(director, name):
+    response = director.post(
+        "/api/results-files/", {"file": upload(f"{name}.dat", BAD_RESULTS_FILES[name])}
+    )
+    assert response.status_code == 400, response.content
+    assert response.json()["file"]
+    page = director.post(
+        reverse("director:results-import"),
+        {"file": upload(f"{name}.dat", BAD_RESULTS_FILES[name])},
+    )
+    assert page.status_code == 400
+    assert not Event.objects.exists()
+
+
+@pytest.mark.parametrize("name", ["binary", "latin-1 text", "pbn unclosed tag"])
+def test_a_bad_hand_record_file_is_a_400(director, event, name):
+    response = director.post(
+        f"/api/events/{event.pk}/hand-records/",
+        {"file": upload("deals.pbn", BAD_RESULTS_FILES[name])},
+    )
+    assert response.status_code == 400, response.content
+    assert not Board.objects.exclude(deal="").exists()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        XLSX_BYTES,
+        b"",
+        b"board\n",
+        "board,ns,ew,contract\n1,1NS,1EW,4♠\n".encode("utf-16"),
+    ],
+)
+def test_a_bad_traveller_file_is_a_400(director, section, data):
+    for filename in ("t.csv", "t.xlsx"):
+        response = director.post(
+            f"/api/sections/{section.pk}/traveller-file/",
+            {"file": upload(filename, data)},
+        )
+        assert response.status_code == 400, (filename, response.content)
+    assert not Result.objects.exists()

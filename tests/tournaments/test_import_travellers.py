@@ -77,3 +77,18 @@ def test_a_paper_traveller_gives_mitchell_pairs_by_number_alone(section):
         "3EW",
         -50,
     )
+
+
+@pytest.mark.parametrize(
+    ("data", "saved_as"),
+    [
+        ("board\tns\tew\tcontract\tdeclarer\tresult\n1\t1NS\t1EW\t4S\tN\t=\n"
+         .encode("utf-16"), "Excel's Unicode text: UTF-16, tabs"),
+        ("board;ns;ew;contract;declarer;result;lead\n1;1NS;1EW;4S;N;=;HK\n"
+         .encode("cp1252") + "; é\n".encode("cp1252"), "French Excel CSV: cp1252, ;"),
+    ],
+)  # fmt: skip
+def test_spreadsheet_text_exports_are_read(section, data, saved_as):
+    rows = [row for row in read_rows(data, "t.csv") if row.get("board", "").strip()]
+    assert import_travellers(section, rows) == 1, saved_as
+    assert Result.objects.get().score_ns == 420

@@ -176,3 +176,41 @@ def test_hand_records_show_on_the_whiz_traveller_once_published(
     page = public.get(url)
     assert page.context["record"].hands["N"][0] == ("♠", "A97653")
     assert "The deal" in page.content.decode()
+
+
+def test_every_change_of_a_whiz_board_is_kept(director, whiz):
+    """Entered, then corrected, then an unchanged save: two changes, newest
+    first, with the players, the contract and the three players' points."""
+    url = reverse("director:whiz-traveller", args=[whiz.pk, 1])
+    director.post(url, {"c0": "10S", "d0": "N", "r0": "="})
+    director.post(url, {"c0": "10S", "d0": "N", "r0": "+1"})
+    director.post(url, {"c0": "10S", "d0": "N", "r0": "+1"})
+    changes = director.get(url).context["changes"]
+    assert [change.action for change in changes] == ["corrected", "entered"]
+    assert changes[0].before.endswith("10S by N, 10 tricks: 20/0/0")
+    assert changes[0].after.endswith("10S by N, 11 tricks: 22/0/0")
+    assert changes[1].before == "—"
+    assert changes[0].who == "td"
+
+
+def test_a_second_tablet_entry_is_refused_and_recorded(director, whiz):
+    director.post(
+        reverse("director:whiz-traveller", args=[whiz.pk, 1]),
+        {"c0": "10S", "d0": "N", "r0": "="},
+    )
+    section = Section.objects.get(session__event=whiz)
+    board = section.boards.get(number=1)
+    from django.core.exceptions import ValidationError
+
+    from tournaments.services.whiz import whiz_result_submit
+
+    with pytest.raises(ValidationError):
+        whiz_result_submit(
+            board=board, table=section.table_set.get(number=1), contract="9S",
+            declarer="N", tricks=9, source="tablet",
+        )  # fmt: skip
+    assert list(board.changes.values_list("action", flat=True).order_by("id")) == [
+        "create",
+        "refuse",
+    ]
+    assert WhizResult.objects.get().disputed

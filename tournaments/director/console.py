@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from games.bridge import result_text
 from games.errors import GameError
-from tournaments.models import Board, Result, ResultChange, Section
+from tournaments.models import Board, Event, Result, ResultChange, Section
 
 ENTERED = "entered"
 MISSING = "missing"
@@ -188,20 +188,44 @@ class AuditRow:
 
 def audit_rows(board: Board) -> list[AuditRow]:
     """The board's changes, newest first: when, who, what, before -> after."""
-    labels = {pair.pk: pair.label for pair in board.section.pairs.all()}
+    if board.section.session.event.kind == Event.Kind.WHIZ:
+        labels = {e.pk: e.label for e in board.section.whiz_entrants.all()}
+        text = whiz_line_text
+    else:
+        labels = {pair.pk: pair.label for pair in board.section.pairs.all()}
+        text = line_text
     changes = board.changes.select_related("user", "table").order_by("-at", "-id")
-    rows = []
-    for change in changes:
-        rows.append(
-            AuditRow(
-                at=change.at,
-                who=_who(change),
-                action=change.get_action_display(),
-                before=line_text(change.before, labels),
-                after=line_text(change.after, labels),
-            )
+    return [
+        AuditRow(
+            at=change.at,
+            who=_who(change),
+            action=change.get_action_display(),
+            before=text(change.before, labels),
+            after=text(change.after, labels),
         )
-    return rows
+        for change in changes
+    ]
+
+
+def whiz_line_text(snapshot: dict[str, object] | None, labels: dict[int, str]) -> str:
+    """A Whiz line as the traveller reads it: "N 1, E 5, S 9: 10S by N, 11
+    tricks: 22/0/0" (the three players' points), or their adjusted marks."""
+    if not snapshot:
+        return "—"
+    players = ", ".join(
+        f"{seat} {labels.get(snapshot.get(f'{name}_id'), '?')}"
+        for seat, name in (("N", "north"), ("E", "east"), ("S", "south"))
+    )
+    if snapshot.get("adjusted_n"):
+        marks = [_adjusted(str(snapshot.get(f"adjusted_{s}") or "")) for s in "nes"]
+        return f"{players}: {' / '.join(marks)}"
+    played = _("%(contract)s by %(declarer)s, %(tricks)s tricks") % {
+        "contract": snapshot.get("contract"),
+        "declarer": snapshot.get("declarer"),
+        "tricks": snapshot.get("tricks"),
+    }
+    points = "/".join(str(snapshot.get(f"points_{s}")) for s in "nes")
+    return f"{players}: {played}: {points}"
 
 
 def _who(change: ResultChange) -> str:

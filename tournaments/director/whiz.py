@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from tournaments.director.console import audit_rows
 from tournaments.director.whiz_forms import WhizEventForm, WhizRow
 from tournaments.models import Board, Event, Section, Session, WhizResult
 from tournaments.services.results import queue_scoring
@@ -206,5 +207,6 @@ def whiz_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "rows": rows,
         "numbers": list(section.boards.values_list("number", flat=True)),
         "closed": closed,
+        "changes": audit_rows(board),
     }
     return render(request, "director/whiz_traveller.html", context, status=status)

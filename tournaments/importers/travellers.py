@@ -83,10 +83,26 @@ def _cell(value: object) -> str:
 
 def _csv(data: bytes) -> list[list[str]]:
     """CSV rows, the delimiter (comma, semicolon or tab) read off the header."""
-    text = data.decode("utf-8-sig", errors="replace")
+    text = _decoded(data)
     header = text.splitlines()[0] if text.strip() else ""
     delimiter = max(",;\t", key=header.count) if header else ","
-    return list(csv.reader(io.StringIO(text), delimiter=delimiter))
+    try:
+        return list(csv.reader(io.StringIO(text), delimiter=delimiter))
+    except csv.Error:
+        raise TravellerFileError(
+            [_("The file is not a CSV text file: save it as CSV or .xlsx")]
+        ) from None
+
+
+def _decoded(data: bytes) -> str:
+    """The file's text: UTF-16 with its mark (Excel's "Unicode text"), UTF-8,
+    else Windows-1252 (what French and other Excel versions save CSV as)."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return data.decode("utf-16", errors="replace")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
 
 
 @transaction.atomic

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.db import models
 
 from tournaments.models import Board, Result, ResultChange, Table
 
@@ -20,11 +21,30 @@ AUDITED_FIELDS = (
 )
 
 
-def snapshot(result: Result | None) -> dict[str, object] | None:
+# A Whiz line: the three players, the contract and each player's mark.
+WHIZ_AUDITED_FIELDS = (
+    "north_id",
+    "east_id",
+    "south_id",
+    "contract",
+    "declarer",
+    "tricks",
+    "points_n",
+    "points_e",
+    "points_s",
+    "adjusted_n",
+    "adjusted_e",
+    "adjusted_s",
+)
+
+
+def snapshot(
+    result: models.Model | None, fields: tuple[str, ...] = AUDITED_FIELDS
+) -> dict[str, object] | None:
     """The audited fields of a line, or None when there is no line."""
     if result is None or result.pk is None:
         return None
-    return {name: getattr(result, name) for name in AUDITED_FIELDS}
+    return {name: getattr(result, name) for name in fields}
 
 
 def record_change(
@@ -36,9 +56,15 @@ def record_change(
     user: AbstractBaseUser | None,
     table: Table | None,
     source: str,
+    after: dict[str, object] | None = None,
 ) -> ResultChange:
-    """Keep who changed what on a board, when, from what to what."""
-    after = snapshot(result) if action != ResultChange.Action.DELETE else None
+    """Keep who changed what on a board, when, from what to what.
+
+    A pairs line is read from ``result``; another game's line (a Whiz board)
+    gives its own ``after`` and no ``result``.
+    """
+    if result is not None and action != ResultChange.Action.DELETE:
+        after = snapshot(result)
     return ResultChange.objects.create(
         board=board,
         result=result if result is not None and result.pk else None,

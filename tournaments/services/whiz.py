@@ -29,6 +29,7 @@ from tournaments.models import (
     Club,
     Event,
     Player,
+    ResultChange,
     Round,
     Section,
     Session,
@@ -43,6 +44,7 @@ from tournaments.movements.whiz import (
     check_whiz_movement,
     whiz_movement,
 )
+from tournaments.services.audit import WHIZ_AUDITED_FIELDS, record_change, snapshot
 from tournaments.services.checks import check_open, parse_adjusted
 from tournaments.services.results import queue_scoring
 
@@ -320,7 +322,14 @@ def _write(
     existing = WhizResult.objects.filter(board=board, north=players["N"]).first()
     if result is None and existing is not None:
         if source != Source.DIRECTOR:
-            WhizResult.objects.filter(pk=existing.pk).update(disputed=True)
+            with transaction.atomic():
+                WhizResult.objects.filter(pk=existing.pk).update(disputed=True)
+                before = snapshot(existing, WHIZ_AUDITED_FIELDS)
+                record_change(
+                    board=board, action=ResultChange.Action.REFUSE, result=None,
+                    before=before, after=before, user=user, table=table,
+                    source=source,
+                )  # fmt: skip
             raise ValidationError(
                 _("Board %(b)d already has a result at this table: the director "
                   "has been told.") % {"b": board.number}
@@ -328,6 +337,7 @@ def _write(
         result = existing
     line = result or WhizResult(board=board)
     created = line.pk is None
+    before = snapshot(line, WHIZ_AUDITED_FIELDS)
     fields.update(
         table=table,
         round=section.round_set.get(number=seating.round),
@@ -349,6 +359,20 @@ def _write(
                 _("These players already have a result on board %(b)d.")
                 % {"b": board.number}
             ) from None
+        after = snapshot(line, WHIZ_AUDITED_FIELDS)
+        if after != before:
+            record_change(
+                board=board, action=_action(before, line), result=None,
+                before=before, after=after, user=user, table=table, source=source,
+            )  # fmt: skip
         if rescore:
             queue_scoring(board)
     return line, created
+
+
+def _action(before: dict[str, object] | None, line: WhizResult) -> str:
+    if line.adjusted_n:
+        return ResultChange.Action.ADJUST
+    if before is None:
+        return ResultChange.Action.CREATE
+    return ResultChange.Action.CORRECT

@@ -75,3 +75,12 @@ def record_change(
         table=table,
         source=source,
     )
+
+
+def change_action(before: dict[str, object] | None, adjusted: bool) -> str:
+    """What a write did to a line: adjusted it, entered it, or corrected it."""
+    if adjusted:
+        return ResultChange.Action.ADJUST
+    if before is None:
+        return ResultChange.Action.CREATE
+    return ResultChange.Action.CORRECT

@@ -24,7 +24,7 @@ from tournaments.models import (
     Source,
     Table,
 )
-from tournaments.services.audit import record_change, snapshot
+from tournaments.services.audit import change_action, record_change, snapshot
 from tournaments.services.checks import (
     adjusted_fields,
     bridgeote_fields,
@@ -226,7 +226,7 @@ def _write(
             ) from None
         record_change(
             board=board,
-            action=_action(before, line),
+            action=change_action(before, line.is_adjusted),
             result=line,
             before=before,
             user=user,
@@ -236,14 +236,6 @@ def _write(
         if rescore:
             queue_scoring(board)
     return line
-
-
-def _action(before: dict[str, object] | None, line: Result) -> str:
-    if line.is_adjusted:
-        return ResultChange.Action.ADJUST
-    if before is None:
-        return ResultChange.Action.CREATE
-    return ResultChange.Action.CORRECT
 
 
 def _check_one_line_per_pair(line: Result) -> None:

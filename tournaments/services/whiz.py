@@ -44,7 +44,12 @@ from tournaments.movements.whiz import (
     check_whiz_movement,
     whiz_movement,
 )
-from tournaments.services.audit import WHIZ_AUDITED_FIELDS, record_change, snapshot
+from tournaments.services.audit import (
+    WHIZ_AUDITED_FIELDS,
+    change_action,
+    record_change,
+    snapshot,
+)
 from tournaments.services.checks import check_open, parse_adjusted
 from tournaments.services.results import queue_scoring
 
@@ -361,18 +366,11 @@ def _write(
             ) from None
         after = snapshot(line, WHIZ_AUDITED_FIELDS)
         if after != before:
+            action = change_action(before, bool(line.adjusted_n))
             record_change(
-                board=board, action=_action(before, line), result=None,
-                before=before, after=after, user=user, table=table, source=source,
+                board=board, action=action, result=None, before=before,
+                after=after, user=user, table=table, source=source,
             )  # fmt: skip
         if rescore:
             queue_scoring(board)
     return line, created
-
-
-def _action(before: dict[str, object] | None, line: WhizResult) -> str:
-    if line.adjusted_n:
-        return ResultChange.Action.ADJUST
-    if before is None:
-        return ResultChange.Action.CREATE
-    return ResultChange.Action.CORRECT

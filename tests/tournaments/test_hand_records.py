@@ -92,3 +92,24 @@ def test_a_new_deal_drops_the_analysis_of_the_old_one(event):
     import_hand_records(event, f'[Board "1"]\n[Deal "{other}"]\n')
     board = Board.objects.get(section__session__event=event, number=1)
     assert (board.deal, board.dd_tricks, board.par_score) == (other, "", None)
+
+
+def test_a_section_added_later_gets_the_sessions_deals(event, shared_data):
+    """Hand records imported with section A, then section B set up: B's boards
+    come with the same deals and analysis; another session's boards do not."""
+    import_hand_records(
+        event, (shared_data / "pbn" / "WinchesterJuly2026.pbn").read_bytes()
+    )
+    session = event.sessions.get()
+    section_b = section_create(
+        session=session, choice=MovementChoice("mitchell", 3, 2), letter="B"
+    )
+    a_board = Board.objects.get(section__session=session, section__letter="A", number=1)
+    b_board = section_b.boards.get(number=1)
+    assert (b_board.deal, b_board.dd_tricks) == (a_board.deal, a_board.dd_tricks)
+    assert b_board.deal and b_board.dd_tricks == "22245222458bb988bb98"
+    from tournaments.models import Session
+
+    second = Session.objects.create(event=event, number=2)
+    later = section_create(session=second, choice=MovementChoice("mitchell", 3, 2))
+    assert not later.boards.exclude(deal="").exists()

@@ -121,6 +121,22 @@ def section_movement(section: Section) -> Movement | None:
     return MovementChoice.of(section).build()
 
 
+DEAL_FIELDS = ("deal", "dd_tricks", "par_score", "par_contracts")
+
+
+def session_deals(session: Session, numbers: list[int]) -> dict[int, dict[str, object]]:
+    """The deals (and analysis) the session's other sections already hold, by
+    board number: sections of a session play the same boards, so a section
+    added after the hand records were imported gets them too."""
+    boards = Board.objects.filter(section__session=session, number__in=numbers).exclude(
+        deal=""
+    )
+    return {
+        board.number: {name: getattr(board, name) for name in DEAL_FIELDS}
+        for board in boards.order_by("section__letter")
+    }
+
+
 @transaction.atomic
 def section_create(
     *,
@@ -159,12 +175,14 @@ def section_create(
         )
         pair.players.set(entry.players)
     numbers = [number + first_board - 1 for number in movement.boards]
+    dealt = session_deals(session, numbers)
     Board.objects.bulk_create(
         Board(
             section=section,
             number=number,
             dealer=board_dealer(number),
             vulnerability=board_vulnerability(number),
+            **dealt.get(number, {}),
         )
         for number in numbers
     )

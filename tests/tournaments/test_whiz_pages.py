@@ -214,3 +214,15 @@ def test_a_second_tablet_entry_is_refused_and_recorded(director, whiz):
         "refuse",
     ]
     assert WhizResult.objects.get().disputed
+
+
+def test_the_whiz_notes_read_in_french(director, whiz):
+    """The movement's notes, sentence pieces included, in the reader's language."""
+    url = reverse("director:whiz-cards", args=[whiz.pk])
+    english = director.get(url, HTTP_ACCEPT_LANGUAGE="en").context["notes"]
+    page = director.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Les joueurs N restent à leur table" in page
+    assert "Les étuis descendent d&#x27;une table (de la table 1 à la table 4)" in page
+    moves = [note for note in english if note.startswith(("E players", "S players"))]
+    assert len(moves) == 2
+    assert "E players" not in page and "Les joueurs E" in page

@@ -41,10 +41,10 @@ from .model import (
     HOWELL,
     MAX_BOARDS_PER_ROUND,
     BoardShare,
+    Listing,
     Movement,
     MovementPair,
     Note,
-    Numbers,
     Seating,
     check_int,
     gettext_noop,
@@ -211,7 +211,7 @@ def _notes(
                         "Round %(round)s: tables %(tables)s share set %(set)s"
                     ),
                     round=share.round,
-                    tables=Numbers(share.tables),
+                    tables=Listing(share.tables),
                     set=share.board_set,
                 )
             )

@@ -34,10 +34,10 @@ from .model import (
     MAX_BOARDS_PER_ROUND,
     MITCHELL,
     NS,
+    Listing,
     Movement,
     MovementPair,
     Note,
-    Numbers,
     Seating,
     check_int,
     gettext_noop,
@@ -274,7 +274,7 @@ def _notes(
                 gettext_noop(
                     "Arrow switch in round(s) %(rounds)s: NS pairs play the EW cards"
                 ),
-                rounds=Numbers(sorted(switched)),
+                rounds=Listing(sorted(switched)),
             )
         )
     return tuple(notes)

@@ -36,7 +36,7 @@ def set_boards(board_set: int, boards_per_round: int) -> tuple[int, ...]:
     return tuple(range(first, first + boards_per_round))
 
 
-def join_numbers(numbers: Iterable[int], conjunction: str = "and") -> str:
+def join_numbers(numbers: Iterable[object], conjunction: str = "and") -> str:
     """Write ``[1, 4]`` as ``"1 and 4"`` and ``[1, 2, 4]`` as ``"1, 2 and 4"``."""
     words = [str(n) for n in numbers]
     if len(words) < 2:
@@ -50,8 +50,8 @@ def gettext_noop(message: str) -> str:
     return message
 
 
-class Numbers(tuple):
-    """Numbers named in a note, written "1, 2 and 4"."""
+class Listing(tuple):
+    """Numbers, labels or notes named in a note, written "1, 2 and 4"."""
 
     def __str__(self) -> str:
         return join_numbers(self)
@@ -59,7 +59,8 @@ class Numbers(tuple):
 
 class Note(str):
     """A director's note on a movement: its English text, and its message and
-    values so that a page can show it in the reader's language.
+    values (numbers, ``Listing`` s, or notes themselves, for the pieces of a
+    sentence) so that a page can show it in the reader's language.
 
     Movements are plain cached values, made once for every reader, so a note
     is not translated when it is made but where it is shown.

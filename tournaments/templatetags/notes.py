@@ -5,21 +5,19 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext
 
-from tournaments.movements.model import Note, Numbers, join_numbers
+from tournaments.movements.model import Listing, Note, join_numbers
 
 register = template.Library()
 
 
 @register.filter
 def translated(note: object) -> str:
-    """A ``Note`` translated now; any other text as it is."""
+    """A ``Note`` translated now, its pieces too; any other value as text."""
+    if isinstance(note, Listing):
+        return join_numbers([translated(item) for item in note], gettext("and"))
     if not isinstance(note, Note):
         return str(note)
-    values = {
-        name: join_numbers(value, gettext("and"))
-        if isinstance(value, Numbers)
-        else value
-        for name, value in note.values.items()
-    }
     text = gettext(note.message)
-    return text % values if values else text
+    if not note.values:
+        return text
+    return text % {name: translated(value) for name, value in note.values.items()}

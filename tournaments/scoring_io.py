@@ -21,6 +21,7 @@ from scoring.imps import DatumRounding
 from scoring.session import SessionScore, SessionSettings, TravellerLine, score_session
 from tournaments.barbu_io import rescore_barbu_section
 from tournaments.models import Board, Event, PairScore, Result, Section
+from tournaments.services.checks import compared_score
 from tournaments.services.chinese import rescore_chinese_section
 from tournaments.services.events import section_movement
 from tournaments.teams_io import rescore_team_round
@@ -98,7 +99,7 @@ def load_section(section: Section) -> SectionData:
             board=r.board.number,
             ns=r.ns_pair_id,
             ew=r.ew_pair_id,
-            result=artificial(r) if r.is_adjusted else r.score_ns,
+            result=artificial(r) if r.is_adjusted else compared_score(r),
         )
         for r in results
     ]

@@ -45,6 +45,7 @@ from tournaments.models import (
     TeamScore,
 )
 from tournaments.movements.knockout import bracket
+from tournaments.services.checks import compared_score
 
 SCORINGS = {
     TeamCompetition.Scoring.VP: TeamScoring.VP,
@@ -59,7 +60,7 @@ def room_result(result: Result | None) -> RoomResult:
         return None
     if result.is_adjusted:
         return ArtificialTeamScore(result.adjusted_ns, result.adjusted_ew)
-    return result.score_ns
+    return compared_score(result)
 
 
 @dataclass

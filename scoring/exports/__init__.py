@@ -257,7 +257,7 @@ def _line_cells(report: SectionReport, line: LineRow) -> list[object]:
         result.board.number,
         result.ns_pair.number,
         result.ew_pair.number,
-        result.contract or None,
+        result.contract or result.weighted_text or None,
         result.declarer or None,
         result.lead or None,
         result.tricks,

@@ -112,6 +112,10 @@ class ResultSerializer(serializers.Serializer):
     tricks = serializers.IntegerField(source="result.tricks", allow_null=True)
     score_ns = serializers.IntegerField(source="result.score_ns", allow_null=True)
     adjusted = serializers.CharField(allow_null=True)
+    weighted = serializers.CharField(
+        source="result.weighted_text",
+        help_text="a weighted score's parts (Law 12C1c), e.g. 70% 4S N =; 30% 4S N +1",
+    )
     mp_ns = Rounded(allow_null=True)
     mp_ew = Rounded(allow_null=True)
     pct_ns = Rounded(allow_null=True)

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from games.bridge import result_text
 from games.errors import GameError
+from games.weighted import weighted_text
 from tournaments.models import Board, Event, Result, ResultChange, Section
 
 ENTERED = "entered"
@@ -152,6 +153,9 @@ def line_text(snapshot: dict[str, object] | None, labels: dict[int, str]) -> str
     if adjusted_ns:
         ns, ew = _adjusted(str(adjusted_ns)), _adjusted(str(adjusted_ew))
         return f"{pairs}: {ns if ns == ew else f'{ns}/{ew}'}"
+    if snapshot.get("weighted"):
+        parts = weighted_text(snapshot["weighted"])
+        return f"{pairs}: {parts}, {snapshot.get('score_ns')}"
     contract = str(snapshot.get("contract") or "")
     tricks = snapshot.get("tricks")
     try:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
+from games.weighted import parse_weighted
 from tournaments.models import Club, Event, Player, Result
 from tournaments.movements import Movement, standard_movements
 from tournaments.services.events import MovementChoice, PairEntry
@@ -260,6 +261,12 @@ class TravellerRow:
         adjusted = self._adjusted()
         if adjusted is not None:
             return adjusted
+        try:
+            parts = parse_weighted(self.contract)
+        except GameError as error:
+            raise forms.ValidationError(str(error)) from None
+        if parts is not None:
+            return {"kind": "weighted", "parts": parts}
         try:
             contract = parse_contract(self.contract)
         except GameError as error:

@@ -15,6 +15,7 @@ from tournaments.services.results import (
     result_adjust,
     result_delete,
     result_submit,
+    result_weighted,
 )
 
 
@@ -71,6 +72,9 @@ def _row(
             if result.adjusted_ns == result.adjusted_ew
             else f"{result.adjusted_ns}/{result.adjusted_ew}"
         )
+    elif result.weighted:
+        row.contract = result.weighted_text
+        row.score = str(result.score_ns)
     else:
         row.contract = result.contract
         row.declarer = result.declarer
@@ -159,7 +163,11 @@ def _save_row(row, board, pairs, rounds, tables, existing, user) -> None:
     if parsed["kind"] == "adjusted":
         result_adjust(ns=parsed["ns"], ew=parsed["ew"], **where)
         return
-    if parsed.pop("kind") == "bridgeote":
+    kind = parsed.pop("kind")
+    if kind == "weighted":
+        result_weighted(parts=parsed["parts"], **where)
+        return
+    if kind == "bridgeote":
         bridgeote_result_submit(**parsed, **where)
         return
     result_submit(

@@ -36,6 +36,10 @@ IMP_TOTAL_COLUMNS = (
     "Rank\\3R", "PairId\\4R", "Table\\2R", "Direction\\2R",
     "TotalScoreIMP\\7R", "Names\\40L", "NrBoards\\2R",
 )  # fmt: skip
+# PBN has no weighted scores (Law 12C1(c)): a board that has one gets this
+# extra column, which import_pbn reads; other programs see the weighted mean
+# in Score_NS / Score_EW.
+WEIGHTED_COLUMN = "Weighted\\30L"
 # The event's method as PBN's [Scoring]; import_pbn reads it back.
 SCORING = {"mp": "MP", "butler": "Butler", "cross-imps": "Cross"}
 
@@ -84,11 +88,22 @@ def _board_game(
     if board.par_score is not None:
         game.tags["OptimumScore"] = f"NS {board.par_score}"
     by_imps = event.method != Event.Method.MATCHPOINTS
+    weighted = any(line.result.weighted for line in lines)
     game.tags["Scoring"] = SCORING[event.method]
     columns = IMP_SCORE_COLUMNS if by_imps else SCORE_COLUMNS
+    if weighted:
+        columns = (*columns, WEIGHTED_COLUMN)
     game.tags["ScoreTable"] = ";".join(columns)
-    game.sections["ScoreTable"] = [_score_row(line, by_imps) for line in lines]
+    game.sections["ScoreTable"] = [
+        _score_row(line, by_imps) + (_weighted(line) if weighted else "")
+        for line in lines
+    ]
     return game
+
+
+def _weighted(line: LineRow) -> str:
+    """The extra column of a board with a weighted score: its parts, or "-"."""
+    return " " + (_quoted(line.result.weighted_text) if line.result.weighted else "-")
 
 
 def _score_row(line: LineRow, by_imps: bool) -> str:

@@ -213,6 +213,10 @@ def _played(element: ET.Element, event: Event, result: Result) -> None:
         ew = _percent(event, result.adjusted_ew)
         _add(element, "SCORE", f"A{ns:02d}{ew:02d}")
         return
+    if result.weighted:
+        # USEBIO has no weighted scores: the assigned score's weighted mean.
+        _add(element, "SCORE", result.score_ns)
+        return
     passed = result.contract.upper() == "PASS"
     _add(element, "CONTRACT", "PASS" if passed else result.contract)
     if not passed:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
 from games.pbn import PbnGame, read_pbn
+from games.weighted import WeightedPart, parse_weighted
 
 ARTIFICIAL = re.compile(r"^(?:A[+-]?|\d{1,3}(?:\.\d+)?%|A\d{4})$", re.IGNORECASE)
 
@@ -40,7 +41,8 @@ class ImportedBoard:
 
 @dataclass(frozen=True)
 class ImportedLine:
-    """A traveller line; either played (contract...) or artificial (adjusted)."""
+    """A traveller line: played (contract...), artificial (adjusted), or an
+    assigned weighted score (its parts)."""
 
     board: int
     ns: str
@@ -50,6 +52,7 @@ class ImportedLine:
     tricks: int | None = None
     lead: str = ""
     adjusted: tuple[str, str] | None = None
+    weighted: tuple[WeightedPart, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -158,8 +161,12 @@ def _section(
         if table is not None:
             for row in table.rows:
                 # A row with no contract and no adjusted score was not played.
-                if row.get("Contract") or any(
-                    _artificial(row.get(c) or "") for c in ("Score_NS", "Score_EW")
+                if (
+                    row.get("Contract")
+                    or row.get("Weighted")
+                    or any(
+                        _artificial(row.get(c) or "") for c in ("Score_NS", "Score_EW")
+                    )
                 ):
                     _add(session, _table_line(game, board, row))
         elif game.tags.get("Contract", "").strip() not in ("", "?"):
@@ -261,6 +268,17 @@ def _table_line(game: PbnGame, board: int, row: dict) -> tuple[ImportedLine, str
     if not ns or not ew:
         raise GameError(f"{where}: every row needs PairId_NS and PairId_EW")
     names = (row.get("Names_NS") or "", row.get("Names_EW") or "")
+    weighted = (row.get("Weighted") or "").strip()
+    if weighted:
+        try:
+            parts = parse_weighted(weighted)
+        except GameError as error:
+            raise GameError(f"{where}: {error}") from None
+        if parts is None:
+            raise GameError(
+                f'{where}: Weighted "{weighted}" should read like 70% 4S N ='
+            )
+        return ImportedLine(board, ns, ew, weighted=tuple(parts)), *names
     marks = [
         _artificial(row.get(column) or "")
         for column in ("Contract", "Score_NS", "Score_EW")

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from games.bridge import parse_contract
 from games.deal import Deal
 from games.errors import GameError
+from games.weighted import WeightedPart
 from tournaments.importers.pbn import (
     ImportedBoard,
     ImportedLine,
@@ -309,6 +310,10 @@ def _played(board: int, ns: str, ew: str, line: ET.Element, where: str) -> Impor
     artificial = ARTIFICIAL.match(score)
     if artificial:
         return ImportedLine(board, ns, ew, adjusted=artificial.groups())
+    if not _text(line, "CONTRACT") and re.fullmatch(r"-?\d{1,5}", score):
+        # A score without a contract: an assigned score, kept as it is.
+        part = WeightedPart(100.0, score=int(score))
+        return ImportedLine(board, ns, ew, weighted=(part,))
     try:
         contract = parse_contract(_text(line, "CONTRACT"))
     except GameError as error:

@@ -10,6 +10,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from games.bridge import board_dealer, board_vulnerability, result_text
+from games.weighted import weighted_text
 from tournaments.models.club import Player
 from tournaments.models.event import Section
 
@@ -213,6 +214,15 @@ class Result(models.Model):
     capot = models.BooleanField(_("capot"), default=False)
     adjusted_ns = models.CharField(_("NS adjusted score"), max_length=6, blank=True)
     adjusted_ew = models.CharField(_("EW adjusted score"), max_length=6, blank=True)
+    weighted = models.JSONField(
+        _("weighted score"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Law 12C1(c): the parts of an assigned score, each [percent, contract, "
+            "declarer, tricks, NS score]; the NS score is then their weighted mean."
+        ),
+    )
     mp_ns = models.FloatField(null=True, blank=True)
     mp_ew = models.FloatField(null=True, blank=True)
     pct_ns = models.FloatField(null=True, blank=True)
@@ -284,6 +294,11 @@ class Result(models.Model):
     @property
     def is_adjusted(self) -> bool:
         return bool(self.adjusted_ns)
+
+    @property
+    def weighted_text(self) -> str:
+        """A weighted score as typed and printed: "70% 4S N =; 30% 4S N +1"."""
+        return weighted_text(self.weighted or [])
 
     @property
     def made(self) -> str:

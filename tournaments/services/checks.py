@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import ValidationError
@@ -12,7 +14,9 @@ from games.bridgeote import deal_score as bridgeote_score
 from games.bridgeote import parse_contract as bridgeote_contract
 from games.cards import Seat
 from games.errors import GameError
-from tournaments.models import Board, Pair, Round, Section, Session, Table
+from games.weighted import WeightedPart
+from scoring.board import WeightedScore
+from tournaments.models import Board, Pair, Result, Round, Section, Session, Table
 
 ARTIFICIAL_MARKS = ("A+", "A", "A-")
 
@@ -53,7 +57,70 @@ def played_fields(
         "score_ns": score,
         "adjusted_ns": "",
         "adjusted_ew": "",
+        "weighted": None,
     }
+
+
+def weighted_fields(board: Board, parts: Sequence[WeightedPart]) -> dict[str, object]:
+    """Check an assigned weighted score (Law 12C1(c)) and give its fields.
+
+    Each part is a result the table might have had, scored on the board (or
+    a bare NS score); the shares are percentages adding up to 100.  The NS
+    score stored is their weighted mean (rounded, for pages that show one
+    number); the scorer compares the parts themselves, each with its weight.
+    """
+    if not parts or (len(parts) < 2 and parts[0].contract):
+        raise ValidationError(
+            {"weighted": _("A weighted score has at least two parts.")}
+        )
+    if any(part.percent <= 0 for part in parts) or not math.isclose(
+        sum(part.percent for part in parts), 100, abs_tol=1e-6
+    ):
+        raise ValidationError(
+            {
+                "weighted": _(
+                    "The parts' percentages must be positive and add up to 100."
+                )
+            }
+        )
+    stored = []
+    for part in parts:
+        if not part.contract:
+            if part.score is None:
+                raise ValidationError(
+                    {"weighted": _("A part needs a contract or a score.")}
+                )
+            stored.append([part.percent, "", "", None, int(part.score)])
+            continue
+        played = played_fields(board, part.contract, part.declarer, part.tricks)
+        stored.append(
+            [part.percent, played["contract"], played["declarer"], played["tricks"],
+             played["score_ns"]]
+        )  # fmt: skip
+    mean = sum(percent * score for percent, *_rest, score in stored) / 100
+    return {
+        "contract": "",
+        "declarer": "",
+        "tricks": None,
+        "lead": "",
+        "score_ns": math.floor(mean + 0.5),
+        "adjusted_ns": "",
+        "adjusted_ew": "",
+        "weighted": stored,
+    }
+
+
+def compared_score(result: Result) -> int | WeightedScore | None:
+    """The NS score the scorer compares: the stored one, or the weighted
+    parts of an assigned score."""
+    if result.weighted:
+        return WeightedScore(
+            tuple(
+                (float(percent) / 100, score)
+                for percent, *_rest, score in result.weighted
+            )
+        )
+    return result.score_ns
 
 
 def adjusted_fields(ns: str, ew: str) -> dict[str, object]:
@@ -66,6 +133,7 @@ def adjusted_fields(ns: str, ew: str) -> dict[str, object]:
         "score_ns": None,
         "adjusted_ns": parse_adjusted(ns, "adjusted_ns"),
         "adjusted_ew": parse_adjusted(ew, "adjusted_ew"),
+        "weighted": None,
     }
 
 
@@ -217,4 +285,5 @@ def bridgeote_fields(
         "capot": capot,
         "adjusted_ns": "",
         "adjusted_ew": "",
+        "weighted": None,
     }

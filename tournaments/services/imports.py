@@ -20,7 +20,12 @@ from tournaments.models import (
     Source,
 )
 from tournaments.services.events import event_create
-from tournaments.services.results import queue_scoring, result_adjust, result_submit
+from tournaments.services.results import (
+    queue_scoring,
+    result_adjust,
+    result_submit,
+    result_weighted,
+)
 
 
 @transaction.atomic
@@ -131,6 +136,8 @@ def line_store(
     try:
         if line.adjusted:
             result_adjust(ns=line.adjusted[0], ew=line.adjusted[1], **where)
+        elif line.weighted:
+            result_weighted(parts=line.weighted, **where)
         else:
             result_submit(
                 contract=line.contract,

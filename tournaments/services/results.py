@@ -8,12 +8,15 @@ queues a rescore of the section once the transaction commits.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from games.weighted import WeightedPart
 from tournaments.models import (
     Board,
     Event,
@@ -34,6 +37,7 @@ from tournaments.services.checks import (
     check_team_marks,
     parse_adjusted,
     played_fields,
+    weighted_fields,
 )
 from tournaments.services.sessions import session_close, session_reopen
 
@@ -45,6 +49,7 @@ __all__ = [
     "result_adjust",
     "result_delete",
     "result_submit",
+    "result_weighted",
     "session_close",
     "session_reopen",
 ]
@@ -147,6 +152,28 @@ def result_adjust(
     """Award an artificial adjusted score: A+, A, A- or a percentage per side."""
     fields = adjusted_fields(ns, ew)
     check_team_marks(board, fields)
+    return _write(
+        board, fields, ns_pair, ew_pair, round, table, user, result, rescore,
+        source, "",
+    )  # fmt: skip
+
+
+def result_weighted(
+    *,
+    board: Board,
+    ns_pair: Pair,
+    ew_pair: Pair,
+    parts: Sequence[WeightedPart],
+    round: Round | None = None,
+    table: Table | None = None,
+    user: AbstractBaseUser | None = None,
+    result: Result | None = None,
+    rescore: bool = True,
+    source: str = Source.DIRECTOR,
+) -> Result:
+    """Assign a weighted score (Law 12C1(c)): e.g. 70 % of 4S= and 30 % of 4S+1."""
+    check_game(board, Event.Game.BRIDGE)
+    fields = weighted_fields(board, parts)
     return _write(
         board, fields, ns_pair, ew_pair, round, table, user, result, rescore,
         source, "",

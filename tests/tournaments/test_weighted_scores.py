@@ -159,3 +159,43 @@ def test_usebio_carries_the_weighted_mean(director, django_capture_on_commit_cal
     stored = Result.objects.get(board__section__session__event=again, ns_pair__number=3)
     assert (stored.weighted, stored.score_ns) == ([[100.0, "", "", None, 429]], 429)
     assert stored.weighted_text == "100% +429"
+
+
+def test_a_weighted_score_in_a_teams_match_imps_each_part(api):
+    """Board 1 (none vul): open room 4S= by the home pair, +420; in the closed
+    room the director assigns 50 % of 4S= and 50 % of 4S-1 (+420 / -50) to
+    the away pair.  Home: 50 % of 0 IMPs and 50 % of 470 (10 IMPs) = 5."""
+    from teams_play import create, enter, matches
+
+    from games.weighted import WeightedPart
+    from tournaments.models import Board, Pair
+    from tournaments.services.results import result_weighted
+
+    event = create(api, 2)
+    (match,) = [m for m in matches(api, event["id"]) if m["away"] is not None]
+    home, away = match["home"], match["away"]
+    enter(
+        api,
+        match,
+        1,
+        {"contract": "4S", "result": "="},
+        {"contract": "3NT", "result": "="},
+    )
+    closed = Result.objects.get(
+        board__section_id=match["section"], board__number=1, ns_pair__number=away
+    )
+    board = Board.objects.get(section_id=match["section"], number=1)
+    with api.capture(execute=True):
+        result_weighted(
+            board=board,
+            ns_pair=Pair.objects.get(
+                section_id=match["section"], number=away, direction="NS"
+            ),
+            ew_pair=Pair.objects.get(
+                section_id=match["section"], number=home, direction="EW"
+            ),
+            parts=[WeightedPart(50, "4S", "N", 10), WeightedPart(50, "4S", "N", 9)],
+            result=closed,
+        )
+    sheet = api.get(reverse("api-match", args=[match["id"]])).json()
+    assert (sheet["boards"][0]["home"], sheet["boards"][0]["away"]) == (5, -5)

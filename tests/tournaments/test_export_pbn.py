@@ -155,3 +155,38 @@ def test_an_imp_pairs_event_goes_out_and_back_by_imps(
     again = imported_by_command("import_pbn", out.getvalue(), "pbn")
     assert again.method == method
     assert _imps(again) == pytest.approx(_imps(source))
+
+
+def test_a_teams_event_goes_out_as_both_rooms_of_every_match():
+    """The demo Swiss: each match's games, read back by the PBN match reader
+    (``[Room]``, ``[Score]``), give the same IMPs board by board as its sheet."""
+    from collections import defaultdict
+
+    from scoring.rooms import pbn_match_rooms
+    from scoring.teams import match_imps
+    from tournaments.demo import load_demo
+    from tournaments.models import Match
+    from tournaments.teams_io import match_sheet
+
+    load_demo()
+    event = Event.objects.get(kind=Event.Kind.TEAMS)
+    out = StringIO()
+    call_command("export_pbn", str(event.pk), stdout=out)
+    games = read_pbn(out.getvalue())
+    by_match = defaultdict(list)
+    for game in games:
+        key = (int(game.tags["Round"]), game.tags["HomeTeam"], game.tags["VisitTeam"])
+        by_match[key].append(game)
+    matches = [m for m in Match.objects.filter(session__event=event) if not m.is_bye]
+    compared = 0
+    for match in matches:
+        sheet = [row for row in match_sheet(match) if row.home is not None]
+        if not sheet:
+            continue
+        games_of = by_match[(match.stage, match.home.name, match.away.name)]
+        imps = match_imps(pbn_match_rooms(games_of)).boards
+        read = {b.board: b.home for b in imps if b.played}
+        assert read == {row.board: row.home for row in sheet}, match
+        compared += len(read)
+    assert compared >= 3 * 4 * 8  # rounds 1-3 complete: 4 matches of 8 boards
+    assert {game.tags["Room"] for game in games} == {"Open", "Closed"}

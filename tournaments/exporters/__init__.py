@@ -8,11 +8,10 @@ from tournaments.models import Event
 def export_formats(event: Event) -> tuple[str, ...]:
     """The interchange formats that can carry this event ("pbn", "usebio").
 
-    Both carry contract bridge only: PBN a pairs event's travellers and
-    ranking, USEBIO a pairs or a teams event.
+    Both carry contract bridge only: a pairs event's travellers and ranking,
+    or a teams event's matches (PBN: both rooms of each board).
     """
-    if event.kind == Event.Kind.PAIRS and event.game == Event.Game.BRIDGE:
+    bridge_pairs = event.kind == Event.Kind.PAIRS and event.game == Event.Game.BRIDGE
+    if bridge_pairs or event.kind == Event.Kind.TEAMS:
         return ("pbn", "usebio")
-    if event.kind == Event.Kind.TEAMS:
-        return ("usebio",)
     return ()

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.pbn import PbnGame, write_pbn
+from tournaments.exporters.pbn_teams import teams_games
 from tournaments.models import Event, Section
 from tournaments.reports import LineRow, SectionReport, event_sections, stored_report
 
@@ -45,14 +46,19 @@ SCORING = {"mp": "MP", "butler": "Butler", "cross-imps": "Cross"}
 
 
 def event_pbn(event: Event) -> str:
-    """The event's sections as PBN text (one game per board of each section).
+    """The event's sections as PBN text (one game per board of each section;
+    a teams event: one game per board and room of each match).
 
     With several sections or sessions each game names its ``[Section]`` and
     its session as ``[Round]``, and each section's first game carries that
     section's ``[TotalScoreTable]``.
     """
+    if event.kind == Event.Kind.TEAMS:
+        return write_pbn(teams_games(event))
     if event.kind != Event.Kind.PAIRS or event.game != Event.Game.BRIDGE:
-        raise ValueError(f"event {event.pk}: PBN carries bridge pairs events only")
+        raise ValueError(
+            f"event {event.pk}: PBN carries bridge pairs and teams events only"
+        )
     sections = event_sections(event)
     if not sections:
         raise ValueError(f"event {event.pk} has no section to export")

@@ -22,6 +22,7 @@ from teams_play import (
 
 from tournaments.models import Board, Event, Match, Session, TeamScore
 from tournaments.movements.round_robin import berger_rounds
+from tournaments.teams_io import knockout_ties
 
 pytestmark = pytest.mark.django_db
 
@@ -391,3 +392,42 @@ def test_a_board_a_match_round_robin_scores_one_half_or_nothing_a_board(api):
     assert (sheet["home_points"], sheet["away_points"]) == (1.5, 0.5)
     rows = api.get(reverse("api-event-standings", args=[event["id"]])).json()
     assert [(row["team"], row["points"]) for row in rows] == [(1, 1.5), (2, 0.5)]
+
+
+def test_a_tie_after_the_extra_boards_goes_to_sudden_death(api):
+    """2 teams, one segment of 8 boards, all flat: 2 extra boards (9-10), flat
+    again: then one board at a time (11, then 12) until a board is won."""
+    event = create(api, 2, format="knockout", rounds=1, boards_per_match=8)
+    level = ({"contract": "4S", "result": "="}, {"contract": "4S", "result": "="})
+    (match,) = matches(api, event["id"])
+    for board in range(1, 9):
+        enter(api, match, board, *level)
+    extra = [m for m in matches(api, event["id"]) if m["id"] != match["id"]]
+    assert len(extra) == 1
+    boards = Board.objects.filter(section_id=extra[0]["section"])
+    assert sorted(boards.values_list("number", flat=True)) == [9, 10]
+    for board in (9, 10):
+        enter(api, extra[0], board, *level)
+    played = {match["id"], extra[0]["id"]}
+    sudden = [m for m in matches(api, event["id"]) if m["id"] not in played]
+    assert len(sudden) == 1
+    assert Match.objects.get(pk=sudden[0]["id"]).segment == 3
+    boards = Board.objects.filter(section_id=sudden[0]["section"])
+    assert list(boards.values_list("number", flat=True)) == [11]
+    enter(api, sudden[0], 11, *level)
+    played.add(sudden[0]["id"])
+    (second,) = [m for m in matches(api, event["id"]) if m["id"] not in played]
+    assert list(
+        Board.objects.filter(section_id=second["section"]).values_list(
+            "number", flat=True
+        )
+    ) == [12]
+    # Board 12 (NS vulnerable): 4S= for the home pair in the open room (+620),
+    # 4S-1 for the away pair in the closed room (-100): the home team wins it,
+    # and the match; nothing more is laid out.
+    enter(api, second, 12, level[0], {"contract": "4S", "result": "-1"})
+    assert len(matches(api, event["id"])) == 4
+    (tie,) = knockout_ties(Event.objects.get(pk=event["id"]), 1)
+    assert tie.winner.number == match["home"]
+    page = api.get(reverse("results:event", args=[event["id"]]))
+    assert page.status_code == 200

@@ -63,12 +63,17 @@ def _knockout_stage(event: Event, competition: TeamCompetition) -> Section | Non
     tied = [tie for tie in ties if tie.winner is None]
     if tied:
         segment = max(match.segment for tie in tied for match in tie.segments) + 1
+        # The first extra segment is one-eighth of the match (EBU); a tie
+        # after it goes to sudden death, one board at a time (WBF practice).
+        boards = 1
+        if segment == competition.rounds + 1:
+            boards = extra_boards(competition.boards_per_match)
         return team_round_create(
             session_add(event),
             [(tie.home.number, tie.away.number) for tie in tied if tie.away],
             stage=stage,
             segment=segment,
-            boards=extra_boards(competition.boards_per_match),
+            boards=boards,
             stints=1,
         )
     winners = [tie.winner.number for tie in ties if tie.winner is not None]

@@ -41,3 +41,17 @@ def test_it_lists_clubs_with_their_players(client):
 def test_it_refuses_writes_from_anonymous_clients(client):
     response = client.post("/api/clubs/", {"name": "X"})
     assert response.status_code == 403
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/events/null,null/rankings/",
+        "/api/events/abc/",
+        "/api/sections/1e3/assignments/",
+        "/api/clubs/x/",
+    ],
+)
+def test_an_id_that_is_not_a_number_is_a_404(director, url):
+    """Found by schemathesis: "null,null" as an event id was a 500."""
+    assert director.get(url).status_code == 404

@@ -70,6 +70,8 @@ def line_row(result: Result) -> LineRow:
 class EventViewSet(ApiAccess, viewsets.ReadOnlyModelViewSet):
     """Events with their sessions and sections (published ones for the public)."""
 
+    lookup_value_regex = r"\d+"  # ids only: "null" is a 404, not a 500
+
     serializer_class = EventSerializer
     queryset = Event.objects.none()
 
@@ -92,6 +94,8 @@ class EventViewSet(ApiAccess, viewsets.ReadOnlyModelViewSet):
 
 class SectionViewSet(ApiAccess, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """A section: movement, size and pairs; its movement's assignments."""
+
+    lookup_value_regex = r"\d+"  # ids only: "null" is a 404, not a 500
 
     serializer_class = SectionSerializer
     queryset = Section.objects.none()

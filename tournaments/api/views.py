@@ -52,6 +52,8 @@ def game_detail(request: Request, slug: str) -> Response:
 class ClubViewSet(viewsets.ReadOnlyModelViewSet):
     """Clubs with their players."""
 
+    lookup_value_regex = r"\d+"  # ids only: "null" is a 404, not a 500
+
     queryset = Club.objects.prefetch_related("players")
     serializer_class = ClubSerializer
 

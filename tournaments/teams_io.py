@@ -339,15 +339,32 @@ def _line_json(line: Result | None) -> dict[str, object] | None:
 
 def match_sheet(match: Match) -> list[SheetRow]:
     """The match board by board: the open and closed lines and the IMPs (or BAM)."""
-    if match.is_bye:
-        return []
-    section = match.session.sections.get()
-    rooms = next(r for r in load_rooms(section) if r.match.pk == match.pk)
+    return match_sheets([match])[match.pk]
+
+
+def match_sheets(matches: Iterable[Match]) -> dict[int, list[SheetRow]]:
+    """The sheets of several matches by match id, each round's lines loaded
+    once (an export of a whole event would otherwise reload a round per match)."""
+    sheets: dict[int, list[SheetRow]] = {}
+    rounds: dict[int, set[int]] = defaultdict(set)
+    for match in matches:
+        sheets[match.pk] = []
+        if not match.is_bye:
+            rounds[match.session_id].add(match.pk)
+    for session_id, wanted in rounds.items():
+        section = Section.objects.select_related("session__event__competition").get(
+            session_id=session_id
+        )
+        bam = section.session.event.competition.scoring == TeamCompetition.Scoring.BAM
+        for rooms in load_rooms(section):
+            if rooms.match.pk in wanted:
+                sheets[rooms.match.pk] = _sheet(rooms, bam)
+    return sheets
+
+
+def _sheet(rooms: MatchRooms, bam: bool) -> list[SheetRow]:
     board_rooms = rooms.rooms()
-    if match.session.event.competition.scoring == TeamCompetition.Scoring.BAM:
-        scored = bam_match(board_rooms).boards
-    else:
-        scored = match_imps(board_rooms).boards
+    scored = bam_match(board_rooms).boards if bam else match_imps(board_rooms).boards
     return [
         SheetRow(
             board=board.board,

@@ -25,8 +25,9 @@ from scoring.exports import (
 )
 from tournaments.models import Event, Match, Result, TeamCompetition
 from tournaments.teams_io import (
+    SheetRow,
     knockout_ties,
-    match_sheet,
+    match_sheets,
     round_robin_cross_table,
     standings_rows,
 )
@@ -97,10 +98,11 @@ def teams_workbook(event: Event) -> Workbook:
         .order_by("stage", "segment", "number")
     )
     _matches_sheet(workbook.create_sheet(gettext("Matches")), matches)
+    sheets = match_sheets(matches)
     for match in matches:
         if not match.is_bye:
             sheet = workbook.create_sheet(_title(match))
-            _match_sheet(sheet, match)
+            _match_sheet(sheet, match, sheets[match.pk])
     return workbook
 
 
@@ -186,9 +188,9 @@ def _knockout_sheet(sheet: Worksheet, event: Event) -> None:
     sheet_formats(sheet, {})
 
 
-def _match_sheet(sheet: Worksheet, match: Match) -> None:
+def _match_sheet(sheet: Worksheet, match: Match, rows: list[SheetRow]) -> None:
     start_sheet(sheet, SHEET_HEADER)
-    for row in match_sheet(match):
+    for row in rows:
         rooms = [*_room(row.open), *_room(row.closed)]
         append_row(sheet, [row.board, *rooms, row.home, row.away])
     append_row(sheet, ["Total", *[None] * 8, match.home_imps, match.away_imps])

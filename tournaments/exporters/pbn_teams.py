@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from games.pbn import PbnGame
 from tournaments.models import Event, Match, Result, TeamCompetition
-from tournaments.teams_io import match_sheet
+from tournaments.teams_io import match_sheets
 
 ROOMS = ("Open", "Closed")
 
@@ -25,11 +25,11 @@ def teams_games(event: Event) -> list[PbnGame]:
     matches = Match.objects.filter(session__event=event).select_related(
         "session", "home", "away"
     )
+    matches = list(matches.order_by("session__number", "number"))
+    sheets = match_sheets(matches)
     games = []
-    for match in matches.order_by("session__number", "number"):
-        if match.is_bye:
-            continue
-        for row in match_sheet(match):
+    for match in matches:
+        for row in sheets[match.pk]:
             for room, result in zip(ROOMS, row.rooms, strict=True):
                 if result is not None:
                     games.append(_room_game(event, match, room, result, kind))

@@ -36,7 +36,7 @@ from tournaments.reports import (
     event_sections,
     stored_report,
 )
-from tournaments.teams_io import match_sheet, standings_rows
+from tournaments.teams_io import SheetRow, match_sheets, standings_rows
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
 PAIRS_TYPES = {
@@ -289,18 +289,21 @@ def _teams_event(root: ET.Element, event: Event) -> None:
     matches = Match.objects.filter(session__event=event).select_related(
         "session", "home", "away"
     )
-    for match in matches.order_by("session__number", "number"):
-        _match(element, match, kind, competition.scoring)
+    matches = list(matches.order_by("session__number", "number"))
+    sheets = match_sheets(matches)
+    for match in matches:
+        _match(element, match, sheets[match.pk], kind, competition.scoring)
 
 
-def _match(parent: ET.Element, match: Match, kind: str, scoring: str) -> None:
+def _match(
+    parent: ET.Element, match: Match, sheet: list[SheetRow], kind: str, scoring: str
+) -> None:
     element = _add(parent, "MATCH")
     _add(element, "ROUND_NUMBER", match.stage)
     _add(element, "TEAM", match.home.number)
     if match.is_bye:
         _add(element, "TEAM_SCORE", _number(match.home_points))
         return
-    sheet = match_sheet(match)
     _add(element, "OPPOSING_TEAM", match.away.number)
     if sheet:
         _add(element, "START_BOARD_NUMBER", sheet[0].board)

@@ -27,9 +27,7 @@ from games.double_dummy import DoubleDummyTable, available
 from games.errors import GameError
 from games.pbn import PbnGame, read_pbn
 from tournaments.models import Board, Event
-from tournaments.services.analysis import board_analysis_set
-
-ANALYSIS_FIELDS = ("dd_tricks", "par_score", "par_contracts")
+from tournaments.services.analysis import ANALYSIS_FIELDS, board_analysis_set
 
 
 @dataclass

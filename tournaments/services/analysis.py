@@ -26,6 +26,8 @@ from tournaments.models import Analysis, Board, Event
 
 # DDS solves a batch of deals on its threads; small batches keep the bar moving.
 BATCH = 8
+# What a board holds of its analysis, all written by board_analysis_set.
+ANALYSIS_FIELDS = ("dd_tricks", "par_score", "par_contracts")
 
 
 def unavailable_message() -> str:

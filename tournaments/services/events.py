@@ -25,6 +25,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.movements import Movement, howell, mitchell
+from tournaments.services.analysis import ANALYSIS_FIELDS
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,7 @@ def section_movement(section: Section) -> Movement | None:
     return MovementChoice.of(section).build()
 
 
-DEAL_FIELDS = ("deal", "dd_tricks", "par_score", "par_contracts")
+DEAL_FIELDS = ("deal", *ANALYSIS_FIELDS)
 
 
 def session_deals(session: Session, numbers: list[int]) -> dict[int, dict[str, object]]:

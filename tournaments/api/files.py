@@ -29,7 +29,11 @@ from tournaments.importers.travellers import (
     read_rows,
 )
 from tournaments.models import Event, Section, Session
-from tournaments.services.results_files import MAX_UPLOAD_BYTES, results_file_import
+from tournaments.services.results_files import (
+    fault_messages,
+    results_file_import,
+    upload_too_big,
+)
 
 
 class FileUploadSerializer(serializers.Serializer):
@@ -42,11 +46,9 @@ class FileUploadSerializer(serializers.Serializer):
     )
 
     def validate_file(self, upload):
-        if upload.size > MAX_UPLOAD_BYTES:
-            raise serializers.ValidationError(
-                _("The file is over %(mb)d MB.")
-                % {"mb": MAX_UPLOAD_BYTES // (1024 * 1024)}
-            )
+        too_big = upload_too_big(upload.size)
+        if too_big:
+            raise serializers.ValidationError(too_big)
         return upload
 
 
@@ -74,8 +76,7 @@ def _upload(request: Request) -> tuple[bytes, str, dict[str, Any]]:
 
 
 def _refused(error: Exception) -> ValidationError:
-    faults = getattr(error, "errors", None) or getattr(error, "messages", None)
-    return ValidationError({"file": list(faults or [str(error)])})
+    return ValidationError({"file": fault_messages(error)})
 
 
 class FileView(ApiAccess, APIView):

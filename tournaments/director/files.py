@@ -28,7 +28,11 @@ from tournaments.importers.travellers import (
     read_rows,
 )
 from tournaments.models import Event, Section, Session
-from tournaments.services.results_files import MAX_UPLOAD_BYTES, results_file_import
+from tournaments.services.results_files import (
+    fault_messages,
+    results_file_import,
+    upload_too_big,
+)
 
 
 class UploadForm(forms.Form):
@@ -47,11 +51,9 @@ class UploadForm(forms.Form):
 
     def clean_file(self) -> bytes:
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_UPLOAD_BYTES:
-            raise ValidationError(
-                _("The file is over %(mb)d MB.")
-                % {"mb": MAX_UPLOAD_BYTES // (1024 * 1024)}
-            )
+        too_big = upload_too_big(upload.size)
+        if too_big:
+            raise ValidationError(too_big)
         return upload.read()
 
 
@@ -78,11 +80,6 @@ def _read(
     return form, _refused(request, title, errors, back)
 
 
-def _messages(error: Exception) -> list[str]:
-    return list(getattr(error, "errors", None) or getattr(error, "messages", None)
-                or [str(error)])  # fmt: skip
-
-
 def _guarded(
     request: HttpRequest,
     title: str,
@@ -96,7 +93,7 @@ def _guarded(
     try:
         done = store(form.cleaned_data)
     except (GameError, ValidationError, TravellerFileError) as error:
-        return _refused(request, title, _messages(error), back)
+        return _refused(request, title, fault_messages(error), back)
     return redirect(done)
 
 

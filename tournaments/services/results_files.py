@@ -3,12 +3,14 @@
 The web pages and the API take one upload and tell the two formats apart by
 their first character (an XML file opens with ``<``, a PBN file with a tag
 ``[``, a ``%`` comment or a ``{`` commentary), so a director never has to
-say which program wrote it.
+say which program wrote it.  The size limit and the list of faults that every
+upload (results, hand records, travellers) reports are here too.
 """
 
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils.translation import gettext as _
 
 from tournaments.importers.pbn import parse_sessions
 from tournaments.importers.usebio import ImportedTeams, read_usebio
@@ -17,6 +19,20 @@ from tournaments.services.imports import event_import
 from tournaments.services.teams_import import teams_event_import
 
 MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+
+
+def upload_too_big(size: int) -> str | None:
+    """Why an uploaded file is refused for its size, or None when it may go on."""
+    if size <= MAX_UPLOAD_BYTES:
+        return None
+    return _("The file is over %(mb)d MB.") % {"mb": MAX_UPLOAD_BYTES // (1024 * 1024)}
+
+
+def fault_messages(error: Exception) -> list[str]:
+    """Every fault a refused file names: a traveller file's lines, a
+    validation error's messages, or the error itself."""
+    faults = getattr(error, "errors", None) or getattr(error, "messages", None)
+    return list(faults or [str(error)])
 
 
 def is_xml(data: bytes) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.pbn import PbnGame, write_pbn
+from tournaments.exporters.pbn_game import board_game
 from tournaments.exporters.pbn_teams import teams_games
 from tournaments.models import Event, Section
 from tournaments.reports import LineRow, SectionReport, event_sections, stored_report
@@ -78,17 +79,10 @@ def _board_game(
     event: Event, lines: Sequence[LineRow], section: Section | None
 ) -> PbnGame:
     board = lines[0].result.board
-    game = PbnGame()
-    game.tags["Event"] = event.name
-    game.tags["Site"] = event.club.name if event.club_id else "?"
-    game.tags["Date"] = event.date.strftime("%Y.%m.%d")
+    place = {}
     if section is not None:
-        game.tags["Round"] = str(section.session.number)
-        game.tags["Section"] = section.letter
-    game.tags["Board"] = str(board.number)
-    game.tags["Dealer"] = board.dealer or "?"
-    game.tags["Vulnerable"] = board.vulnerability or "?"
-    game.tags["Deal"] = board.deal or "?"
+        place = {"Round": str(section.session.number), "Section": section.letter}
+    game = board_game(event, board, **place)
     if board.dd_tricks:
         game.tags["DoubleDummyTricks"] = board.dd_tricks
     if board.par_score is not None:

@@ -12,6 +12,7 @@ the marks; a weighted score gives its weighted mean as the score.
 from __future__ import annotations
 
 from games.pbn import PbnGame
+from tournaments.exporters.pbn_game import board_game
 from tournaments.models import Event, Match, Result, TeamCompetition
 from tournaments.teams_io import match_sheets
 
@@ -41,19 +42,10 @@ def teams_games(event: Event) -> list[PbnGame]:
 def _room_game(
     event: Event, match: Match, room: str, result: Result, scoring: str
 ) -> PbnGame:
-    board = result.board
-    game = PbnGame()
-    game.tags["Event"] = event.name
-    game.tags["Site"] = event.club.name if event.club_id else "?"
-    game.tags["Date"] = event.date.strftime("%Y.%m.%d")
-    game.tags["Round"] = str(match.stage)
-    game.tags["Board"] = str(board.number)
+    game = board_game(event, result.board, Round=str(match.stage))
     game.tags["Room"] = room
     game.tags["HomeTeam"] = match.home.name
     game.tags["VisitTeam"] = match.away.name
-    game.tags["Dealer"] = board.dealer or "?"
-    game.tags["Vulnerable"] = board.vulnerability or "?"
-    game.tags["Deal"] = board.deal or "?"
     game.tags["Scoring"] = scoring
     if result.is_adjusted:
         game.tags["Contract"] = "?"

@@ -128,7 +128,7 @@ def _place(game: PbnGame) -> tuple[int, str]:
     number = 1
     if game.table("ScoreTable") is not None:
         found = re.fullmatch(r"\s*(\d{1,3})\s*", game.tags.get("Round") or "")
-        number = int(found.group(1)) if found and int(found.group(1)) else 1
+        number = max(int(found.group(1)), 1) if found else 1
     return number, letter
 
 

@@ -115,16 +115,18 @@ def _pairs(
     root: ET.Element, event: ET.Element, kind: str, name: str | None
 ) -> list[ImportedSession]:
     deals = _deals(root)
+    title = name or _text(event, "EVENT_DESCRIPTION") or "Imported event"
+    date, club = _date(_text(event, "DATE")), _club(root)
     parts = []
     for number, letter, holder in _sections(event):
         session = ImportedSession(
-            name=name or _text(event, "EVENT_DESCRIPTION") or "Imported event",
-            date=_date(_text(event, "DATE")),
+            name=title,
+            date=date,
             boards={},
             lines=[],
             pairs={},
             settings={"method": PAIRS_METHODS[kind]},
-            club=_club(root),
+            club=club,
             session=number,
             section=letter,
         )

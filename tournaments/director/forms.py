@@ -12,9 +12,14 @@ from django.utils.translation import gettext_lazy
 from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
 from games.weighted import parse_weighted
-from tournaments.models import Club, Event, Player, Result
+from tournaments.models import Club, Event, Player
 from tournaments.movements import Movement, standard_movements
-from tournaments.services.events import MovementChoice, PairEntry
+from tournaments.services.events import (
+    GAME_FIXED,
+    MovementChoice,
+    PairEntry,
+    game_fixed,
+)
 from tournaments.services.results import parse_adjusted
 
 # "A+", "A-/A+", "60%", "60/40": an artificial adjusted score typed in the
@@ -67,16 +72,9 @@ class EventSettingsForm(EventForm):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
-        if (
-            self.instance.pk
-            and Result.objects.filter(
-                board__section__session__event=self.instance
-            ).exists()
-        ):
+        if self.instance.pk and game_fixed(self.instance):
             self.fields["game"].disabled = True
-            self.fields["game"].help_text = _(
-                "The game cannot change once results are stored."
-            )
+            self.fields["game"].help_text = GAME_FIXED
 
 
 class SectionForm(forms.Form):

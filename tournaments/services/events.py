@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.bridge import board_dealer, board_vulnerability
 from tournaments.models import (
@@ -196,6 +196,14 @@ def section_create(
     return section
 
 
+GAME_FIXED = gettext_lazy("The game cannot change once results are stored.")
+
+
+def game_fixed(event: Event) -> bool:
+    """Whether the event's game is settled: a line of it is stored."""
+    return Result.objects.filter(board__section__session__event=event).exists()
+
+
 @transaction.atomic
 def event_settings_change(event: Event, **settings: object) -> int:
     """Change a pairs event's name, date, club or scoring settings.
@@ -208,13 +216,8 @@ def event_settings_change(event: Event, **settings: object) -> int:
     from scoring.tasks import score_section
 
     game = settings.get("game", event.game)
-    if (
-        game != event.game
-        and Result.objects.filter(board__section__session__event=event).exists()
-    ):
-        raise ValidationError(
-            {"game": _("The game cannot change once results are stored.")}
-        )
+    if game != event.game and game_fixed(event):
+        raise ValidationError({"game": GAME_FIXED})
     for name, value in settings.items():
         setattr(event, name, value)
     event.full_clean()

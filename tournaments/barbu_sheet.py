@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.http import QueryDict
 
@@ -22,6 +22,7 @@ from tournaments.director.barbu_forms import (
 )
 from tournaments.models import BarbuDeal, Table
 from tournaments.services.barbu import barbu_deal_submit, queue_section
+from tournaments.services.entry import refusal_messages
 
 
 @dataclass
@@ -84,8 +85,8 @@ def save_sheet(
                     source=source,
                     rescore=False,
                 )
-            except ValidationError as error:
-                row.errors = error.messages
+            except (ValidationError, PermissionDenied) as error:
+                row.errors = refusal_messages(error)
                 ok = False
         if ok:
             queue_section(table.section)

@@ -211,9 +211,10 @@ def _play(section: Section, spec: DemoEvent, rng: random.Random) -> None:
     rounds = {row.number: row for row in section.round_set.all()}
     tables = {row.number: row for row in section.table_set.all()}
     source = Source.TABLE if spec.live_rounds else Source.DIRECTOR
-    for seating in movement.seatings:
+    for seating in sorted(movement.seatings, key=lambda s: (s.round, s.table)):
         if movement.is_sit_out(seating) or not spec.plays(seating):
             continue
+        _confirm_rounds_before(section, seating.round, spec)
         ns, ew = pairs[seating.ns], pairs[seating.ew]
         where = {"round": rounds[seating.round], "table": tables[seating.table]}
         for number in seating.boards:
@@ -248,9 +249,18 @@ def _play(section: Section, spec: DemoEvent, rng: random.Random) -> None:
                 source=source,
                 **where,
             )
+    _confirm_rounds_before(section, spec.live_rounds + 1, spec)
+
+
+def _confirm_rounds_before(section: Section, round: int, spec: DemoEvent) -> None:
+    """E-W agree with the live rounds' lines before the tablets move on, as
+    at the table: a tablet writes its next round once the last is agreed."""
     if spec.live_rounds:
         Result.objects.filter(
-            board__section=section, round__number__lte=spec.live_rounds
+            board__section=section,
+            round__number__lt=round,
+            round__number__lte=spec.live_rounds,
+            confirmed__isnull=True,
         ).update(confirmed=timezone.now())
 
 

@@ -19,6 +19,7 @@ from tournaments.director.console import (
 from tournaments.models import Pair, Result, Section, Source, Table
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.results import result_submit
+from tournaments.services.table_rounds import table_move_on
 
 pytestmark = pytest.mark.django_db
 
@@ -151,6 +152,8 @@ def test_the_traveller_page_lists_the_board_changes(director, section):
     line |= {f"c{third}": "A+/A-"}
     assert director.post(url, line | {"stay": ""}).status_code == 302
     pairs = {pair.label: pair for pair in Pair.objects.filter(section=section)}
+    # Table 3 plays board 1 in round 2: the director moves its tablet on.
+    table_move_on(Table.objects.get(section=section, number=3), 2)
     result_submit(
         board=section.boards.get(number=1),
         ns_pair=pairs["3NS"],

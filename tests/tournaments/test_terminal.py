@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from tests.tournaments.conftest import mitchell_section
 from tournaments.models import Result, Section, Session
+from tournaments.services.table_rounds import table_move_on
 
 pytestmark = pytest.mark.django_db
 
@@ -251,6 +252,8 @@ def test_not_agreed_calls_the_director(client, section):
 
 
 def test_the_traveller_shows_after_saving_when_the_section_allows(client, section):
+    # Table 3 plays board 1 in round 2: the director moves it on to round 2.
+    table_move_on(section.table_set.get(number=3), 2)
     _sign_in(client, section, table=3)
     client.post(_board_url(2, 1), _entry(level="3", denomination="NT"))
     client.post("/table/sign-out/")

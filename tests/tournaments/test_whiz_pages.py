@@ -207,7 +207,7 @@ def test_a_second_tablet_entry_is_refused_and_recorded(director, whiz):
     with pytest.raises(ValidationError):
         whiz_result_submit(
             board=board, table=section.table_set.get(number=1), contract="9S",
-            declarer="N", tricks=9, source="tablet",
+            declarer="N", tricks=9, source="table",
         )  # fmt: skip
     assert list(board.changes.values_list("action", flat=True).order_by("id")) == [
         "create",

@@ -18,6 +18,7 @@ from tournaments.api import (
     events,
     files,
     sign_in,
+    tablets,
     teams,
     views,
     whiz,
@@ -42,6 +43,21 @@ urlpatterns = [
         "results/<int:id>/",
         events.ResultDetailView.as_view(),
         name="api-result-detail",
+    ),
+    path(
+        "results/<int:id>/confirm/",
+        tablets.ResultAnswerView.as_view(),
+        name="api-result-confirm",
+    ),
+    path(
+        "results/<int:id>/dispute/",
+        tablets.ResultDisputeView.as_view(),
+        name="api-result-dispute",
+    ),
+    path(
+        "sections/<int:id>/tables/<int:number>/round/",
+        tablets.TableRoundView.as_view(),
+        name="api-table-round",
     ),
     path("teams-events/", teams.teams_event_new, name="api-teams-event-new"),
     path(

@@ -18,8 +18,8 @@ from rest_framework.settings import api_settings
 
 from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
-from tournaments.models import Board, Pair, Result, Section, Source, Table
-from tournaments.services.results import result_submit
+from tournaments.models import Pair, Result, Section, Source, Table
+from tournaments.services.results import result_enter
 
 PAIR_LABEL = re.compile(r"^\s*(\d+)\s*(NS|EW)?\s*$", re.IGNORECASE)
 # The services name the model's fields; the API names its own.
@@ -110,7 +110,11 @@ def line_fields(
 
 
 def keep_at_table(table: Table, fields: dict[str, Any]) -> None:
-    """A token writes at its own table only: 403 for any other table's line."""
+    """A token writes at its own table only: 403 for any other table's line.
+
+    Which round the table may write, and whether the line is still open to
+    it, the write path decides (``services.entry``).
+    """
     if fields["table"] is not None and fields["table"].pk != table.pk:
         raise exceptions.PermissionDenied(
             _("A table token enters results at its own table only.")
@@ -158,10 +162,8 @@ def submit(
     """
     if table is not None:
         keep_at_table(table, fields)
-    board: Board = fields["board"]
-    replay = bool(key) and board.results.filter(idempotency_key=key).exists()
     try:
-        line = result_submit(
+        return result_enter(
             **fields,
             user=user if table is None else None,
             result=result,
@@ -170,4 +172,3 @@ def submit(
         )
     except DjangoValidationError as error:
         raise api_error(error) from None
-    return line, result is None and not replay

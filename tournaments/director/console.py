@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template import Template
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
 
 from games.bridge import result_text
 from games.errors import GameError
 from games.weighted import weighted_text
-from tournaments.models import Board, Event, Result, ResultChange, Section
+from tournaments.models import Board, Event, Result, ResultChange, Section, Table
+from tournaments.services.table_rounds import current_round, table_move_on
 
 ENTERED = "entered"
 MISSING = "missing"
@@ -49,10 +53,11 @@ class Cell:
 
 @dataclass
 class ConsoleRow:
-    """A table's cells, one per round."""
+    """A table's cells, one per round, and the round its tablet writes now."""
 
     table: int
     cells: list[Cell] = field(default_factory=list)
+    tablet_round: int | None = None
 
 
 def console_grid(section: Section) -> list[ConsoleRow]:
@@ -101,8 +106,12 @@ def console_grid(section: Section) -> list[ConsoleRow]:
             _judge(cell, lines, late=seating.round < current)
         rows.setdefault(seating.table, ConsoleRow(table=seating.table))
         rows[seating.table].cells.append(cell)
+    tables = {table.number: table for table in section.table_set.all()}
     for row in rows.values():
         row.cells.sort(key=lambda cell: cell.round)
+        if row.table in tables:
+            tables[row.table].section = section
+            row.tablet_round = current_round(tables[row.table])
     return [rows[t] for t in sorted(rows)]
 
 
@@ -136,6 +145,26 @@ def console(request: HttpRequest, pk: int) -> HttpResponse:
     partial = Template("{% block grid %}{% endblock %}")
     context["layout"] = partial if request.GET.get("partial") else "base.html"
     return render(request, "director/console.html", context)
+
+
+@staff_member_required
+@require_POST
+def table_move(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Move a table's tablet on to a round (its earlier rounds become the
+    director's), then back to the console."""
+    table = get_object_or_404(Table, section_id=pk, number=number)
+    try:
+        round = int(request.POST.get("round", ""))
+        table_move_on(table, round)
+    except (ValueError, ValidationError):
+        messages.error(request, _("Choose a round of this section's movement."))
+    else:
+        messages.success(
+            request,
+            _("Table %(table)d now enters round %(round)d.")
+            % {"table": number, "round": round},
+        )
+    return redirect("director:console", pk=pk)
 
 
 # -- the audit trail of a board ------------------------------------------------

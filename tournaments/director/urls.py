@@ -79,6 +79,11 @@ urlpatterns = [
     path("sections/<int:pk>/", views.section_detail, name="section"),
     path("sections/<int:pk>/console/", console.console, name="console"),
     path(
+        "sections/<int:pk>/tables/<int:number>/round/",
+        console.table_move,
+        name="table-move",
+    ),
+    path(
         "sections/<int:pk>/boards/<int:number>/",
         views.traveller,
         name="traveller",

@@ -143,6 +143,8 @@ def save_whiz_rows(section: Section, board: Board, rows: list[WhizRow], user) ->
 
 
 def _save_row(row: WhizRow, board: Board, table, user) -> None:
+    """Enter the row, or correct the table's stored line (the director's)."""
+    stored = WhizResult.objects.filter(board=board, table=table).first()
     marks = row.adjusted
     if marks is not None:
         whiz_result_adjust(
@@ -150,6 +152,7 @@ def _save_row(row: WhizRow, board: Board, table, user) -> None:
             table=table,
             marks=dict(zip(POSITIONS, marks, strict=True)),
             user=user,
+            result=stored,
             rescore=False,
         )
         return
@@ -160,6 +163,7 @@ def _save_row(row: WhizRow, board: Board, table, user) -> None:
         declarer=row.declarer,
         tricks=_tricks(row),
         user=user,
+        result=stored,
         rescore=False,
     )
 

@@ -100,6 +100,15 @@ class Table(models.Model):
     code = models.CharField(
         _("sign-in code"), max_length=12, default=new_table_code, unique=True
     )
+    moved_to_round = models.PositiveSmallIntegerField(
+        _("moved on to round"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Set by the director: the tablet writes this round even though an "
+            "earlier round is not yet agreed."
+        ),
+    )
 
     class Meta:
         ordering = ["section", "number"]
@@ -343,8 +352,21 @@ class ResultChange(models.Model):
         ADJUST = "adjust", _("adjusted")
         DELETE = "delete", _("deleted")
         REFUSE = "refuse", _("second entry refused")
+        CONFIRM = "confirm", _("agreed by the opponents")
+        DISPUTE = "dispute", _("not agreed: director called")
 
-    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="changes")
+    section = models.ForeignKey(
+        Section, on_delete=models.CASCADE, null=True, related_name="changes"
+    )
+    board = models.ForeignKey(
+        Board, on_delete=models.CASCADE, null=True, blank=True, related_name="changes"
+    )
+    line = models.CharField(
+        _("line"),
+        max_length=120,
+        blank=True,
+        help_text=_("Which line changed, for games whose lines have no board."),
+    )
     result = models.ForeignKey(
         Result, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

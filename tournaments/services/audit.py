@@ -1,11 +1,17 @@
-"""The audit trail of travellers: every entry, correction and adjustment."""
+"""The audit trail of every game's lines: every entry, correction, adjustment,
+refusal and answer of the opponents, with what the line said before and after."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from django.db import models
 
-from tournaments.models import Board, Result, ResultChange, Table
+from tournaments.models import Result, ResultChange
+
+if TYPE_CHECKING:
+    from tournaments.services.entry import Entry, Writer
 
 # What a change records of a line: enough to read "4S= by N, +420" back.
 AUDITED_FIELDS = (
@@ -38,46 +44,47 @@ WHIZ_AUDITED_FIELDS = (
 )
 
 
-def snapshot(
-    result: models.Model | None, fields: tuple[str, ...] = AUDITED_FIELDS
-) -> dict[str, object] | None:
-    """The audited fields of a line, or None when there is no line."""
-    if result is None or result.pk is None:
+def snapshot(line: models.Model | None, fields: Sequence[str]) -> dict | None:
+    """The audited fields of a stored line, or None when there is none."""
+    if line is None or line.pk is None:
         return None
-    return {name: getattr(result, name) for name in fields}
+    return {name: plain(getattr(line, name)) for name in fields}
 
 
-def record_change(
+def plain(value: object) -> object:
+    """A value as JSON keeps it, so that before and after compare alike."""
+    if isinstance(value, tuple):
+        return [plain(item) for item in value]
+    if isinstance(value, list):
+        return [plain(item) for item in value]
+    return value
+
+
+def audit(
     *,
-    board: Board,
+    entry: Entry,
     action: str,
-    result: Result | None,
-    before: dict[str, object] | None,
-    user: AbstractBaseUser | None,
-    table: Table | None,
-    source: str,
-    after: dict[str, object] | None = None,
+    writer: Writer,
+    line: models.Model | None,
+    before: dict | None,
+    after: dict | None,
 ) -> ResultChange:
-    """Keep who changed what on a board, when, from what to what.
-
-    A pairs line is read from ``result``; another game's line (a Whiz board)
-    gives its own ``after`` and no ``result``.
-    """
-    if result is not None and action != ResultChange.Action.DELETE:
-        after = snapshot(result)
+    """Keep who changed which line, when, from what to what."""
     return ResultChange.objects.create(
-        board=board,
-        result=result if result is not None and result.pk else None,
+        section=entry.section,
+        board=entry.board,
+        line=entry.where[:120],
+        result=line if isinstance(line, Result) and line.pk else None,
         action=action,
         before=before,
         after=after,
-        user=user if user is not None and user.is_authenticated else None,
-        table=table,
-        source=source,
+        user=writer.account,
+        table=entry.table,
+        source=writer.source,
     )
 
 
-def change_action(before: dict[str, object] | None, adjusted: bool) -> str:
+def change_action(before: dict | None, adjusted: bool) -> str:
     """What a write did to a line: adjusted it, entered it, or corrected it."""
     if adjusted:
         return ResultChange.Action.ADJUST

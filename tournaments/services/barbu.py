@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.barbu import (
@@ -44,6 +44,8 @@ from tournaments.movements.individual import (
     IndividualSeating,
     individual_movement,
 )
+from tournaments.services.entry import Entry, Writer, write_line
+from tournaments.services.rescoring import section_changed
 from tournaments.services.whiz import WhizEntry
 
 PLAYERS_PER_TABLE = 4
@@ -178,7 +180,12 @@ def barbu_points(
     return str(played), listed, points
 
 
-@transaction.atomic
+BARBU_AUDITED_FIELDS = (
+    "contract", "declarer_id", "north_id", "east_id", "south_id", "west_id",
+    "record", "doubles", "points_n", "points_e", "points_s", "points_w",
+)  # fmt: skip
+
+
 def barbu_deal_submit(
     *,
     table: Table,
@@ -190,45 +197,57 @@ def barbu_deal_submit(
     source: str = Source.DIRECTOR,
     rescore: bool = True,
 ) -> BarbuDeal:
-    """Store a deal of the manche at ``table`` in round ``round`` (or correct it)."""
+    """Store a deal of the manche at ``table`` in round ``round`` (or correct it).
+
+    Through the one write path: a closed session refuses it, a tablet writes
+    its current round only, and every change is audited.
+    """
     section = table.section
     played_round = section.round_set.filter(number=round).first()
     if played_round is None:
         raise ValidationError({"round": _("No round %(n)d.") % {"n": round}})
-    if section.session.status == Session.Status.CLOSED:
-        raise ValidationError(
-            _("This session is closed: reopen it to change its deals.")
-        )
     seating = section_barbu_movement(section).seating(round, table.number)
     players = table_players(section, seating)
     declarer = seating.declarer_seat
     contract, listed, points = barbu_points(contract, record, doubles, declarer)
-    deal = BarbuDeal.objects.filter(
-        table=table, round=played_round, contract=contract
-    ).first() or BarbuDeal(table=table, round=played_round, contract=contract)
-    deal.declarer = players[declarer]
-    deal.north, deal.east = players["N"], players["E"]
-    deal.south, deal.west = players["S"], players["W"]
-    deal.record = dict(record)
-    deal.doubles = [list(item) for item in listed]
-    deal.points_n, deal.points_e = points["N"], points["E"]
-    deal.points_s, deal.points_w = points["S"], points["W"]
-    deal.source = source
-    deal.entered_by = user if user is not None and user.is_authenticated else None
-    try:
-        with transaction.atomic():
-            deal.save()
-    except IntegrityError:
-        raise ValidationError(
-            {"contract": _("This contract is already recorded for this manche.")}
-        ) from None
-    if rescore:
-        queue_section(section)
+    values = {
+        "declarer": players[declarer],
+        "north": players["N"],
+        "east": players["E"],
+        "south": players["S"],
+        "west": players["W"],
+        "record": dict(record),
+        "doubles": [list(item) for item in listed],
+        "points_n": points["N"],
+        "points_e": points["E"],
+        "points_s": points["S"],
+        "points_w": points["W"],
+    }
+    writer = Writer(
+        source=source,
+        user=user,
+        table=table if source == Source.TABLE else None,
+        rescore=rescore,
+    )
+    entry = Entry(
+        section=section,
+        model=BarbuDeal,
+        slot={"table": table, "round": played_round, "contract": contract},
+        values=values,
+        audited=BARBU_AUDITED_FIELDS,
+        table=table,
+        round=round,
+        where=_("Table %(t)d, round %(r)d, %(contract)s")
+        % {"t": table.number, "r": round, "contract": contract},
+        tablet_corrects=True,
+        clash=_("This contract is already recorded for this manche."),
+    )
+    stored = BarbuDeal.objects.filter(**entry.slot).first()
+    entry.line = stored
+    deal, _created = write_line(writer, entry)
     return deal
 
 
 def queue_section(section: Section) -> None:
     """Rescore the section once the current transaction commits."""
-    from scoring.tasks import score_section
-
-    score_section.delay_on_commit(section.pk)
+    section_changed(section.pk)

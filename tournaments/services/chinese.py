@@ -43,6 +43,7 @@ from tournaments.models import (
 )
 from tournaments.movements.round_robin import berger_rounds
 from tournaments.movements.swiss import swiss_pairing
+from tournaments.services.entry import Entry, Writer, write_line
 from tournaments.services.whiz import WhizEntry
 
 Pairings = Sequence[tuple[int, int | None]]
@@ -130,7 +131,6 @@ def _lay_out(section: Section, round: int, pairings: Pairings) -> None:
     )
 
 
-@transaction.atomic
 def chinese_hand_submit(
     *,
     match: ChineseMatch,
@@ -139,9 +139,15 @@ def chinese_hand_submit(
     tricks_b: int | None = None,
     source: str = Source.DIRECTOR,
     rescore: bool = True,
+    user: AbstractBaseUser | None = None,
 ) -> ChineseHand:
-    """Store (or correct) hand ``number`` of a match; queue the rescore."""
-    settings = match.section.chinese
+    """Store (or correct) hand ``number`` of a match; queue the rescore.
+
+    Through the one write path: a closed session refuses it, a tablet writes
+    its table's current round only, and every change is audited.
+    """
+    section = match.section
+    settings = section.chinese
     if match.b_id is None:
         raise ValidationError({"table": _("A bye has no hands to enter.")})
     if not 1 <= number <= settings.hands:
@@ -152,15 +158,28 @@ def chinese_hand_submit(
         a, b = hand_points(tricks_a, tricks_b)
     except GameError as error:
         raise ValidationError({"tricks_a": str(error)}) from None
-    hand, _created = ChineseHand.objects.update_or_create(
-        match=match,
-        number=number,
-        defaults={"tricks_a": a, "tricks_b": b, "source": source},
+    table = section.table_set.filter(number=match.table).first()
+    writer = Writer(
+        source=source,
+        user=user,
+        table=table if source == Source.TABLE else None,
+        rescore=rescore,
     )
-    if rescore:
-        from scoring.tasks import score_section
-
-        score_section.delay_on_commit(match.section_id)
+    entry = Entry(
+        section=section,
+        model=ChineseHand,
+        slot={"match": match, "number": number},
+        values={"tricks_a": a, "tricks_b": b},
+        audited=("tricks_a", "tricks_b"),
+        table=table,
+        round=match.round,
+        where=_("Round %(r)d, table %(t)d, hand %(n)d")
+        % {"r": match.round, "t": match.table, "n": number},
+        tablet_corrects=True,
+        clash=_("This hand is already entered."),
+    )
+    entry.line = ChineseHand.objects.filter(**entry.slot).first()
+    hand, _created = write_line(writer, entry)
     return hand
 
 

@@ -12,8 +12,6 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from games.weighted import WeightedPart
@@ -22,23 +20,29 @@ from tournaments.models import (
     Event,
     Pair,
     Result,
-    ResultChange,
     Round,
     Source,
     Table,
 )
-from tournaments.services.audit import change_action, record_change, snapshot
+from tournaments.services.audit import AUDITED_FIELDS
 from tournaments.services.checks import (
     adjusted_fields,
     bridgeote_fields,
     check_movement,
-    check_open,
     check_pairs,
     check_team_marks,
     parse_adjusted,
     played_fields,
     weighted_fields,
 )
+from tournaments.services.entry import (
+    Entry,
+    Writer,
+    answer_line,
+    delete_line,
+    write_line,
+)
+from tournaments.services.rescoring import section_changed
 from tournaments.services.sessions import session_close, session_reopen
 
 __all__ = [
@@ -47,7 +51,9 @@ __all__ = [
     "played_fields",
     "queue_scoring",
     "result_adjust",
+    "result_answer",
     "result_delete",
+    "result_enter",
     "result_submit",
     "result_weighted",
     "session_close",
@@ -57,12 +63,10 @@ __all__ = [
 
 def queue_scoring(board: Board) -> None:
     """Rescore the board's section once the current transaction commits."""
-    from scoring.tasks import score_section
-
-    score_section.delay_on_commit(board.section_id)
+    section_changed(board.section_id)
 
 
-def result_submit(
+def result_enter(
     *,
     board: Board,
     ns_pair: Pair,
@@ -78,8 +82,8 @@ def result_submit(
     rescore: bool = True,
     source: str = Source.DIRECTOR,
     key: str = "",
-) -> Result:
-    """Store a played traveller line (or correct ``result``) and queue a rescore.
+) -> tuple[Result, bool]:
+    """Store a played traveller line (or correct ``result``); (line, created).
 
     ``key`` is a tablet's idempotency key: the same submission sent twice is
     stored once.  A different second entry for the same board and pairs is
@@ -93,6 +97,12 @@ def result_submit(
         board, fields, ns_pair, ew_pair, round, table, user, result, rescore,
         source, key,
     )  # fmt: skip
+
+
+def result_submit(**kwargs: object) -> Result:
+    """Store a played traveller line (or correct ``result``); see ``result_enter``."""
+    line, _created = result_enter(**kwargs)
+    return line
 
 
 def bridgeote_result_submit(
@@ -119,10 +129,11 @@ def bridgeote_result_submit(
     fields = bridgeote_fields(
         contract, declarer, card_points, taker_announced, defence_announced, capot
     )
-    return _write(
+    line, _created = _write(
         board, fields, ns_pair, ew_pair, round, table, user, result, rescore,
         source, key,
     )  # fmt: skip
+    return line
 
 
 def check_game(board: Board, game: str) -> None:
@@ -152,10 +163,11 @@ def result_adjust(
     """Award an artificial adjusted score: A+, A, A- or a percentage per side."""
     fields = adjusted_fields(ns, ew)
     check_team_marks(board, fields)
-    return _write(
+    line, _created = _write(
         board, fields, ns_pair, ew_pair, round, table, user, result, rescore,
         source, "",
     )  # fmt: skip
+    return line
 
 
 def result_weighted(
@@ -174,13 +186,13 @@ def result_weighted(
     """Assign a weighted score (Law 12C1(c)): e.g. 70 % of 4S= and 30 % of 4S+1."""
     check_game(board, Event.Game.BRIDGE)
     fields = weighted_fields(board, parts)
-    return _write(
+    line, _created = _write(
         board, fields, ns_pair, ew_pair, round, table, user, result, rescore,
         source, "",
     )  # fmt: skip
+    return line
 
 
-@transaction.atomic
 def result_delete(
     result: Result,
     *,
@@ -189,22 +201,9 @@ def result_delete(
     source: str = Source.DIRECTOR,
 ) -> None:
     """Remove a traveller line (entered by mistake) and rescore."""
-    board = result.board
-    check_open(board)
-    before = snapshot(result)
-    table = result.table
-    result.delete()
-    record_change(
-        board=board,
-        action=ResultChange.Action.DELETE,
-        result=None,
-        before=before,
-        user=user,
-        table=table,
-        source=source,
-    )
-    if rescore:
-        queue_scoring(board)
+    writer = Writer(source=source, user=user, rescore=rescore)
+    delete_line(writer, _entry(result.board, {}, result.ns_pair, result.ew_pair,
+                               result.round, result.table, result))  # fmt: skip
 
 
 def _write(
@@ -219,93 +218,64 @@ def _write(
     rescore: bool,
     source: str,
     key: str,
-) -> Result:
-    check_open(board)
+) -> tuple[Result, bool]:
+    """Check the pairs and the movement, then store through the one write path."""
     check_pairs(board, ns_pair, ew_pair)
-    if key:
-        stored = Result.objects.filter(board=board, idempotency_key=key).first()
-        if stored is not None:
-            return stored
-    if result is None and source != Source.DIRECTOR:
-        _refuse_second_entry(board, ns_pair, ew_pair, user, table, source)
     round, table = check_movement(board, ns_pair, ew_pair, round, table)
-    with transaction.atomic():
-        line = result or Result(board=board)
-        before = snapshot(line)
-        fields.update(
-            ns_pair=ns_pair,
-            ew_pair=ew_pair,
-            round=round,
-            table=table,
-            entered_by=user if user is not None and user.is_authenticated else None,
-            source=source,
-            idempotency_key=key or line.idempotency_key,
-        )
-        for name, value in fields.items():
-            setattr(line, name, value)
-        _check_one_line_per_pair(line)
-        try:
-            with transaction.atomic():
-                line.save()
-        except IntegrityError:
-            raise ValidationError(
-                _("This board already has a result for these pairs.")
-            ) from None
-        record_change(
-            board=board,
-            action=change_action(before, line.is_adjusted),
-            result=line,
-            before=before,
-            user=user,
-            table=table,
-            source=source,
-        )
-        if rescore:
-            queue_scoring(board)
-    return line
+    writer = Writer(
+        source=source,
+        user=user,
+        table=table if source == Source.TABLE else None,
+        key=key,
+        rescore=rescore,
+    )
+    fields.update(ns_pair=ns_pair, ew_pair=ew_pair, round=round, table=table)
+    entry = _entry(board, fields, ns_pair, ew_pair, round, table, result)
+    return write_line(writer, entry)
 
 
-def _check_one_line_per_pair(line: Result) -> None:
-    others = Result.objects.filter(board=line.board).exclude(pk=line.pk)
-    for pair in (line.ns_pair, line.ew_pair):
-        if others.filter(Q(ns_pair=pair) | Q(ew_pair=pair)).exists():
-            raise ValidationError(
-                _("Pair %(pair)s already has a result on board %(board)s.")
-                % {"pair": pair.label, "board": line.board.number}
-            )
-
-
-def _refuse_second_entry(
+def _entry(
     board: Board,
+    fields: dict[str, object],
     ns_pair: Pair,
     ew_pair: Pair,
-    user: AbstractBaseUser | None,
+    round: Round | None,
     table: Table | None,
-    source: str,
-) -> None:
-    """A tablet may not overwrite a line: flag it for the director, refuse.
-
-    The flag and the audit record are committed even though the caller's
-    submission fails, so the director sees the dispute.
-    """
-    stored = Result.objects.filter(board=board, ns_pair=ns_pair).first()
-    if stored is None:
-        return
-    with transaction.atomic():
-        Result.objects.filter(pk=stored.pk).update(disputed=True)
-        record_change(
-            board=board,
-            action=ResultChange.Action.REFUSE,
-            result=stored,
-            before=snapshot(stored),
-            user=user,
-            table=table,
-            source=source,
-        )
-    raise ValidationError(
-        _(
-            "Board %(board)d already has a result for %(ns)s v %(ew)s: only the "
-            "director can change it now. The director has been told."
-        )
-        % {"board": board.number, "ns": ns_pair.label, "ew": ew_pair.label}
+    result: Result | None,
+) -> Entry:
+    """A traveller line as the write path takes it."""
+    return Entry(
+        section=board.section,
+        model=Result,
+        slot={"board": board, "ns_pair": ns_pair},
+        values=fields,
+        audited=AUDITED_FIELDS,
+        table=table,
+        round=round.number if round is not None else None,
+        where=_("Board %(board)d, %(ns)s v %(ew)s")
+        % {"board": board.number, "ns": ns_pair.label, "ew": ew_pair.label},
+        board=board,
+        line=result,
+        key_scope={"board": board},
+        adjusted=bool(fields.get("adjusted_ns")),
+        clash=_("Pair %(ns)s or %(ew)s already has a result on board %(board)d.")
+        % {"board": board.number, "ns": ns_pair.label, "ew": ew_pair.label},
     )
+
+
+def result_answer(
+    result: Result,
+    *,
+    agree: bool,
+    source: str = Source.DIRECTOR,
+    user: AbstractBaseUser | None = None,
+    table: Table | None = None,
+) -> Result:
+    """The opponents agree with a line (it is then locked for tablets), or
+    call the director.  ``table`` is the answering tablet's table."""
+    writer = Writer(source=source, user=user, table=table)
+    entry = _entry(
+        result.board, {}, result.ns_pair, result.ew_pair, result.round,
+        result.table, result,
+    )  # fmt: skip
+    return answer_line(writer, entry, agree=agree)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.errors import GameError
@@ -29,7 +29,6 @@ from tournaments.models import (
     Club,
     Event,
     Player,
-    ResultChange,
     Round,
     Section,
     Session,
@@ -44,14 +43,9 @@ from tournaments.movements.whiz import (
     check_whiz_movement,
     whiz_movement,
 )
-from tournaments.services.audit import (
-    WHIZ_AUDITED_FIELDS,
-    change_action,
-    record_change,
-    snapshot,
-)
-from tournaments.services.checks import check_open, parse_adjusted
-from tournaments.services.results import queue_scoring
+from tournaments.services.audit import WHIZ_AUDITED_FIELDS
+from tournaments.services.checks import parse_adjusted
+from tournaments.services.entry import Entry, Writer, answer_line, write_line
 
 MIN_TABLES, MAX_TABLES = 3, 12
 POSITIONS = ("N", "E", "S")
@@ -314,63 +308,68 @@ def _write(
     key: str,
     rescore: bool,
 ) -> tuple[WhizResult, bool]:
-    check_open(board)
+    """Seat the movement's players, then store through the one write path."""
     if table.section_id != board.section_id:
         raise ValidationError({"table": _("This table is in another section.")})
     section = board.section
-    if key:
-        stored = WhizResult.objects.filter(board=board, idempotency_key=key).first()
-        if stored is not None:
-            return stored, False
     seating = table_seating(section, board, table)
     players = seated_players(section, seating)
-    existing = WhizResult.objects.filter(board=board, north=players["N"]).first()
-    if result is None and existing is not None:
-        if source != Source.DIRECTOR:
-            with transaction.atomic():
-                WhizResult.objects.filter(pk=existing.pk).update(disputed=True)
-                before = snapshot(existing, WHIZ_AUDITED_FIELDS)
-                record_change(
-                    board=board, action=ResultChange.Action.REFUSE, result=None,
-                    before=before, after=before, user=user, table=table,
-                    source=source,
-                )  # fmt: skip
-            raise ValidationError(
-                _("Board %(b)d already has a result at this table: the director "
-                  "has been told.") % {"b": board.number}
-            )  # fmt: skip
-        result = existing
-    line = result or WhizResult(board=board)
-    created = line.pk is None
-    before = snapshot(line, WHIZ_AUDITED_FIELDS)
     fields.update(
         table=table,
         round=section.round_set.get(number=seating.round),
         north=players["N"],
         east=players["E"],
         south=players["S"],
-        source=source,
-        entered_by=user if user is not None and user.is_authenticated else None,
-        idempotency_key=key or line.idempotency_key,
     )
-    for name, value in fields.items():
-        setattr(line, name, value)
-    with transaction.atomic():
-        try:
-            with transaction.atomic():
-                line.save()
-        except IntegrityError:
-            raise ValidationError(
-                _("These players already have a result on board %(b)d.")
-                % {"b": board.number}
-            ) from None
-        after = snapshot(line, WHIZ_AUDITED_FIELDS)
-        if after != before:
-            action = change_action(before, bool(line.adjusted_n))
-            record_change(
-                board=board, action=action, result=None, before=before,
-                after=after, user=user, table=table, source=source,
-            )  # fmt: skip
-        if rescore:
-            queue_scoring(board)
+    writer = Writer(
+        source=source,
+        user=user,
+        table=table if source == Source.TABLE else None,
+        key=key,
+        rescore=rescore,
+    )
+    entry = Entry(
+        section=section,
+        model=WhizResult,
+        slot={"board": board, "north": players["N"]},
+        values=fields,
+        audited=WHIZ_AUDITED_FIELDS,
+        table=table,
+        round=seating.round,
+        where=_("Board %(b)d at table %(t)d") % {"b": board.number, "t": table.number},
+        board=board,
+        line=result,
+        key_scope={"board": board},
+        adjusted=bool(fields.get("adjusted_n")),
+        clash=_("These players already have a result on board %(b)d.")
+        % {"b": board.number},
+    )
+    line, created = write_line(writer, entry)
     return line, created
+
+
+def whiz_result_answer(
+    result: WhizResult,
+    *,
+    agree: bool,
+    source: str = Source.DIRECTOR,
+    user: AbstractBaseUser | None = None,
+    table: Table | None = None,
+) -> WhizResult:
+    """The two other players agree with a Whiz line (locking it for the
+    tablet), or call the director.  ``table`` is the answering tablet's."""
+    writer = Writer(source=source, user=user, table=table)
+    entry = Entry(
+        section=result.board.section,
+        model=WhizResult,
+        slot={"pk": result.pk},
+        values={},
+        audited=WHIZ_AUDITED_FIELDS,
+        table=result.table,
+        round=result.round.number if result.round_id else None,
+        where=_("Board %(b)d at table %(t)d")
+        % {"b": result.board.number, "t": result.table.number},
+        board=result.board,
+        line=result,
+    )
+    return answer_line(writer, entry, agree=agree)

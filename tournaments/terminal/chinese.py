@@ -7,13 +7,14 @@ the 26); a hand already entered can be corrected from the same form.
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from tournaments.models import ChineseMatch, Source, Table
 from tournaments.services.chinese import chinese_hand_submit
+from tournaments.services.entry import refusal_messages
 
 
 def chinese_play(request: HttpRequest, table: Table) -> HttpResponse:
@@ -49,8 +50,8 @@ def chinese_play(request: HttpRequest, table: Table) -> HttpResponse:
                 tricks_a=int(request.POST.get("tricks_a", "-1") or -1),
                 source=Source.TABLE,
             )
-        except (ValidationError, ValueError) as error:
-            errors = getattr(error, "messages", [str(error)])
+        except (ValidationError, PermissionDenied, ValueError) as error:
+            errors = refusal_messages(error)
         else:
             return redirect(f"{request.path}?round={number}")
     hands = {hand.number: hand for hand in match.hands.all()}

@@ -11,17 +11,22 @@ from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Board, Event, Result, Section, Source, Table
 from tournaments.movements import Movement
 from tournaments.services.checks import played_fields
-from tournaments.services.results import bridgeote_result_submit, result_submit
+from tournaments.services.entry import refusal_messages
+from tournaments.services.results import (
+    bridgeote_result_submit,
+    result_answer,
+    result_submit,
+)
+from tournaments.services.table_rounds import current_round as table_current_round
 from tournaments.teams_io import table_match
 from tournaments.terminal import access, barbu, chinese, whiz
 from tournaments.terminal.forms import BridgeoteEntryForm, EntryForm, SignInForm
@@ -151,6 +156,9 @@ def board(request: HttpRequest, table: Table, round: int, number: int) -> HttpRe
         )
     except ValidationError as error:
         return _entry_page(request, here, played, form, error.messages, status=400)
+    except PermissionDenied as error:
+        messages = refusal_messages(error)
+        return _entry_page(request, here, played, form, messages, status=403)
     return redirect("terminal:board", round=item.number, number=number)
 
 
@@ -160,21 +168,21 @@ def answer(request: HttpRequest, table: Table, round: int, number: int) -> HttpR
     """EW agree with the entered result, or call the director."""
     if table.section.movement == Section.Movement.WHIZ:
         return whiz.whiz_answer(request, table, round, number)
-    changes: dict[str, object]
-    if request.POST.get("answer") == "agree":
-        changes = {"confirmed": timezone.now()}
-    elif request.POST.get("answer") == "dispute":
-        changes = {"disputed": True}
-    else:
+    answer = request.POST.get("answer")
+    if answer not in ("agree", "dispute"):
         return HttpResponse(_("Agree or call the director."), status=400)
-    updated = Result.objects.filter(
+    line = Result.objects.filter(
         pk=_int(request.POST.get("result", "")),
         board__section=table.section,
         board__number=number,
         table=table,
-    ).update(**changes)
-    if not updated:
+    ).first()
+    if line is None:
         raise Http404(_("This table has no such result."))
+    try:
+        result_answer(line, agree=answer == "agree", source=Source.TABLE, table=table)
+    except (ValidationError, PermissionDenied) as error:
+        return HttpResponse(" ".join(refusal_messages(error)), status=403)
     return redirect("terminal:board", round=round, number=number)
 
 
@@ -210,7 +218,10 @@ def _here(table: Table, round: object | None) -> Here:
         raise Http404(_("This section has no movement to play."))
     rounds = table_rounds(table, movement)
     if round is None:
-        return Here(table, movement, rounds, current_round(rounds))
+        number = table_current_round(table)
+        if number is None or not 1 <= number <= len(rounds):
+            return Here(table, movement, rounds, current_round(rounds))
+        return Here(table, movement, rounds, rounds[number - 1])
     index = _int(round)
     if not 1 <= index <= len(rounds):
         raise Http404(_("There is no such round."))
@@ -266,6 +277,9 @@ def _bridgeote_save(request: HttpRequest, here: Here, played: Board) -> HttpResp
         )
     except ValidationError as error:
         return _bridgeote_page(request, here, played, form, error.messages, 400)
+    except PermissionDenied as error:
+        messages = refusal_messages(error)
+        return _bridgeote_page(request, here, played, form, messages, 403)
     return redirect("terminal:board", round=item.number, number=played.number)
 
 

@@ -10,18 +10,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Board, Source, Table, WhizEntrant, WhizResult
 from tournaments.movements.whiz import WhizMovement, WhizSeating
+from tournaments.services.entry import refusal_messages
+from tournaments.services.table_rounds import current_round
 from tournaments.services.whiz import (
     played_points,
     seated_players,
     section_whiz_movement,
+    whiz_result_answer,
     whiz_result_submit,
 )
 from tournaments.terminal.forms import WhizEntryForm
@@ -70,6 +72,9 @@ def whiz_rounds(table: Table, movement: WhizMovement) -> list[WhizRound]:
 def _round(table: Table, number: object | None) -> tuple[list[WhizRound], WhizRound]:
     rounds = whiz_rounds(table, section_whiz_movement(table.section))
     if number is None:
+        now = current_round(table)
+        if now is not None and 1 <= now <= len(rounds):
+            return rounds, rounds[now - 1]
         for item in rounds:
             if not item.sit_out and not item.complete:
                 return rounds, item
@@ -168,9 +173,10 @@ def whiz_board(
             source=Source.TABLE,
             key=data["key"],
         )
-    except ValidationError as error:
-        context |= {"form": form, "errors": error.messages}
-        return render(request, "terminal/whiz_board.html", context, status=400)
+    except (ValidationError, PermissionDenied) as error:
+        code = 403 if isinstance(error, PermissionDenied) else 400
+        context |= {"form": form, "errors": refusal_messages(error)}
+        return render(request, "terminal/whiz_board.html", context, status=code)
     return redirect("terminal:board", round=item.number, number=number)
 
 
@@ -204,22 +210,24 @@ def whiz_answer(
 ) -> HttpResponse:
     """The two players who did not enter the board agree, or call the director."""
     answer = request.POST.get("answer")
-    if answer == "agree":
-        changes: dict[str, object] = {"confirmed": timezone.now()}
-    elif answer == "dispute":
-        changes = {"disputed": True}
-    else:
+    if answer not in ("agree", "dispute"):
         return HttpResponse(_("Agree or call the director."), status=400)
     try:
         pk = int(request.POST.get("result", ""))
     except ValueError:
         pk = 0
-    updated = WhizResult.objects.filter(
+    line = WhizResult.objects.filter(
         pk=pk,
         board__section=table.section,
         board__number=number,
         table=table,
-    ).update(**changes)
-    if not updated:
+    ).first()
+    if line is None:
         raise Http404(_("This table has no such result."))
+    try:
+        whiz_result_answer(
+            line, agree=answer == "agree", source=Source.TABLE, table=table
+        )
+    except (ValidationError, PermissionDenied) as error:
+        return HttpResponse(" ".join(refusal_messages(error)), status=403)
     return redirect("terminal:board", round=round, number=number)

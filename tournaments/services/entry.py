@@ -1,0 +1,323 @@
+"""The one write path: every game's lines are stored through :func:`write_line`.
+
+A game (pairs, teams, Bridgeote, Whiz, Barbu, Chinese bridge) describes the
+line it wants stored as an :class:`Entry` (where the line sits, the values
+to set); who writes it comes as a :class:`Writer`.  The skeleton below then
+applies the same rules to every game, so they hold by construction:
+
+1. a closed session refuses every write (the director reopens it first);
+2. a tablet writes only at its own table, in its current round
+   (``table_rounds.current_round``), and never changes a line its opponents
+   agreed or the director settled: that is the director's;
+3. a repeated submission (the same idempotency key) is stored once and
+   answered with the stored line, even when both copies arrive at once;
+4. a second, different tablet entry for a line already stored is refused,
+   and the stored line flagged for the director (the refusal and what the
+   tablet tried to enter are kept in the audit trail);
+5. the line is saved, the change audited, and the section marked for
+   rescoring, all in one short transaction; a write that changes nothing
+   is not a change (no audit row, no rescore).
+
+Races are decided by the database: the unique constraints of each game's
+line (one line per board and pair, per board and key...) make the second of
+two concurrent inserts fail, and the skeleton then reads what won.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, models, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.models import Board, ResultChange, Section, Session, Source, Table
+from tournaments.services.audit import audit, change_action, plain, snapshot
+from tournaments.services.table_rounds import current_round
+
+
+@dataclass(frozen=True)
+class Writer:
+    """Who writes a line and from where: the context of every write.
+
+    ``source`` is a :class:`Source`; a ``Source.TABLE`` write comes from the
+    tablet of ``table`` and is bound to that table's current round.
+    """
+
+    source: str = Source.DIRECTOR
+    user: AbstractBaseUser | None = None
+    table: Table | None = None
+    key: str = ""
+    rescore: bool = True
+
+    @property
+    def is_tablet(self) -> bool:
+        return self.source == Source.TABLE
+
+    @property
+    def account(self) -> AbstractBaseUser | None:
+        """The signed-in user to record, never an anonymous one."""
+        user = self.user
+        return user if user is not None and user.is_authenticated else None
+
+
+@dataclass
+class Entry:
+    """One line a game wants stored: where it sits and what it says.
+
+    ``slot`` filters the game's model down to the line at this place (at
+    most one, by the model's unique constraints); ``line`` is the stored
+    line to correct, when the writer names one.  ``values`` are the fields
+    to set.  ``audited`` are the fields the audit trail keeps.
+    """
+
+    section: Section
+    model: type[models.Model]
+    slot: dict[str, Any]
+    values: dict[str, Any]
+    audited: Sequence[str]
+    table: Table | None
+    round: int | None
+    where: str
+    board: Board | None = None
+    line: models.Model | None = None
+    key_scope: dict[str, Any] = field(default_factory=dict)
+    adjusted: bool = False
+    # A tablet may correct its own line in place (Barbu and Chinese bridge:
+    # one tablet keeps the table's whole score sheet; no opponents confirm).
+    tablet_corrects: bool = False
+    # Raised as the refusal when two lines would clash (a unique constraint).
+    clash: str = ""
+
+
+def check_open(section: Section) -> None:
+    """A closed session's lines do not change: the director reopens it first."""
+    status = (
+        Session.objects.filter(pk=section.session_id)
+        .values_list("status", flat=True)
+        .first()
+    )
+    if status == Session.Status.CLOSED:
+        raise ValidationError(
+            _("This session is closed: the director reopens it to change a result.")
+        )
+
+
+def check_tablet(writer: Writer, entry: Entry) -> None:
+    """A tablet writes at its own table, in its current round only."""
+    tablet = writer.table
+    if tablet is None or entry.table is None or entry.table.pk != tablet.pk:
+        raise PermissionDenied(_("A tablet enters results at its own table only."))
+    now = current_round(tablet)
+    if entry.round is None or now != entry.round:
+        if now is None:
+            raise PermissionDenied(
+                _("Table %(table)d has played every round: call the director.")
+                % {"table": tablet.number}
+            )
+        raise PermissionDenied(
+            _(
+                "Table %(table)d is playing round %(now)d: round %(round)s is "
+                "the director's to change."
+            )
+            % {"table": tablet.number, "now": now, "round": entry.round or "?"}
+        )
+
+
+def is_settled(line: models.Model) -> bool:
+    """Agreed by the opponents or written by the director: locked for tablets."""
+    return bool(getattr(line, "confirmed", None)) or line.source != Source.TABLE
+
+
+def mark_changed(section: Section, writer: Writer) -> None:
+    """Queue the section's rescore once the transaction commits."""
+    if not writer.rescore:
+        return
+    from tournaments.services.rescoring import section_changed
+
+    section_changed(section.pk)
+
+
+def write_line(writer: Writer, entry: Entry) -> tuple[models.Model, bool]:
+    """Store ``entry`` as ``writer`` may; return (the line, whether it is new).
+
+    Raises ``ValidationError`` naming the field at fault, or
+    ``PermissionDenied`` when the writer may not write there.  A refused
+    second entry is flagged and audited in a transaction that commits, and
+    only then refused.
+    """
+    check_open(entry.section)
+    if writer.is_tablet:
+        check_tablet(writer, entry)
+    with transaction.atomic():
+        outcome = _store(writer, entry)
+    if isinstance(outcome, str):
+        raise ValidationError(outcome)
+    return outcome
+
+
+def _store(writer: Writer, entry: Entry) -> tuple[models.Model, bool] | str:
+    """Save the line inside the caller's transaction; a str is a refusal."""
+    model = entry.model
+    replay = _replay(writer, entry)
+    if replay is not None:
+        return replay, False
+    if entry.line is not None:
+        stored = model.objects.select_for_update().filter(pk=entry.line.pk).first()
+        if stored is None:
+            raise ValidationError(_("This result was deleted meanwhile."))
+    else:
+        stored = model.objects.select_for_update().filter(**entry.slot).first()
+        if stored is not None and not (writer.is_tablet and entry.tablet_corrects):
+            return _second_entry(writer, entry, stored)
+    line = stored or model(**entry.slot)
+    if writer.is_tablet and line.pk and is_settled(line):
+        raise PermissionDenied(
+            _("%(where)s is agreed: only the director can change it now.")
+            % {"where": entry.where}
+        )
+    before = snapshot(line, entry.audited)
+    for name, value in entry.values.items():
+        setattr(line, name, value)
+    line.source = writer.source
+    if hasattr(line, "entered_by"):
+        line.entered_by = writer.account
+    if writer.key and hasattr(line, "idempotency_key"):
+        line.idempotency_key = writer.key
+    if before is not None and snapshot(line, entry.audited) == before:
+        return line, False
+    created = line.pk is None
+    try:
+        with transaction.atomic():
+            line.save()
+    except IntegrityError:
+        # A concurrent write won the race: a replay of this very submission,
+        # or another entry for the same line (refused like any second entry).
+        replay = _replay(writer, entry)
+        if replay is not None:
+            return replay, False
+        stored = model.objects.filter(**entry.slot).first()
+        if created and stored is not None:
+            return _second_entry(writer, entry, stored)
+        raise ValidationError(
+            entry.clash or _("This result clashes with another.")
+        ) from None
+    audit(
+        entry=entry,
+        action=change_action(before, entry.adjusted),
+        writer=writer,
+        line=line,
+        before=before,
+        after=snapshot(line, entry.audited),
+    )
+    mark_changed(entry.section, writer)
+    return line, created
+
+
+def _replay(writer: Writer, entry: Entry) -> models.Model | None:
+    """The line already stored under the writer's key, if any."""
+    if not writer.key or not entry.key_scope:
+        return None
+    return entry.model.objects.filter(
+        **entry.key_scope, idempotency_key=writer.key
+    ).first()
+
+
+def _second_entry(writer: Writer, entry: Entry, stored: models.Model) -> str:
+    """A line is already stored here: a tablet's different entry is flagged
+    and audited, and the refusal returned; a director corrects instead."""
+    if not writer.is_tablet:
+        raise ValidationError(
+            _("%(where)s already has a result: correct that line instead.")
+            % {"where": entry.where}
+        )
+    attempted = dict(snapshot(stored, entry.audited) or {})
+    attempted.update(
+        {k: plain(v) for k, v in entry.values.items() if k in entry.audited}
+    )
+    if hasattr(stored, "disputed"):
+        entry.model.objects.filter(pk=stored.pk).update(disputed=True)
+    audit(
+        entry=entry,
+        action=ResultChange.Action.REFUSE,
+        writer=writer,
+        line=stored,
+        before=snapshot(stored, entry.audited),
+        after=attempted,
+    )
+    return str(
+        _(
+            "%(where)s already has a result: only the director can change it "
+            "now. The director has been told."
+        )
+        % {"where": entry.where}
+    )
+
+
+def answer_line(
+    writer: Writer,
+    entry: Entry,
+    *,
+    agree: bool,
+) -> models.Model:
+    """The opponents agree with a stored line (locking it), or call the director.
+
+    A tablet answers only for its own table's current round.  Agreeing twice
+    is harmless; agreeing with a line the director settled changes nothing.
+    """
+    check_open(entry.section)
+    if writer.is_tablet:
+        check_tablet(writer, entry)
+    with transaction.atomic():
+        line = entry.model.objects.select_for_update().get(pk=entry.line.pk)
+        if agree and getattr(line, "confirmed", None):
+            return line
+        if agree:
+            line.confirmed = timezone.now()
+            fields = ["confirmed"]
+            action = ResultChange.Action.CONFIRM
+        else:
+            if getattr(line, "confirmed", None) and writer.is_tablet:
+                raise PermissionDenied(
+                    _("%(where)s is agreed: only the director can change it now.")
+                    % {"where": entry.where}
+                )
+            line.disputed = True
+            fields = ["disputed"]
+            action = ResultChange.Action.DISPUTE
+        entry.model.objects.filter(pk=line.pk).update(
+            **{name: getattr(line, name) for name in fields}
+        )
+        state = snapshot(line, entry.audited)
+        audit(
+            entry=entry, action=action, writer=writer, line=line,
+            before=state, after=state,
+        )  # fmt: skip
+    return line
+
+
+def delete_line(writer: Writer, entry: Entry) -> None:
+    """Remove a line entered by mistake (the director only), audited."""
+    if writer.is_tablet:
+        raise PermissionDenied(_("Only the director deletes a result."))
+    check_open(entry.section)
+    with transaction.atomic():
+        line = entry.model.objects.select_for_update().filter(pk=entry.line.pk).first()
+        if line is None:
+            return
+        before = snapshot(line, entry.audited)
+        line.delete()
+        audit(
+            entry=entry, action=ResultChange.Action.DELETE, writer=writer,
+            line=None, before=before, after=None,
+        )  # fmt: skip
+        mark_changed(entry.section, writer)
+
+
+def refusal_messages(error: Exception) -> list[str]:
+    """What a refused write says, for the pages."""
+    return list(getattr(error, "messages", None) or [str(error)])

@@ -1,0 +1,131 @@
+"""Which round a table's tablet may write: its current round, in every game.
+
+A table's current round is the first round of the movement in which it has
+a line not yet agreed (a board without a line, or a line its opponents have
+not confirmed and the director has not settled).  The director may move a
+table on (``Table.moved_to_round``): the tablet then writes that round even
+though an earlier one is still open; the earlier one becomes the
+director's.  A table with every round agreed has no current round.
+
+Barbu and Chinese bridge have no confirmation by opponents (one tablet
+keeps the table's score sheet): a round there is done when its manche
+(seven deals) or its match (every hand) is entered.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from django.core.exceptions import ValidationError
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from tournaments.models import Result, Section, Source, Table
+
+
+def current_round(table: Table) -> int | None:
+    """The round the table's tablet writes now (None: every round is done)."""
+    default = _first_open_round(table)
+    moved = table.moved_to_round
+    if moved is not None and (default is None or moved > default):
+        return moved if moved <= _rounds(table) else default
+    return default
+
+
+def _rounds(table: Table) -> int:
+    return table.section.rounds
+
+
+def _first_open_round(table: Table) -> int | None:
+    section = table.section
+    if section.movement == Section.Movement.WHIZ:
+        return _first_short(_whiz_needed(table), _settled(table, "whiz"))
+    if section.movement == Section.Movement.BARBU:
+        return _first_short(_barbu_needed(table), _barbu_done(table))
+    if section.movement == Section.Movement.CHINESE:
+        return _chinese_open(table)
+    return _first_short(_pairs_needed(table), _settled(table, "pairs"))
+
+
+def _first_short(needed: dict[int, int], done: Counter[int]) -> int | None:
+    """The first round (in order) with fewer lines done than it needs."""
+    for number in sorted(needed):
+        if done[number] < needed[number]:
+            return number
+    return None
+
+
+def _pairs_needed(table: Table) -> dict[int, int]:
+    """Boards the movement gives the table each round (sit-outs left out)."""
+    movement = table.section.movement_plan()
+    if movement is None:
+        return {}
+    return {
+        seating.round: len(seating.boards)
+        for seating in movement.seatings
+        if seating.table == table.number and not movement.is_sit_out(seating)
+    }
+
+
+def _whiz_needed(table: Table) -> dict[int, int]:
+    from tournaments.services.whiz import section_whiz_movement
+
+    movement = section_whiz_movement(table.section)
+    return {
+        seating.round: len(seating.boards)
+        for seating in movement.seatings
+        if seating.table == table.number and not seating.sits_out
+    }
+
+
+def _settled(table: Table, game: str) -> Counter[int]:
+    """Lines at the table per round that are agreed or the director's."""
+    from tournaments.models import WhizResult
+
+    model = WhizResult if game == "whiz" else Result
+    settled = Q(confirmed__isnull=False) | ~Q(source=Source.TABLE)
+    rounds = model.objects.filter(settled, table=table).values_list(
+        "round__number", flat=True
+    )
+    return Counter(rounds)
+
+
+def _barbu_needed(table: Table) -> dict[int, int]:
+    from tournaments.services.barbu import DEALS_PER_MANCHE
+
+    return dict.fromkeys(range(1, table.section.rounds + 1), DEALS_PER_MANCHE)
+
+
+def _barbu_done(table: Table) -> Counter[int]:
+    from tournaments.models import BarbuDeal
+
+    return Counter(
+        BarbuDeal.objects.filter(table=table).values_list("round__number", flat=True)
+    )
+
+
+def _chinese_open(table: Table) -> int | None:
+    """The first round whose match at the table still has hands to enter."""
+    from tournaments.models import ChineseMatch
+
+    hands = table.section.chinese.hands
+    matches: Iterable[ChineseMatch] = ChineseMatch.objects.filter(
+        section=table.section, table=table.number, b__isnull=False
+    ).order_by("round")
+    for match in matches:
+        if match.hands.count() < hands:
+            return match.round
+    return None
+
+
+def table_move_on(table: Table, round: int) -> Table:
+    """The director moves a table on: its tablet writes ``round`` from now."""
+    if not 1 <= round <= _rounds(table):
+        raise ValidationError(
+            {"round": _("Round %(round)d is not in this section's movement.")
+             % {"round": round}}
+        )  # fmt: skip
+    Table.objects.filter(pk=table.pk).update(moved_to_round=round)
+    table.moved_to_round = round
+    return table

@@ -276,6 +276,11 @@ def test_after_the_last_board_the_page_says_where_pairs_and_boards_go(client, se
     last = client.post(_board_url(1, 2), _entry(), follow=True).content.decode()
     for line in ("1NS: table 1", "1EW: table 2", "Boards 1-2: table 3"):
         assert f"<li>{line}</li>" in last
+    # The table stays in round 1 until E-W agree with both lines.
+    assert client.get(PLAY).context["item"].number == 1
+    for result in Result.objects.all():
+        answer = {"answer": "agree", "result": result.pk}
+        client.post(_board_url(1, result.board.number) + "answer/", answer)
     assert client.get(PLAY).context["item"].number == 2
     again = client.get(PLAY, {"round": 1})
     assert again.context["moves"] == [

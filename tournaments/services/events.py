@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -53,22 +54,32 @@ class MovementChoice:
         )
 
     def build(self) -> Movement:
-        """Generate the movement (raises ValueError naming a bad parameter)."""
-        pairs = 2 * self.tables - 1 if self.phantom else None
-        if self.kind == Section.Movement.MITCHELL:
-            return mitchell(
-                self.tables,
-                rounds=self.rounds,
-                boards_per_round=self.boards_per_round,
-                even=self.even_tables,
-                pairs=pairs,
-                arrow_switch=self.arrow_switch,
-            )
-        if self.kind == Section.Movement.HOWELL:
-            return howell(
-                self.tables, boards_per_round=self.boards_per_round, pairs=pairs
-            )
-        raise ValueError(f"movement must be mitchell or howell, got {self.kind!r}")
+        """Generate the movement (raises ValueError naming a bad parameter).
+
+        Movements are frozen values, so each choice is built once per process
+        and shared: a tablet's submission looks the movement up several times.
+        """
+        return _built(self)
+
+
+@lru_cache(maxsize=512)
+def _built(choice: MovementChoice) -> Movement:
+    """The movement of a choice, generated (ValueError is not cached)."""
+    pairs = 2 * choice.tables - 1 if choice.phantom else None
+    if choice.kind == Section.Movement.MITCHELL:
+        return mitchell(
+            choice.tables,
+            rounds=choice.rounds,
+            boards_per_round=choice.boards_per_round,
+            even=choice.even_tables,
+            pairs=pairs,
+            arrow_switch=choice.arrow_switch,
+        )
+    if choice.kind == Section.Movement.HOWELL:
+        return howell(
+            choice.tables, boards_per_round=choice.boards_per_round, pairs=pairs
+        )
+    raise ValueError(f"movement must be mitchell or howell, got {choice.kind!r}")
 
 
 @dataclass(frozen=True)

@@ -266,6 +266,16 @@ class Section(models.Model):
         help_text=_("Boards are numbered from here (the board set in use)."),
     )
     scored = models.DateTimeField(_("last scored"), null=True, blank=True)
+    # Durable rescoring (services.rescoring): every write bumps ``changes`` and
+    # marks the section stale in its own transaction; a rescore clears the mark
+    # only when no write came in meanwhile, and the sweep requeues the rest.
+    changes = models.PositiveBigIntegerField(_("changes"), default=0, editable=False)
+    stale_since = models.DateTimeField(
+        _("stale since"), null=True, blank=True, editable=False, db_index=True
+    )
+    queued_at = models.DateTimeField(
+        _("rescore queued at"), null=True, blank=True, editable=False
+    )
     show_traveller = models.BooleanField(
         _("show the traveller at the table"),
         default=True,
@@ -282,6 +292,11 @@ class Section(models.Model):
 
     def __str__(self) -> str:
         return f"{self.session}, section {self.letter}"
+
+    @property
+    def stale(self) -> bool:
+        """A write came in since the last rescore: its scores are updating."""
+        return self.stale_since is not None
 
     def movement_plan(self) -> Movement | None:
         """The section's movement, rebuilt from its stored choice (None if imported)."""

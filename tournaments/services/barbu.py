@@ -228,7 +228,7 @@ def barbu_deal_submit(
 
 
 def queue_section(section: Section) -> None:
-    """Rescore the section once the current transaction commits."""
-    from scoring.tasks import score_section
+    """Mark the section stale; rescore it once the current transaction commits."""
+    from tournaments.services.rescoring import section_changed
 
-    score_section.delay_on_commit(section.pk)
+    section_changed(section.pk)

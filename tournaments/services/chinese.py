@@ -158,9 +158,9 @@ def chinese_hand_submit(
         defaults={"tricks_a": a, "tricks_b": b, "source": source},
     )
     if rescore:
-        from scoring.tasks import score_section
+        from tournaments.services.rescoring import section_changed
 
-        score_section.delay_on_commit(match.section_id)
+        section_changed(match.section_id)
     return hand
 
 

@@ -56,10 +56,10 @@ __all__ = [
 
 
 def queue_scoring(board: Board) -> None:
-    """Rescore the board's section once the current transaction commits."""
-    from scoring.tasks import score_section
+    """Mark the board's section stale; rescore it once the transaction commits."""
+    from tournaments.services.rescoring import section_changed
 
-    score_section.delay_on_commit(board.section_id)
+    section_changed(board.section_id)
 
 
 def result_submit(

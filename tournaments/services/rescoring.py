@@ -1,0 +1,112 @@
+"""Durable rescoring: no stored line is ever left unscored for long.
+
+Every write that changes what a section's scores depend on calls
+``section_changed`` inside its own transaction: the section's ``changes``
+counter is bumped and the section is marked stale in that same transaction,
+so the mark commits exactly when the write does.  Once it commits the rescore
+is queued; a broker that cannot be reached is logged, never an error for the
+user (the line is stored, the sweep catches up).
+
+``rescore`` (the ``scoring.score_section`` task) reads the counter before
+scoring and clears the stale mark only if the counter has not moved since (a
+compare-and-set), so a write landing during a rescore leaves the section
+stale and it is scored again; a rescore that raises leaves it stale too.
+
+``sweep`` queues every section still stale after a grace period: Celery beat
+runs it on a schedule, each worker on start, the ``sweep_stale`` command on
+demand, and in the embedded (eager) mode each rescore queued after a write.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from functools import partial
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F, Q, Value
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from tournaments.models import Section
+
+logger = logging.getLogger(__name__)
+
+
+def section_changed(section_id: int) -> None:
+    """Mark the section stale now and queue its rescore once the write commits."""
+    Section.objects.filter(pk=section_id).update(
+        changes=F("changes") + 1,
+        stale_since=Coalesce(F("stale_since"), Value(timezone.now())),
+    )
+    transaction.on_commit(partial(_queue_after_write, section_id))
+
+
+def _queue_after_write(section_id: int) -> None:
+    """Queue the section; run eagerly (embedded), also retry the stale others."""
+    queue_rescore(section_id)
+    if _eager():
+        sweep()
+
+
+def _eager() -> bool:
+    from tournaments.tasks import score_section
+
+    return bool(score_section.app.conf.task_always_eager)
+
+
+def queue_rescore(section_id: int) -> bool:
+    """Send the section's rescore to the workers; False when that failed.
+
+    The time is recorded first, so the sweep leaves a just-queued section
+    alone for the grace period.  Any failure to enqueue (broker down, or the
+    rescore itself raising when tasks run eagerly) is logged and swallowed:
+    the section stays stale and the sweep queues it again.
+    """
+    from tournaments.tasks import score_section
+
+    Section.objects.filter(pk=section_id).update(queued_at=timezone.now())
+    try:
+        score_section.apply_async((section_id,))
+    except Exception:
+        logger.exception("Could not queue the rescore of section %s", section_id)
+        return False
+    return True
+
+
+def rescore(section_id: int) -> dict[str, int]:
+    """Rescore the section; clear its stale mark if no write came in meanwhile."""
+    from tournaments.scoring_io import rescore_section
+
+    read = (
+        Section.objects.filter(pk=section_id).values_list("changes", flat=True).first()
+    )
+    if read is None:
+        return {"section": section_id, "lines": 0, "pairs": 0, "fresh": 0}
+    outcome = dict(rescore_section(section_id))
+    fresh = Section.objects.filter(pk=section_id, changes=read).update(
+        stale_since=None, queued_at=None
+    )
+    outcome["fresh"] = fresh
+    return outcome
+
+
+def due_sections(now: datetime | None = None) -> list[int]:
+    """The stale sections to queue again: stale, and not queued lately."""
+    grace = timedelta(seconds=settings.DONNE_SWEEP_GRACE_SECONDS)
+    before = (now or timezone.now()) - grace
+    due = Section.objects.filter(stale_since__lte=before).filter(
+        Q(queued_at__isnull=True) | Q(queued_at__lte=before)
+    )
+    return list(due.order_by("stale_since").values_list("pk", flat=True))
+
+
+def sweep(now: datetime | None = None) -> list[int]:
+    """Queue the rescore of every section due (``due_sections``); their ids."""
+    due = due_sections(now)
+    for section_id in due:
+        queue_rescore(section_id)
+    if due:
+        logger.info("Sweep queued the rescore of sections %s", due)
+    return due

@@ -175,8 +175,12 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_timeout": 5,
     "max_retries": 1,
 }
-# The result store is Redis too: the same short timeouts, so that a request
-# does not hang on it either.
+# Nothing reads the tasks' return values (their effects are in the database),
+# so they are not stored: sending a task then never touches the result store,
+# whose client, once it gives up on a stopped Redis, needs a process restart.
+CELERY_TASK_IGNORE_RESULT = True
+# The result store is Redis too: the same short timeouts, should a task ever
+# store its result.
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
 CELERY_REDIS_SOCKET_TIMEOUT = 5
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 1}}

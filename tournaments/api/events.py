@@ -89,7 +89,9 @@ class EventViewSet(ApiAccess, viewsets.ReadOnlyModelViewSet):
         reports = [stored_report(section) for section in event_sections(event)]
         if not reports:
             return Response([])
-        return Response(report_json(event, reports)["rankings"])
+        stale = any(report.section.stale for report in reports)
+        rankings = report_json(event, reports)["rankings"]
+        return Response([ranking | {"stale": stale} for ranking in rankings])
 
 
 class SectionViewSet(ApiAccess, mixins.RetrieveModelMixin, viewsets.GenericViewSet):

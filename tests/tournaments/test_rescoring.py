@@ -254,3 +254,15 @@ def test_the_pages_say_when_scores_are_updating(client, director, section):
     after = director.get(version).json()
     assert after["stale"] is False
     assert after["version"] != before["version"]
+
+
+def test_a_transaction_queues_its_sections_rescore_once(
+    director, section, django_capture_on_commit_callbacks
+):
+    other = mitchell_section(section.session, letter="B", first_board=7)
+    with django_capture_on_commit_callbacks() as callbacks:
+        for _ in range(3):
+            section_changed(section.pk)
+        section_changed(other.pk)
+    assert len(callbacks) == 2
+    assert Section.objects.get(pk=section.pk).changes == 3

@@ -35,12 +35,32 @@ logger = logging.getLogger(__name__)
 
 
 def section_changed(section_id: int) -> None:
-    """Mark the section stale now and queue its rescore once the write commits."""
+    """Mark the section stale now and queue its rescore once the write commits.
+
+    A transaction writing many lines of a section (an import, a whole
+    traveller) queues its rescore once.
+    """
     Section.objects.filter(pk=section_id).update(
         changes=F("changes") + 1,
         stale_since=Coalesce(F("stale_since"), Value(timezone.now())),
     )
-    transaction.on_commit(partial(_queue_after_write, section_id))
+    if not _pending(section_id):
+        transaction.on_commit(partial(_queue_after_write, section_id))
+
+
+def _pending(section_id: int) -> bool:
+    """This transaction already queues the section's rescore on commit.
+
+    A callback registered inside a savepoint later rolled back is dropped
+    with that savepoint's writes, so a write after it registers its own.
+    """
+    connection = transaction.get_connection()
+    return any(
+        isinstance(callback, partial)
+        and callback.func is _queue_after_write
+        and callback.args == (section_id,)
+        for _savepoints, callback, _robust in connection.run_on_commit
+    )
 
 
 def _queue_after_write(section_id: int) -> None:

@@ -260,9 +260,17 @@ def test_a_transaction_queues_its_sections_rescore_once(
     director, section, django_capture_on_commit_callbacks
 ):
     other = mitchell_section(section.session, letter="B", first_board=7)
-    with django_capture_on_commit_callbacks() as callbacks:
+    sending = mock.patch.object(score_section, "apply_async")
+    with sending as sent, django_capture_on_commit_callbacks(execute=True):
         for _ in range(3):
             section_changed(section.pk)
         section_changed(other.pk)
-    assert len(callbacks) == 2
+    assert [call.args for call in sent.call_args_list] == [
+        ((section.pk,),),
+        ((other.pk,),),
+    ]
     assert Section.objects.get(pk=section.pk).changes == 3
+    # A later write is a new rescore.
+    with sending as sent, django_capture_on_commit_callbacks(execute=True):
+        section_changed(section.pk)
+    assert [call.args for call in sent.call_args_list] == [((section.pk,),)]

@@ -276,6 +276,9 @@ class Section(models.Model):
     queued_at = models.DateTimeField(
         _("rescore queued at"), null=True, blank=True, editable=False
     )
+    queued_changes = models.PositiveBigIntegerField(
+        _("changes when the rescore was queued"), default=0, editable=False
+    )
     show_traveller = models.BooleanField(
         _("show the traveller at the table"),
         default=True,

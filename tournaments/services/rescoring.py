@@ -38,34 +38,24 @@ def section_changed(section_id: int) -> None:
     """Mark the section stale now and queue its rescore once the write commits.
 
     A transaction writing many lines of a section (an import, a whole
-    traveller) queues its rescore once.
+    traveller) sends one rescore: each line's callback knows the counter
+    value its write reached, and once one rescore is queued after that value
+    committed, the later callbacks have nothing to add.
     """
     Section.objects.filter(pk=section_id).update(
         changes=F("changes") + 1,
         stale_since=Coalesce(F("stale_since"), Value(timezone.now())),
     )
-    if not _pending(section_id):
-        transaction.on_commit(partial(_queue_after_write, section_id))
-
-
-def _pending(section_id: int) -> bool:
-    """This transaction already queues the section's rescore on commit.
-
-    A callback registered inside a savepoint later rolled back is dropped
-    with that savepoint's writes, so a write after it registers its own.
-    """
-    connection = transaction.get_connection()
-    return any(
-        isinstance(callback, partial)
-        and callback.func is _queue_after_write
-        and callback.args == (section_id,)
-        for _savepoints, callback, _robust in connection.run_on_commit
+    reached = (
+        Section.objects.filter(pk=section_id).values_list("changes", flat=True).first()
     )
+    if reached is not None:
+        transaction.on_commit(partial(_queue_after_write, section_id, reached))
 
 
-def _queue_after_write(section_id: int) -> None:
+def _queue_after_write(section_id: int, reached: int) -> None:
     """Queue the section; run eagerly (embedded), also retry the stale others."""
-    queue_rescore(section_id)
+    queue_rescore(section_id, reached)
     if _eager():
         sweep()
 
@@ -76,17 +66,24 @@ def _eager() -> bool:
     return bool(score_section.app.conf.task_always_eager)
 
 
-def queue_rescore(section_id: int) -> bool:
-    """Send the section's rescore to the workers; False when that failed.
+def queue_rescore(section_id: int, reached: int | None = None) -> bool:
+    """Send the section's rescore to the workers; False when not sent.
 
-    The time is recorded first, so the sweep leaves a just-queued section
-    alone for the grace period.  Any failure to enqueue (broker down, or the
-    rescore itself raising when tasks run eagerly) is logged and swallowed:
-    the section stays stale and the sweep queues it again.
+    With ``reached`` (the counter value a committed write reached), nothing
+    is sent if a rescore was already queued since that write committed: it
+    will read the write.  The time is recorded first, so the sweep leaves a
+    just-queued section alone for the grace period.  Any failure to enqueue
+    (broker down, or the rescore itself raising when tasks run eagerly) is
+    logged and swallowed: the section stays stale and the sweep queues it
+    again.
     """
     from tournaments.tasks import score_section
 
-    Section.objects.filter(pk=section_id).update(queued_at=timezone.now())
+    queued = Section.objects.filter(pk=section_id)
+    if reached is not None:
+        queued = queued.filter(queued_changes__lt=reached)
+    if not queued.update(queued_at=timezone.now(), queued_changes=F("changes")):
+        return False
     try:
         score_section.apply_async((section_id,))
     except Exception:

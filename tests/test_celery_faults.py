@@ -241,7 +241,8 @@ def stale_since(folder: Path, section: int) -> str | None:
     database = sqlite3.connect(folder / "db.sqlite3")
     try:
         return database.execute(
-            "SELECT stale_since FROM tournaments_section WHERE id = ?", (section,)
+            "SELECT stale_since FROM tournaments_sectionscoring WHERE section_id = ?",
+            (section,),
         ).fetchone()[0]
     finally:
         database.close()

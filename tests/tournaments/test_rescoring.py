@@ -13,7 +13,7 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError
 
 from tournaments import scoring_io
-from tournaments.models import Result, Section
+from tournaments.models import Result, Section, SectionScoring
 from tournaments.services.rescoring import (
     due_sections,
     rescore,
@@ -74,6 +74,10 @@ def stale(section: Section) -> bool:
     return Section.objects.get(pk=section.pk).stale
 
 
+def changes(section: Section) -> int:
+    return SectionScoring.objects.get(section=section).changes
+
+
 def broker_down():
     return mock.patch.object(
         score_section,
@@ -95,7 +99,7 @@ def test_a_line_sent_while_the_broker_is_down_is_stored_then_swept(
     assert response.status_code == 201
     assert response.json()["score_ns"] == 420
     assert stale(section)
-    assert Section.objects.get(pk=section.pk).changes == 3
+    assert changes(section) == 3
     assert [row[1] for row in scored_lines(section)] == [None, None, None]
     assert "Could not queue the rescore of section" in caplog.text
 
@@ -119,7 +123,7 @@ def test_a_write_during_a_rescore_leaves_the_section_stale(director, section):
     assert outcome["fresh"] == 0
     assert scored_lines(section) == SCORED
     assert stale(section)
-    assert Section.objects.get(pk=section.pk).changes == 4
+    assert changes(section) == 4
 
     assert rescore(section.pk)["fresh"] == 1
     assert not stale(section)
@@ -173,14 +177,15 @@ def test_embedded_the_next_write_rescores_a_section_left_stale(
 def test_the_sweep_leaves_a_section_just_queued_alone(section, settings):
     settings.DONNE_SWEEP_GRACE_SECONDS = 10
     now = timezone.now()
-    Section.objects.filter(pk=section.pk).update(
-        stale_since=now - dt.timedelta(minutes=5), queued_at=now
+    scoring = SectionScoring.objects.filter(section=section)
+    SectionScoring.objects.create(
+        section=section, stale_since=now - dt.timedelta(minutes=5), queued_at=now
     )
     assert due_sections(now) == []
     assert due_sections(now + dt.timedelta(seconds=11)) == [section.pk]
-    Section.objects.filter(pk=section.pk).update(queued_at=None)
+    scoring.update(queued_at=None)
     assert due_sections(now) == [section.pk]
-    Section.objects.filter(pk=section.pk).update(stale_since=now)
+    scoring.update(stale_since=now)
     assert due_sections(now) == []
 
 
@@ -194,7 +199,7 @@ def test_the_sweep_scores_and_clears_what_it_queues(director, section, settings)
 
     assert scored_lines(section) == SCORED
     assert not stale(section)
-    assert Section.objects.get(pk=section.pk).queued_at is None
+    assert SectionScoring.objects.get(section=section).queued_at is None
 
 
 def test_the_api_says_when_scores_are_updating(client, director, section):
@@ -269,7 +274,7 @@ def test_a_transaction_queues_its_sections_rescore_once(
         ((section.pk,),),
         ((other.pk,),),
     ]
-    assert Section.objects.get(pk=section.pk).changes == 3
+    assert changes(section) == 3
     # A later write is a new rescore.
     with sending as sent, django_capture_on_commit_callbacks(execute=True):
         section_changed(section.pk)

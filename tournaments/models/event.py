@@ -266,19 +266,6 @@ class Section(models.Model):
         help_text=_("Boards are numbered from here (the board set in use)."),
     )
     scored = models.DateTimeField(_("last scored"), null=True, blank=True)
-    # Durable rescoring (services.rescoring): every write bumps ``changes`` and
-    # marks the section stale in its own transaction; a rescore clears the mark
-    # only when no write came in meanwhile, and the sweep requeues the rest.
-    changes = models.PositiveBigIntegerField(_("changes"), default=0, editable=False)
-    stale_since = models.DateTimeField(
-        _("stale since"), null=True, blank=True, editable=False, db_index=True
-    )
-    queued_at = models.DateTimeField(
-        _("rescore queued at"), null=True, blank=True, editable=False
-    )
-    queued_changes = models.PositiveBigIntegerField(
-        _("changes when the rescore was queued"), default=0, editable=False
-    )
     show_traveller = models.BooleanField(
         _("show the traveller at the table"),
         default=True,
@@ -299,7 +286,8 @@ class Section(models.Model):
     @property
     def stale(self) -> bool:
         """A write came in since the last rescore: its scores are updating."""
-        return self.stale_since is not None
+        scoring = getattr(self, "scoring", None)
+        return scoring is not None and scoring.stale_since is not None
 
     def movement_plan(self) -> Movement | None:
         """The section's movement, rebuilt from its stored choice (None if imported)."""
@@ -318,3 +306,31 @@ class Section(models.Model):
         if self.movement == self.Movement.NONE:
             return self.pairs.filter(direction="").exists()
         return self.movement == self.Movement.HOWELL or bool(self.arrow_switch_rounds)
+
+
+class SectionScoring(models.Model):
+    """Where a section's rescoring stands (``services.rescoring``).
+
+    Every write bumps ``changes`` and marks the section stale in its own
+    transaction; a rescore clears the mark only when no write came in
+    meanwhile, and the sweep requeues the sections left stale.  It is a row of
+    its own, not fields of ``Section``: a rescore locks the section row for
+    its whole run, so a write marking it there would wait for the rescore
+    and, on PostgreSQL, could deadlock with it (the write holding the line
+    the rescore is about to store).
+    """
+
+    section = models.OneToOneField(
+        Section, on_delete=models.CASCADE, primary_key=True, related_name="scoring"
+    )
+    changes = models.PositiveBigIntegerField(_("changes"), default=0)
+    stale_since = models.DateTimeField(
+        _("stale since"), null=True, blank=True, db_index=True
+    )
+    queued_at = models.DateTimeField(_("rescore queued at"), null=True, blank=True)
+    queued_changes = models.PositiveBigIntegerField(
+        _("changes when the rescore was queued"), default=0
+    )
+
+    def __str__(self) -> str:
+        return f"{self.section}: {self.changes} changes"

@@ -44,7 +44,8 @@ def results_version(event: Event) -> str:
         latest=Max("updated"), count=Count("id")
     )
     scored = Section.objects.filter(session__event=event).aggregate(
-        latest=Max("scored"), stale=Count("id", filter=Q(stale_since__isnull=False))
+        latest=Max("scored"),
+        stale=Count("id", filter=Q(scoring__stale_since__isnull=False)),
     )
     text = "|".join(
         str(part)
@@ -89,7 +90,7 @@ def _live(request: HttpRequest, event: Event) -> dict[str, object] | None:
 def event_stale(event: Event) -> bool:
     """Some section of the event awaits a rescore: its scores are updating."""
     return Section.objects.filter(
-        session__event=event, stale_since__isnull=False
+        session__event=event, scoring__stale_since__isnull=False
     ).exists()
 
 

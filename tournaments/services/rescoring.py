@@ -2,10 +2,11 @@
 
 Every write that changes what a section's scores depend on calls
 ``section_changed`` inside its own transaction: the section's ``changes``
-counter is bumped and the section is marked stale in that same transaction,
-so the mark commits exactly when the write does.  Once it commits the rescore
-is queued; a broker that cannot be reached is logged, never an error for the
-user (the line is stored, the sweep catches up).
+counter is bumped and the section is marked stale in that same transaction
+(its ``SectionScoring`` row), so the mark commits exactly when the write
+does.  Once it commits the rescore is queued; a broker that cannot be reached
+is logged, never an error for the user (the line is stored, the sweep catches
+up).
 
 ``rescore`` (the ``scoring.score_section`` task) reads the counter before
 scoring and clears the stale mark only if the counter has not moved since (a
@@ -24,12 +25,12 @@ from datetime import datetime, timedelta
 from functools import partial
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, Q, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from tournaments.models import Section
+from tournaments.models import Section, SectionScoring
 
 logger = logging.getLogger(__name__)
 
@@ -42,15 +43,28 @@ def section_changed(section_id: int) -> None:
     value its write reached, and once one rescore is queued after that value
     committed, the later callbacks have nothing to add.
     """
-    Section.objects.filter(pk=section_id).update(
-        changes=F("changes") + 1,
-        stale_since=Coalesce(F("stale_since"), Value(timezone.now())),
-    )
+    if not _mark_stale(section_id):
+        try:
+            with transaction.atomic():
+                SectionScoring.objects.create(section_id=section_id)
+        except IntegrityError:
+            pass  # a concurrent first write created it
+        _mark_stale(section_id)
     reached = (
-        Section.objects.filter(pk=section_id).values_list("changes", flat=True).first()
+        SectionScoring.objects.filter(section_id=section_id)
+        .values_list("changes", flat=True)
+        .first()
     )
     if reached is not None:
         transaction.on_commit(partial(_queue_after_write, section_id, reached))
+
+
+def _mark_stale(section_id: int) -> int:
+    """Bump the counter and mark the section stale (since now if it was not)."""
+    return SectionScoring.objects.filter(section_id=section_id).update(
+        changes=F("changes") + 1,
+        stale_since=Coalesce(F("stale_since"), Value(timezone.now())),
+    )
 
 
 def _queue_after_write(section_id: int, reached: int) -> None:
@@ -79,7 +93,7 @@ def queue_rescore(section_id: int, reached: int | None = None) -> bool:
     """
     from tournaments.tasks import score_section
 
-    queued = Section.objects.filter(pk=section_id)
+    queued = SectionScoring.objects.filter(section_id=section_id)
     if reached is not None:
         queued = queued.filter(queued_changes__lt=reached)
     if not queued.update(queued_at=timezone.now(), queued_changes=F("changes")):
@@ -96,16 +110,17 @@ def rescore(section_id: int) -> dict[str, int]:
     """Rescore the section; clear its stale mark if no write came in meanwhile."""
     from tournaments.scoring_io import rescore_section
 
-    read = (
-        Section.objects.filter(pk=section_id).values_list("changes", flat=True).first()
-    )
-    if read is None:
+    if not Section.objects.filter(pk=section_id).exists():
         return {"section": section_id, "lines": 0, "pairs": 0, "fresh": 0}
+    scoring = SectionScoring.objects.filter(section_id=section_id)
+    read = scoring.values_list("changes", flat=True).first()
     outcome = dict(rescore_section(section_id))
-    fresh = Section.objects.filter(pk=section_id, changes=read).update(
+    if read is None:  # never written through section_changed: never stale
+        outcome["fresh"] = 1
+        return outcome
+    outcome["fresh"] = scoring.filter(changes=read).update(
         stale_since=None, queued_at=None
     )
-    outcome["fresh"] = fresh
     return outcome
 
 
@@ -113,10 +128,10 @@ def due_sections(now: datetime | None = None) -> list[int]:
     """The stale sections to queue again: stale, and not queued lately."""
     grace = timedelta(seconds=settings.DONNE_SWEEP_GRACE_SECONDS)
     before = (now or timezone.now()) - grace
-    due = Section.objects.filter(stale_since__lte=before).filter(
+    due = SectionScoring.objects.filter(stale_since__lte=before).filter(
         Q(queued_at__isnull=True) | Q(queued_at__lte=before)
     )
-    return list(due.order_by("stale_since").values_list("pk", flat=True))
+    return list(due.order_by("stale_since").values_list("section_id", flat=True))
 
 
 def sweep(now: datetime | None = None) -> list[int]:

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils import timezone
 
-from tournaments.models import Section
+from tournaments.models import SectionScoring
 from tournaments.services.rescoring import sweep
 
 
@@ -31,7 +31,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: object, **options: object) -> None:
         queued = sweep(far_future() if options["all"] else None)
-        left = Section.objects.filter(stale_since__isnull=False).count()
+        left = SectionScoring.objects.filter(stale_since__isnull=False).count()
         self.stdout.write(f"queued {len(queued)} section(s); {left} still stale")
 
 

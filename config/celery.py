@@ -1,7 +1,7 @@
 """The Celery application, wired the standard Django way.
 
 Settings prefixed ``CELERY_`` in ``config.settings`` configure it; tasks are
-discovered in each installed app's and in ``scoring``'s ``tasks`` module.
+discovered in each installed app's ``tasks`` module (``tournaments.tasks``).
 """
 
 import os
@@ -14,4 +14,3 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("donne", task_cls="celery.contrib.django.task:DjangoTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
-app.autodiscover_tasks(["scoring"])

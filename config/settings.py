@@ -144,7 +144,60 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "donne")
 CELERY_TASK_TIME_LIMIT = 5 * 60
 CELERY_TASK_SOFT_TIME_LIMIT = 4 * 60
+# Durability: a rescore is acknowledged only once it is done (acks_late on
+# the tasks), and a worker killed mid-task (SIGKILL, out of memory) puts its
+# message back rather than losing it.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# A worker reserves one task at a time: a killed worker strands at most one.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A worker that cannot reach the broker at start keeps trying, and keeps
+# trying after losing it (None: no limit), rather than exiting.
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# A stopped broker must cost a web request about a second, not minutes: short
+# connection timeouts and one quick publish retry.  The line is stored all the
+# same (services.rescoring swallows the failure) and the sweep catches up.
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    # An unacknowledged task (its worker vanished) is handed out again after
+    # this long.  A rescore takes seconds and the hard time limit is 5
+    # minutes, so 10 minutes never redelivers a task still running; the sweep
+    # (below) does not wait that long for a stale section anyway.
+    "visibility_timeout": 10 * 60,
+    "socket_connect_timeout": 1,
+    "socket_timeout": 5,
+    "max_retries": 1,
+}
+# Nothing reads the tasks' return values (their effects are in the database),
+# so they are not stored: sending a task then never touches the result store,
+# whose client, once it gives up on a stopped Redis, needs a process restart.
+CELERY_TASK_IGNORE_RESULT = True
+# The result store is Redis too: the same short timeouts, should a task ever
+# store its result.
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
+CELERY_REDIS_SOCKET_TIMEOUT = 5
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 1}}
+# The sweep (tournaments.tasks.sweep_stale) requeues every section left stale
+# (a write whose rescore was never queued, was lost or failed): Celery beat
+# runs it every DONNE_SWEEP_SECONDS (`celery -A config worker -B`, or a
+# separate `celery -A config beat`), and each worker runs it once on start.  A
+# section is requeued once its stale mark and its last queueing are older
+# than DONNE_SWEEP_GRACE_SECONDS, so a rescore just queued is not doubled.
+DONNE_SWEEP_SECONDS = float(os.environ.get("DONNE_SWEEP_SECONDS", "30"))
+DONNE_SWEEP_GRACE_SECONDS = float(os.environ.get("DONNE_SWEEP_GRACE_SECONDS", "10"))
+CELERY_BEAT_SCHEDULE = {
+    "sweep-stale-sections": {
+        "task": "scoring.sweep_stale",
+        "schedule": DONNE_SWEEP_SECONDS,
+    },
+}
 
 if not DEBUG:
     # Production serves its collected static files itself; runserver does in DEBUG.

@@ -178,7 +178,7 @@ def match_carry_over_set(match: Match, carry_over: float) -> None:
 
 def queue_next_round(event: Event) -> None:
     """Lay out the next round in a task once the current transaction commits."""
-    from scoring.tasks import next_team_round
+    from tournaments.tasks import next_team_round
 
     next_team_round.delay_on_commit(event.pk)
 

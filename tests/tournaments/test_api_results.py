@@ -7,8 +7,8 @@ from django.urls import reverse
 
 from tournaments.models import Result, ResultChange, Source
 from tournaments.reports import report_json, stored_report
-from tournaments.scoring_io import rescore_section
 from tournaments.services.events import MovementChoice, section_create
+from tournaments.services.rescoring import rescore
 from tournaments.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
@@ -178,7 +178,7 @@ def test_the_public_reads_a_published_event(client, event, section):
     assert body["published"] is True
     assert body["sessions"][0]["sections"] == [
         {"id": section.pk, "letter": "A", "movement": "mitchell", "tables": 3,
-         "rounds": 3, "boards_per_round": 2}
+         "rounds": 3, "boards_per_round": 2, "stale": False}
     ]  # fmt: skip
     assert [e["id"] for e in client.get(reverse("api-event-list")).json()] == [event.pk]
     detail = client.get(reverse("api-section-detail", args=[section.pk])).json()
@@ -272,12 +272,13 @@ def test_the_rankings_have_the_report_shape(client, director, event, section):
     post(director, results_url(section), BOARD_ONE)
     post(director, results_url(section), BOARD_ONE | {
         "board": 2, "declarer": "S", "result": "-1"})  # fmt: skip
-    rescore_section(section.pk)
+    rescore(section.pk)
     event.published = True
     event.save()
     client.logout()
     body = client.get(reverse("api-event-rankings", args=[event.pk])).json()
-    assert body == report_json(event, [stored_report(section)])["rankings"]
+    rankings = report_json(event, [stored_report(section)])["rankings"]
+    assert body == [ranking | {"stale": False} for ranking in rankings]
     assert [group["direction"] for group in body] == ["NS", "EW"]
     lines = client.get(results_url(section)).json()
     assert lines[0]["pct_ns"] is not None

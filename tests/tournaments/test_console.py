@@ -137,7 +137,10 @@ def test_the_partial_console_is_the_grid_alone(director, played):
     assert response.status_code == 200
     html = response.content.decode()
     assert "<html" not in html and "<h1" not in html and "legend" not in html
-    assert html.strip().startswith('<div class="scroll"><table class="console">')
+    # The grid, after the "Scores updating" note: its lines await a rescore.
+    note, _grid = html.split('<div class="scroll"><table class="console">')
+    assert note.strip().startswith('<p class="stale"') and "Scores updating" in note
+    assert note.strip().endswith("</p>") and note.count("<p") == 1
     assert html.count('data-state="') == 9
     assert 'data-state="confirmed"' in html
 

@@ -126,7 +126,8 @@ def test_the_event_page_offers_the_publication_buttons(director, section):
 def test_the_version_changes_with_a_new_result(client, section):
     url = reverse("results:event-version", args=[section.session.event_id])
     before = client.get(url).json()
-    assert set(before) == {"version"} and before["version"]
+    assert set(before) == {"version", "stale"} and before["version"]
+    assert before["stale"] is True  # the fixture's lines were never rescored
     assert client.get(url).json() == before
     play(section, 1, "2NS", "3EW", 9)
     after = client.get(url).json()

@@ -76,7 +76,10 @@ class EventViewSet(ApiAccess, viewsets.ReadOnlyModelViewSet):
     queryset = Event.objects.none()
 
     def get_queryset(self) -> QuerySet[Event]:
-        sessions = Session.objects.prefetch_related("sections")
+        sections = Section.objects.select_related("scoring")
+        sessions = Session.objects.prefetch_related(
+            Prefetch("sections", queryset=sections)
+        )
         return visible_events(self.request).prefetch_related(
             Prefetch("sessions", queryset=sessions)
         )
@@ -89,7 +92,9 @@ class EventViewSet(ApiAccess, viewsets.ReadOnlyModelViewSet):
         reports = [stored_report(section) for section in event_sections(event)]
         if not reports:
             return Response([])
-        return Response(report_json(event, reports)["rankings"])
+        stale = any(report.section.stale for report in reports)
+        rankings = report_json(event, reports)["rankings"]
+        return Response([ranking | {"stale": stale} for ranking in rankings])
 
 
 class SectionViewSet(ApiAccess, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -101,7 +106,8 @@ class SectionViewSet(ApiAccess, mixins.RetrieveModelMixin, viewsets.GenericViewS
     queryset = Section.objects.none()
 
     def get_queryset(self) -> QuerySet[Section]:
-        return visible_sections(self.request).prefetch_related("pairs")
+        sections = visible_sections(self.request).select_related("scoring")
+        return sections.prefetch_related("pairs")
 
     @extend_schema(responses=AssignmentSerializer(many=True))
     @action(detail=True)

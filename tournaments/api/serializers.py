@@ -32,12 +32,20 @@ class ClubSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "city", "federation_code", "players"]
 
 
+STALE_HELP = "A write awaits its rescore: the scores are updating."
+
+
 class SectionSummarySerializer(serializers.ModelSerializer):
     """A section as an event lists it."""
 
+    stale = serializers.BooleanField(read_only=True, help_text=STALE_HELP)
+
     class Meta:
         model = Section
-        fields = ["id", "letter", "movement", "tables", "rounds", "boards_per_round"]
+        fields = [
+            "id", "letter", "movement", "tables", "rounds", "boards_per_round",
+            "stale",
+        ]  # fmt: skip
 
 
 class SessionSerializer(serializers.ModelSerializer):
@@ -70,12 +78,13 @@ class SectionSerializer(serializers.ModelSerializer):
     event = serializers.IntegerField(source="session.event_id", read_only=True)
     session = serializers.IntegerField(source="session.number", read_only=True)
     pairs = PairSerializer(many=True, read_only=True)
+    stale = serializers.BooleanField(read_only=True, help_text=STALE_HELP)
 
     class Meta:
         model = Section
         fields = [
             "id", "event", "session", "letter", "movement", "tables", "rounds",
-            "boards_per_round", "first_board", "single_winner", "pairs",
+            "boards_per_round", "first_board", "single_winner", "pairs", "stale",
         ]  # fmt: skip
 
 
@@ -139,3 +148,6 @@ class RankingSerializer(serializers.Serializer):
 
     direction = serializers.CharField(allow_null=True)
     entries = StandingSerializer(many=True)
+    stale = serializers.BooleanField(
+        help_text="A section of the event awaits its rescore: the ranking is updating."
+    )

@@ -9,7 +9,7 @@ from tournaments.models.chinese import (
     ChineseSettings,
 )
 from tournaments.models.club import Club, Player
-from tournaments.models.event import Event, Section, Session
+from tournaments.models.event import Event, Section, SectionScoring, Session
 from tournaments.models.play import (
     Board,
     Pair,
@@ -43,6 +43,7 @@ __all__ = [
     "ResultChange",
     "Round",
     "Section",
+    "SectionScoring",
     "Session",
     "Source",
     "Table",

@@ -283,6 +283,12 @@ class Section(models.Model):
     def __str__(self) -> str:
         return f"{self.session}, section {self.letter}"
 
+    @property
+    def stale(self) -> bool:
+        """A write came in since the last rescore: its scores are updating."""
+        scoring = getattr(self, "scoring", None)
+        return scoring is not None and scoring.stale_since is not None
+
     def movement_plan(self) -> Movement | None:
         """The section's movement, rebuilt from its stored choice (None if imported)."""
         # Imported here: the services module imports these models.
@@ -300,3 +306,31 @@ class Section(models.Model):
         if self.movement == self.Movement.NONE:
             return self.pairs.filter(direction="").exists()
         return self.movement == self.Movement.HOWELL or bool(self.arrow_switch_rounds)
+
+
+class SectionScoring(models.Model):
+    """Where a section's rescoring stands (``services.rescoring``).
+
+    Every write bumps ``changes`` and marks the section stale in its own
+    transaction; a rescore clears the mark only when no write came in
+    meanwhile, and the sweep requeues the sections left stale.  It is a row of
+    its own, not fields of ``Section``: a rescore locks the section row for
+    its whole run, so a write marking it there would wait for the rescore
+    and, on PostgreSQL, could deadlock with it (the write holding the line
+    the rescore is about to store).
+    """
+
+    section = models.OneToOneField(
+        Section, on_delete=models.CASCADE, primary_key=True, related_name="scoring"
+    )
+    changes = models.PositiveBigIntegerField(_("changes"), default=0)
+    stale_since = models.DateTimeField(
+        _("stale since"), null=True, blank=True, db_index=True
+    )
+    queued_at = models.DateTimeField(_("rescore queued at"), null=True, blank=True)
+    queued_changes = models.PositiveBigIntegerField(
+        _("changes when the rescore was queued"), default=0
+    )
+
+    def __str__(self) -> str:
+        return f"{self.section}: {self.changes} changes"

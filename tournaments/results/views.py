@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
-from django.db.models import Count, Max
+from django.db.models import Count, Max, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
@@ -37,13 +37,15 @@ def results_version(event: Event) -> str:
     """A short fingerprint of the event's results: it changes with any of them.
 
     It follows the latest line written, the number of lines (a deletion), the
-    latest scoring run and the publication switches.
+    latest scoring run, how many sections await a rescore and the publication
+    switches.
     """
     lines = Result.objects.filter(board__section__session__event=event).aggregate(
         latest=Max("updated"), count=Count("id")
     )
     scored = Section.objects.filter(session__event=event).aggregate(
-        latest=Max("scored")
+        latest=Max("scored"),
+        stale=Count("id", filter=Q(scoring__stale_since__isnull=False)),
     )
     text = "|".join(
         str(part)
@@ -51,6 +53,7 @@ def results_version(event: Event) -> str:
             lines["latest"],
             lines["count"],
             scored["latest"],
+            scored["stale"],
             event.published,
             event.results_hidden,
         )
@@ -62,7 +65,9 @@ def results_version(event: Event) -> str:
 def event_version(request: HttpRequest, pk: int) -> JsonResponse:
     """The results' version, for pages that reload when it changes."""
     event = get_object_or_404(Event, pk=pk)
-    return JsonResponse({"version": results_version(event)})
+    return JsonResponse(
+        {"version": results_version(event), "stale": event_stale(event)}
+    )
 
 
 def _live(request: HttpRequest, event: Event) -> dict[str, object] | None:
@@ -78,7 +83,15 @@ def _live(request: HttpRequest, event: Event) -> dict[str, object] | None:
         "provisional": not event.published,
         "hidden_note": hidden,
         "version": results_version(event) if not event.published else "",
+        "stale": event_stale(event),
     }
+
+
+def event_stale(event: Event) -> bool:
+    """Some section of the event awaits a rescore: its scores are updating."""
+    return Section.objects.filter(
+        session__event=event, scoring__stale_since__isnull=False
+    ).exists()
 
 
 def _hidden(request: HttpRequest, event: Event) -> HttpResponse:

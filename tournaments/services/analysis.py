@@ -90,7 +90,7 @@ def analysis_start(event: Event) -> Analysis:
 
 
 def _queue(analysis_id: int) -> None:
-    from scoring.tasks import double_dummy
+    from tournaments.tasks import double_dummy
 
     double_dummy.delay(analysis_id)
 

@@ -224,7 +224,7 @@ def event_settings_change(event: Event, **settings: object) -> int:
     returns how many sections were queued.  The game cannot change once a
     line is stored: its lines would not be lines of the other game.
     """
-    from scoring.tasks import score_section
+    from tournaments.services.rescoring import section_changed
 
     game = settings.get("game", event.game)
     if game != event.game and game_fixed(event):
@@ -237,5 +237,5 @@ def event_settings_change(event: Event, **settings: object) -> int:
         Section.objects.filter(session__event=event).values_list("pk", flat=True)
     )
     for section in sections:
-        score_section.delay_on_commit(section)
+        section_changed(section)
     return len(sections)

@@ -1,10 +1,144 @@
-"""Queue a section's rescore after a write."""
+"""Durable rescoring: no stored line is ever left unscored for long.
+
+Every write that changes what a section's scores depend on calls
+``section_changed`` inside its own transaction: the section's ``changes``
+counter is bumped and the section is marked stale in that same transaction
+(its ``SectionScoring`` row), so the mark commits exactly when the write
+does.  Once it commits the rescore is queued; a broker that cannot be reached
+is logged, never an error for the user (the line is stored, the sweep catches
+up).
+
+``rescore`` (the ``scoring.score_section`` task) reads the counter before
+scoring and clears the stale mark only if the counter has not moved since (a
+compare-and-set), so a write landing during a rescore leaves the section
+stale and it is scored again; a rescore that raises leaves it stale too.
+
+``sweep`` queues every section still stale after a grace period: Celery beat
+runs it on a schedule, each worker on start, the ``sweep_stale`` command on
+demand, and in the embedded (eager) mode each rescore queued after a write.
+"""
 
 from __future__ import annotations
 
+import logging
+from datetime import datetime, timedelta
+from functools import partial
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q, Value
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from tournaments.models import Section, SectionScoring
+
+logger = logging.getLogger(__name__)
+
 
 def section_changed(section_id: int) -> None:
-    """Rescore the section once the current transaction commits."""
-    from scoring.tasks import score_section
+    """Mark the section stale now and queue its rescore once the write commits.
 
-    score_section.delay_on_commit(section_id)
+    A transaction writing many lines of a section (an import, a whole
+    traveller) sends one rescore: each line's callback knows the counter
+    value its write reached, and once one rescore is queued after that value
+    committed, the later callbacks have nothing to add.
+    """
+    if not _mark_stale(section_id):
+        try:
+            with transaction.atomic():
+                SectionScoring.objects.create(section_id=section_id)
+        except IntegrityError:
+            pass  # a concurrent first write created it
+        _mark_stale(section_id)
+    reached = (
+        SectionScoring.objects.filter(section_id=section_id)
+        .values_list("changes", flat=True)
+        .first()
+    )
+    if reached is not None:
+        transaction.on_commit(partial(_queue_after_write, section_id, reached))
+
+
+def _mark_stale(section_id: int) -> int:
+    """Bump the counter and mark the section stale (since now if it was not)."""
+    return SectionScoring.objects.filter(section_id=section_id).update(
+        changes=F("changes") + 1,
+        stale_since=Coalesce(F("stale_since"), Value(timezone.now())),
+    )
+
+
+def _queue_after_write(section_id: int, reached: int) -> None:
+    """Queue the section; run eagerly (embedded), also retry the stale others."""
+    queue_rescore(section_id, reached)
+    if _eager():
+        sweep()
+
+
+def _eager() -> bool:
+    from tournaments.tasks import score_section
+
+    return bool(score_section.app.conf.task_always_eager)
+
+
+def queue_rescore(section_id: int, reached: int | None = None) -> bool:
+    """Send the section's rescore to the workers; False when not sent.
+
+    With ``reached`` (the counter value a committed write reached), nothing
+    is sent if a rescore was already queued since that write committed: it
+    will read the write.  The time is recorded first, so the sweep leaves a
+    just-queued section alone for the grace period.  Any failure to enqueue
+    (broker down, or the rescore itself raising when tasks run eagerly) is
+    logged and swallowed: the section stays stale and the sweep queues it
+    again.
+    """
+    from tournaments.tasks import score_section
+
+    queued = SectionScoring.objects.filter(section_id=section_id)
+    if reached is not None:
+        queued = queued.filter(queued_changes__lt=reached)
+    if not queued.update(queued_at=timezone.now(), queued_changes=F("changes")):
+        return False
+    try:
+        score_section.apply_async((section_id,))
+    except Exception:
+        logger.exception("Could not queue the rescore of section %s", section_id)
+        return False
+    return True
+
+
+def rescore(section_id: int) -> dict[str, int]:
+    """Rescore the section; clear its stale mark if no write came in meanwhile."""
+    from tournaments.scoring_io import rescore_section
+
+    if not Section.objects.filter(pk=section_id).exists():
+        return {"section": section_id, "lines": 0, "pairs": 0, "fresh": 0}
+    scoring = SectionScoring.objects.filter(section_id=section_id)
+    read = scoring.values_list("changes", flat=True).first()
+    outcome = dict(rescore_section(section_id))
+    if read is None:  # never written through section_changed: never stale
+        outcome["fresh"] = 1
+        return outcome
+    outcome["fresh"] = scoring.filter(changes=read).update(
+        stale_since=None, queued_at=None
+    )
+    return outcome
+
+
+def due_sections(now: datetime | None = None) -> list[int]:
+    """The stale sections to queue again: stale, and not queued lately."""
+    grace = timedelta(seconds=settings.DONNE_SWEEP_GRACE_SECONDS)
+    before = (now or timezone.now()) - grace
+    due = SectionScoring.objects.filter(stale_since__lte=before).filter(
+        Q(queued_at__isnull=True) | Q(queued_at__lte=before)
+    )
+    return list(due.order_by("stale_since").values_list("section_id", flat=True))
+
+
+def sweep(now: datetime | None = None) -> list[int]:
+    """Queue the rescore of every section due (``due_sections``); their ids."""
+    due = due_sections(now)
+    for section_id in due:
+        queue_rescore(section_id)
+    if due:
+        logger.info("Sweep queued the rescore of sections %s", due)
+    return due

@@ -1,16 +1,43 @@
-"""Celery tasks: they take ids, load, call the pure scorer, and store."""
+"""Celery tasks: they take ids, load, call the pure scorer, and store.
+
+They keep the ``scoring.`` names they had when they lived in ``scoring`` (now
+pure), so tasks already queued under those names still resolve.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from celery import shared_task
+from celery.signals import worker_ready
 
 
 @shared_task(name="scoring.score_section", acks_late=True)
 def score_section(section_id: int) -> dict[str, int]:
-    """Rescore a whole section from its stored travellers (idempotent)."""
-    from tournaments.scoring_io import rescore_section
+    """Rescore a whole section from its stored travellers (idempotent).
 
-    return rescore_section(section_id)
+    The section's stale mark is cleared only if no write came in meanwhile
+    (``services.rescoring.rescore``).
+    """
+    from tournaments.services.rescoring import rescore
+
+    return rescore(section_id)
+
+
+@shared_task(name="scoring.sweep_stale", acks_late=True)
+def sweep_stale() -> dict[str, list[int]]:
+    """Queue the rescore of every section left stale (run by Celery beat)."""
+    from tournaments.services.rescoring import sweep
+
+    return {"queued": sweep()}
+
+
+@worker_ready.connect
+def sweep_on_start(**_kwargs: Any) -> None:
+    """A worker starting (say after one was killed) catches up at once."""
+    from tournaments.services.rescoring import sweep
+
+    sweep()
 
 
 @shared_task(name="scoring.next_team_round", acks_late=True)

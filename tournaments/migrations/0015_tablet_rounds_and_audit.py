@@ -19,7 +19,7 @@ def fill_sections(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0013_weighted_scores'),
+        ('tournaments', '0014_section_scoring'),
     ]
 
     operations = [

@@ -1,4 +1,9 @@
-"""Shared fixtures: real published results from ``shared/data`` as plain data."""
+"""Shared fixtures: real published results from ``tests/data`` as plain data.
+
+Every data file lives inside the repository (``tests/data/README.md`` names each
+one's public source), so a fresh clone runs the whole suite: a missing file is
+a failure, never a skip.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+TEST_DATA = Path(__file__).resolve().parent / "data"
 
 
 @pytest.fixture(autouse=True)
@@ -111,24 +116,16 @@ def read_usebio_pairs(path: Path) -> list[UsebioPair]:
     return pairs
 
 
-def _usebio_path(name: str) -> Path:
-    path = SHARED_DATA / "usebio" / name
-    if not path.exists():
-        pytest.skip(f"shared data file {path} is not available")
-    return path
-
-
 @pytest.fixture
 def usebio_pairs():
-    """Return a loader: file name in shared/data/usebio -> its published pairs."""
-    return lambda name: read_usebio_pairs(_usebio_path(name))
+    """Return a loader: file name in tests/data/usebio -> its published pairs."""
+    return lambda name: read_usebio_pairs(TEST_DATA / "usebio" / name)
 
 
 @pytest.fixture
 def usebio_boards():
-    """Return a loader: file name in shared/data/usebio -> its boards."""
-
-    return lambda name: read_usebio_boards(_usebio_path(name))
+    """Return a loader: file name in tests/data/usebio -> its boards."""
+    return lambda name: read_usebio_boards(TEST_DATA / "usebio" / name)
 
 
 @dataclass(frozen=True)
@@ -183,17 +180,14 @@ class JfrSession:
 
 @pytest.fixture
 def jfr_session() -> JfrSession:
-    folder = SHARED_DATA / "jfr" / "WB120802"
-    if not folder.exists():
-        pytest.skip(f"shared data folder {folder} is not available")
-    return JfrSession(folder)
+    """The JFR Pary session WB120802 in tests/data/jfr."""
+    return JfrSession(TEST_DATA / "jfr" / "WB120802")
 
 
 @pytest.fixture
-def shared_data() -> Path:
-    if not SHARED_DATA.exists():
-        pytest.skip(f"shared data folder {SHARED_DATA} is not available")
-    return SHARED_DATA
+def data_dir() -> Path:
+    """The folder of the suite's data files, tests/data."""
+    return TEST_DATA
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """Double-dummy tables and par (games.double_dummy) against published figures.
 
 The Bridgewebs club exports (rchillyard/Bridge test resources, see
-shared/data/README.md) publish, for each board, the tricks each declarer
+tests/data/README.md) publish, for each board, the tricks each declarer
 makes in each strain (``[OptimumResultTable]``) and, for Newton, the par
 score (``[OptimumScore]``); DDS through endplay must give the same.
 """

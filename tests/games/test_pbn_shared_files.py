@@ -3,7 +3,7 @@ session and a Bermuda Bowl match.
 
 Bridgewebs club exports (rchillyard/Bridge test resources), a Bermuda Bowl
 match (lucbellicaud/bridgetrainer Pbns/41284.pbn) and a JFR Pary club session
-(jarekczek/pbntools test/test_1_pary/WB120802): see shared/data/README.md.
+(jarekczek/pbntools test/test_1_pary/WB120802): see tests/data/README.md.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 from games.bridge import PASS, parse_contract, tricks_from_result
 from games.pbn import MANDATORY_TAGS, PbnColumn, read_pbn
-from tests.games.conftest import BRIDGEWEBS, JFR_FILE, PBN_DIR, games_of, shared
+from tests.games.conftest import BRIDGEWEBS, JFR_FILE, PBN_DIR, games_of
 
 SCORE_TABLE_COLUMNS = [
     PbnColumn("PairId_NS", 4, "R"),
@@ -44,7 +44,7 @@ SCORE_TABLE_COLUMNS = [
     ids=lambda value: value.name if isinstance(value, Path) else None,
 )
 def test_it_reads_every_game_and_score_table_row(path, games, score_rows) -> None:
-    read = read_pbn(shared(path))
+    read = read_pbn(path.read_bytes())
     assert len(read) == games
     tables = [game.table("ScoreTable") for game in read]
     assert sum(len(table.rows) for table in tables if table) == score_rows
@@ -116,7 +116,7 @@ def test_the_double_dummy_table_has_a_row_per_declarer_and_strain() -> None:
 
 
 def test_jfr_gives_one_game_per_traveller_line() -> None:
-    games = read_pbn(shared(JFR_FILE))
+    games = read_pbn(JFR_FILE.read_bytes())
     assert len(games) == 216
     assert {game.board for game in games} == set(range(1, 28))
     assert all({"Contract", "Result"} <= set(game.tags) for game in games)

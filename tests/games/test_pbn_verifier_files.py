@@ -1,7 +1,7 @@
 """The PBN verifier's reference files, read by games.pbn.
 
 ``correct_*.pbn`` and ``errors_*.pbn`` (timheilman/bridge-pbn,
-spec/resource/reference_impl_tests/; see shared/data/README.md): the valid
+spec/resource/reference_impl_tests/; see tests/data/README.md): the valid
 files read as the standard says, the invalid ones raise or read as text.
 """
 

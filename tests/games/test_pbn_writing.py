@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.pbn import PbnGame, read_pbn, write_pbn
-from tests.games.conftest import BRIDGEWEBS, JFR_FILE, PBN_DIR, shared
+from tests.games.conftest import BRIDGEWEBS, JFR_FILE, PBN_DIR
 
 
 @pytest.mark.parametrize(
@@ -20,7 +20,7 @@ from tests.games.conftest import BRIDGEWEBS, JFR_FILE, PBN_DIR, shared
     ids=lambda path: path.name,
 )
 def test_written_games_read_back_the_same(path) -> None:
-    games = read_pbn(shared(path))
+    games = read_pbn(path.read_bytes())
     assert read_pbn(write_pbn(games)) == games
 
 

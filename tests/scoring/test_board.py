@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.board import ArtificialScore, BoardSettings, WeightedScore, score_board
+from tests.conftest import TEST_DATA
 
 NO_NEUBERG = BoardSettings(neuberg=False)
 
@@ -151,7 +150,7 @@ def test_it_reproduces_compscore_matchpoints_line_by_line(usebio_boards, name):
 
 
 def test_the_fixture_files_are_where_the_tests_expect():
-    assert (Path(__file__).resolve().parents[3] / "shared" / "data").is_dir()
+    assert TEST_DATA.is_dir()
 
 
 def test_a_board_with_only_artificial_scores_is_out_of_the_full_top():

@@ -271,7 +271,7 @@ def usebio_lines(boards) -> list[TravellerLine]:
     ]
 
 
-def test_it_reproduces_a_compscore_butler_session(usebio_boards, shared_data):
+def test_it_reproduces_a_compscore_butler_session(usebio_boards, data_dir):
     """Compscore3 Butler pairs (abftech/cobalt test file butler_howell.xml):
     every datum, every line's IMPs, every pair's total and place."""
     boards = usebio_boards("butler_howell.xml")
@@ -283,11 +283,11 @@ def test_it_reproduces_a_compscore_butler_session(usebio_boards, shared_data):
     assert [(line.ns_imps, line.ew_imps) for line in scored.lines] == published
     (ranking,) = scored.rankings.values()
     ours = {entry.pair: (round(entry.imps, 2), entry.rank) for entry in ranking}
-    assert ours == published_pairs(shared_data / "usebio" / "butler_howell.xml")
+    assert ours == published_pairs(data_dir / "usebio" / "butler_howell.xml")
     assert {entry.boards for entry in ranking} == {35}
 
 
-def test_it_reproduces_a_compscore_cross_imp_session(usebio_boards, shared_data):
+def test_it_reproduces_a_compscore_cross_imp_session(usebio_boards, data_dir):
     """Compscore3 cross-IMP pairs (abftech/cobalt test file cross_imp_howell.xml):
     each line's average per comparison to 2 decimals; each pair's total is
     the sum of its unrounded figures (30.33 for pair 2, not 30.34)."""
@@ -301,4 +301,4 @@ def test_it_reproduces_a_compscore_cross_imp_session(usebio_boards, shared_data)
     ] == published
     (ranking,) = scored.rankings.values()
     ours = {entry.pair: (round(entry.imps, 2), entry.rank) for entry in ranking}
-    assert ours == published_pairs(shared_data / "usebio" / "cross_imp_howell.xml")
+    assert ours == published_pairs(data_dir / "usebio" / "cross_imp_howell.xml")

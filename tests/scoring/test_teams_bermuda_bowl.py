@@ -1,8 +1,8 @@
 """A real match: 16 boards of the 2015 Bermuda Bowl (Chennai), SWEDEN v POLAND.
 
 BBO vugraph export, both rooms, from lucbellicaud/bridgetrainer
-``Pbns/41284.pbn`` (shared/data/pbn/bbo_2015WBTC_bermuda_bowl_41284.pbn, see
-shared/data/README.md).  SWEDEN (the file's [HomeTeam]) sits NS in the open
+``Pbns/41284.pbn`` (tests/data/pbn/bbo_2015WBTC_bermuda_bowl_41284.pbn, see
+tests/data/README.md).  SWEDEN (the file's [HomeTeam]) sits NS in the open
 room (Upmark - F Nystrom) and EW in the closed room (Sylvan - Wrang);
 POLAND is EW in the open room (Klukowski - Gawrys) and NS in the closed room
 (Jassem - Mazurkiewicz).  The expected IMPs below were worked by hand from
@@ -16,7 +16,7 @@ import pytest
 from games.pbn import read_pbn
 from scoring.rooms import pbn_match_rooms
 from scoring.teams import match_imps, match_vp
-from tests.games.conftest import PBN_DIR, shared
+from tests.games.conftest import PBN_DIR
 
 MATCH_FILE = PBN_DIR / "bbo_2015WBTC_bermuda_bowl_41284.pbn"
 
@@ -46,7 +46,7 @@ CLOSED_NS += [-500, 620, -50, 50, -200, 420, -420, 450]
 
 @pytest.fixture(scope="module")
 def games():
-    return read_pbn(shared(MATCH_FILE))
+    return read_pbn(MATCH_FILE.read_bytes())
 
 
 def test_sweden_sits_ns_in_the_open_room_and_ew_in_the_closed_room(games):
@@ -96,7 +96,7 @@ def test_it_imps_every_board_and_the_match(games):
 
 def test_the_scores_from_contract_and_result_agree_with_the_score_tags():
     """Without the [Score] tags the rooms are scored from Law 77."""
-    games = read_pbn(shared(MATCH_FILE))
+    games = read_pbn(MATCH_FILE.read_bytes())
     for game in games:
         del game.tags["Score"]
     rooms = pbn_match_rooms(games)

@@ -1,7 +1,7 @@
 """Double-dummy analysis of an event's deals: the task, its progress, the pages.
 
 The deals are Newton Bridge Club's boards 1-6 of 20 January 2016
-(rchillyard/Bridge test resources, see shared/data/README.md), whose export
+(rchillyard/Bridge test resources, see tests/data/README.md), whose export
 publishes each board's par: NS 450, EW 400, NS 460, NS 600, EW 430, NS -100.
 """
 
@@ -25,13 +25,13 @@ PUBLISHED_PAR = {1: 450, 2: -400, 3: 460, 4: 600, 5: -430, 6: -100}
 
 
 @pytest.fixture
-def event(shared_data) -> Event:
+def event(data_dir) -> Event:
     """A 3-table Mitchell (boards 1-6) holding Newton's deals."""
     event = event_create(name="Newton night", date=dt.date(2016, 1, 20))
     section_create(
         session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
     )
-    path = shared_data / "pbn" / "newtonbridge_20160120_1.pbn"
+    path = data_dir / "pbn" / "newtonbridge_20160120_1.pbn"
     assert import_hand_records(event, path.read_bytes()).attached == 6
     return event
 

@@ -373,9 +373,9 @@ def import_pbn(path, capture) -> Event:
 
 
 def test_an_imported_mitchell_matches_its_pages(
-    client, shared_data, django_capture_on_commit_callbacks
+    client, data_dir, django_capture_on_commit_callbacks
 ):
-    pbn = shared_data / "pbn" / "newtonbridge_20160120_1.pbn"
+    pbn = data_dir / "pbn" / "newtonbridge_20160120_1.pbn"
     event = import_pbn(pbn, django_capture_on_commit_callbacks)
     section = Section.objects.get(session__event=event)
     workbook = workbook_of(client, event.pk)

@@ -132,14 +132,12 @@ def _imps(event: Event) -> dict[str, float]:
         ("cross_imp_howell.xml", "Cross", "cross-imps"),
     ],
 )
-def test_an_imp_pairs_event_goes_out_and_back_by_imps(
-    shared_data, name, scoring, method
-):
+def test_an_imp_pairs_event_goes_out_and_back_by_imps(data_dir, name, scoring, method):
     """The Compscore IMP sessions: [Scoring] names the method, the ScoreTable
     carries each line's IMPs and the TotalScoreTable each pair's; read back,
     the event is scored the same way to the same IMPs."""
     source = imported_by_command(
-        "import_usebio", (shared_data / "usebio" / name).read_text(), "xml"
+        "import_usebio", (data_dir / "usebio" / name).read_text(), "xml"
     )
     out = StringIO()
     call_command("export_pbn", str(source.pk), stdout=out)

@@ -59,11 +59,11 @@ def _percentages(event: Event) -> dict[str, float]:
 
 
 def test_the_director_attaches_the_hand_records_from_the_event_page(
-    director, event, shared_data
+    director, event, data_dir
 ):
     page = director.get(reverse("director:event", args=[event.pk]))
     assert b'name="file"' in page.content and b"multipart/form-data" in page.content
-    data = (shared_data / "pbn" / "westwood_20190625_1.pbn").read_bytes()
+    data = (data_dir / "pbn" / "westwood_20190625_1.pbn").read_bytes()
     response = director.post(
         reverse("director:hand-records-import", args=[event.pk]),
         {"file": upload("westwood.pbn", data)},
@@ -100,8 +100,8 @@ def test_posting_no_file_names_the_field(director, event):
     assert b"File: This field is required." in response.content
 
 
-def test_the_public_cannot_upload(client, event, shared_data):
-    data = (shared_data / "pbn" / "westwood_20190625_1.pbn").read_bytes()
+def test_the_public_cannot_upload(client, event, data_dir):
+    data = (data_dir / "pbn" / "westwood_20190625_1.pbn").read_bytes()
     response = client.post(
         reverse("director:hand-records-import", args=[event.pk]),
         {"file": upload("westwood.pbn", data)},
@@ -174,8 +174,8 @@ def test_travellers_are_refused_in_a_closed_session(director, section):
 # Results files -------------------------------------------------------------
 
 
-def test_a_usebio_file_from_the_dashboard_becomes_an_event(director, shared_data):
-    data = (shared_data / "usebio" / "mp_pairs_howell.xml").read_bytes()
+def test_a_usebio_file_from_the_dashboard_becomes_an_event(director, data_dir):
+    data = (data_dir / "usebio" / "mp_pairs_howell.xml").read_bytes()
     response = director.post(
         reverse("director:results-import"),
         {"file": upload("howell.xml", data), "name": "Howell from Compscore"},
@@ -269,8 +269,8 @@ def test_a_whiz_event_offers_no_pbn(client):
 # API -------------------------------------------------------------------------
 
 
-def test_api_results_file_creates_the_event(director, shared_data):
-    data = (shared_data / "usebio" / "butler_howell.xml").read_bytes()
+def test_api_results_file_creates_the_event(director, data_dir):
+    data = (data_dir / "usebio" / "butler_howell.xml").read_bytes()
     response = director.post(
         "/api/results-files/", {"file": upload("butler.xml", data)}
     )
@@ -289,8 +289,8 @@ def test_api_refused_results_file_is_a_400_on_the_file(director):
     assert not Event.objects.exists()
 
 
-def test_api_hand_records(director, event, shared_data):
-    data = (shared_data / "pbn" / "westwood_20190625_1.pbn").read_bytes()
+def test_api_hand_records(director, event, data_dir):
+    data = (data_dir / "pbn" / "westwood_20190625_1.pbn").read_bytes()
     response = director.post(
         f"/api/events/{event.pk}/hand-records/", {"file": upload("w.pbn", data)}
     )
@@ -343,16 +343,14 @@ def test_an_excel_traveller_file_through_the_api(director, section):
     assert Result.objects.get().score_ns == 400
 
 
-def test_hand_records_for_one_session_leave_the_other_alone(
-    director, event, shared_data
-):
+def test_hand_records_for_one_session_leave_the_other_alone(director, event, data_dir):
     """A second session replays boards 1-6 with other deals: the director
     attaches a file to session 2 only."""
     second = Session.objects.create(event=event, number=2)
     section_create(session=second, choice=MovementChoice("mitchell", 3, 2))
     page = director.get(reverse("director:event", args=[event.pk]))
     assert b'<option value="2">Session 2</option>' in page.content
-    data = (shared_data / "pbn" / "westwood_20190625_1.pbn").read_bytes()
+    data = (data_dir / "pbn" / "westwood_20190625_1.pbn").read_bytes()
     response = director.post(
         reverse("director:hand-records-import", args=[event.pk]),
         {"file": upload("westwood.pbn", data), "session": "2"},

@@ -29,8 +29,8 @@ def event():
     return event
 
 
-def test_the_westwood_deals_attach_to_boards_one_to_six(event, shared_data):
-    path = shared_data / "pbn" / "westwood_20190625_1.pbn"
+def test_the_westwood_deals_attach_to_boards_one_to_six(event, data_dir):
+    path = data_dir / "pbn" / "westwood_20190625_1.pbn"
     out, err = StringIO(), StringIO()
     call_command("import_deals", str(event.pk), str(path), stdout=out, stderr=err)
     assert out.getvalue().strip() == "6 boards given their deal"
@@ -60,12 +60,10 @@ def test_a_malformed_file_names_the_line_and_stores_nothing(event, tmp_path):
     assert not Board.objects.exclude(deal="").exists()
 
 
-def test_a_file_with_the_analysis_gives_each_board_its_table_and_par(
-    event, shared_data
-):
+def test_a_file_with_the_analysis_gives_each_board_its_table_and_par(event, data_dir):
     """Winchester's export: the [OptimumResultTable] wins over a [DoubleDummyTricks]
     that disagrees with it (it writes 1 where the table says 2)."""
-    path = shared_data / "pbn" / "WinchesterJuly2026.pbn"
+    path = data_dir / "pbn" / "WinchesterJuly2026.pbn"
     import_hand_records(event, path.read_bytes())
     board = Board.objects.get(section__session__event=event, number=1)
     assert board.dd_tricks == "22245222458bb988bb98"
@@ -73,9 +71,9 @@ def test_a_file_with_the_analysis_gives_each_board_its_table_and_par(
         assert board.par == "4S E +1, 4S W +1, 4H E +1, 4H W +1: EW 450"
 
 
-def test_without_the_solver_the_par_is_the_files_score(event, shared_data, monkeypatch):
+def test_without_the_solver_the_par_is_the_files_score(event, data_dir, monkeypatch):
     monkeypatch.setattr(hand_records, "available", lambda: False)
-    path = shared_data / "pbn" / "newtonbridge_20160120_1.pbn"
+    path = data_dir / "pbn" / "newtonbridge_20160120_1.pbn"
     import_hand_records(event, path.read_bytes())
     boards = Board.objects.filter(section__session__event=event).order_by("number")
     assert [board.par for board in boards] == [
@@ -94,11 +92,11 @@ def test_a_new_deal_drops_the_analysis_of_the_old_one(event):
     assert (board.deal, board.dd_tricks, board.par_score) == (other, "", None)
 
 
-def test_a_section_added_later_gets_the_sessions_deals(event, shared_data):
+def test_a_section_added_later_gets_the_sessions_deals(event, data_dir):
     """Hand records imported with section A, then section B set up: B's boards
     come with the same deals and analysis; another session's boards do not."""
     import_hand_records(
-        event, (shared_data / "pbn" / "WinchesterJuly2026.pbn").read_bytes()
+        event, (data_dir / "pbn" / "WinchesterJuly2026.pbn").read_bytes()
     )
     session = event.sessions.get()
     section_b = section_create(

@@ -115,7 +115,7 @@ def stored_scores(section: Section) -> dict[int, tuple[float, str]]:
 
 
 def test_rescoring_stores_the_compscore_butler_figures(
-    butler_night, usebio_boards, shared_data
+    butler_night, usebio_boards, data_dir
 ):
     """Every line's IMPs, every board's datum, every pair's total and place."""
     boards = usebio_boards("butler_howell.xml")
@@ -128,7 +128,7 @@ def test_rescoring_stores_the_compscore_butler_figures(
     datums = dict(butler_night.boards.values_list("number", "datum"))
     assert datums == {board.number: board.average for board in boards}
     assert stored_scores(butler_night) == published_pairs(
-        shared_data / "usebio" / "butler_howell.xml"
+        data_dir / "usebio" / "butler_howell.xml"
     )
     scores = PairScore.objects.filter(pair__section=butler_night)
     assert {(s.mp, s.top, s.pct, s.boards, s.ranking) for s in scores} == {
@@ -137,7 +137,7 @@ def test_rescoring_stores_the_compscore_butler_figures(
 
 
 def test_rescoring_stores_the_compscore_cross_imps(
-    cross_night, usebio_boards, shared_data
+    cross_night, usebio_boards, data_dir
 ):
     boards = usebio_boards("cross_imp_howell.xml")
     ours = sorted(
@@ -147,7 +147,7 @@ def test_rescoring_stores_the_compscore_cross_imps(
     assert ours == published_lines(boards)
     assert set(cross_night.boards.values_list("datum", flat=True)) == {None}
     assert stored_scores(cross_night) == published_pairs(
-        shared_data / "usebio" / "cross_imp_howell.xml"
+        data_dir / "usebio" / "cross_imp_howell.xml"
     )
 
 
@@ -331,13 +331,13 @@ def test_the_pair_page_adds_up_its_imps(client, butler_night):
     assert table_rows(page)[-1] == ["Total", "34"]
 
 
-def test_two_imp_sessions_add_up(client, butler_night, usebio_boards, shared_data):
+def test_two_imp_sessions_add_up(client, butler_night, usebio_boards, data_dir):
     store_usebio(usebio_boards("butler_howell.xml"), butler_night.session.event, 2)
     response = client.get(
         reverse("results:event", args=[butler_night.session.event_id])
     )
     (rows,) = response.context["rankings"].values()
-    published = published_pairs(shared_data / "usebio" / "butler_howell.xml")
+    published = published_pairs(data_dir / "usebio" / "butler_howell.xml")
     assert {row.pair.number: (row.imps, row.rank, row.boards) for row in rows} == {
         n: (2 * imps, place, 70) for n, (imps, place) in published.items()
     }
@@ -353,7 +353,7 @@ def sheet_rows(workbook, title: str) -> list[dict[str, object]]:
 
 
 def test_the_workbook_holds_the_imps_and_the_datums(
-    client, butler_night, usebio_boards, shared_data
+    client, butler_night, usebio_boards, data_dir
 ):
     response = client.get(
         reverse("results:excel", args=[butler_night.session.event_id])
@@ -364,7 +364,7 @@ def test_the_workbook_holds_the_imps_and_the_datums(
     assert list(ranking[0]) == [
         "Ranking", "Rank", "Pair", "Names", "IMPs", "Boards", "IMPs per board",
     ]  # fmt: skip
-    published = published_pairs(shared_data / "usebio" / "butler_howell.xml")
+    published = published_pairs(data_dir / "usebio" / "butler_howell.xml")
     assert {r["Pair"]: (r["IMPs"], r["Rank"]) for r in ranking} == published
     assert ranking[0]["IMPs per board"] == round(34 / 35, 2)
     assert {c.number_format for c in workbook["Ranking"]["E"][1:]} == {"0.00"}

@@ -85,9 +85,9 @@ def test_the_acbl_scale_halves_the_matchpoints_not_the_percentages(jfr_session):
     assert (line["mp_ns"], line["pct_ns"]) == (6.0, 85.71)
 
 
-def test_it_imports_a_bridgewebs_score_table_mitchell(shared_data):
+def test_it_imports_a_bridgewebs_score_table_mitchell(data_dir):
     """Newton Bridge Club STaC game (rchillyard/Bridge test resources)."""
-    event_id = import_pbn(shared_data / "pbn" / "newtonbridge_20160120_1.pbn")
+    event_id = import_pbn(data_dir / "pbn" / "newtonbridge_20160120_1.pbn")
     assert Result.objects.filter(board__section__session__event=event_id).count() == (
         240
     )

@@ -1,7 +1,7 @@
 """Pairs movements against published ones as oracles.
 
 The thebridsk bridgescorer YAML files and the emkael/howellki library in
-``shared/data/movements``.
+``tests/data/movements``.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import TEST_DATA
 from tests.tournaments.conftest import meetings, play_counts, real_seatings
 from tournaments.movements import (
     BoardShare,
@@ -23,7 +24,7 @@ from tournaments.movements import (
     validate,
 )
 
-MOVEMENTS_DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "movements"
+MOVEMENTS_DATA = TEST_DATA / "movements"
 YAML_DIR = MOVEMENTS_DATA / "bridgescorer_yaml"
 HOWELLKI = MOVEMENTS_DATA / "howellki-movements.json"
 
@@ -48,8 +49,6 @@ def read_bridgescorer(path: Path) -> tuple[int, list[dict[str, int | list[int]]]
 def bridgescorer_movement(name: str) -> Movement:
     """Turn a published complete Howell into a Movement, shares declared."""
     path = YAML_DIR / f"Movement.{name}.yaml"
-    if not path.exists():
-        pytest.skip(f"{path} is not available")
     teams, hands = read_bridgescorer(path)
     per_round = len(hands[0]["boards"])
     seatings = []
@@ -137,8 +136,6 @@ def howellki_movement(tables: int) -> tuple[dict, Movement]:
     table plays the next set each round.  The library stores only round 1 and
     the route of pair 1, so the rebuilt movement is checked against that route.
     """
-    if not HOWELLKI.exists():
-        pytest.skip(f"{HOWELLKI} is not available")
     n = 2 * tables - 1
     entry = json.loads(HOWELLKI.read_text(encoding="utf-8"))[f"{tables}-{n}"]
     seat_of = {

@@ -1,7 +1,7 @@
 """USEBIO 1.2: the Compscore sessions load and rescore to their published
 figures, an event goes out and back with the same figures, and the files
 Donne writes have the structure of the real ones (abftech/cobalt test files
-in ``shared/data/usebio``: Compscore3 exports for the ABF)."""
+in ``tests/data/usebio``: Compscore3 exports for the ABF)."""
 
 from __future__ import annotations
 
@@ -137,9 +137,9 @@ def element_paths(root: ET.Element, prefix: str = "") -> set[str]:
 
 @pytest.mark.parametrize(("name", "method"), FILES.items())
 def test_a_compscore_session_loads_and_rescores_to_its_published_figures(
-    shared_data, name, method
+    data_dir, name, method
 ):
-    path = shared_data / "usebio" / name
+    path = data_dir / "usebio" / name
     event = import_usebio(path)
     assert event.method == method
     published = standings_of(ET.parse(path).getroot())
@@ -179,8 +179,8 @@ def test_a_compscore_session_loads_and_rescores_to_its_published_figures(
             assert points == pytest.approx(published, abs=0.01)
 
 
-def test_the_butler_datums_are_the_published_board_averages(shared_data):
-    path = shared_data / "usebio" / "butler_howell.xml"
+def test_the_butler_datums_are_the_published_board_averages(data_dir):
+    path = data_dir / "usebio" / "butler_howell.xml"
     event = import_usebio(path)
     datums = dict(
         Board.objects.filter(section__session__event=event).values_list(
@@ -191,8 +191,8 @@ def test_the_butler_datums_are_the_published_board_averages(shared_data):
     assert datums[1] == 160 and datums[2] == -450
 
 
-def test_the_club_players_and_deals_are_entered(shared_data):
-    event = import_usebio(shared_data / "usebio" / "butler_howell.xml")
+def test_the_club_players_and_deals_are_entered(data_dir):
+    event = import_usebio(data_dir / "usebio" / "butler_howell.xml")
     assert event.name == "Monday Afternoon - Butler"
     assert event.date.isoformat() == "2026-03-09"
     assert (event.club.name, event.club.federation_code) == (
@@ -214,17 +214,17 @@ def test_the_club_players_and_deals_are_entered(shared_data):
     assert lead.lead == "DK"  # the file's "KD": king of diamonds
 
 
-def test_importing_the_same_club_twice_finds_its_players(shared_data):
-    import_usebio(shared_data / "usebio" / "butler_howell.xml")
+def test_importing_the_same_club_twice_finds_its_players(data_dir):
+    import_usebio(data_dir / "usebio" / "butler_howell.xml")
     players = Player.objects.count()
-    import_usebio(shared_data / "usebio" / "butler_howell.xml")
+    import_usebio(data_dir / "usebio" / "butler_howell.xml")
     assert Player.objects.count() == players == 16
     assert Club.objects.count() == 1
 
 
 @pytest.mark.parametrize("name", FILES)
-def test_a_session_goes_out_and_back_with_the_same_lines_and_figures(shared_data, name):
-    path = shared_data / "usebio" / name
+def test_a_session_goes_out_and_back_with_the_same_lines_and_figures(data_dir, name):
+    path = data_dir / "usebio" / name
     event = import_usebio(path)
     text = export_usebio(event)
     written = ET.fromstring(text)
@@ -272,8 +272,8 @@ def event_ranking(event: Event) -> list[tuple[str, str, float]]:
 
 
 @pytest.mark.parametrize("name", FILES)
-def test_the_file_has_the_structure_of_the_real_ones(shared_data, name):
-    path = shared_data / "usebio" / name
+def test_the_file_has_the_structure_of_the_real_ones(data_dir, name):
+    path = data_dir / "usebio" / name
     text = export_usebio(import_usebio(path))
     assert text.splitlines()[1] == (
         '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
@@ -305,8 +305,8 @@ def test_the_file_has_the_structure_of_the_real_ones(shared_data, name):
         assert [t for t in order if t in mine] == mine
 
 
-def test_the_oracle_readers_of_the_suite_read_ours_alike(shared_data, tmp_path):
-    path = shared_data / "usebio" / "butler_howell.xml"
+def test_the_oracle_readers_of_the_suite_read_ours_alike(data_dir, tmp_path):
+    path = data_dir / "usebio" / "butler_howell.xml"
     written = tmp_path / "out.xml"
     written.write_text(export_usebio(import_usebio(path)), encoding="utf-8")
     assert read_usebio_boards(written) == read_usebio_boards(path)
@@ -453,9 +453,9 @@ def test_an_unknown_event_is_a_command_error():
     ],
 )  # fmt: skip
 def test_a_faulty_file_is_refused_naming_its_fault_and_nothing_is_stored(
-    shared_data, tmp_path, change, message
+    data_dir, tmp_path, change, message
 ):
-    text = (shared_data / "usebio" / "butler_howell.xml").read_text()
+    text = (data_dir / "usebio" / "butler_howell.xml").read_text()
     assert change[0] in text
     faulty = tmp_path / "faulty.xml"
     faulty.write_text(text.replace(change[0], change[1], 1))

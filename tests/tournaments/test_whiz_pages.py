@@ -151,7 +151,7 @@ def test_public_pages_and_the_workbook(
 
 
 def test_hand_records_show_on_the_whiz_traveller_once_published(
-    director, whiz, shared_data
+    director, whiz, data_dir
 ):
     """The director uploads a dealer program's deals on the Whiz page; each
     board's traveller shows the four hands (West the Domy) to the public only
@@ -160,7 +160,7 @@ def test_hand_records_show_on_the_whiz_traveller_once_published(
         reverse("director:hand-records-import", args=[whiz.pk])
         in director.get(reverse("director:event", args=[whiz.pk])).content.decode()
     )
-    data = (shared_data / "pbn" / "newtonbridge_20160120_1.pbn").read_bytes()
+    data = (data_dir / "pbn" / "newtonbridge_20160120_1.pbn").read_bytes()
     response = director.post(
         reverse("director:hand-records-import", args=[whiz.pk]),
         {"file": SimpleUploadedFile("newton.pbn", data)},

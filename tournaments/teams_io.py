@@ -177,10 +177,15 @@ def match_carry_over_set(match: Match, carry_over: float) -> None:
 
 
 def queue_next_round(event: Event) -> None:
-    """Lay out the next round in a task once the current transaction commits."""
+    """Lay out the next round in a task once the current transaction commits.
+
+    With the broker down the round is not laid out now (logged): the next
+    rescore of the round, or the director's "lay out the next round", does.
+    """
+    from tournaments.services.rescoring import send_task
     from tournaments.tasks import next_team_round
 
-    next_team_round.delay_on_commit(event.pk)
+    transaction.on_commit(lambda: send_task(next_team_round, event.pk))
 
 
 def round_complete(session: Session) -> bool:

@@ -156,3 +156,22 @@ def test_hands_stay_hidden_from_players_until_published(client, event):
     records = client.get(f"/events/{event.pk}/hand-records/").content.decode()
     assert "A97653" not in records
     assert "once the results are published" in records
+
+
+def test_a_stopped_broker_fails_the_run_with_a_message_not_a_500(
+    api, event, monkeypatch
+):
+    from kombu.exceptions import OperationalError
+
+    from tournaments.tasks import double_dummy
+
+    def refuse(*args, **kwargs):
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379")
+
+    monkeypatch.setattr(analysis_service, "available", lambda: True)
+    monkeypatch.setattr(double_dummy, "apply_async", refuse)
+    response = api.post(_url(event), {}, content_type="application/json")
+    assert response.status_code == 202
+    run = Analysis.objects.get(event=event)
+    assert run.status == "failed"
+    assert "cannot be reached" in run.message

@@ -29,10 +29,23 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Q, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from kombu.exceptions import OperationalError as KombuOperationalError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from tournaments.models import Section, SectionScoring
 
 logger = logging.getLogger(__name__)
+
+# What sending a task raises when the broker cannot be reached.
+BROKER_ERRORS = (
+    KombuOperationalError,
+    RedisConnectionError,
+    RedisTimeoutError,
+    ConnectionError,
+    TimeoutError,
+    OSError,
+)
 
 
 def section_changed(section_id: int) -> None:
@@ -142,3 +155,17 @@ def sweep(now: datetime | None = None) -> list[int]:
     if due:
         logger.info("Sweep queued the rescore of sections %s", due)
     return due
+
+
+def send_task(task: object, *args: object) -> bool:
+    """Send a task to the workers; False (logged) when the broker is down.
+
+    For the tasks no sweep retries: the caller records the failure where a
+    person will see it.
+    """
+    try:
+        task.apply_async(args)
+    except BROKER_ERRORS:
+        logger.exception("Could not queue %s%r", getattr(task, "name", task), args)
+        return False
+    return True

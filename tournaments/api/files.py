@@ -23,6 +23,7 @@ from games.errors import GameError
 from tournaments.api.events import ApiAccess
 from tournaments.api.teams import DirectorOnly
 from tournaments.importers.hand_records import import_hand_records
+from tournaments.importers.limits import MAX_SESSION
 from tournaments.importers.travellers import (
     TravellerFileError,
     import_travellers,
@@ -42,7 +43,10 @@ class FileUploadSerializer(serializers.Serializer):
         required=False, max_length=160, help_text="results files: the event's name"
     )
     session = serializers.IntegerField(
-        required=False, min_value=1, help_text="hand records: only this session"
+        required=False,
+        min_value=1,
+        max_value=MAX_SESSION,
+        help_text="hand records: only this session",
     )
 
     def validate_file(self, upload):

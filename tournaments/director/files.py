@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 
 from games.errors import GameError
 from tournaments.importers.hand_records import import_hand_records
+from tournaments.importers.limits import MAX_SESSION
 from tournaments.importers.travellers import (
     TravellerFileError,
     import_travellers,
@@ -46,7 +47,10 @@ class UploadForm(forms.Form):
         help_text=gettext_lazy("Leave empty to take the file's own."),
     )
     session = forms.IntegerField(
-        label=gettext_lazy("Session"), required=False, min_value=1
+        label=gettext_lazy("Session"),
+        required=False,
+        min_value=1,
+        max_value=MAX_SESSION,
     )
 
     def clean_file(self) -> bytes:

@@ -1,7 +1,8 @@
 """The Celery application, wired the standard Django way.
 
 Settings prefixed ``CELERY_`` in ``config.settings`` configure it; tasks are
-discovered in each installed app's and in ``scoring``'s ``tasks`` module.
+discovered in each installed app's and in ``scoring``'s ``tasks`` module, and
+in ``tournaments.tasks_imports`` (large file imports).
 """
 
 import os
@@ -15,3 +16,4 @@ app = Celery("donne", task_cls="celery.contrib.django.task:DjangoTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 app.autodiscover_tasks(["scoring"])
+app.autodiscover_tasks(["tournaments"], related_name="tasks_imports")

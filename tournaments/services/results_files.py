@@ -34,8 +34,13 @@ def fault_messages(error: Exception) -> list[str]:
     """The faults a refused file names: a traveller file's lines, a
     validation error's messages, or the error itself; the first
     ``MAX_FAULTS`` and a count of the others (see ``capped``)."""
+    return capped(every_fault(error))
+
+
+def every_fault(error: Exception) -> list[str]:
+    """Every fault a refused file names, however many."""
     faults = getattr(error, "errors", None) or getattr(error, "messages", None)
-    return capped(list(faults or [str(error)]))
+    return list(faults or [str(error)])
 
 
 def capped(faults: list[str]) -> list[str]:

@@ -1,0 +1,17 @@
+"""The Celery task that imports a large results file (see ``services.import_jobs``).
+
+Celery finds it through ``config.celery`` (``related_name="tasks_imports"``);
+in the embedded default (``CELERY_TASK_ALWAYS_EAGER``) it runs in-process.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+
+@shared_task(name="imports.run_job", acks_late=True)
+def run_job(job_id: int) -> str:
+    """Import the job's file; its final status ("done" or "failed")."""
+    from tournaments.services.import_jobs import import_job_run
+
+    return import_job_run(job_id)

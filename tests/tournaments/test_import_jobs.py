@@ -99,6 +99,26 @@ def test_the_same_file_again_returns_its_job_not_a_second_event(director):
     assert ImportJob.objects.count() == 1
 
 
+def test_a_file_whose_event_was_deleted_can_be_imported_again(director):
+    data = large_pbn()
+    post(director, data)
+    Result.objects.all().delete()
+    Event.objects.all().delete()
+    again = post(director, data)
+    assert again.status_code == 202
+    assert ImportJob.objects.get().pk == again.json()["job"]
+    assert Event.objects.count() == 1
+
+
+def test_two_live_jobs_of_one_file_cannot_exist():
+    from django.db import IntegrityError, transaction
+
+    ImportJob.objects.create(kind="results", sha256="a" * 64, status="running")
+    ImportJob.objects.create(kind="results", sha256="a" * 64, status="failed")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        ImportJob.objects.create(kind="results", sha256="a" * 64)
+
+
 def test_a_failed_job_removes_its_committed_batches(director, monkeypatch):
     """The file's last line is a duplicate: the write path refuses it after
     300 lines were committed in batches; the event goes, the fault stays."""

@@ -62,6 +62,14 @@ class ImportJob(models.Model):
 
     class Meta:
         ordering = ["-created"]
+        constraints = [
+            # One live job per file: two uploads of it at once cannot both import.
+            models.UniqueConstraint(
+                fields=["kind", "sha256"],
+                condition=models.Q(status__in=["queued", "running", "done"]),
+                name="one_live_import_job_per_file",
+            )
+        ]
         verbose_name = _("import job")
         verbose_name_plural = _("import jobs")
 

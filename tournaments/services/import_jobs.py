@@ -18,7 +18,7 @@ import logging
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -62,29 +62,36 @@ def import_job_start(
     """The job importing this results file, and whether it is a new one.
 
     The same file (same SHA-256) already queued, running or imported gets
-    its job back, not a second event; a new job is queued once this commits.
+    its job back, not a second event (unless that event was deleted since);
+    a new job is queued once this commits.
     """
     digest = hashlib.sha256(data).hexdigest()
     kind = ImportJob.Kind.RESULTS
-    with transaction.atomic():
-        existing = (
-            ImportJob.objects.select_for_update()
-            .filter(kind=kind, sha256=digest, status__in=WAITING)
-            .order_by("created")
-            .first()
-        )
-        if existing is not None:
-            return existing, False
-        job = ImportJob.objects.create(
-            created_by=user,
-            file_name=file_name[:255],
-            kind=kind,
-            name=(name or "")[:160],
-            sha256=digest,
-            data=data,
-        )
+    live = ImportJob.objects.filter(kind=kind, sha256=digest, status__in=WAITING)
+    # A job whose event was deleted since lets the file come again.
+    live.filter(status=ImportJob.Status.DONE, event__isnull=True).delete()
+    existing = live.first()
+    if existing is not None:
+        return existing, False
+    try:
+        with transaction.atomic():
+            job = ImportJob.objects.create(
+                created_by=user,
+                file_name=_printable(file_name)[:255],
+                kind=kind,
+                name=(name or "")[:160],
+                sha256=digest,
+                data=data,
+            )
+    except IntegrityError:  # the same file, sent at the same moment
+        return live.get(), False
     transaction.on_commit(lambda: run_job.delay(job.pk))
     return job, True
+
+
+def _printable(file_name: str) -> str:
+    """The upload's name without control characters (PostgreSQL refuses NUL)."""
+    return "".join(char for char in file_name if char.isprintable())
 
 
 def import_job_run(job_id: int) -> str:

@@ -125,6 +125,16 @@ def test_a_number_out_of_bounds_is_a_400_naming_where(director, data, named):
     assert named in faults[0], faults
 
 
+def test_a_board_of_more_lines_than_tables_is_refused(director):
+    rows = "".join(f"{n}NS {n}EW 4S N 10\n" for n in range(1, 1001))
+    data = (
+        '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n'
+        + rows
+    ).encode()
+    faults = refused_results_file(director, data)
+    assert faults == ["board 1: number of traveller lines 1000 must be from 1 to 999"]
+
+
 def test_a_usebio_score_within_bounds_is_kept(director):
     response = director.post(
         "/api/results-files/", {"file": upload("r.xml", usebio(score="-7600"))}

@@ -24,7 +24,13 @@ from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
 from games.pbn import PbnGame, read_pbn
 from games.weighted import WeightedPart, parse_weighted
-from tournaments.importers.limits import MAX_PAIR, MAX_SCORE, bounded, pbn_board
+from tournaments.importers.limits import (
+    MAX_PAIR,
+    MAX_SCORE,
+    MAX_TABLE,
+    bounded,
+    pbn_board,
+)
 
 ARTIFICIAL = re.compile(r"^(?:A[+-]?|\d{1,3}(?:\.\d+)?%|A\d{4})$", re.IGNORECASE)
 
@@ -179,6 +185,7 @@ def _section(
             + ("" if (session.session, letter) == (1, "A") else f" in section {letter}")
         )
     _number_pairs(session)
+    tables_bounded(session)
     return session
 
 
@@ -308,6 +315,16 @@ def _table_line(game: PbnGame, board: int, row: dict) -> tuple[ImportedLine, str
     )
     lead = (row.get("Lead") or "").strip()
     return ImportedLine(board, ns, ew, lead=lead, **played), *names
+
+
+def tables_bounded(session: ImportedSession) -> None:
+    """Refuse a board played more often than a section has tables (a line a
+    table): the section's table count is its most played board's lines."""
+    played: dict[int, int] = {}
+    for line in session.lines:
+        played[line.board] = played.get(line.board, 0) + 1
+    for board, count in played.items():
+        bounded(count, MAX_TABLE, f"board {board}", "number of traveller lines")
 
 
 def _number_pairs(session: ImportedSession) -> None:

@@ -46,6 +46,7 @@ from tournaments.importers.pbn import (
     ImportedPair,
     ImportedPlayer,
     ImportedSession,
+    tables_bounded,
 )
 
 # EVENT_TYPE -> the event's scoring method (Event.Method values).
@@ -165,6 +166,7 @@ def _pairs(
         if not session.lines:
             where = "" if holder is event else f" in session {number} section {letter}"
             raise GameError(f"the file has no <TRAVELLER_LINE>{where}")
+        tables_bounded(session)
         parts.append(session)
     return parts
 

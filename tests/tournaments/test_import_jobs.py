@@ -256,3 +256,29 @@ def test_celery_finds_the_import_task():
 
     app.loader.import_default_modules()
     assert "imports.run_job" in app.tasks
+
+
+def test_a_job_stores_the_same_event_as_a_direct_import(
+    shared_data, django_capture_on_commit_callbacks, monkeypatch
+):
+    """A real USEBIO Mitchell through a job (batches of 25 lines) ranks every
+    pair as the one-transaction import does."""
+    from tournaments.models import PairScore
+    from tournaments.services.import_jobs import import_job_start
+    from tournaments.services.results_files import results_file_import
+
+    monkeypatch.setattr(import_jobs, "BATCH_LINES", 25)
+    data = (shared_data / "usebio" / "mp_pairs_mitchell.xml").read_bytes()
+    with django_capture_on_commit_callbacks(execute=True):
+        job, new = import_job_start(data, file_name="mitchell.xml")
+    with django_capture_on_commit_callbacks(execute=True):
+        direct = results_file_import(data)
+    job.refresh_from_db()
+    assert (new, job.status, job.done) == (True, "done", job.total)
+
+    def ranking(event: Event) -> dict[str, tuple[float, str]]:
+        scores = PairScore.objects.filter(pair__section__session__event=event)
+        return {s.pair.label: (s.pct, s.rank) for s in scores}
+
+    assert ranking(job.event) == ranking(direct)
+    assert len(ranking(direct)) > 10

@@ -165,6 +165,25 @@ def test_an_unexpected_error_fails_the_job_and_removes_the_event(director, monke
     assert not Event.objects.exists()
 
 
+def test_a_job_over_its_time_limit_fails_and_removes_the_event(director, monkeypatch):
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    from tournaments.services.imports import ImportedSectionRows
+
+    def slow(*args, **kwargs):
+        raise SoftTimeLimitExceeded()
+
+    monkeypatch.setattr(ImportedSectionRows, "store", slow)
+    post(director, large_pbn())
+    job = ImportJob.objects.get()
+    assert (job.status, job.faults, job.fault_count) == (
+        "failed",
+        ["The import took too long and was stopped."],
+        1,
+    )
+    assert not Event.objects.exists()
+
+
 def test_a_job_runs_once(director):
     post(director, large_pbn())
     job = ImportJob.objects.get()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import logging
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -107,6 +108,8 @@ def import_job_run(job_id: int) -> str:
         _import(job, bytes(job.data))
     except (GameError, ValidationError) as error:
         _fail(job, every_fault(error))
+    except SoftTimeLimitExceeded:
+        _fail(job, [_("The import took too long and was stopped.")])
     except Exception:
         logger.exception("import job %s stopped", job_id)
         _fail(job, [_("The import stopped on an unexpected error.")])

@@ -8,6 +8,8 @@ naming its line or element, never stored or left to the database to refuse.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from games.errors import GameError
 from games.pbn import PbnGame
 
@@ -24,7 +26,16 @@ def bounded(value: int, high: int, where: str, what: str, low: int = 1) -> int:
     """``value`` when within ``low..high``; else a GameError naming ``where``."""
     if low <= value <= high:
         return value
-    raise GameError(f"{where}: {what} {_short(value)} must be from {low} to {high}")
+    raise GameError(
+        _("%(where)s: %(what)s %(value)s must be from %(low)d to %(high)d")
+        % {
+            "where": where,
+            "what": what,
+            "value": _short(value),
+            "low": low,
+            "high": high,
+        }
+    )
 
 
 def number_in(text: str, high: int, where: str, what: str, low: int = 1) -> int:
@@ -32,7 +43,10 @@ def number_in(text: str, high: int, where: str, what: str, low: int = 1) -> int:
     try:
         value = int(text.strip())
     except ValueError:
-        raise GameError(f'{where}: {what} "{text}" is not a number') from None
+        raise GameError(
+            _('%(where)s: %(what)s "%(text)s" is not a number')
+            % {"where": where, "what": what, "text": text[:20]}
+        ) from None
     return bounded(value, high, where, what, low)
 
 

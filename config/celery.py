@@ -1,7 +1,8 @@
 """The Celery application, wired the standard Django way.
 
 Settings prefixed ``CELERY_`` in ``config.settings`` configure it; tasks are
-discovered in each installed app's ``tasks`` module (``tournaments.tasks``).
+discovered in each installed app's ``tasks`` module (``tournaments.tasks``),
+and in ``tournaments.tasks_imports`` (large file imports).
 """
 
 import os
@@ -14,3 +15,4 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("donne", task_cls="celery.contrib.django.task:DjangoTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+app.autodiscover_tasks(["tournaments"], related_name="tasks_imports")

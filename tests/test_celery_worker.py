@@ -216,3 +216,50 @@ def test_the_worker_solves_the_deals_and_records_its_progress(worker_env):
     ).fetchone()
     assert board == ("9ba679ba672236622366", 450, "4S N +1, 4S S +1"), log
     assert "scoring.double_dummy" in log
+
+
+START_IMPORT_JOB = """
+from tournaments.services.import_jobs import import_job_start
+
+rows = "\\n".join(f"{n}NS {n % 10 + 1}EW 4S N 10" for n in range(1, 11))
+games = [
+    f'[Event "Worker import"]\\n[Board "{board}"]\\n'
+    f'[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\\n{rows}'
+    for board in range(1, 31)
+]
+job, new = import_job_start(("\\n\\n".join(games) + "\\n").encode(), file_name="w.pbn")
+print(job.pk)
+"""
+
+
+def test_the_worker_runs_an_import_job(worker_env):
+    """``imports.run_job`` is found by a real worker, which stores the event."""
+    env, folder = worker_env
+    job = int(
+        run(
+            [sys.executable, "manage.py", "shell", "-c", START_IMPORT_JOB], env
+        ).split()[-1]
+    )
+    database = sqlite3.connect(folder / "db.sqlite3")
+    deadline = time.monotonic() + 60
+    row = None
+    while time.monotonic() < deadline:
+        row = database.execute(
+            "SELECT status, done, total, event_id FROM tournaments_importjob "
+            "WHERE id = ?",
+            (job,),
+        ).fetchone()
+        if row and row[0] in ("done", "failed"):
+            break
+        time.sleep(0.2)
+    log = (folder / "worker.log").read_text()
+    assert row is not None and row[:3] == ("done", 300, 300), log
+    lines = database.execute(
+        "SELECT COUNT(*) FROM tournaments_result r "
+        "JOIN tournaments_board b ON b.id = r.board_id "
+        "JOIN tournaments_section s ON s.id = b.section_id "
+        "JOIN tournaments_session e ON e.id = s.session_id WHERE e.event_id = ?",
+        (row[3],),
+    ).fetchone()
+    assert lines == (300,)
+    assert "imports.run_job" in log and "succeeded" in log

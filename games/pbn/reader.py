@@ -15,9 +15,11 @@ from typing import NamedTuple
 
 from games.errors import GameError
 from games.pbn.model import NOTE_TAG, PbnGame, unescape
+from games.text import control_fault, first_control
 
 __all__ = ["read_pbn"]
 
+DOS_EOF = "\x1a"  # the Ctrl-Z some DOS programs end a file with
 INHERIT = "#"  # "the value of the previous game"
 INHERIT_ONWARD = "##"  # "##text": text in this and every later game (4.8)
 # Tags whose value a game must give itself (standard section 4.8).
@@ -47,8 +49,9 @@ class _Token(NamedTuple):
 def read_pbn(data: bytes | str) -> list[PbnGame]:
     """Read every game of a PBN file given as bytes (encoding detected) or text.
 
-    Raises GameError, naming the line, for what cannot be read: a tag that is
-    not closed, a malformed tag, an unterminated string or ``{`` comment, a
+    Raises GameError, naming the line, for what cannot be read: a control
+    character (but tab, CR and LF; a DOS end-of-file mark is dropped), a tag
+    that is not closed, a malformed tag, an unterminated string or ``{`` comment, a
     stray "]" or "}", text before the first tag of a game, a ``"#"`` with no
     previous value or on a tag that must give its own value.
     """
@@ -72,7 +75,12 @@ def _decode(data: bytes | str) -> str:
         text = data.removeprefix("\ufeff")
     else:
         raise GameError(f"A PBN file must be bytes or text, got {type(data).__name__}")
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n").removesuffix(DOS_EOF)
+    position = first_control(text)
+    if position is not None:
+        line = text.count("\n", 0, position) + 1
+        raise GameError(f"Line {line}: {control_fault(text[position])}")
+    return text
 
 
 def _line_end(text: str, pos: int) -> int:

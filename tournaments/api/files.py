@@ -21,14 +21,17 @@ from rest_framework.views import APIView
 
 from games.errors import GameError
 from tournaments.api.events import ApiAccess
+from tournaments.api.import_jobs import ImportJobStartedSerializer, job_started
 from tournaments.api.teams import DirectorOnly
 from tournaments.importers.hand_records import import_hand_records
+from tournaments.importers.limits import MAX_SESSION
 from tournaments.importers.travellers import (
     TravellerFileError,
     import_travellers,
     read_rows,
 )
 from tournaments.models import Event, Section, Session
+from tournaments.services.import_jobs import import_job_start, needs_job
 from tournaments.services.results_files import (
     fault_messages,
     results_file_import,
@@ -42,7 +45,10 @@ class FileUploadSerializer(serializers.Serializer):
         required=False, max_length=160, help_text="results files: the event's name"
     )
     session = serializers.IntegerField(
-        required=False, min_value=1, help_text="hand records: only this session"
+        required=False,
+        min_value=1,
+        max_value=MAX_SESSION,
+        help_text="hand records: only this session",
     )
 
     def validate_file(self, upload):
@@ -85,15 +91,28 @@ class FileView(ApiAccess, APIView):
 
 
 class ResultsFileView(FileView):
-    """POST a PBN or USEBIO results file: a new event, scored by Donne."""
+    """POST a PBN or USEBIO results file: a new event, scored by Donne.
+
+    A file over 256 KB is imported by a job: a 202 with the job to follow
+    (a 200 with the existing job when the same file was already sent).
+    """
 
     @extend_schema(
         request={"multipart/form-data": FileUploadSerializer},
-        responses={201: ImportedEventSerializer},
+        responses={
+            201: ImportedEventSerializer,
+            202: ImportJobStartedSerializer,
+            200: ImportJobStartedSerializer,
+        },
     )
     def post(self, request: Request) -> Response:
-        data, _filename, fields = _upload(request)
+        data, filename, fields = _upload(request)
         name = fields.get("name") or None
+        if needs_job(data):
+            job, new = import_job_start(
+                data, file_name=filename, name=name, user=request.user
+            )
+            return job_started(request, job, new)
         try:
             event = results_file_import(data, name=name, user=request.user)
         except (GameError, DjangoValidationError) as error:

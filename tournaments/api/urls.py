@@ -17,6 +17,7 @@ from tournaments.api import (
     chinese,
     events,
     files,
+    import_jobs,
     sign_in,
     tablets,
     teams,
@@ -64,6 +65,11 @@ urlpatterns = [
         "results-files/",
         files.ResultsFileView.as_view(),
         name="api-results-files",
+    ),
+    path(
+        "import-jobs/<int:id>/",
+        import_jobs.ImportJobView.as_view(),
+        name="api-import-job",
     ),
     path(
         "events/<int:id>/hand-records/",

@@ -22,12 +22,18 @@ from django.views.decorators.http import require_POST
 
 from games.errors import GameError
 from tournaments.importers.hand_records import import_hand_records
+from tournaments.importers.limits import MAX_SESSION
 from tournaments.importers.travellers import (
     TravellerFileError,
     import_travellers,
     read_rows,
 )
 from tournaments.models import Event, Section, Session
+from tournaments.services.import_jobs import (
+    ALREADY_SENT,
+    import_job_start,
+    needs_job,
+)
 from tournaments.services.results_files import (
     fault_messages,
     results_file_import,
@@ -46,7 +52,10 @@ class UploadForm(forms.Form):
         help_text=gettext_lazy("Leave empty to take the file's own."),
     )
     session = forms.IntegerField(
-        label=gettext_lazy("Session"), required=False, min_value=1
+        label=gettext_lazy("Session"),
+        required=False,
+        min_value=1,
+        max_value=MAX_SESSION,
     )
 
     def clean_file(self) -> bytes:
@@ -153,10 +162,20 @@ def travellers_import(request: HttpRequest, pk: int) -> HttpResponse:
 @staff_member_required
 @require_POST
 def results_import(request: HttpRequest) -> HttpResponse:
-    """A PBN or USEBIO results file from another program, as a new event."""
+    """A PBN or USEBIO results file from another program, as a new event;
+    a large one is imported by a job, whose page follows it."""
+    sent = request.FILES.get("file")
+    filename = sent.name if sent is not None else ""
 
     def store(upload: dict[str, Any]) -> str:
         name = upload["name"] or None
+        if needs_job(upload["file"]):
+            job, new = import_job_start(
+                upload["file"], file_name=filename, name=name, user=request.user
+            )
+            if not new:
+                messages.info(request, ALREADY_SENT)
+            return reverse("director:import-job", args=[job.pk])
         event = results_file_import(upload["file"], name=name, user=request.user)
         messages.success(
             request, _("Event “%(name)s” imported.") % {"name": event.name}

@@ -9,6 +9,7 @@ from tournaments.director import (
     console,
     files,
     games,
+    import_jobs,
     teams,
     views,
     whiz,
@@ -20,6 +21,7 @@ urlpatterns = [
     path("", views.dashboard, name="dashboard"),
     path("events/new/", views.event_new, name="event-new"),
     path("events/import/", files.results_import, name="results-import"),
+    path("imports/<int:pk>/", import_jobs.import_job, name="import-job"),
     path(
         "events/<int:pk>/hand-records/",
         files.hand_records_import,

@@ -26,6 +26,7 @@ from games.bridge import board_dealer, board_vulnerability
 from games.double_dummy import DoubleDummyTable, available
 from games.errors import GameError
 from games.pbn import PbnGame, read_pbn
+from tournaments.importers.limits import pbn_board
 from tournaments.models import Board, Event
 from tournaments.services.analysis import ANALYSIS_FIELDS, board_analysis_set
 
@@ -53,7 +54,7 @@ def import_hand_records(
     deals: dict[int, tuple[str, str | None, str | None, int]] = {}
     analyses: dict[int, PbnGame] = {}
     for game in games:
-        number = game.board
+        number = pbn_board(game)
         deal = game.deal
         if number is None or deal is None:
             raise GameError(

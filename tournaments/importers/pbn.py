@@ -24,6 +24,13 @@ from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
 from games.pbn import PbnGame, read_pbn
 from games.weighted import WeightedPart, parse_weighted
+from tournaments.importers.limits import (
+    MAX_PAIR,
+    MAX_SCORE,
+    MAX_TABLE,
+    bounded,
+    pbn_board,
+)
 
 ARTIFICIAL = re.compile(r"^(?:A[+-]?|\d{1,3}(?:\.\d+)?%|A\d{4})$", re.IGNORECASE)
 
@@ -146,7 +153,7 @@ def _section(
         section=letter,
     )
     for game in games:
-        board = game.board
+        board = pbn_board(game)
         if board is None:
             continue
         if board not in session.boards:
@@ -178,6 +185,7 @@ def _section(
             + ("" if (session.session, letter) == (1, "A") else f" in section {letter}")
         )
     _number_pairs(session)
+    tables_bounded(session)
     return session
 
 
@@ -267,6 +275,10 @@ def _table_line(game: PbnGame, board: int, row: dict) -> tuple[ImportedLine, str
     ns, ew = (row.get("PairId_NS") or "").strip(), (row.get("PairId_EW") or "").strip()
     if not ns or not ew:
         raise GameError(f"{where}: every row needs PairId_NS and PairId_EW")
+    for pair_id in (ns, ew):
+        found = PAIR_NUMBER.fullmatch(pair_id)
+        if found:
+            bounded(int(found.group(1)), MAX_PAIR, where, "pair")
     names = (row.get("Names_NS") or "", row.get("Names_EW") or "")
     weighted = (row.get("Weighted") or "").strip()
     if weighted:
@@ -278,6 +290,9 @@ def _table_line(game: PbnGame, board: int, row: dict) -> tuple[ImportedLine, str
             raise GameError(
                 f'{where}: Weighted "{weighted}" should read like 70% 4S N ='
             )
+        for part in parts:
+            if part.score is not None:
+                bounded(part.score, MAX_SCORE, where, "score", low=-MAX_SCORE)
         return ImportedLine(board, ns, ew, weighted=tuple(parts)), *names
     marks = [
         _artificial(row.get(column) or "")
@@ -302,18 +317,30 @@ def _table_line(game: PbnGame, board: int, row: dict) -> tuple[ImportedLine, str
     return ImportedLine(board, ns, ew, lead=lead, **played), *names
 
 
+def tables_bounded(session: ImportedSession) -> None:
+    """Refuse a board played more often than a section has tables (a line a
+    table): the section's table count is its most played board's lines."""
+    played: dict[int, int] = {}
+    for line in session.lines:
+        played[line.board] = played.get(line.board, 0) + 1
+    for board, count in played.items():
+        bounded(count, MAX_TABLE, f"board {board}", "number of traveller lines")
+
+
 def _number_pairs(session: ImportedSession) -> None:
     """Number the pairs: their own number where the file has one, else 1, 2...
 
     A Mitchell's "3NS" and "3EW" keep their 3 (each pair keeps its one
-    direction); elsewhere numbers must be unique, or all are renumbered.
+    direction); elsewhere numbers must be unique and from 1 to ``MAX_PAIR``
+    (players' names may hold digits), or all are renumbered.
     """
     mitchell = session.mitchell
     numbers = {}
     for key, pair in session.pairs.items():
         found = PAIR_NUMBER.fullmatch(key.strip())
         direction = next(iter(pair.directions)) if mitchell else ""
-        numbers[key] = (int(found.group(1)), direction) if found else None
+        number = int(found.group(1)) if found else 0
+        numbers[key] = (number, direction) if 1 <= number <= MAX_PAIR else None
     if None in numbers.values() or len(set(numbers.values())) < len(numbers):
         numbers = {key: (i, "") for i, key in enumerate(session.pairs, start=1)}
     for key, pair in session.pairs.items():

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import csv
 import io
+import xml.etree.ElementTree as ET
 import zipfile
+import zlib
 from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
@@ -25,10 +27,27 @@ from openpyxl.utils.exceptions import InvalidFileException
 
 from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
+from games.text import control_fault
+from tournaments.importers.limits import MAX_ROUND, MAX_TABLE
 from tournaments.models import Section
 from tournaments.services.results import queue_scoring, result_adjust, result_submit
 
 REQUIRED = ("board", "ns", "ew", "contract")
+# What a damaged or hostile workbook raises while openpyxl reads it: a bad zip,
+# a missing part, XML that is not well-formed or declares entities (defusedxml's
+# errors are ValueErrors), cells of the wrong type.
+WORKBOOK_ERRORS = (
+    InvalidFileException,
+    zipfile.BadZipFile,
+    zlib.error,
+    EOFError,
+    KeyError,
+    IndexError,
+    TypeError,
+    AttributeError,
+    ValueError,
+    ET.ParseError,
+)
 
 
 class TravellerFileError(ValueError):
@@ -68,7 +87,7 @@ def _xlsx_values(data: bytes) -> list[list[str]]:
             ["" if cell is None else _cell(cell) for cell in row]
             for row in sheet.iter_rows(values_only=True)
         ]
-    except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError):
+    except WORKBOOK_ERRORS:
         raise TravellerFileError(
             [_("The file is not an Excel workbook (.xlsx): save it again from Excel")]
         ) from None
@@ -131,6 +150,10 @@ def import_travellers(section: Section, rows: Iterable[dict[str, str]]) -> int:
 
 
 def _store(section: Section, row: dict[str, str], pairs: dict, boards: dict) -> None:
+    for cell in row.values():
+        fault = control_fault(cell or "")
+        if fault:
+            raise ValueError(fault)
     text = (row.get("board") or "").strip()
     board = boards.get(int(text)) if text.isdigit() else None
     if board is None:
@@ -139,8 +162,8 @@ def _store(section: Section, row: dict[str, str], pairs: dict, boards: dict) -> 
         )
     ns, ew = (_pair(pairs, row, side) for side in ("ns", "ew"))
     where = {
-        "round": _numbered(section.round_set, row.get("round")),
-        "table": _numbered(section.table_set, row.get("table")),
+        "round": _numbered(section.round_set, row.get("round"), "round", MAX_ROUND),
+        "table": _numbered(section.table_set, row.get("table"), "table", MAX_TABLE),
     }
     contract = (row.get("contract") or "").strip()
     if contract[:1].upper() == "A" or (contract[:1].isdigit() and "%" in contract):
@@ -173,6 +196,14 @@ def _pair(pairs: dict, row: dict[str, str], column: str):
     return pair
 
 
-def _numbered(queryset, value: str | None):
+def _numbered(queryset, value: str | None, column: str, high: int):
+    """The section's round or table of that number; None when not given."""
     text = (value or "").strip()
-    return queryset.filter(number=int(text)).first() if text.isdigit() else None
+    if not text.isdigit():
+        return None
+    if not 1 <= int(text) <= high:
+        raise ValueError(
+            _("%(column)s: %(number)s is not a number from 1 to %(high)d")
+            % {"column": column, "number": text[:12], "high": high}
+        )
+    return queryset.filter(number=int(text)).first()

@@ -22,16 +22,31 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import fromstring
+
 from games.bridge import parse_contract
 from games.deal import Deal
 from games.errors import GameError
+from games.text import control_fault
 from games.weighted import WeightedPart
+from tournaments.importers.limits import (
+    MAX_BOARD,
+    MAX_PAIR,
+    MAX_ROUND,
+    MAX_SCORE,
+    MAX_SESSION,
+    MAX_TEAM,
+    bounded,
+    number_in,
+)
 from tournaments.importers.pbn import (
     ImportedBoard,
     ImportedLine,
     ImportedPair,
     ImportedPlayer,
     ImportedSession,
+    tables_bounded,
 )
 
 # EVENT_TYPE -> the event's scoring method (Event.Method values).
@@ -99,15 +114,24 @@ def read_usebio(
 
 
 def _root(data: bytes | str) -> ET.Element:
+    """The file's root element; entity declarations (XML bombs among them)
+    and control characters, even as character references, are refused."""
     try:
-        root = ET.fromstring(data)
+        root = fromstring(data)
     except ET.ParseError as error:
         line, column = error.position
         raise GameError(
             f"line {line}, column {column}: not well-formed XML ({error.msg})"
         ) from None
+    except DefusedXmlException:
+        raise GameError("The file declares XML entities, which are not read") from None
     if root.tag != "USEBIO":
         raise GameError(f"the root element is <{root.tag}>, not <USEBIO>")
+    for element in root.iter():
+        for text in (element.text, element.tail, *element.attrib.values()):
+            fault = control_fault(text or "")
+            if fault:
+                raise GameError(f"<{element.tag}>: {fault}")
     return root
 
 
@@ -142,6 +166,7 @@ def _pairs(
         if not session.lines:
             where = "" if holder is event else f" in session {number} section {letter}"
             raise GameError(f"the file has no <TRAVELLER_LINE>{where}")
+        tables_bounded(session)
         parts.append(session)
     return parts
 
@@ -178,7 +203,7 @@ def _teams(
 def _team_number(text: str, where: str) -> int:
     if not text.strip().isdigit() or int(text) == 0:
         raise GameError(f'{where}: team "{text}" is not a team number')
-    return int(text)
+    return bounded(int(text), MAX_TEAM, where, "team")
 
 
 def _match(imported: ImportedTeams, element: ET.Element) -> ImportedMatch:
@@ -189,7 +214,10 @@ def _match(imported: ImportedTeams, element: ET.Element) -> ImportedMatch:
         if number is not None and number not in imported.teams:
             raise GameError(f"MATCH: team {number} is not among the PARTICIPANTS")
     round_text = _text(element, "ROUND_NUMBER")
-    match = ImportedMatch(int(round_text) if round_text.isdigit() else 1, home, away)
+    stage = 1
+    if round_text.isdigit():
+        stage = bounded(int(round_text), MAX_ROUND, "MATCH", "ROUND_NUMBER")
+    match = ImportedMatch(stage, home, away)
     for board in element.findall("BOARD"):
         number = _board_number(board)
         lines = []
@@ -225,13 +253,7 @@ def _section(event: ET.Element) -> ET.Element:
 
 
 def _session_number(text: str) -> int:
-    try:
-        number = int(text.strip())
-    except ValueError:
-        raise GameError(f'SESSION_ID "{text}" must be a number') from None
-    if number < 1:
-        raise GameError(f'SESSION_ID "{text}" must be a number from 1')
-    return number
+    return number_in(text, MAX_SESSION, "<SESSION>", "SESSION_ID")
 
 
 def _text(element: ET.Element, tag: str) -> str:
@@ -239,12 +261,16 @@ def _text(element: ET.Element, tag: str) -> str:
 
 
 def _date(text: str) -> dt.date:
+    """The event's DATE; today when the file gives none, refused when it is
+    not a date (31/02/2026 is not stored as today)."""
+    if not text:
+        return dt.date.today()
     for pattern in ("%d/%m/%Y", "%Y-%m-%d", "%d/%m/%y"):
         try:
             return dt.datetime.strptime(text, pattern).date()
         except ValueError:
             continue
-    return dt.date.today()
+    raise GameError(f'DATE "{text}" is not a date (such as 24/11/2026)')
 
 
 def _club(root: ET.Element) -> tuple[str, str] | None:
@@ -258,7 +284,7 @@ def _label(text: str, where: str) -> tuple[int, str]:
     match = PAIR_LABEL.match(text.strip().upper())
     if not match:
         raise GameError(f'{where}: pair number "{text}" is not like "7" or "7NS"')
-    return int(match.group(1)), match.group(2) or ""
+    return bounded(int(match.group(1)), MAX_PAIR, where, "pair"), match.group(2) or ""
 
 
 def _add_pair(session: ImportedSession, element: ET.Element) -> None:
@@ -293,7 +319,7 @@ def _board_number(board: ET.Element) -> int:
     text = _text(board, "BOARD_NUMBER")
     if not text.isdigit() or int(text) == 0:
         raise GameError(f'<BOARD>: BOARD_NUMBER "{text}" is not a board number')
-    return int(text)
+    return bounded(int(text), MAX_BOARD, "<BOARD>", "BOARD_NUMBER")
 
 
 def _line(session: ImportedSession, board: int, line: ET.Element) -> ImportedLine:
@@ -314,7 +340,8 @@ def _played(board: int, ns: str, ew: str, line: ET.Element, where: str) -> Impor
         return ImportedLine(board, ns, ew, adjusted=artificial.groups())
     if not _text(line, "CONTRACT") and re.fullmatch(r"-?\d{1,5}", score):
         # A score without a contract: an assigned score, kept as it is.
-        part = WeightedPart(100.0, score=int(score))
+        points = bounded(int(score), MAX_SCORE, where, "SCORE", low=-MAX_SCORE)
+        part = WeightedPart(100.0, score=points)
         return ImportedLine(board, ns, ew, weighted=(part,))
     try:
         contract = parse_contract(_text(line, "CONTRACT"))

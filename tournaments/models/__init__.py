@@ -10,6 +10,7 @@ from tournaments.models.chinese import (
 )
 from tournaments.models.club import Club, Player
 from tournaments.models.event import Event, Section, SectionScoring, Session
+from tournaments.models.imports import ImportJob
 from tournaments.models.play import (
     Board,
     Pair,
@@ -35,6 +36,7 @@ __all__ = [
     "ChineseSettings",
     "Club",
     "Event",
+    "ImportJob",
     "Match",
     "Pair",
     "PairScore",

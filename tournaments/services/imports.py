@@ -1,8 +1,10 @@
-"""Store an imported event (its sections, boards and lines) in one transaction."""
+"""Store an imported event (its sections, boards and lines) in one transaction,
+and the steps a background import takes one short transaction at a time."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -43,38 +45,61 @@ def event_import(
     section is rescored once at the end; a bad line raises
     ``ValidationError`` naming the board and pairs, and nothing is stored.
     The file's scoring settings (a USEBIO event type) become the event's,
-    and its club and players are found or entered.
+    and its club and players are found or entered.  (A large file goes
+    through ``services.import_jobs`` instead, in short transactions.)
     """
     parts = [imported] if isinstance(imported, ImportedSession) else list(imported)
-    first = parts[0]
-    club = club_found(first.club)
-    event = event_create(
-        name=first.name[:160],
-        date=first.date,
-        club=club,
-        user=user,
-        **first.settings,
-    )
-    opening = event.sessions.get()
-    numbers = sorted({part.session for part in parts})
+    event = imported_event_create(parts, user=user)
     for part in parts:
-        number = numbers.index(part.session) + 1
-        session = opening
-        if number != opening.number:
-            session = Session.objects.get_or_create(
-                event=event, number=number, defaults={"status": opening.status}
-            )[0]
-        _section_store(session, part, club, user)
+        section = imported_section_create(event, parts, part)
+        for line in part.lines:
+            section.store(line, user)
+        queue_scoring(next(iter(section.boards.values())))
     return event
 
 
-def _section_store(
-    session: Session,
-    imported: ImportedSession,
-    club: Club | None,
-    user: AbstractBaseUser | None,
-) -> None:
-    """One imported section's pairs, boards and lines, then its scoring."""
+@dataclass
+class ImportedSectionRows:
+    """A section created for an imported one: its pairs by the file's key and
+    its boards by number, ready to take the lines."""
+
+    section: Section
+    pairs: dict[str, Pair]
+    boards: dict[int, Board]
+
+    def store(self, line: ImportedLine, user: AbstractBaseUser | None) -> None:
+        """Store one of the section's lines (see ``line_store``)."""
+        pairs, board = self.pairs, self.boards[line.board]
+        line_store(line, board, pairs[line.ns], pairs[line.ew], user)
+
+
+def imported_event_create(
+    parts: Sequence[ImportedSession], *, user: AbstractBaseUser | None = None
+) -> Event:
+    """The event of imported sections, named, dated and set as the first says."""
+    first = parts[0]
+    return event_create(
+        name=first.name[:160],
+        date=first.date,
+        club=club_found(first.club),
+        user=user,
+        **first.settings,
+    )
+
+
+def imported_section_create(
+    event: Event, parts: Sequence[ImportedSession], imported: ImportedSession
+) -> ImportedSectionRows:
+    """One imported section's session (numbered in the file's order of
+    sessions), section, pairs (with their players) and boards; no lines yet."""
+    opening = event.sessions.order_by("number").first()
+    numbers = sorted({part.session for part in parts})
+    number = numbers.index(imported.session) + 1
+    session = opening
+    if number != opening.number:
+        session = Session.objects.get_or_create(
+            event=event, number=number, defaults={"status": opening.status}
+        )[0]
     per_board: dict[int, int] = {}
     for line in imported.lines:
         per_board[line.board] = per_board.get(line.board, 0) + 1
@@ -96,6 +121,7 @@ def _section_store(
         )
         for key, pair in imported.pairs.items()
     }
+    club = event.club
     if club is not None:
         for key, pair in imported.pairs.items():
             pairs[key].players.set(players_found(club, pair.players))
@@ -109,9 +135,7 @@ def _section_store(
         )
         for number, board in sorted(imported.boards.items())
     }
-    for line in imported.lines:
-        line_store(line, boards[line.board], pairs[line.ns], pairs[line.ew], user)
-    queue_scoring(next(iter(boards.values())))
+    return ImportedSectionRows(section, pairs, boards)
 
 
 def line_store(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.importers.pbn import parse_sessions
 from tournaments.importers.usebio import ImportedTeams, read_usebio
@@ -19,6 +20,7 @@ from tournaments.services.imports import event_import
 from tournaments.services.teams_import import teams_event_import
 
 MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+MAX_FAULTS = 100  # faults listed when a file is refused
 
 
 def upload_too_big(size: int) -> str | None:
@@ -29,10 +31,29 @@ def upload_too_big(size: int) -> str | None:
 
 
 def fault_messages(error: Exception) -> list[str]:
-    """Every fault a refused file names: a traveller file's lines, a
-    validation error's messages, or the error itself."""
+    """The faults a refused file names: a traveller file's lines, a
+    validation error's messages, or the error itself; the first
+    ``MAX_FAULTS`` and a count of the others (see ``capped``)."""
+    return capped(every_fault(error))
+
+
+def every_fault(error: Exception) -> list[str]:
+    """Every fault a refused file names, however many."""
     faults = getattr(error, "errors", None) or getattr(error, "messages", None)
     return list(faults or [str(error)])
+
+
+def capped(faults: list[str]) -> list[str]:
+    """The first ``MAX_FAULTS`` faults, then "… and N more faults" when there
+    are more: a 9 MB file of bad lines is refused with a page, not 30 MB."""
+    if len(faults) <= MAX_FAULTS:
+        return faults
+    more = len(faults) - MAX_FAULTS
+    return [
+        *faults[:MAX_FAULTS],
+        ngettext("… and %(count)d more fault", "… and %(count)d more faults", more)
+        % {"count": more},
+    ]
 
 
 def is_xml(data: bytes) -> bool:

@@ -12,6 +12,7 @@ from tournaments.importers.travellers import (
     read_rows,
 )
 from tournaments.models import Section
+from tournaments.services.results_files import fault_messages
 
 
 class Command(BaseCommand):
@@ -32,5 +33,5 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"{path}: {error.strerror}") from None
         except TravellerFileError as error:
-            raise CommandError("\n".join(error.errors)) from None
+            raise CommandError("\n".join(fault_messages(error))) from None
         self.stdout.write(f"{stored} traveller lines stored")

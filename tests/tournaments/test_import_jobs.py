@@ -1,0 +1,303 @@
+"""Large results files are imported by a Celery job, in short transactions:
+the director follows its progress, the same file is never imported twice,
+and a failed job leaves nothing half-written."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from tournaments.models import Event, ImportJob, Result
+from tournaments.services import import_jobs
+from tournaments.services.import_jobs import JOB_THRESHOLD_BYTES, import_job_run
+
+pytestmark = pytest.mark.django_db
+
+PAIRS = 10
+BOARDS = 30
+HEADER = "PairId_NS;PairId_EW;Contract;Declarer;Result"
+
+
+def large_pbn(duplicate_last_line: bool = False) -> bytes:
+    """A Mitchell of 10 pairs a side over 30 boards (300 lines), one game per
+    board with its ScoreTable, padded over the job threshold with % lines."""
+    games = []
+    for board in range(1, BOARDS + 1):
+        rows = [
+            f"{ns}NS {(ns + board) % PAIRS + 1}EW 4S N {9 + (ns + board) % 3}"
+            for ns in range(1, PAIRS + 1)
+        ]
+        if duplicate_last_line and board == BOARDS:
+            rows.append(rows[-1])
+        games.append(
+            f'[Event "Big night"]\n[Board "{board}"]\n[ScoreTable "{HEADER}"]\n'
+            + "\n".join(rows)
+        )
+    text = "\n\n".join(games) + "\n"
+    padding = ("%" + "x" * 99 + "\n") * (JOB_THRESHOLD_BYTES // 100 + 10)
+    return (padding + text).encode()
+
+
+@pytest.fixture(autouse=True)
+def committing(django_capture_on_commit_callbacks, monkeypatch):
+    """Each request's on-commit callbacks (the queued job, then its scoring)
+    run as the request ends, as they would outside the test's transaction."""
+    from django.test import Client
+
+    request = Client.request
+
+    def committed(self, **kwargs):
+        with django_capture_on_commit_callbacks(execute=True):
+            return request(self, **kwargs)
+
+    monkeypatch.setattr(Client, "request", committed)
+
+
+def post(client, data: bytes, name: str = "big.pbn"):
+    return client.post("/api/results-files/", {"file": SimpleUploadedFile(name, data)})
+
+
+def test_a_large_file_is_a_202_job_that_imports_the_event(director, monkeypatch):
+    monkeypatch.setattr(import_jobs, "BATCH_LINES", 7)  # many short transactions
+    data = large_pbn()
+    assert len(data) > JOB_THRESHOLD_BYTES
+    response = post(director, data)
+    assert response.status_code == 202, response.content
+    body = response.json()
+    job = ImportJob.objects.get()
+    assert body["job"] == job.pk
+    assert body["url"] == f"http://testserver/api/import-jobs/{job.pk}/"
+    assert body["message"] == "The file is being imported: follow its job."
+    detail = director.get(body["url"])
+    assert detail.status_code == 200
+    shown = detail.json()
+    event = Event.objects.get()
+    assert (shown["status"], shown["done"], shown["total"]) == ("done", 300, 300)
+    assert (shown["event"], shown["faults"], shown["fault_count"]) == (
+        event.pk,
+        [],
+        0,
+    )
+    assert shown["file_name"] == "big.pbn"
+    assert event.name == "Big night"
+    assert Result.objects.filter(board__section__session__event=event).count() == 300
+    job.refresh_from_db()
+    assert job.sha256 and bytes(job.data) == b""  # the upload is not kept
+
+
+def test_the_same_file_again_returns_its_job_not_a_second_event(director):
+    data = large_pbn()
+    first = post(director, data).json()
+    again = post(director, data, name="copy.pbn")
+    assert again.status_code == 200
+    assert again.json()["job"] == first["job"]
+    assert again.json()["message"] == (
+        "This file was already sent: here is its import, not a second one."
+    )
+    assert Event.objects.count() == 1
+    assert ImportJob.objects.count() == 1
+
+
+def test_a_file_whose_event_was_deleted_can_be_imported_again(director):
+    data = large_pbn()
+    post(director, data)
+    Result.objects.all().delete()
+    Event.objects.all().delete()
+    again = post(director, data)
+    assert again.status_code == 202
+    assert ImportJob.objects.get().pk == again.json()["job"]
+    assert Event.objects.count() == 1
+
+
+def test_two_live_jobs_of_one_file_cannot_exist():
+    from django.db import IntegrityError, transaction
+
+    ImportJob.objects.create(kind="results", sha256="a" * 64, status="running")
+    ImportJob.objects.create(kind="results", sha256="a" * 64, status="failed")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        ImportJob.objects.create(kind="results", sha256="a" * 64)
+
+
+def test_a_failed_job_removes_its_committed_batches(director, monkeypatch):
+    """The file's last line is a duplicate: the write path refuses it after
+    300 lines were committed in batches; the event goes, the fault stays."""
+    monkeypatch.setattr(import_jobs, "BATCH_LINES", 50)
+    response = post(director, large_pbn(duplicate_last_line=True))
+    assert response.status_code == 202
+    job = ImportJob.objects.get()
+    assert job.status == "failed"
+    assert (job.done, job.total) == (300, 301)  # six batches of 50 committed
+    assert job.fault_count == 1
+    assert job.faults[0].startswith("Board 30, 10NS v 1EW: ")
+    assert job.event is None
+    assert not Event.objects.exists()
+    assert not Result.objects.exists()
+    retried = post(director, large_pbn(duplicate_last_line=True))
+    assert retried.status_code == 202  # a failed job does not hold the file
+    assert ImportJob.objects.count() == 2
+
+
+def test_a_large_file_that_cannot_be_read_fails_with_its_fault(director):
+    data = large_pbn().replace(b'[Board "3"]', b'[Board "99999999999999999999"]')
+    response = post(director, data)
+    assert response.status_code == 202
+    shown = director.get(response.json()["url"]).json()
+    assert shown["status"] == "failed"
+    assert shown["event"] is None
+    assert len(shown["faults"]) == 1
+    assert "board 999999999999… must be from 1 to 999" in shown["faults"][0]
+    assert not Event.objects.exists()
+
+
+def test_an_unexpected_error_fails_the_job_and_removes_the_event(director, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(import_jobs, "imported_section_create", broken)
+    response = post(director, large_pbn())
+    assert response.status_code == 202
+    job = ImportJob.objects.get()
+    assert (job.status, job.faults) == (
+        "failed",
+        ["The import stopped on an unexpected error."],
+    )
+    assert not Event.objects.exists()
+
+
+def test_a_job_over_its_time_limit_fails_and_removes_the_event(director, monkeypatch):
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    from tournaments.services.imports import ImportedSectionRows
+
+    def slow(*args, **kwargs):
+        raise SoftTimeLimitExceeded()
+
+    monkeypatch.setattr(ImportedSectionRows, "store", slow)
+    post(director, large_pbn())
+    job = ImportJob.objects.get()
+    assert (job.status, job.faults, job.fault_count) == (
+        "failed",
+        ["The import took too long and was stopped."],
+        1,
+    )
+    assert not Event.objects.exists()
+
+
+def test_a_job_runs_once(director):
+    post(director, large_pbn())
+    job = ImportJob.objects.get()
+    assert import_job_run(job.pk) == "done"  # already done: nothing again
+    assert Event.objects.count() == 1
+
+
+def test_the_directors_page_follows_the_job_to_the_event(director):
+    response = director.post(
+        reverse("director:results-import"),
+        {"file": SimpleUploadedFile("big.pbn", large_pbn())},
+    )
+    job = ImportJob.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("director:import-job", args=[job.pk])
+    page = director.get(response["Location"])
+    event = Event.objects.get()
+    assert page.status_code == 200
+    assert "Refresh" not in page  # done: it stops refreshing
+    content = page.content.decode()
+    assert "Imported." in content
+    assert reverse("director:event", args=[event.pk]) in content
+    again = director.post(
+        reverse("director:results-import"),
+        {"file": SimpleUploadedFile("big.pbn", large_pbn())},
+        follow=True,
+    )
+    assert again.redirect_chain[-1][0] == reverse("director:import-job", args=[job.pk])
+    shown = [str(message) for message in again.context["messages"]]
+    assert shown == [
+        "This file was already sent: here is its import, not a second one."
+    ]
+    assert Event.objects.count() == 1
+
+
+def test_a_running_jobs_page_refreshes_every_two_seconds(director):
+    job = ImportJob.objects.create(
+        file_name="big.pbn",
+        kind="results",
+        sha256="0" * 64,
+        status="running",
+        done=30,
+        total=120,
+    )
+    page = director.get(reverse("director:import-job", args=[job.pk]))
+    assert page["Refresh"] == "2"
+    assert "30 of 120 lines stored." in page.content.decode()
+    assert '<progress max="100" value="25">' in page.content.decode()
+
+
+def test_a_failed_jobs_page_lists_its_faults(director):
+    faults = [f"Line {n}: bad" for n in range(1, 101)] + ["… and 5 more faults"]
+    job = ImportJob.objects.create(
+        file_name="big.pbn",
+        kind="results",
+        sha256="0" * 64,
+        status="failed",
+        faults=faults,
+        fault_count=105,
+    )
+    page = director.get(reverse("director:import-job", args=[job.pk]))
+    assert "Refresh" not in page
+    content = page.content.decode()
+    assert content.count("<li>Line ") == 100
+    assert "… and 5 more faults" in content
+
+
+def test_only_directors_create_or_read_jobs(client, django_user_model):
+    job = ImportJob.objects.create(file_name="a.pbn", kind="results", sha256="0")
+    url = f"/api/import-jobs/{job.pk}/"
+    assert client.get(url).status_code == 401
+    assert post(client, large_pbn()).status_code == 401
+    page = reverse("director:import-job", args=[job.pk])
+    assert client.get(page).status_code == 302  # to the login page
+    client.force_login(django_user_model.objects.create_user("player"))
+    assert client.get(url).status_code == 403
+    assert post(client, large_pbn()).status_code == 403
+    assert client.get(page).status_code == 302
+    assert ImportJob.objects.count() == 1
+    assert not Event.objects.exists()
+
+
+def test_an_unknown_job_is_a_404(director):
+    assert director.get("/api/import-jobs/999/").status_code == 404
+
+
+def test_celery_finds_the_import_task():
+    from config.celery import app
+
+    app.loader.import_default_modules()
+    assert "imports.run_job" in app.tasks
+
+
+def test_a_job_stores_the_same_event_as_a_direct_import(
+    data_dir, django_capture_on_commit_callbacks, monkeypatch
+):
+    """A real USEBIO Mitchell through a job (batches of 25 lines) ranks every
+    pair as the one-transaction import does."""
+    from tournaments.models import PairScore
+    from tournaments.services.import_jobs import import_job_start
+    from tournaments.services.results_files import results_file_import
+
+    monkeypatch.setattr(import_jobs, "BATCH_LINES", 25)
+    data = (data_dir / "usebio" / "mp_pairs_mitchell.xml").read_bytes()
+    with django_capture_on_commit_callbacks(execute=True):
+        job, new = import_job_start(data, file_name="mitchell.xml")
+    with django_capture_on_commit_callbacks(execute=True):
+        direct = results_file_import(data)
+    job.refresh_from_db()
+    assert (new, job.status, job.done) == (True, "done", job.total)
+
+    def ranking(event: Event) -> dict[str, tuple[float, str]]:
+        scores = PairScore.objects.filter(pair__section__session__event=event)
+        return {s.pair.label: (s.pct, s.rank) for s in scores}
+
+    assert ranking(job.event) == ranking(direct)
+    assert len(ranking(direct)) > 10

@@ -1,0 +1,82 @@
+"""A file import run in the background: a large results file, with its progress."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.event import Event
+
+
+class ImportJob(models.Model):
+    """One uploaded file being imported by the ``imports.run_job`` task.
+
+    The upload's bytes are kept in the row (``data``) until the job ends: a
+    BinaryField needs no MEDIA_ROOT, no storage to clean up and no file shared
+    between the web and the worker's machines, and uploads are capped at
+    10 MB.  ``sha256`` stays, so that the same file sent again finds its job
+    rather than importing the event twice.  ``faults`` holds the first 100
+    faults of a failed import, ``fault_count`` how many there were.
+    """
+
+    class Kind(models.TextChoices):
+        RESULTS = "results", _("results file")
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("sent by"),
+    )
+    created = models.DateTimeField(_("sent"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+    file_name = models.CharField(_("file name"), max_length=255, blank=True)
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    name = models.CharField(_("event name"), max_length=160, blank=True)
+    status = models.CharField(
+        _("status"), max_length=8, choices=Status.choices, default=Status.QUEUED
+    )
+    done = models.PositiveIntegerField(_("lines stored"), default=0)
+    total = models.PositiveIntegerField(_("lines to store"), default=0)
+    event = models.ForeignKey(
+        Event,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("event"),
+    )
+    faults = models.JSONField(_("faults"), default=list, blank=True)
+    fault_count = models.PositiveIntegerField(_("faults found"), default=0)
+    sha256 = models.CharField(_("SHA-256 of the file"), max_length=64, db_index=True)
+    data = models.BinaryField(_("file"), blank=True, default=b"")
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            # One live job per file: two uploads of it at once cannot both import.
+            models.UniqueConstraint(
+                fields=["kind", "sha256"],
+                condition=models.Q(status__in=["queued", "running", "done"]),
+                name="one_live_import_job_per_file",
+            )
+        ]
+        verbose_name = _("import job")
+        verbose_name_plural = _("import jobs")
+
+    def __str__(self) -> str:
+        return f"{self.file_name} ({self.status})"
+
+    @property
+    def finished(self) -> bool:
+        """Whether the job is done or failed: its page stops refreshing."""
+        return self.status in (self.Status.DONE, self.Status.FAILED)

@@ -1,0 +1,182 @@
+"""Large results files are imported by a Celery task, in short transactions.
+
+A 9.5 MB PBN file takes minutes to store: in one request and one transaction
+it would hold the embedded SQLite database (tablets could not sign in), the
+browser would give up and a retry would import it twice.  Above
+``JOB_THRESHOLD_BYTES`` the upload becomes an ``ImportJob``: the task reads it
+and stores the event a section's batch of lines at a time, counting the
+lines stored, so that the director's page and ``GET /api/import-jobs/{id}/``
+follow it.  The same file sent again while its job is queued, running or
+done gets that job back.  A job that fails removes the event it had begun
+and keeps the first faults (see ``results_files.capped``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+
+from celery.exceptions import SoftTimeLimitExceeded
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.errors import GameError
+from tournaments.importers.pbn import ImportedSession, parse_sessions
+from tournaments.importers.usebio import ImportedTeams, read_usebio
+from tournaments.models import Event, ImportJob, Result
+from tournaments.services.imports import (
+    imported_event_create,
+    imported_section_create,
+)
+from tournaments.services.results import queue_scoring
+from tournaments.services.results_files import capped, every_fault, is_xml
+from tournaments.services.teams_import import teams_event_import
+from tournaments.tasks_imports import run_job
+
+logger = logging.getLogger(__name__)
+
+JOB_THRESHOLD_BYTES = 256 * 1024  # larger results files are imported by a job
+BATCH_LINES = 200  # traveller lines stored in one transaction
+ALREADY_SENT = gettext_lazy(
+    "This file was already sent: here is its import, not a second one."
+)
+STARTED = gettext_lazy("The file is being imported: follow its job.")
+WAITING = (ImportJob.Status.QUEUED, ImportJob.Status.RUNNING, ImportJob.Status.DONE)
+
+
+def needs_job(data: bytes) -> bool:
+    """Whether an upload is large enough to be imported in the background."""
+    return len(data) > JOB_THRESHOLD_BYTES
+
+
+def import_job_start(
+    data: bytes,
+    *,
+    file_name: str,
+    name: str | None = None,
+    user: AbstractBaseUser | None = None,
+) -> tuple[ImportJob, bool]:
+    """The job importing this results file, and whether it is a new one.
+
+    The same file (same SHA-256) already queued, running or imported gets
+    its job back, not a second event (unless that event was deleted since);
+    a new job is queued once this commits.
+    """
+    digest = hashlib.sha256(data).hexdigest()
+    kind = ImportJob.Kind.RESULTS
+    live = ImportJob.objects.filter(kind=kind, sha256=digest, status__in=WAITING)
+    # A job whose event was deleted since lets the file come again.
+    live.filter(status=ImportJob.Status.DONE, event__isnull=True).delete()
+    existing = live.first()
+    if existing is not None:
+        return existing, False
+    try:
+        with transaction.atomic():
+            job = ImportJob.objects.create(
+                created_by=user,
+                file_name=_printable(file_name)[:255],
+                kind=kind,
+                name=(name or "")[:160],
+                sha256=digest,
+                data=data,
+            )
+    except IntegrityError:  # the same file, sent at the same moment
+        return live.get(), False
+    transaction.on_commit(lambda: run_job.delay(job.pk))
+    return job, True
+
+
+def _printable(file_name: str) -> str:
+    """The upload's name without control characters (PostgreSQL refuses NUL)."""
+    return "".join(char for char in file_name if char.isprintable())
+
+
+def import_job_run(job_id: int) -> str:
+    """Run a queued job to its end: the event stored, or the job failed and
+    nothing of it left.  Returns the job's final status."""
+    claimed = ImportJob.objects.filter(
+        pk=job_id, status=ImportJob.Status.QUEUED
+    ).update(status=ImportJob.Status.RUNNING)
+    job = ImportJob.objects.get(pk=job_id)
+    if not claimed:
+        return job.status  # another worker has it, or it has ended
+    try:
+        _import(job, bytes(job.data))
+    except (GameError, ValidationError) as error:
+        _fail(job, every_fault(error))
+    except SoftTimeLimitExceeded:
+        _fail(job, [_("The import took too long and was stopped.")])
+    except Exception:
+        logger.exception("import job %s stopped", job_id)
+        _fail(job, [_("The import stopped on an unexpected error.")])
+    else:
+        ImportJob.objects.filter(pk=job.pk).update(
+            status=ImportJob.Status.DONE, data=b""
+        )
+    return ImportJob.objects.values_list("status", flat=True).get(pk=job_id)
+
+
+def _import(job: ImportJob, data: bytes) -> None:
+    """Read the file, then store it a batch of lines per transaction."""
+    name = job.name or None
+    if is_xml(data):
+        imported = read_usebio(data, name=name)
+        if isinstance(imported, ImportedTeams):
+            _teams(job, imported)
+            return
+        parts = imported
+    else:
+        parts = parse_sessions(data, name=name)
+    _pairs(job, parts)
+
+
+def _teams(job: ImportJob, imported: ImportedTeams) -> None:
+    """A teams file, small by nature: one transaction, as a direct upload."""
+    lines = sum(len(room) for m in imported.matches for room in m.rooms.values())
+    _progress(job, total=lines)
+    event = teams_event_import(imported, user=job.created_by)
+    ImportJob.objects.filter(pk=job.pk).update(event=event, done=lines)
+
+
+def _pairs(job: ImportJob, parts: list[ImportedSession]) -> None:
+    _progress(job, total=sum(len(part.lines) for part in parts))
+    with transaction.atomic():
+        event = imported_event_create(parts, user=job.created_by)
+    job.event = event
+    ImportJob.objects.filter(pk=job.pk).update(event=event)
+    for part in parts:
+        with transaction.atomic():
+            section = imported_section_create(event, parts, part)
+        lines = part.lines
+        for start in range(0, len(lines), BATCH_LINES):
+            batch = lines[start : start + BATCH_LINES]
+            with transaction.atomic():
+                for line in batch:
+                    section.store(line, job.created_by)
+            ImportJob.objects.filter(pk=job.pk).update(done=F("done") + len(batch))
+        with transaction.atomic():
+            queue_scoring(next(iter(section.boards.values())))
+
+
+def _progress(job: ImportJob, *, total: int) -> None:
+    ImportJob.objects.filter(pk=job.pk).update(total=total, done=0)
+
+
+def _fail(job: ImportJob, faults: list[str]) -> None:
+    """Remove what the job had stored and keep its first faults."""
+    if job.event_id is not None:
+        with transaction.atomic():
+            # Lines first: a line protects its pairs from a cascade.
+            Result.objects.filter(board__section__session__event=job.event_id).delete()
+            Event.objects.filter(pk=job.event_id).delete()
+    ImportJob.objects.filter(pk=job.pk).update(
+        status=ImportJob.Status.FAILED,
+        event=None,
+        faults=capped(faults),
+        fault_count=len(faults),
+        data=b"",
+    )

@@ -26,18 +26,18 @@ def score_section(section_id: int) -> dict[str, int]:
 
 @shared_task(name="scoring.sweep_stale", acks_late=True)
 def sweep_stale() -> dict[str, list[int]]:
-    """Queue the rescore of every section left stale (run by Celery beat)."""
+    """Queue the rescore of every section left stale, send again the import
+    jobs never received, fail those whose worker died (run by Celery beat)."""
+    from tournaments.services.import_jobs import import_jobs_sweep
     from tournaments.services.rescoring import sweep
 
-    return {"queued": sweep()}
+    return {"queued": sweep(), **import_jobs_sweep()}
 
 
 @worker_ready.connect
 def sweep_on_start(**_kwargs: Any) -> None:
     """A worker starting (say after one was killed) catches up at once."""
-    from tournaments.services.rescoring import sweep
-
-    sweep()
+    sweep_stale()
 
 
 @shared_task(name="scoring.next_team_round", acks_late=True)

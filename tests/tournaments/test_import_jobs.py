@@ -301,3 +301,36 @@ def test_a_job_stores_the_same_event_as_a_direct_import(
 
     assert ranking(job.event) == ranking(direct)
     assert len(ranking(direct)) > 10
+
+
+def test_the_sweep_resends_a_job_never_received_and_fails_a_lost_one(
+    monkeypatch, django_user_model
+):
+    """A job sent while the broker was down is sent again; a job whose worker
+    died mid-import is failed and its half-built event removed."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from tournaments.services.import_jobs import import_jobs_sweep
+
+    sent = []
+    monkeypatch.setattr(import_jobs, "send_task", lambda task, *a: sent.append(a))
+    old = timezone.now() - dt.timedelta(hours=1)
+    waiting = ImportJob.objects.create(file_name="a.pbn", sha256="a" * 64, data=b"x")
+    lost = ImportJob.objects.create(
+        file_name="b.pbn", sha256="b" * 64, data=b"y", status="running"
+    )
+    half = Event.objects.create(name="Half built", date=dt.date(2026, 11, 24))
+    ImportJob.objects.filter(pk=lost.pk).update(event=half)
+    fresh = ImportJob.objects.create(
+        file_name="c.pbn", sha256="c" * 64, data=b"z", status="running"
+    )
+    ImportJob.objects.filter(pk__in=[waiting.pk, lost.pk]).update(updated=old)
+    assert import_jobs_sweep() == {"resent": [waiting.pk], "failed": [lost.pk]}
+    assert sent == [(waiting.pk,)]
+    lost.refresh_from_db()
+    assert lost.status == "failed" and "worker" in lost.faults[0]
+    assert not Event.objects.filter(pk=half.pk).exists()
+    fresh.refresh_from_db()
+    assert fresh.status == "running"

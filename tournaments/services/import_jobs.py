@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from datetime import datetime, timedelta
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -32,6 +34,7 @@ from tournaments.services.imports import (
     imported_event_create,
     imported_section_create,
 )
+from tournaments.services.rescoring import send_task
 from tournaments.services.results import queue_scoring
 from tournaments.services.results_files import capped, every_fault, is_xml
 from tournaments.services.teams_import import teams_event_import
@@ -86,7 +89,7 @@ def import_job_start(
             )
     except IntegrityError:  # the same file, sent at the same moment
         return live.get(), False
-    transaction.on_commit(lambda: run_job.delay(job.pk))
+    transaction.on_commit(lambda: send_task(run_job, job.pk))
     return job, True
 
 
@@ -100,7 +103,7 @@ def import_job_run(job_id: int) -> str:
     nothing of it left.  Returns the job's final status."""
     claimed = ImportJob.objects.filter(
         pk=job_id, status=ImportJob.Status.QUEUED
-    ).update(status=ImportJob.Status.RUNNING)
+    ).update(status=ImportJob.Status.RUNNING, updated=timezone.now())
     job = ImportJob.objects.get(pk=job_id)
     if not claimed:
         return job.status  # another worker has it, or it has ended
@@ -157,7 +160,9 @@ def _pairs(job: ImportJob, parts: list[ImportedSession]) -> None:
             with transaction.atomic():
                 for line in batch:
                     section.store(line, job.created_by)
-            ImportJob.objects.filter(pk=job.pk).update(done=F("done") + len(batch))
+            ImportJob.objects.filter(pk=job.pk).update(
+                done=F("done") + len(batch), updated=timezone.now()
+            )
         with transaction.atomic():
             queue_scoring(next(iter(section.boards.values())))
 
@@ -180,3 +185,34 @@ def _fail(job: ImportJob, faults: list[str]) -> None:
         fault_count=len(faults),
         data=b"",
     )
+
+
+# A job still queued this long was never received (the broker was down when
+# it was sent): it is sent again.  A running job silent for longer than the
+# task's hard time limit has lost its worker: it is failed and cleaned up.
+RESEND_QUEUED_AFTER = timedelta(minutes=1)
+LOST_RUNNING_AFTER = timedelta(minutes=31)
+
+
+def import_jobs_sweep(now: datetime | None = None) -> dict[str, list[int]]:
+    """Send again the jobs never received; fail the ones whose worker died.
+
+    Run with the rescoring sweep (beat and worker start).  Sending a job
+    twice is harmless: only one run claims it.
+    """
+    now = now or timezone.now()
+    queued = ImportJob.objects.filter(
+        status=ImportJob.Status.QUEUED, updated__lt=now - RESEND_QUEUED_AFTER
+    )
+    resent = list(queued.values_list("pk", flat=True))
+    for job_id in resent:
+        if send_task(run_job, job_id):
+            ImportJob.objects.filter(pk=job_id).update(updated=now)
+    lost = ImportJob.objects.filter(
+        status=ImportJob.Status.RUNNING, updated__lt=now - LOST_RUNNING_AFTER
+    )
+    failed = []
+    for job in lost:
+        _fail(job, [_("The import stopped: the worker running it was lost.")])
+        failed.append(job.pk)
+    return {"resent": resent, "failed": failed}

@@ -18,7 +18,7 @@ from rest_framework.settings import api_settings
 
 from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
-from tournaments.models import Board, Pair, Result, Section, Source, Table
+from tournaments.models import Pair, Result, Section, Source, Table
 from tournaments.services.results import result_submit
 
 PAIR_LABEL = re.compile(r"^\s*(\d+)\s*(NS|EW)?\s*$", re.IGNORECASE)
@@ -154,12 +154,11 @@ def submit(
     """Store the line through the one write path; True when it is new.
 
     ``table`` is the token's table (Source.TABLE), None for a director
-    (Source.API).  A key already stored on the board returns its line.
+    (Source.API).  A key already stored on the board returns its line, marked
+    ``replayed`` by the write path (also when two copies raced), so not new.
     """
     if table is not None:
         keep_at_table(table, fields)
-    board: Board = fields["board"]
-    replay = bool(key) and board.results.filter(idempotency_key=key).exists()
     try:
         line = result_submit(
             **fields,
@@ -170,4 +169,4 @@ def submit(
         )
     except DjangoValidationError as error:
         raise api_error(error) from None
-    return line, result is None and not replay
+    return line, result is None and not getattr(line, "replayed", False)

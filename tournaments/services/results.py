@@ -222,12 +222,48 @@ def _write(
 ) -> Result:
     check_open(board)
     check_pairs(board, ns_pair, ew_pair)
-    if key:
-        stored = Result.objects.filter(board=board, idempotency_key=key).first()
-        if stored is not None:
-            return stored
+    replay = _replayed(board, key)
+    if replay is not None:
+        return replay
+    try:
+        return _store(
+            board, fields, ns_pair, ew_pair, round, table, user, result, rescore,
+            source, key,
+        )  # fmt: skip
+    except ValidationError:
+        # The same submission sent at once twice: the first to commit stored
+        # it, this one lost the race and answers with the stored line.
+        replay = _replayed(board, key)
+        if replay is None:
+            raise
+        return replay
+
+
+def _replayed(board: Board, key: str) -> Result | None:
+    """The line stored under this idempotency key, marked as a replay."""
+    if not key:
+        return None
+    stored = Result.objects.filter(board=board, idempotency_key=key).first()
+    if stored is not None:
+        stored.replayed = True
+    return stored
+
+
+def _store(
+    board: Board,
+    fields: dict[str, object],
+    ns_pair: Pair,
+    ew_pair: Pair,
+    round: Round | None,
+    table: Table | None,
+    user: AbstractBaseUser | None,
+    result: Result | None,
+    rescore: bool,
+    source: str,
+    key: str,
+) -> Result:
     if result is None and source != Source.DIRECTOR:
-        _refuse_second_entry(board, ns_pair, ew_pair, user, table, source)
+        _refuse_second_entry(board, ns_pair, ew_pair, user, table, source, key)
     round, table = check_movement(board, ns_pair, ew_pair, round, table)
     with transaction.atomic():
         line = result or Result(board=board)
@@ -282,14 +318,16 @@ def _refuse_second_entry(
     user: AbstractBaseUser | None,
     table: Table | None,
     source: str,
+    key: str = "",
 ) -> None:
     """A tablet may not overwrite a line: flag it for the director, refuse.
 
     The flag and the audit record are committed even though the caller's
-    submission fails, so the director sees the dispute.
+    submission fails, so the director sees the dispute.  A line stored under
+    the caller's own key is the same submission, not a second entry.
     """
     stored = Result.objects.filter(board=board, ns_pair=ns_pair).first()
-    if stored is None:
+    if stored is None or (key and stored.idempotency_key == key):
         return
     with transaction.atomic():
         Result.objects.filter(pk=stored.pk).update(disputed=True)

@@ -40,13 +40,22 @@ class Command(BaseCommand):
         parser.add_argument("--boards", type=int, default=3, help="boards a round")
         parser.add_argument("--rounds", type=int, default=7)
         parser.add_argument("--name", default="Live bench")
+        parser.add_argument(
+            "--published",
+            action="store_true",
+            help="publish the event: its rankings are public while it is played",
+        )
 
     @transaction.atomic
     def handle(self, *args: object, **options: object) -> None:
         tables = int(options["tables"])  # type: ignore[arg-type]
         if tables < MIN_SECTION_TABLES:
             raise CommandError(f"--tables must be at least {MIN_SECTION_TABLES}")
-        event = event_create(name=str(options["name"]), date=dt.date.today())
+        event = event_create(
+            name=str(options["name"]),
+            date=dt.date.today(),
+            published=bool(options["published"]),
+        )
         session = event.sessions.get()
         sections = []
         for index, size in enumerate(section_sizes(tables)):

@@ -34,6 +34,7 @@ import contextlib
 import json
 import os
 import platform
+import signal
 import sys
 import tempfile
 import threading
@@ -246,6 +247,8 @@ def main(argv: list[str] | None = None) -> int:
         "--tablets", type=int, action="append", help="room size (repeatable)"
     )
     args = parser.parse_args(argv)
+    # A terminated bench still stops the servers it started (``finally`` runs).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     sizes = args.tablets or list(SIZES)
     print(
         f"Donne live bench, stack {args.stack}: {platform.python_implementation()} "

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import shutil
 import socket
 import subprocess
@@ -41,7 +42,8 @@ def free_port(low: int, high: int) -> int:
 
 
 def django_env(database_url: str, redis_url: str = "") -> dict[str, str]:
-    """The environment of a Donne process on ``database_url`` (eager without Redis)."""
+    """The environment of a Donne process on ``database_url``, as in production
+    (DEBUG off); Celery runs eagerly unless ``redis_url`` is given."""
     env = {
         key: value
         for key, value in os.environ.items()
@@ -50,7 +52,9 @@ def django_env(database_url: str, redis_url: str = "") -> dict[str, str]:
     env.update(
         DATABASE_URL=database_url,
         DJANGO_SETTINGS_MODULE="config.settings",
-        DJANGO_DEBUG="1",
+        DJANGO_DEBUG="0",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(32),
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
         LOG_LEVEL="WARNING",
     )
     if redis_url:

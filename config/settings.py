@@ -88,6 +88,18 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
     )
 }
+# SQLite holds a room of tablets: WAL lets readers run beside the one writer,
+# BEGIN IMMEDIATE takes the write lock up front (a deferred transaction that
+# upgrades to writing fails at once when another writer holds the lock), and
+# the busy timeout makes writers queue for the lock instead of failing with
+# "database is locked".  PostgreSQL needs none of this.
+SQLITE_BUSY_TIMEOUT = int(os.environ.get("SQLITE_BUSY_TIMEOUT", "20"))
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": SQLITE_BUSY_TIMEOUT,
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

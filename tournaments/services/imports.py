@@ -8,6 +8,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from tournaments.importers.limits import session_fits
 from tournaments.importers.pbn import ImportedLine, ImportedPlayer, ImportedSession
 from tournaments.models import (
     Board,
@@ -43,9 +44,12 @@ def event_import(
     section is rescored once at the end; a bad line raises
     ``ValidationError`` naming the board and pairs, and nothing is stored.
     The file's scoring settings (a USEBIO event type) become the event's,
-    and its club and players are found or entered.
+    and its club and players are found or entered.  A number or a text no
+    database column can hold (``importers.limits``) is refused first.
     """
     parts = [imported] if isinstance(imported, ImportedSession) else list(imported)
+    for part in parts:
+        session_fits(part)
     first = parts[0]
     club = club_found(first.club)
     event = event_create(

@@ -1,0 +1,68 @@
+"""A results file whose numbers or texts no database column holds is a 400.
+
+SQLite stored them; PostgreSQL refused them with a DataError (a 500): a
+pair number over 32767 (a smallint), a board number over 2**31 - 1, a NUL
+character in the event's name or a pair's label.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from tournaments.models import Event
+
+pytestmark = pytest.mark.django_db
+
+PBN = """% PBN 2.1
+[Event "Tuesday pairs"]
+[Date "2026.11.20"]
+[Board "1"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]
+1 11 4S S 10
+2 12 4S S 11
+
+[Event "#"]
+[Board "2"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]
+1 12 3NT N 9
+2 11 3NT N 10
+"""
+
+REFUSED = {
+    "pair over a smallint": (
+        PBN.replace("1 11 4S", "70000 11 4S").replace("1 12 3NT", "70000 12 3NT"),
+        "Pair number 70000 is over 32767.",
+    ),
+    "board over an integer": (
+        PBN.replace('[Board "2"]', '[Board "9999999999"]'),
+        "Board number 9999999999 is over 2147483647.",
+    ),
+    "NUL in the event's name": (
+        PBN.replace("Tuesday pairs", "Tues\x00day"),
+        "The file holds a NUL character (byte 0) in “Tues\N{SYMBOL FOR NULL}day”.",
+    ),
+}
+
+
+def post(director, text: str):
+    upload = SimpleUploadedFile("night.pbn", text.encode())
+    return director.post("/api/results-files/", {"file": upload})
+
+
+@pytest.mark.parametrize("name", REFUSED)
+def test_a_number_or_text_no_column_holds_is_a_400_naming_it(director, name):
+    text, message = REFUSED[name]
+    response = post(director, text)
+    assert response.status_code == 400, response.content
+    assert response.json() == {"file": [message]}
+    assert not Event.objects.exists()
+
+
+def test_the_largest_pair_number_is_stored(director):
+    text = PBN.replace("1 11 4S", "32767 11 4S").replace("1 12 3NT", "32767 12 3NT")
+    response = post(director, text)
+    assert response.status_code == 201, response.content
+    event = Event.objects.get(pk=response.json()["id"])
+    numbers = event.sessions.get().sections.get().pairs.values_list("number", flat=True)
+    assert sorted(numbers) == [2, 11, 12, 32767]

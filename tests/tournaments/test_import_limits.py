@@ -2,13 +2,18 @@
 
 SQLite stored them; PostgreSQL refused them with a DataError (a 500): a
 pair number over 32767 (a smallint), a board number over 2**31 - 1, a NUL
-character in the event's name or a pair's label.
+character in the event's name or a pair's label, a team number over 32767.
 """
 
 from __future__ import annotations
 
+import re
+from io import StringIO
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from teams_play import create, play_round
 
 from tournaments.models import Event
 
@@ -66,3 +71,17 @@ def test_the_largest_pair_number_is_stored(director):
     event = Event.objects.get(pk=response.json()["id"])
     numbers = event.sessions.get().sections.get().pairs.values_list("number", flat=True)
     assert sorted(numbers) == [2, 11, 12, 32767]
+
+
+def test_a_teams_file_with_a_team_number_over_a_smallint_is_a_400(api, director):
+    event = create(api, 2)
+    play_round(api, event["id"], 1)
+    out = StringIO()
+    call_command("export_usebio", str(event["id"]), stdout=out)
+    text = out.getvalue().replace('TEAM_ID="2"', 'TEAM_ID="70000"')
+    text = re.sub(r"<(TEAM|OPPOSING_TEAM)>2<", r"<\1>70000<", text)
+    upload = SimpleUploadedFile("teams.xml", text.encode())
+    response = director.post("/api/results-files/", {"file": upload})
+    assert response.status_code == 400, response.content
+    assert response.json() == {"file": ["Team number 70000 is over 32767."]}
+    assert Event.objects.count() == 1

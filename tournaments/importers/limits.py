@@ -18,7 +18,8 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils.translation import gettext as _
 
 from tournaments.importers.pbn import ImportedSession
-from tournaments.models import Board, Pair
+from tournaments.importers.usebio import ImportedTeams
+from tournaments.models import Board, Match, Pair, Team
 
 
 def largest(model: type[models.Model], name: str) -> int:
@@ -73,4 +74,22 @@ def session_fits(imported: ImportedSession) -> None:
             raise ValidationError(
                 _("Board number %(number)d is over %(most)d.")
                 % {"number": number, "most": most}
+            )
+
+
+def teams_fit(imported: ImportedTeams) -> None:
+    """Raise ``ValidationError`` when a team or round number cannot be stored."""
+    most = largest(Team, "number")
+    for team in imported.teams.values():
+        if team.number > most:
+            raise ValidationError(
+                _("Team number %(number)d is over %(most)d.")
+                % {"number": team.number, "most": most}
+            )
+    most = largest(Match, "stage")
+    for match in imported.matches:
+        if match.round > most:
+            raise ValidationError(
+                _("Round number %(number)d is over %(most)d.")
+                % {"number": match.round, "most": most}
             )

@@ -63,7 +63,7 @@ start_postgres() {
         cat "$DONNE_PG_DIR/postgres.log"
         return 1
     }
-    "$bin/createdb" -h 127.0.0.1 -p "$port" -U donne donne
+    "$bin/createdb" -h 127.0.0.1 -p "$port" -U donne donne || return 1
     export DONNE_TEST_POSTGRES_URL="postgresql://donne@127.0.0.1:$port/donne"
 }
 

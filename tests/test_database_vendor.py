@@ -23,3 +23,10 @@ def test_it_runs_on_the_database_the_environment_names():
     elif not os.environ.get("DATABASE_URL"):
         assert connection.vendor == "sqlite"
     assert connection.vendor in {"sqlite", "postgresql"}
+
+
+def test_a_database_test_carries_the_marker_the_postgresql_run_selects(request):
+    """test.sh selects ``-m database`` for PostgreSQL: were the marker lost,
+    that run would find nothing (pytest's exit 5), which a narrowed selection
+    of pure tests may do; this test fails first, on SQLite."""
+    assert request.node.get_closest_marker("database") is not None

@@ -73,15 +73,31 @@ def test_the_largest_pair_number_is_stored(director):
     assert sorted(numbers) == [2, 11, 12, 32767]
 
 
-def test_a_teams_file_with_a_team_number_over_a_smallint_is_a_400(api, director):
+def exported_teams(api) -> str:
+    """A played round of a two-team match, as USEBIO text."""
     event = create(api, 2)
     play_round(api, event["id"], 1)
     out = StringIO()
     call_command("export_usebio", str(event["id"]), stdout=out)
-    text = out.getvalue().replace('TEAM_ID="2"', 'TEAM_ID="70000"')
+    return out.getvalue()
+
+
+def test_a_teams_file_with_a_team_number_over_a_smallint_is_a_400(api, director):
+    text = exported_teams(api).replace('TEAM_ID="2"', 'TEAM_ID="70000"')
     text = re.sub(r"<(TEAM|OPPOSING_TEAM)>2<", r"<\1>70000<", text)
     upload = SimpleUploadedFile("teams.xml", text.encode())
     response = director.post("/api/results-files/", {"file": upload})
     assert response.status_code == 400, response.content
     assert response.json() == {"file": ["Team number 70000 is over 32767."]}
+    assert Event.objects.count() == 1
+
+
+def test_a_teams_file_with_a_round_number_over_a_smallint_is_a_400(api, director):
+    text = exported_teams(api)
+    assert text.count("<ROUND_NUMBER>1</ROUND_NUMBER>") == 1
+    text = text.replace("<ROUND_NUMBER>1<", "<ROUND_NUMBER>70000<")
+    upload = SimpleUploadedFile("teams.xml", text.encode())
+    response = director.post("/api/results-files/", {"file": upload})
+    assert response.status_code == 400, response.content
+    assert response.json() == {"file": ["Round number 70000 is over 32767."]}
     assert Event.objects.count() == 1

@@ -17,6 +17,38 @@ import pytest
 TEST_DATA = Path(__file__).resolve().parent / "data"
 
 
+# The fixtures through which a test reaches the database (pytest-django's).
+DATABASE_FIXTURES = frozenset(
+    {
+        "db",
+        "transactional_db",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+    }
+)
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Mark ``database`` every test that touches the database.
+
+    ``scripts/test.sh`` runs the whole suite on SQLite, then ``-m database``
+    again on PostgreSQL: the pure tests (games, scoring, imports) run once.
+    A test that reaches the database another way (a subprocess) carries the
+    marker itself.
+    """
+    uses_fixture = DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+    if uses_fixture or item.get_closest_marker("django_db"):
+        item.add_marker(pytest.mark.database)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say which database the run used: test.sh runs the suite on two."""
+    from django.conf import settings
+
+    engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    terminalreporter.write_line(f"database: {engine}")
+
+
 @pytest.fixture(autouse=True)
 def english():
     """Each test starts in English: a request in French leaves its thread in French."""

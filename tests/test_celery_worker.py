@@ -1,9 +1,11 @@
 """Scoring through a real Redis broker and a real Celery worker process.
 
 ``scripts/test.sh`` starts a throwaway Redis and exports its URL; this test
-starts a worker on a fresh SQLite file, saves travellers from another process
+starts a worker on a fresh database, saves travellers from another process
 (which queues ``score_section`` on commit), and waits for the worker to store
 the matchpoints.  Without Redis it is skipped, except in CI where it fails.
+The fresh database is an SQLite file, or, when ``DATABASE_URL`` names a
+PostgreSQL server (test.sh's second run), a new database on that server.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -25,9 +29,14 @@ REDIS_URL = os.environ.get("DONNE_TEST_REDIS_URL", "")
 
 if not REDIS_URL and os.environ.get("CI"):
     pytest.fail("CI must provide DONNE_TEST_REDIS_URL (scripts/redis.sh)")
-pytestmark = pytest.mark.skipif(
-    not REDIS_URL, reason="no Redis: run ./scripts/test.sh to start one"
-)
+pytestmark = [
+    pytest.mark.database,
+    pytest.mark.skipif(
+        not REDIS_URL, reason="no Redis: run ./scripts/test.sh to start one"
+    ),
+]
+SERVER_URL = os.environ.get("DATABASE_URL", "")
+ON_POSTGRES = urlsplit(SERVER_URL).scheme in {"postgres", "postgresql"}
 
 ENTER_BOARD_ONE = """
 import datetime as dt
@@ -66,11 +75,46 @@ def run(args: list[str], env: dict[str, str]) -> str:
     return done.stdout
 
 
+class Database:
+    """The worker's database, read from the test with plain SQL (``%s`` marks)."""
+
+    def __init__(self, url: str, connection) -> None:
+        self.url = url
+        self.connection = connection
+
+    def execute(self, sql: str, params: tuple = ()):
+        if not ON_POSTGRES:
+            sql = sql.replace("%s", "?")
+        return self.connection.execute(sql, params)
+
+
 @pytest.fixture
-def worker_env(tmp_path):
+def database(tmp_path) -> Iterator[Database]:
+    """A fresh, empty database for the worker and the test's own process."""
+    if not ON_POSTGRES:
+        path = tmp_path / "db.sqlite3"
+        yield Database(f"sqlite:///{path}", sqlite3.connect(path))
+        return
+    import psycopg
+
+    name = f"donne_worker_{uuid.uuid4().hex[:8]}"
+    server = psycopg.connect(SERVER_URL, autocommit=True)
+    server.execute(f'CREATE DATABASE "{name}"')
+    url = urlunsplit(urlsplit(SERVER_URL)._replace(path=f"/{name}"))
+    reader = psycopg.connect(url, autocommit=True)
+    try:
+        yield Database(url, reader)
+    finally:
+        reader.close()
+        server.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+        server.close()
+
+
+@pytest.fixture
+def worker_env(tmp_path, database):
     env = {
         **os.environ,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "DATABASE_URL": database.url,
         "REDIS_URL": REDIS_URL,
         "CELERY_QUEUE": f"test-{uuid.uuid4().hex[:8]}",
         "DJANGO_SETTINGS_MODULE": "config.settings",
@@ -85,7 +129,7 @@ def worker_env(tmp_path):
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
     try:
-        yield env, tmp_path
+        yield env, tmp_path, database
     finally:
         worker.terminate()
         worker.wait(timeout=30)
@@ -93,13 +137,12 @@ def worker_env(tmp_path):
 
 
 def test_a_saved_traveller_is_scored_by_the_worker(worker_env):
-    env, folder = worker_env
+    env, folder, database = worker_env
     section = int(
         run([sys.executable, "manage.py", "shell", "-c", ENTER_BOARD_ONE], env).split()[
             -1
         ]
     )
-    database = sqlite3.connect(folder / "db.sqlite3")
     deadline = time.monotonic() + 60
     rows: list = []
     while time.monotonic() < deadline:
@@ -119,7 +162,7 @@ def test_a_saved_traveller_is_scored_by_the_worker(worker_env):
     ], log
     standings = database.execute(
         "SELECT COUNT(*) FROM tournaments_pairscore s "
-        "JOIN tournaments_pair p ON p.id = s.pair_id WHERE p.section_id = ?",
+        "JOIN tournaments_pair p ON p.id = s.pair_id WHERE p.section_id = %s",
         (section,),
     ).fetchone()
     assert standings == (6,)
@@ -153,9 +196,8 @@ print(event.pk)
 
 
 def test_the_worker_pairs_the_next_swiss_round_when_the_last_board_lands(worker_env):
-    env, folder = worker_env
+    env, folder, database = worker_env
     run([sys.executable, "manage.py", "shell", "-c", PLAY_SWISS_ROUND_ONE], env)
-    database = sqlite3.connect(folder / "db.sqlite3")
     deadline = time.monotonic() + 60
     pairs: list = []
     while time.monotonic() < deadline:
@@ -196,9 +238,8 @@ print(event.pk)
 @pytest.mark.skipif(not available(), reason="endplay is not installed")
 def test_the_worker_solves_the_deals_and_records_its_progress(worker_env):
     """Newton Bridge Club, 20 January 2016, board 1: par NS 450 (published)."""
-    env, folder = worker_env
+    env, folder, database = worker_env
     run([sys.executable, "manage.py", "shell", "-c", START_ANALYSIS], env)
-    database = sqlite3.connect(folder / "db.sqlite3")
     deadline = time.monotonic() + 60
     row = None
     while time.monotonic() < deadline:

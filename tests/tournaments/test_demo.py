@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from tournaments.models import Club, Player
+from tournaments.models import Club, Event, Match, Player, Section, TeamScore
 
 pytestmark = pytest.mark.django_db
 
@@ -36,3 +36,22 @@ def test_the_director_can_log_in_to_the_admin(client):
     call_command("load_demo", stdout=StringIO())
     assert client.login(username="director", password="donne-demo")
     assert client.get("/admin/tournaments/player/").status_code == 200
+
+
+def test_the_command_scores_the_teams_demo_matches_and_standings():
+    """``load_demo`` scores the Swiss teams through ``rescore_team_round``,
+    whose section lock PostgreSQL once refused (FOR UPDATE across the outer
+    join to the competition): the command aborted there."""
+    call_command("load_demo", stdout=StringIO())
+    event = Event.objects.get(name="Saturday Swiss teams")
+    played = Match.objects.filter(session__event=event, away__isnull=False)
+    assert played.count() == 16
+    assert not played.filter(home_imps__isnull=True).exists()
+    assert not played.filter(away_imps__isnull=True).exists()
+    assert played.filter(complete=True).count() == 12
+    standings = TeamScore.objects.filter(team__event=event)
+    assert [s.position for s in standings] == list(range(1, 9))
+    assert [s.played for s in standings] == [3] * 8
+    assert (
+        Section.objects.filter(session__event=event, scored__isnull=False).count() == 4
+    )

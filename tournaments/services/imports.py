@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from tournaments.importers.pbn import ImportedLine, ImportedPlayer, ImportedSession
+from tournaments.importers.storable import session_fits
 from tournaments.models import (
     Board,
     Club,
@@ -46,9 +47,13 @@ def event_import(
     ``ValidationError`` naming the board and pairs, and nothing is stored.
     The file's scoring settings (a USEBIO event type) become the event's,
     and its club and players are found or entered.  (A large file goes
-    through ``services.import_jobs`` instead, in short transactions.)
+    through ``services.import_jobs`` instead, in short transactions.)  A
+    number or a text no database column can hold (``importers.storable``) is
+    refused first.
     """
     parts = [imported] if isinstance(imported, ImportedSession) else list(imported)
+    for part in parts:
+        session_fits(part)
     event = imported_event_create(parts, user=user)
     for part in parts:
         section = imported_section_create(event, parts, part)

@@ -275,19 +275,18 @@ print(job.pk)
 
 def test_the_worker_runs_an_import_job(worker_env):
     """``imports.run_job`` is found by a real worker, which stores the event."""
-    env, folder = worker_env
+    env, folder, database = worker_env
     job = int(
         run(
             [sys.executable, "manage.py", "shell", "-c", START_IMPORT_JOB], env
         ).split()[-1]
     )
-    database = sqlite3.connect(folder / "db.sqlite3")
     deadline = time.monotonic() + 60
     row = None
     while time.monotonic() < deadline:
         row = database.execute(
             "SELECT status, done, total, event_id FROM tournaments_importjob "
-            "WHERE id = ?",
+            "WHERE id = %s",
             (job,),
         ).fetchone()
         if row and row[0] in ("done", "failed"):
@@ -299,7 +298,7 @@ def test_the_worker_runs_an_import_job(worker_env):
         "SELECT COUNT(*) FROM tournaments_result r "
         "JOIN tournaments_board b ON b.id = r.board_id "
         "JOIN tournaments_section s ON s.id = b.section_id "
-        "JOIN tournaments_session e ON e.id = s.session_id WHERE e.event_id = ?",
+        "JOIN tournaments_session e ON e.id = s.session_id WHERE e.event_id = %s",
         (row[3],),
     ).fetchone()
     assert lines == (300,)

@@ -10,7 +10,7 @@ same way on both databases.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -61,35 +61,25 @@ def session_fits(imported: ImportedSession) -> None:
     """Raise ``ValidationError`` when a number or a text cannot be stored."""
     for text in session_texts(imported):
         text_checked(text)
-    most = largest(Pair, "number")
-    for pair in imported.pairs.values():
-        if pair.number > most:
-            raise ValidationError(
-                _("Pair number %(number)d is over %(most)d.")
-                % {"number": pair.number, "most": most}
-            )
-    most = largest(Board, "number")
-    for number in imported.boards:
-        if number > most:
-            raise ValidationError(
-                _("Board number %(number)d is over %(most)d.")
-                % {"number": number, "most": most}
-            )
+    pairs = (pair.number for pair in imported.pairs.values())
+    too_big = _("Pair number %(number)d is over %(most)d.")
+    at_most(pairs, largest(Pair, "number"), too_big)
+    too_big = _("Board number %(number)d is over %(most)d.")
+    at_most(iter(imported.boards), largest(Board, "number"), too_big)
 
 
 def teams_fit(imported: ImportedTeams) -> None:
     """Raise ``ValidationError`` when a team or round number cannot be stored."""
-    most = largest(Team, "number")
-    for team in imported.teams.values():
-        if team.number > most:
-            raise ValidationError(
-                _("Team number %(number)d is over %(most)d.")
-                % {"number": team.number, "most": most}
-            )
-    most = largest(Match, "stage")
-    for match in imported.matches:
-        if match.round > most:
-            raise ValidationError(
-                _("Round number %(number)d is over %(most)d.")
-                % {"number": match.round, "most": most}
-            )
+    teams = (team.number for team in imported.teams.values())
+    too_big = _("Team number %(number)d is over %(most)d.")
+    at_most(teams, largest(Team, "number"), too_big)
+    rounds = (match.round for match in imported.matches)
+    too_big = _("Round number %(number)d is over %(most)d.")
+    at_most(rounds, largest(Match, "stage"), too_big)
+
+
+def at_most(numbers: Iterable[int], most: int, message: str) -> None:
+    """Refuse the first number over ``most`` with ``message``."""
+    for number in numbers:
+        if number > most:
+            raise ValidationError(message % {"number": number, "most": most})

@@ -223,12 +223,7 @@ def barbu_deal_submit(
         "points_s": points["S"],
         "points_w": points["W"],
     }
-    writer = Writer(
-        source=source,
-        user=user,
-        table=table if source == Source.TABLE else None,
-        rescore=rescore,
-    )
+    writer = Writer.at(table, source, user, rescore=rescore)
     entry = Entry(
         section=section,
         model=BarbuDeal,

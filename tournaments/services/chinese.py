@@ -159,12 +159,7 @@ def chinese_hand_submit(
     except GameError as error:
         raise ValidationError({"tricks_a": str(error)}) from None
     table = section.table_set.filter(number=match.table).first()
-    writer = Writer(
-        source=source,
-        user=user,
-        table=table if source == Source.TABLE else None,
-        rescore=rescore,
-    )
+    writer = Writer.at(table, source, user, rescore=rescore)
     entry = Entry(
         section=section,
         model=ChineseHand,

@@ -54,6 +54,20 @@ class Writer:
     key: str = ""
     rescore: bool = True
 
+    @classmethod
+    def at(
+        cls,
+        table: Table | None,
+        source: str,
+        user: AbstractBaseUser | None = None,
+        key: str = "",
+        rescore: bool = True,
+    ) -> Writer:
+        """Who writes a line played at ``table``: its tablet when the source
+        is the table, else the director (or an importer) at no table."""
+        tablet = table if source == Source.TABLE else None
+        return cls(source=source, user=user, table=tablet, key=key, rescore=rescore)
+
     @property
     def is_tablet(self) -> bool:
         return self.source == Source.TABLE

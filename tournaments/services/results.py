@@ -222,13 +222,7 @@ def _write(
     """Check the pairs and the movement, then store through the one write path."""
     check_pairs(board, ns_pair, ew_pair)
     round, table = check_movement(board, ns_pair, ew_pair, round, table)
-    writer = Writer(
-        source=source,
-        user=user,
-        table=table if source == Source.TABLE else None,
-        key=key,
-        rescore=rescore,
-    )
+    writer = Writer.at(table, source, user, key, rescore)
     fields.update(ns_pair=ns_pair, ew_pair=ew_pair, round=round, table=table)
     entry = _entry(board, fields, ns_pair, ew_pair, round, table, result)
     return write_line(writer, entry)

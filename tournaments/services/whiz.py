@@ -321,29 +321,8 @@ def _write(
         east=players["E"],
         south=players["S"],
     )
-    writer = Writer(
-        source=source,
-        user=user,
-        table=table if source == Source.TABLE else None,
-        key=key,
-        rescore=rescore,
-    )
-    entry = Entry(
-        section=section,
-        model=WhizResult,
-        slot={"board": board, "north": players["N"]},
-        values=fields,
-        audited=WHIZ_AUDITED_FIELDS,
-        table=table,
-        round=seating.round,
-        where=_("Board %(b)d at table %(t)d") % {"b": board.number, "t": table.number},
-        board=board,
-        line=result,
-        key_scope={"board": board},
-        adjusted=bool(fields.get("adjusted_n")),
-        clash=_("These players already have a result on board %(b)d.")
-        % {"b": board.number},
-    )
+    writer = Writer.at(table, source, user, key, rescore)
+    entry = _entry(board, table, seating.round, fields, result)
     line, created = write_line(writer, entry)
     return line, created
 
@@ -359,17 +338,32 @@ def whiz_result_answer(
     """The two other players agree with a Whiz line (locking it for the
     tablet), or call the director.  ``table`` is the answering tablet's."""
     writer = Writer(source=source, user=user, table=table)
-    entry = Entry(
-        section=result.board.section,
-        model=WhizResult,
-        slot={"pk": result.pk},
-        values={},
-        audited=WHIZ_AUDITED_FIELDS,
-        table=result.table,
-        round=result.round.number if result.round_id else None,
-        where=_("Board %(b)d at table %(t)d")
-        % {"b": result.board.number, "t": result.table.number},
-        board=result.board,
-        line=result,
-    )
+    round_number = result.round.number if result.round_id else None
+    entry = _entry(result.board, result.table, round_number, {}, result)
     return answer_line(writer, entry, agree=agree)
+
+
+def _entry(
+    board: Board,
+    table: Table,
+    round_number: int | None,
+    fields: dict[str, object],
+    result: WhizResult | None,
+) -> Entry:
+    """A Whiz line as the write path takes it."""
+    return Entry(
+        section=board.section,
+        model=WhizResult,
+        slot={"board": board, "north": fields.get("north")},
+        values=fields,
+        audited=WHIZ_AUDITED_FIELDS,
+        table=table,
+        round=round_number,
+        where=_("Board %(b)d at table %(t)d") % {"b": board.number, "t": table.number},
+        board=board,
+        line=result,
+        key_scope={"board": board},
+        adjusted=bool(fields.get("adjusted_n")),
+        clash=_("These players already have a result on board %(b)d.")
+        % {"b": board.number},
+    )

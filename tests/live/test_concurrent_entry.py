@@ -24,6 +24,10 @@ from django.conf import settings
 from bench import stack
 from bench.tablets import Reply, Tablet, sign_in
 
+# The server reaches the database in a subprocess: marked so that the
+# PostgreSQL run of scripts/test.sh plays the room on PostgreSQL too.
+pytestmark = pytest.mark.database
+
 COUNT_LINES = (
     "import json; from tournaments.models import Result; "
     "lines = Result.objects.filter(board__section__session__event={event}); "

@@ -173,3 +173,23 @@ def test_chinese_table_cards_give_each_rounds_match(director):
         for row in card.rows
     }
     assert len(meetings) == 6
+
+
+def test_the_manche_page_lists_the_tables_changes(
+    director, barbu, django_capture_on_commit_callbacks
+):
+    url = reverse("director:barbu-manche", args=[barbu.pk, 1, 1])
+    with django_capture_on_commit_callbacks(execute=True):
+        director.post(url, SHEET)
+        director.post(url, SHEET | {"r-tricks": "N4 E5 S3 W1"})
+    changes = director.get(url).context["changes"]
+    assert [(c.who, c.action) for c in changes][:2] == [
+        ("td", "corrected"),
+        ("td", "entered"),
+    ]
+    assert len(changes) == 8  # seven contracts entered, one corrected
+    # Tricks at -2 each, S and W doubled N, W doubled E and S (the sheet).
+    # N4 E5 S3 W1: base -8, -10, -6, -2; S>N moves 2 to S, W>N 6 to W,
+    # W>E 8 to W, W>S 4 to W: N -16, E -18, S -8, W 16.
+    assert changes[0].before == "Table 1, round 1, tricks: N -22, E -14, S -6, W 16"
+    assert changes[0].after == "Table 1, round 1, tricks: N -16, E -18, S -8, W 16"

@@ -158,3 +158,17 @@ def test_a_player_scorecard_lists_his_matches(api):
     page = api.get(reverse("results:chinese-player", args=[event["id"], ann.pk]))
     html = page.content.decode()
     assert page.status_code == 200 and "1: 17–9" in html and "Dan" in html
+
+
+def test_the_director_sees_every_hands_change(api):
+    event = create(api, 4)
+    hand(api, event, 1, 1, 1, 15)
+    hand(api, event, 1, 1, 1, 12)
+    page = api.get(reverse("director:event", args=[event["id"]]))
+    changes = page.context["changes"]
+    assert [(c.action, c.before, c.after) for c in changes] == [
+        ("corrected", "Round 1, table 1, hand 1: 15–11",
+         "Round 1, table 1, hand 1: 12–14"),
+        ("entered", "—", "Round 1, table 1, hand 1: 15–11"),
+    ]  # fmt: skip
+    assert "Round 1, table 1, hand 1: 12–14" in page.content.decode()

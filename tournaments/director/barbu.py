@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from tournaments.barbu_sheet import read_sheet, save_sheet, sheet_rows
+from tournaments.director.console import sheet_audit_rows
 from tournaments.models import BarbuDeal, Event, Section, Source
 from tournaments.services.barbu import section_barbu_movement, table_players
 
@@ -57,5 +58,6 @@ def barbu_manche(request: HttpRequest, pk: int, round: int, table: int) -> HttpR
         "seating": seating,
         "players": table_players(section, seating),
         "rows": rows,
+        "changes": sheet_audit_rows(section, place),
     }
     return render(request, "director/barbu_manche.html", context, status=status)

@@ -267,3 +267,37 @@ def _who(change: ResultChange) -> str:
     if change.table is not None:
         return _("table %(number)d") % {"number": change.table.number}
     return str(change.get_source_display())
+
+
+def sheet_audit_rows(section: Section, table: Table | None = None) -> list[AuditRow]:
+    """The changes of lines without a board (Barbu deals, Chinese hands),
+    newest first, for one table or the whole section."""
+    changes = section.changes.filter(board__isnull=True)
+    if table is not None:
+        changes = changes.filter(table=table)
+    changes = changes.select_related("user", "table").order_by("-at", "-id")
+    return [
+        AuditRow(
+            at=change.at,
+            who=_who(change),
+            action=change.get_action_display(),
+            before=sheet_line_text(change.line, change.before),
+            after=sheet_line_text(change.line, change.after),
+        )
+        for change in changes
+    ]
+
+
+def sheet_line_text(where: str, snapshot: dict[str, object] | None) -> str:
+    """A Barbu deal's points ("Table 1, round 2, Hearts: N -8, E 0, ...") or a
+    Chinese hand's tricks ("Round 1, table 2, hand 3: 15-11")."""
+    if not snapshot:
+        return "—"
+    points = [
+        f"{seat} {snapshot[f'points_{seat.lower()}']}"
+        for seat in "NESW"
+        if f"points_{seat.lower()}" in snapshot
+    ]
+    if points:
+        return f"{where}: {', '.join(points)}"
+    return f"{where}: {snapshot.get('tricks_a')}–{snapshot.get('tricks_b')}"

@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy
 
+from tournaments.director.console import sheet_audit_rows
 from tournaments.director.game_forms import BarbuEventForm, ChineseEventForm
 from tournaments.models import Event, Section
 from tournaments.services.barbu import barbu_event_create
@@ -71,5 +72,6 @@ def chinese_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
             for number, group in groupby(matches, key=lambda m: m.round)
         ],
         "tables": section.table_set.all(),
+        "changes": sheet_audit_rows(section),
     }
     return render(request, "director/chinese_event.html", context)

@@ -300,3 +300,40 @@ def test_a_whiz_tablet_is_bound_to_its_round_and_a_director_corrects(api, client
     assert [c.action for c in ResultChange.objects.filter(section=section)] == [
         "create", "confirm"
     ]  # fmt: skip
+
+
+def test_a_director_corrects_a_whiz_line_through_the_api(api, client):
+    names = ["Ada", "Bea", "Cyd", "Dot", "Eve", "Flo", "Gus", "Hal", "Ivy", "Jon",
+             "Kim", "Lou"]  # fmt: skip
+    body = {"name": "Whiz night", "date": "2026-11-20", "boards_per_round": 1,
+            "players": [{"name": n} for n in names]}  # fmt: skip
+    event = api.post(reverse("api-whiz-event-new"), body, "application/json").json()
+    section = Section.objects.get(pk=event["section"])
+    first = next(
+        s for s in section_whiz_movement(section).seatings
+        if s.table == 1 and s.round == 1
+    )  # fmt: skip
+    url = reverse("api-whiz-results", args=[section.pk])
+    line = {"board": first.boards[0], "contract": "10S", "declarer": "N",
+            "result": "="}  # fmt: skip
+    created = post(client, url, line, auth(section, 1)).json()
+    detail = reverse("api-whiz-result-detail", args=[created["id"]])
+    # Another table's tablet may not touch it; its own may, until agreed.
+    other = client.patch(detail, {"result": "+1"}, content_type="application/json",
+                         headers=auth(section, 2))  # fmt: skip
+    assert other.status_code == 403
+    own = client.patch(detail, {"result": "+1"}, content_type="application/json",
+                       headers=auth(section, 1))  # fmt: skip
+    assert own.status_code == 200 and own.json()["tricks"] == 11
+    stored = WhizResult.objects.get()
+    whiz_result_answer(stored, agree=True, source=Source.TABLE,
+                       table=section.table_set.get(number=1))  # fmt: skip
+    locked = client.patch(detail, {"result": "-1"}, content_type="application/json",
+                          headers=auth(section, 1))  # fmt: skip
+    assert locked.status_code == 403
+    fixed = api.client.patch(detail, {"contract": "9S", "tricks": 8},
+                             content_type="application/json")  # fmt: skip
+    assert fixed.status_code == 200
+    assert (fixed.json()["contract"], fixed.json()["tricks"]) == ("9S", 8)
+    actions = [c.action for c in ResultChange.objects.filter(section=section)]
+    assert actions == ["create", "correct", "confirm", "correct"]

@@ -23,6 +23,7 @@ from tournaments.api import (
     teams,
     views,
     whiz,
+    whiz_lines,
 )
 
 router = DefaultRouter()
@@ -134,6 +135,11 @@ urlpatterns = [
         "sections/<int:id>/whiz-results/",
         whiz.WhizResultsView.as_view(),
         name="api-whiz-results",
+    ),
+    path(
+        "whiz-results/<int:id>/",
+        whiz_lines.WhizResultDetailView.as_view(),
+        name="api-whiz-result-detail",
     ),
     path(
         "events/<int:id>/whiz-ranking/",

@@ -274,7 +274,7 @@ class WhizResultsView(ApiAccess, APIView):
                 table=table,
                 contract=values["contract"],
                 declarer=values["declarer"],
-                tricks=_tricks(values),
+                tricks=whiz_tricks(values),
                 user=request.user if token_table(request) is None else None,
                 source=Source.TABLE if token_table(request) else Source.API,
                 key=key.strip(),
@@ -286,7 +286,7 @@ class WhizResultsView(ApiAccess, APIView):
         return Response(whiz_line(line), status=code)
 
 
-def _tricks(values: dict[str, Any]) -> int | None:
+def whiz_tricks(values: dict[str, Any]) -> int | None:
     """Tricks from ``result`` ("=", "+1", "-2") against the bid, or ``tricks``."""
     text = (values.get("result") or "").strip()
     if not text:

@@ -12,7 +12,7 @@ from tournaments.models import BarbuDeal, BarbuScore, Section
 @transaction.atomic
 def rescore_barbu_section(section_id: int) -> dict[str, int]:
     """Total every player's points over his deals and store the ranking."""
-    section = Section.objects.select_for_update().get(pk=section_id)
+    section = Section.objects.select_for_update(no_key=True).get(pk=section_id)
     deals = BarbuDeal.objects.filter(table__section=section).order_by("id")
     totals = rank_totals(
         dict(

@@ -135,7 +135,7 @@ def rescore_section(section_id: int) -> dict[str, int]:
     stale behind.
     """
     section = (
-        Section.objects.select_for_update(of=("self",))
+        Section.objects.select_for_update(of=("self",), no_key=True)
         .select_related("session__event")
         .get(pk=section_id)
     )

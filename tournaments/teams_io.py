@@ -142,7 +142,7 @@ def rescore_team_round(section_id: int) -> dict[str, int]:
     next knockout stage is queued as its own task once this commits.
     """
     section = (
-        Section.objects.select_for_update(of=("self",))
+        Section.objects.select_for_update(of=("self",), no_key=True)
         .select_related("session__event__competition")
         .get(pk=section_id)
     )

@@ -45,7 +45,7 @@ def _mark(text: str) -> str | float:
 def rescore_whiz_section(section_id: int) -> dict[str, int]:
     """Compare every board hand by hand and store the ranking (idempotent)."""
     section = (
-        Section.objects.select_for_update(of=("self",))
+        Section.objects.select_for_update(of=("self",), no_key=True)
         .select_related("session__event")
         .get(pk=section_id)
     )

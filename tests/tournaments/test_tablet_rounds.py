@@ -194,7 +194,7 @@ def test_a_double_tap_that_races_is_a_replay_not_a_dispute(section, monkeypatch)
             return Result.objects.none()
 
     monkeypatch.setattr(
-        type(Result.objects), "select_for_update", lambda self: Missing()
+        type(Result.objects), "select_for_update", lambda self, **kwargs: Missing()
     )
     second = result_submit(**kwargs)
     monkeypatch.setattr(type(Result.objects), "select_for_update", original_filter)
@@ -337,3 +337,36 @@ def test_a_director_corrects_a_whiz_line_through_the_api(api, client):
     assert (fixed.json()["contract"], fixed.json()["tricks"]) == ("9S", 8)
     actions = [c.action for c in ResultChange.objects.filter(section=section)]
     assert actions == ["create", "correct", "confirm", "correct"]
+
+
+def test_a_write_chosen_as_a_deadlock_victim_is_run_again(monkeypatch):
+    """PostgreSQL aborts one of two deadlocked transactions (40P01): the
+    write path runs it again rather than answer 500; other errors go up."""
+    from django.db import OperationalError
+
+    from tournaments.services.entry import retried
+
+    class Deadlock(Exception):
+        sqlstate = "40P01"
+
+    attempts = []
+
+    def work():
+        attempts.append(1)
+        if len(attempts) == 1:
+            raise OperationalError("deadlock detected") from Deadlock()
+        return "stored"
+
+    # The test runs inside a transaction: take the path of a top-level write.
+    monkeypatch.setattr(entry_module, "in_transaction", lambda: False)
+    assert retried(work) == "stored" and len(attempts) == 2
+
+    def broken():
+        raise OperationalError("disk full")
+
+    with pytest.raises(OperationalError, match="disk full"):
+        retried(broken)
+    monkeypatch.setattr(entry_module, "in_transaction", lambda: True)
+    attempts.clear()
+    with pytest.raises(OperationalError, match="deadlock"):
+        retried(work)

@@ -181,7 +181,7 @@ def chinese_hand_submit(
 @transaction.atomic
 def rescore_chinese_section(section_id: int) -> dict[str, int]:
     """Total each match, rank the players, and pair the next Swiss round if due."""
-    section = Section.objects.select_for_update().get(pk=section_id)
+    section = Section.objects.select_for_update(no_key=True).get(pk=section_id)
     settings = section.chinese
     matches = list(section.chinese_matches.prefetch_related("hands"))
     for match in matches:

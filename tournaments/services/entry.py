@@ -25,19 +25,21 @@ two concurrent inserts fail, and the skeleton then reads what won.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, OperationalError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Board, ResultChange, Section, Session, Source, Table
 from tournaments.services.audit import audit, change_action, plain, snapshot
 from tournaments.services.table_rounds import current_round
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -167,11 +169,39 @@ def write_line(writer: Writer, entry: Entry) -> tuple[models.Model, bool]:
     check_open(entry.section)
     if writer.is_tablet:
         check_tablet(writer, entry)
-    with transaction.atomic():
-        outcome = _store(writer, entry)
+    outcome = retried(lambda: _store(writer, entry))
     if isinstance(outcome, str):
         raise ValidationError(outcome)
     return outcome
+
+
+def retried(work: Callable[[], T], attempts: int = 3) -> T:
+    """Run ``work`` in a transaction, again if the database chose it as the
+    victim of a deadlock or a serialization failure (PostgreSQL).
+
+    Inside a caller's transaction there is nothing to retry: the caller's
+    whole transaction is lost, and the error goes up to it.
+    """
+    nested = in_transaction()
+    for attempt in range(1, attempts + 1):
+        try:
+            with transaction.atomic():
+                return work()
+        except OperationalError as error:
+            if nested or attempt == attempts or not _conflict(error):
+                raise
+    raise AssertionError("unreachable")
+
+
+def in_transaction() -> bool:
+    """Whether the caller already holds a transaction."""
+    return transaction.get_connection().in_atomic_block
+
+
+def _conflict(error: OperationalError) -> bool:
+    """A deadlock or a serialization failure: the transaction may be retried."""
+    code = getattr(error.__cause__, "sqlstate", None)
+    return code in ("40P01", "40001")
 
 
 def _store(writer: Writer, entry: Entry) -> tuple[models.Model, bool] | str:
@@ -181,11 +211,15 @@ def _store(writer: Writer, entry: Entry) -> tuple[models.Model, bool] | str:
     if replay is not None:
         return replay, False
     if entry.line is not None:
-        stored = model.objects.select_for_update().filter(pk=entry.line.pk).first()
+        stored = model.objects.select_for_update(no_key=True)
+        stored = stored.filter(pk=entry.line.pk).first()
         if stored is None:
             raise ValidationError(_("This result was deleted meanwhile."))
     else:
-        stored = model.objects.select_for_update().filter(**entry.slot).first()
+        stored = model.objects.select_for_update(no_key=True)
+        stored = stored.filter(**entry.slot).first()
+        if _is_replay(writer, stored):
+            return stored, False
         if stored is not None and not (writer.is_tablet and entry.tablet_corrects):
             return _second_entry(writer, entry, stored)
     line = stored or model(**entry.slot)
@@ -230,6 +264,13 @@ def _store(writer: Writer, entry: Entry) -> tuple[models.Model, bool] | str:
     )
     mark_changed(entry.section, writer)
     return line, created
+
+
+def _is_replay(writer: Writer, stored: models.Model | None) -> bool:
+    """The stored line is this very submission, committed by its twin between
+    the key lookup and the lock (PostgreSQL reads each statement afresh)."""
+    key = getattr(stored, "idempotency_key", "")
+    return bool(writer.key) and key == writer.key
 
 
 def _replay(writer: Writer, entry: Entry) -> models.Model | None:
@@ -287,7 +328,8 @@ def answer_line(
     if writer.is_tablet:
         check_tablet(writer, entry)
     with transaction.atomic():
-        line = entry.model.objects.select_for_update().get(pk=entry.line.pk)
+        lines = entry.model.objects.select_for_update(no_key=True)
+        line = lines.get(pk=entry.line.pk)
         if agree and getattr(line, "confirmed", None):
             return line
         if agree:

@@ -138,3 +138,22 @@ def test_every_correction_and_adjustment_is_in_the_audit_trail(
     assert changes[2].after["adjusted_ns"] == "A+"
     assert changes[3].after is None and changes[3].before["adjusted_ew"] == "A-"
     assert changes[1].user == director and changes[0].user is None
+
+
+def test_a_pair_plays_a_board_once_in_either_direction_without_a_movement():
+    """An imported section has no movement to check against: a pair already on
+    the board as N-S may not be entered again as E-W (nor the reverse)."""
+    from tournaments.models import Board, Section
+
+    event = event_create(name="Imported", date=dt.date(2026, 11, 24))
+    section = Section.objects.create(
+        session=event.sessions.get(), movement=Section.Movement.NONE,
+        tables=2, rounds=1, boards_per_round=1,
+    )  # fmt: skip
+    pairs = {n: Pair.objects.create(section=section, number=n) for n in (1, 2, 3)}
+    board = Board.objects.create(section=section, number=1)
+    line = {"board": board, "contract": "3NT", "declarer": "N", "tricks": 9}
+    result_submit(ns_pair=pairs[1], ew_pair=pairs[2], **line)
+    with pytest.raises(ValidationError, match="Pair 2 already has a result on board 1"):
+        result_submit(ns_pair=pairs[2], ew_pair=pairs[3], **line)
+    assert Result.objects.count() == 1

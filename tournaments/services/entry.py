@@ -108,6 +108,8 @@ class Entry:
     tablet_corrects: bool = False
     # Raised as the refusal when two lines would clash (a unique constraint).
     clash: str = ""
+    # A game's own check of the line about to be saved (ValidationError).
+    check: Callable[[models.Model], None] | None = None
 
 
 def check_open(section: Section) -> None:
@@ -240,9 +242,11 @@ def _store(writer: Writer, entry: Entry) -> tuple[models.Model, bool] | str:
         return line, False
     created = line.pk is None
     try:
+        if entry.check is not None:
+            entry.check(line)
         with transaction.atomic():
             line.save()
-    except IntegrityError:
+    except (IntegrityError, ValidationError) as clash:
         # A concurrent write won the race: a replay of this very submission,
         # or another entry for the same line (refused like any second entry).
         replay = _replay(writer, entry)
@@ -251,6 +255,8 @@ def _store(writer: Writer, entry: Entry) -> tuple[models.Model, bool] | str:
         stored = model.objects.filter(**entry.slot).first()
         if created and stored is not None:
             return _second_entry(writer, entry, stored)
+        if isinstance(clash, ValidationError):
+            raise
         raise ValidationError(
             entry.clash or _("This result clashes with another.")
         ) from None

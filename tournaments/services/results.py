@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from games.weighted import WeightedPart
@@ -254,7 +255,20 @@ def _entry(
         adjusted=bool(fields.get("adjusted_ns")),
         clash=_("Pair %(ns)s or %(ew)s already has a result on board %(board)d.")
         % {"board": board.number, "ns": ns_pair.label, "ew": ew_pair.label},
+        check=_check_one_line_per_pair,
     )
+
+
+def _check_one_line_per_pair(line: Result) -> None:
+    """A pair plays a board once, in either direction (the unique constraints
+    see one direction each; a section without a movement has no other check)."""
+    others = Result.objects.filter(board=line.board).exclude(pk=line.pk)
+    for pair in (line.ns_pair, line.ew_pair):
+        if others.filter(Q(ns_pair=pair) | Q(ew_pair=pair)).exists():
+            raise ValidationError(
+                _("Pair %(pair)s already has a result on board %(board)s.")
+                % {"pair": pair.label, "board": line.board.number}
+            )
 
 
 def result_answer(

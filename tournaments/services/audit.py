@@ -53,9 +53,7 @@ def snapshot(line: models.Model | None, fields: Sequence[str]) -> dict | None:
 
 def plain(value: object) -> object:
     """A value as JSON keeps it, so that before and after compare alike."""
-    if isinstance(value, tuple):
-        return [plain(item) for item in value]
-    if isinstance(value, list):
+    if isinstance(value, tuple | list):
         return [plain(item) for item in value]
     return value
 

@@ -37,6 +37,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Board, ResultChange, Section, Session, Source, Table
 from tournaments.services.audit import audit, change_action, plain, snapshot
+from tournaments.services.rescoring import section_changed
 from tournaments.services.table_rounds import current_round
 
 T = TypeVar("T")
@@ -153,11 +154,8 @@ def is_settled(line: models.Model) -> bool:
 
 def mark_changed(section: Section, writer: Writer) -> None:
     """Queue the section's rescore once the transaction commits."""
-    if not writer.rescore:
-        return
-    from tournaments.services.rescoring import section_changed
-
-    section_changed(section.pk)
+    if writer.rescore:
+        section_changed(section.pk)
 
 
 def write_line(writer: Writer, entry: Entry) -> tuple[models.Model, bool]:
@@ -212,34 +210,30 @@ def _store(writer: Writer, entry: Entry) -> tuple[models.Model, bool] | str:
     replay = _replay(writer, entry)
     if replay is not None:
         return replay, False
+    locked = model.objects.select_for_update(no_key=True)
     if entry.line is not None:
-        stored = model.objects.select_for_update(no_key=True)
-        stored = stored.filter(pk=entry.line.pk).first()
+        stored = locked.filter(pk=entry.line.pk).first()
         if stored is None:
             raise ValidationError(_("This result was deleted meanwhile."))
     else:
-        stored = model.objects.select_for_update(no_key=True)
-        stored = stored.filter(**entry.slot).first()
+        stored = locked.filter(**entry.slot).first()
         if _is_replay(writer, stored):
             return stored, False
         if stored is not None and not (writer.is_tablet and entry.tablet_corrects):
             return _second_entry(writer, entry, stored)
     line = stored or model(**entry.slot)
     if writer.is_tablet and line.pk and is_settled(line):
-        raise PermissionDenied(
-            _("%(where)s is agreed: only the director can change it now.")
-            % {"where": entry.where}
-        )
+        raise _agreed(entry)
     before = snapshot(line, entry.audited)
     for name, value in entry.values.items():
         setattr(line, name, value)
+    if before is not None and snapshot(line, entry.audited) == before:
+        return line, False
     line.source = writer.source
     if hasattr(line, "entered_by"):
         line.entered_by = writer.account
     if writer.key and hasattr(line, "idempotency_key"):
         line.idempotency_key = writer.key
-    if before is not None and snapshot(line, entry.audited) == before:
-        return line, False
     created = line.pk is None
     try:
         if entry.check is not None:
@@ -270,6 +264,14 @@ def _store(writer: Writer, entry: Entry) -> tuple[models.Model, bool] | str:
     )
     mark_changed(entry.section, writer)
     return line, created
+
+
+def _agreed(entry: Entry) -> PermissionDenied:
+    """The refusal of a tablet's change to a line its opponents agreed."""
+    return PermissionDenied(
+        _("%(where)s is agreed: only the director can change it now.")
+        % {"where": entry.where}
+    )
 
 
 def _is_replay(writer: Writer, stored: models.Model | None) -> bool:
@@ -344,16 +346,11 @@ def answer_line(
             action = ResultChange.Action.CONFIRM
         else:
             if getattr(line, "confirmed", None) and writer.is_tablet:
-                raise PermissionDenied(
-                    _("%(where)s is agreed: only the director can change it now.")
-                    % {"where": entry.where}
-                )
+                raise _agreed(entry)
             line.disputed = True
             fields = ["disputed"]
             action = ResultChange.Action.DISPUTE
-        entry.model.objects.filter(pk=line.pk).update(
-            **{name: getattr(line, name) for name in fields}
-        )
+        line.save(update_fields=fields)
         state = snapshot(line, entry.audited)
         audit(
             entry=entry, action=action, writer=writer, line=line,

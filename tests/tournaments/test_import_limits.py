@@ -3,9 +3,8 @@
 SQLite stored them; PostgreSQL refused them with a DataError (a 500): a
 pair number over 32767 (a smallint), a board number over 2**31 - 1, a NUL
 character in the event's name or a pair's label, a team number over 32767.
-The readers refuse them first (``importers.limits``, a club's bounds), and
-``importers.storable`` refuses anything else no column holds before a row is
-stored: both are checked here.
+The readers refuse them (``importers.limits``, a club's bounds, and the
+control characters), naming the value, before anything is stored.
 """
 
 from __future__ import annotations
@@ -107,22 +106,3 @@ def test_a_teams_file_with_a_round_number_over_a_smallint_is_a_400(api, director
     (fault,) = response.json()["file"]
     assert "70000" in fault
     assert Event.objects.count() == 1
-
-
-def test_what_no_column_holds_is_refused_before_anything_is_stored():
-    """The store-side check, for sessions however they were read."""
-    from django.core.exceptions import ValidationError
-
-    from tournaments.importers.pbn import parse_sessions
-    from tournaments.importers.storable import session_fits
-
-    (session,) = parse_sessions(PBN.encode())
-    session_fits(session)
-    pair = next(iter(session.pairs.values()))
-    pair.number = 70000
-    with pytest.raises(ValidationError, match="Pair number 70000 is over 32767"):
-        session_fits(session)
-    pair.number = 1
-    session.name = "Tues\x00day"
-    with pytest.raises(ValidationError, match="NUL character"):
-        session_fits(session)

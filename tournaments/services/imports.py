@@ -11,7 +11,6 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from tournaments.importers.pbn import ImportedLine, ImportedPlayer, ImportedSession
-from tournaments.importers.storable import session_fits
 from tournaments.models import (
     Board,
     Club,
@@ -48,12 +47,10 @@ def event_import(
     The file's scoring settings (a USEBIO event type) become the event's,
     and its club and players are found or entered.  (A large file goes
     through ``services.import_jobs`` instead, in short transactions.)  A
-    number or a text no database column can hold (``importers.storable``) is
-    refused first.
+    number or a text no database column can hold never gets here: the
+    readers refuse it (``importers.limits``, control characters).
     """
     parts = [imported] if isinstance(imported, ImportedSession) else list(imported)
-    for part in parts:
-        session_fits(part)
     event = imported_event_create(parts, user=user)
     for part in parts:
         section = imported_section_create(event, parts, part)

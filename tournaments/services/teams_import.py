@@ -15,7 +15,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from tournaments.importers.storable import teams_fit
 from tournaments.importers.usebio import ImportedMatch, ImportedTeams
 from tournaments.models import Event, Pair, Section, Team, TeamCompetition
 from tournaments.services.imports import club_found, line_store, players_found
@@ -30,10 +29,9 @@ def teams_event_import(
     """Create the teams event, its rounds and matches, and store every line.
 
     A bad setting or line raises ``ValidationError`` naming it; nothing is
-    stored (a team or round number no database holds is refused first).
+    stored (the reader has bounded every team and round number).
     Each round is queued for scoring once this commits.
     """
-    teams_fit(imported)
     club = club_found(imported.club)
     event = Event(
         name=imported.name[:160],

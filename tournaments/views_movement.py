@@ -126,6 +126,7 @@ def _sheet_cell(
         "ns": ns,
         "ew": ew,
         "sitting_out": (ns or ew) if row["sit_out"] else None,
+        "empty": row["sit_out"] and not (ns or ew),
         "boards": _boards(movement, row["board_set"], offset),
         "shared_with": _numbers(row["shared_with"]),
         "shared_count": len(row["shared_with"]),

@@ -32,6 +32,7 @@ from tournaments.api.permissions import (
     visible_events,
     visible_sections,
 )
+from tournaments.api.running import ArrowSwitchUpdate
 from tournaments.api.serializers import (
     AssignmentSerializer,
     EventSerializer,
@@ -97,8 +98,11 @@ class EventViewSet(ApiAccess, viewsets.ReadOnlyModelViewSet):
         return Response([ranking | {"stale": stale} for ranking in rankings])
 
 
-class SectionViewSet(ApiAccess, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    """A section: movement, size and pairs; its movement's assignments."""
+class SectionViewSet(
+    ApiAccess, ArrowSwitchUpdate, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):
+    """A section: movement, size and pairs; its movement's assignments; a
+    director PATCHes its arrow switch rounds."""
 
     lookup_value_regex = r"\d+"  # ids only: "null" is a 404, not a 500
 

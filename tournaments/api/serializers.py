@@ -85,7 +85,9 @@ class SectionSerializer(serializers.ModelSerializer):
         fields = [
             "id", "event", "session", "letter", "movement", "tables", "rounds",
             "boards_per_round", "first_board", "single_winner", "pairs", "stale",
+            "arrow_switch_rounds", "absences",
         ]  # fmt: skip
+        read_only_fields = ["arrow_switch_rounds", "absences"]
 
 
 class AssignmentSerializer(serializers.Serializer):
@@ -96,7 +98,9 @@ class AssignmentSerializer(serializers.Serializer):
     ns = serializers.CharField(help_text="The NS pair's label, e.g. 1NS.")
     ew = serializers.CharField(help_text="The EW pair's label, e.g. 3EW.")
     boards = serializers.ListField(child=serializers.IntegerField())
-    sit_out = serializers.BooleanField(help_text="The phantom pair sits here.")
+    sit_out = serializers.BooleanField(
+        help_text="Nobody plays here: the phantom, a late or a withdrawn pair."
+    )
 
 
 class Rounded(serializers.FloatField):

@@ -18,6 +18,7 @@ from tournaments.api import (
     events,
     files,
     import_jobs,
+    running,
     sign_in,
     tablets,
     teams,
@@ -55,6 +56,16 @@ urlpatterns = [
         "results/<int:id>/dispute/",
         tablets.ResultDisputeView.as_view(),
         name="api-result-dispute",
+    ),
+    path(
+        "sections/<int:id>/late-pair/",
+        running.LatePairView.as_view(),
+        name="api-section-late-pair",
+    ),
+    path(
+        "sections/<int:id>/withdrawals/",
+        running.WithdrawalView.as_view(),
+        name="api-section-withdrawals",
     ),
     path(
         "sections/<int:id>/tables/<int:number>/round/",

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
 from games.weighted import parse_weighted
+from tournaments.director.running import parse_rounds
 from tournaments.models import Club, Event, Player
 from tournaments.movements import Movement, standard_movements
 from tournaments.services.events import (
@@ -93,6 +94,14 @@ class SectionForm(forms.Form):
         required=False,
         help_text=gettext_lazy("Leave empty for the whole movement."),
     )
+    arrow_switch = forms.CharField(
+        label=gettext_lazy("Arrow switch rounds (Mitchell)"),
+        required=False,
+        max_length=200,
+        help_text=gettext_lazy(
+            "Round numbers separated by commas, e.g. 7 (one winner); empty for none."
+        ),
+    )
 
     def __init__(self, *args: object, pairs: int, club: Club | None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -131,10 +140,29 @@ class SectionForm(forms.Form):
             else None,
             even_tables=movement.variant if movement.variant == "relay" else "skip",
             phantom=movement.phantom is not None,
+            arrow_switch=tuple(self.cleaned_data.get("arrow_switch") or ()),
         )
+
+    def clean_arrow_switch(self) -> list[int]:
+        return sorted(set(parse_rounds(self.cleaned_data.get("arrow_switch", ""))))
 
     def clean(self) -> dict:
         data = super().clean()
+        arrows = data.get("arrow_switch")
+        if arrows and "movement" in data:
+            movement = self.proposals[data["movement"]]
+            rounds = data.get("rounds") or movement.rounds
+            if movement.kind != "mitchell":
+                self.add_error(
+                    "arrow_switch", _("Only a Mitchell has an arrow switch.")
+                )
+            elif not all(1 <= r <= rounds for r in arrows):
+                self.add_error(
+                    "arrow_switch",
+                    _("Give rounds from 1 to %(rounds)d.") % {"rounds": rounds},
+                )
+        if "arrow_switch" in self.errors:
+            return data
         if "movement" in data and "boards_per_round" in data:
             try:
                 self.choice().build()

@@ -10,6 +10,7 @@ from tournaments.director import (
     files,
     games,
     import_jobs,
+    running,
     teams,
     views,
     whiz,
@@ -80,6 +81,9 @@ urlpatterns = [
     ),
     path("sections/<int:pk>/", views.section_detail, name="section"),
     path("sections/<int:pk>/console/", console.console, name="console"),
+    path("sections/<int:pk>/late-pair/", running.late_pair, name="late-pair"),
+    path("sections/<int:pk>/withdrawals/", running.withdraw, name="withdraw"),
+    path("sections/<int:pk>/arrow-switch/", running.arrow_switch, name="arrow-switch"),
     path(
         "sections/<int:pk>/tables/<int:number>/round/",
         console.table_move,

@@ -16,6 +16,7 @@ from tournaments.director.barbu import barbu_event_detail
 from tournaments.director.console import audit_rows
 from tournaments.director.forms import EventForm, EventSettingsForm, SectionForm
 from tournaments.director.games import chinese_event_detail
+from tournaments.director.running import running_context
 from tournaments.director.teams import teams_event_detail
 from tournaments.director.traveller import read_rows, save_rows, traveller_rows
 from tournaments.director.whiz import whiz_event_detail
@@ -139,6 +140,16 @@ def _next_letter(session: Session) -> str:
 def section_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The section's pairs and boards, with how many lines each board has."""
     section = get_object_or_404(Section.objects.select_related("session__event"), pk=pk)
+    return section_page(request, section)
+
+
+def section_page(
+    request: HttpRequest,
+    section: Section,
+    running: dict[str, object] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The section page; ``running`` holds a refused running-section form."""
     movement = section.movement_plan()
     boards = section.boards.annotate(entered=Count("results")).order_by("number")
     expected = {}
@@ -153,8 +164,9 @@ def section_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "movement": movement,
         "boards": rows,
         "pairs": section.pairs.prefetch_related("players"),
+        **running_context(section, running),
     }
-    return render(request, "director/section.html", context)
+    return render(request, "director/section.html", context, status=status)
 
 
 @staff_member_required

@@ -21,6 +21,7 @@ from tournaments.models.play import (
     Source,
     Table,
 )
+from tournaments.models.section_change import SectionChange
 from tournaments.models.teams import Match, Team, TeamCompetition, TeamScore
 from tournaments.models.whiz import WhizEntrant, WhizResult, WhizScore
 
@@ -45,6 +46,7 @@ __all__ = [
     "ResultChange",
     "Round",
     "Section",
+    "SectionChange",
     "SectionScoring",
     "Session",
     "Source",

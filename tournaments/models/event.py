@@ -255,6 +255,15 @@ class Section(models.Model):
     arrow_switch_rounds = models.JSONField(
         _("arrow-switch rounds"), default=list, blank=True
     )
+    absences = models.JSONField(
+        _("late and withdrawn pairs"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "Pairs absent from some rounds of a running section: "
+            '[{"pair": "7EW", "first": 1, "last": 2, "reason": "late"}].'
+        ),
+    )
     phantom = models.BooleanField(
         _("phantom pair"),
         default=False,

@@ -1,8 +1,8 @@
 """Guide-card data: what each table and each pair does round by round.
 
 Plain dicts of strings, ints and booleans, ready for a template to print.
-The phantom is never named on a card: its seat shows as None and the round
-is flagged ``sit_out``.
+The phantom (or a pair absent that round, late or withdrawn) is never named
+on a card: its seat shows as None and the round is flagged ``sit_out``.
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ def table_card(movement: Movement, table: int) -> list[dict[str, Any]]:
         rows.append(
             {
                 "round": r,
-                "ns": _seat_label(movement, s.ns),
-                "ew": _seat_label(movement, s.ew),
+                "ns": _seat_label(movement, s.ns, r),
+                "ew": _seat_label(movement, s.ew, r),
                 "board_set": s.board_set,
                 "boards": format_boards(s.boards),
                 "sit_out": movement.is_sit_out(s),
@@ -60,7 +60,9 @@ def pair_card(movement: Movement, pair_id: int) -> list[dict[str, Any]]:
                 "round": s.round,
                 "table": s.table,
                 "direction": direction,
-                "opponents": _seat_label(movement, movement.opponent(s, pair_id)),
+                "opponents": _seat_label(
+                    movement, movement.opponent(s, pair_id), s.round
+                ),
                 "board_set": s.board_set,
                 "boards": format_boards(s.boards),
                 "sit_out": movement.is_sit_out(s),
@@ -71,7 +73,8 @@ def pair_card(movement: Movement, pair_id: int) -> list[dict[str, Any]]:
     return rows
 
 
-def _seat_label(movement: Movement, pair_id: int) -> str | None:
-    """Return the label of a real pair, None for the phantom."""
+def _seat_label(movement: Movement, pair_id: int, round: int) -> str | None:
+    """Return the label of a pair at its seat, None for the phantom or a pair
+    absent in this round (late, or withdrawn)."""
     pair = movement.pair(pair_id)
-    return None if pair.phantom else pair.label
+    return None if movement.absent_in(pair_id, round) else pair.label

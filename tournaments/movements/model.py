@@ -157,6 +157,9 @@ class Movement:
     pair is a sit-out: it stays listed so that guide cards can say so, and the
     validator and the scorer skip it.  ``shares`` declares each set played at
     several tables in one round; ``notes`` are the director's instructions.
+    ``absent`` holds the ``(pair id, round)`` of a real pair not there in a
+    round of a running section (a late pair before it came, a pair after it
+    withdrew, ``movements.absences``): its seating is a sit-out too.
     """
 
     kind: str
@@ -170,6 +173,7 @@ class Movement:
     notes: tuple[str, ...] = ()
     shares: tuple[BoardShare, ...] = ()
     variant: str = ""
+    absent: frozenset[tuple[int, int]] = frozenset()
 
     @cached_property
     def _pairs_by_id(self) -> dict[int, MovementPair]:
@@ -253,8 +257,16 @@ class Movement:
         return self.kind == HOWELL or bool(self.arrow_switch_rounds)
 
     def is_sit_out(self, seating: Seating) -> bool:
-        """Return True if the seating involves the phantom: nobody plays there."""
-        return seating.ns in self._phantom_ids or seating.ew in self._phantom_ids
+        """Return True if the seating involves the phantom or an absent pair:
+        nobody plays there."""
+        return self.absent_in(seating.ns, seating.round) or self.absent_in(
+            seating.ew, seating.round
+        )
+
+    def absent_in(self, pair_id: int, round: int) -> bool:
+        """Return True if nobody sits in the pair's seat in ``round``: the
+        phantom, or a pair that has not come yet or has withdrawn."""
+        return pair_id in self._phantom_ids or (pair_id, round) in self.absent
 
     def share_of(self, seating: Seating) -> BoardShare | None:
         """Return the declared share the seating's boards belong to, if any."""

@@ -26,6 +26,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.movements import Movement, howell, mitchell
+from tournaments.movements.absences import Absence, with_absences
 from tournaments.services.analysis import ANALYSIS_FIELDS
 
 
@@ -40,6 +41,7 @@ class MovementChoice:
     even_tables: str = Section.EvenTables.SKIP
     phantom: bool = False
     arrow_switch: tuple[int, ...] = field(default=())
+    absences: tuple[Absence, ...] = field(default=())
 
     @classmethod
     def of(cls, section: Section) -> MovementChoice:
@@ -51,6 +53,7 @@ class MovementChoice:
             even_tables=section.even_tables,
             phantom=section.phantom,
             arrow_switch=tuple(section.arrow_switch_rounds),
+            absences=section_absences(section),
         )
 
     def build(self) -> Movement:
@@ -58,13 +61,34 @@ class MovementChoice:
 
         Movements are frozen values, so each choice is built once per process
         and shared: a tablet's submission looks the movement up several times.
+        The cache is keyed on the whole choice, absences and arrow switch
+        included, so a change to a running section is a new key: a stale
+        movement is never served.
         """
         return _built(self)
+
+
+def section_absences(section: Section) -> tuple[Absence, ...]:
+    """The section's late and withdrawn pairs, as stored (``services.running``)."""
+    return tuple(
+        Absence(
+            pair=str(item["pair"]),
+            first=int(item["first"]),
+            last=int(item["last"]),
+            reason=str(item["reason"]),
+        )
+        for item in section.absences or ()
+    )
 
 
 @lru_cache(maxsize=512)
 def _built(choice: MovementChoice) -> Movement:
     """The movement of a choice, generated (ValueError is not cached)."""
+    return with_absences(_generated(choice), choice.absences)
+
+
+def _generated(choice: MovementChoice) -> Movement:
+    """The movement as generated, before any pair is absent."""
     pairs = 2 * choice.tables - 1 if choice.phantom else None
     if choice.kind == Section.Movement.MITCHELL:
         return mitchell(

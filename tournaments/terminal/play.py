@@ -50,6 +50,7 @@ class TableRound:
     ns: Pair | None
     ew: Pair | None
     boards: list[BoardLine] = field(default_factory=list)
+    opponents_withdrew: bool = False
 
     @property
     def sit_out(self) -> bool:
@@ -80,11 +81,15 @@ def table_rounds(table: Table, movement: Movement) -> list[TableRound]:
         seating = movement.seating(number, table.number)
         ns, ew = (
             None
-            if movement.pair(pair_id).phantom
+            if movement.absent_in(pair_id, number)
             else pairs.get(movement.pair(pair_id).label)
             for pair_id in (seating.ns, seating.ew)
         )
         item = TableRound(number, seating, rounds[number], ns, ew)
+        item.opponents_withdrew = any(
+            _withdrawn(movement, pair_id, number)
+            for pair_id in (seating.ns, seating.ew)
+        )
         if not item.sit_out:
             for n in seating.boards:
                 board = boards[n + offset]
@@ -92,6 +97,14 @@ def table_rounds(table: Table, movement: Movement) -> list[TableRound]:
                 item.boards.append(BoardLine(board, results.get(key)))
         found.append(item)
     return found
+
+
+def _withdrawn(movement: Movement, pair_id: int, number: int) -> bool:
+    """A real pair absent from this round to the last: it withdrew (a late
+    pair is absent only before it comes)."""
+    return not movement.pair(pair_id).phantom and all(
+        movement.absent_in(pair_id, r) for r in range(number, movement.rounds + 1)
+    )
 
 
 def current_round(rounds: list[TableRound]) -> TableRound:
@@ -113,7 +126,11 @@ def moves_after(movement: Movement, item: TableRound, table: Table) -> list[str]
     for pair_id in (item.seating.ns, item.seating.ew):
         pair = movement.pair(pair_id)
         place = movement.next_position(pair_id, item.number)
-        if pair.phantom or place is None:
+        if (
+            place is None
+            or movement.absent_in(pair_id, item.number)
+            or movement.absent_in(pair_id, item.number + 1)
+        ):
             continue
         text = _("%(pair)s: table %(table)d") % {"pair": pair.label, "table": place[0]}
         if place[1] != pair.direction:

@@ -1,0 +1,127 @@
+"""A running section changed through the API: a late pair, a withdrawal, the
+arrow switch.  Directors only; ``services.running`` checks and writes."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, serializers, status
+from rest_framework.authentication import BasicAuthentication, SessionAuthentication
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.api.authentication import TableTokenAuthentication
+from tournaments.api.permissions import ReadOrTableWrite, is_director
+from tournaments.api.serializers import PairSerializer, SectionSerializer
+from tournaments.api.writes import api_error
+from tournaments.models import Section
+from tournaments.services.running import (
+    arrow_switch_change,
+    late_pair_join,
+    pair_withdraw,
+)
+
+
+class LatePairSerializer(serializers.Serializer):
+    player_a = serializers.CharField(max_length=90)
+    player_b = serializers.CharField(max_length=90)
+    round = serializers.IntegerField(help_text="The first round the pair plays.")
+
+
+class WithdrawalSerializer(serializers.Serializer):
+    pair = serializers.CharField(max_length=8, help_text="The pair's label: 3NS.")
+    round = serializers.IntegerField(help_text="The first round it does not play.")
+
+
+class ArrowSwitchSerializer(serializers.Serializer):
+    arrow_switch_rounds = serializers.ListField(
+        child=serializers.IntegerField(), max_length=60, allow_empty=True
+    )
+
+
+def director_section(request: Request, id: int) -> Section:
+    """The section a director changes: 403 for anybody else, 404 if none."""
+    if not is_director(request):
+        raise exceptions.PermissionDenied(_("Only the director changes a section."))
+    return get_object_or_404(Section, pk=id)
+
+
+class DirectorWrite:
+    """Who the request is, as every API view reads it; ``director_section``
+    then refuses anybody but a director."""
+
+    authentication_classes = [
+        TableTokenAuthentication,
+        SessionAuthentication,
+        BasicAuthentication,
+    ]
+    permission_classes = [ReadOrTableWrite]
+
+
+class LatePairView(DirectorWrite, APIView):
+    """``POST {"player_a", "player_b", "round"}``: a late pair takes the
+    phantom's seat from ``round``."""
+
+    @extend_schema(request=LatePairSerializer, responses={201: PairSerializer})
+    def post(self, request: Request, id: int) -> Response:
+        section = director_section(request, id)
+        data = LatePairSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        try:
+            pair = late_pair_join(
+                section,
+                names=[values["player_a"], values["player_b"]],
+                round=values["round"],
+                user=request.user,
+            )
+        except DjangoValidationError as error:
+            raise api_error(error) from None
+        return Response(PairSerializer(pair).data, status=status.HTTP_201_CREATED)
+
+
+class WithdrawalView(DirectorWrite, APIView):
+    """``POST {"pair": "3NS", "round": 5}``: the pair plays no more from round 5."""
+
+    @extend_schema(request=WithdrawalSerializer, responses={201: PairSerializer})
+    def post(self, request: Request, id: int) -> Response:
+        section = director_section(request, id)
+        data = WithdrawalSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        try:
+            pair = pair_withdraw(
+                section, pair=values["pair"], round=values["round"], user=request.user
+            )
+        except DjangoValidationError as error:
+            raise api_error(error) from None
+        body = PairSerializer(pair).data | {"withdrawn_from": values["round"]}
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class ArrowSwitchUpdate:
+    """``PATCH /api/sections/{id}/ {"arrow_switch_rounds": [4, 5]}`` by a director."""
+
+    @extend_schema(request=ArrowSwitchSerializer, responses=SectionSerializer)
+    def partial_update(self, request: Request, pk: str) -> Response:
+        section = director_section(request, int(pk))
+        others = sorted(set(request.data) - {"arrow_switch_rounds"})
+        if others:
+            raise exceptions.ValidationError(
+                {name: [_("Only arrow_switch_rounds can change here.")]
+                 for name in others}
+            )  # fmt: skip
+        data = ArrowSwitchSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            section = arrow_switch_change(
+                section,
+                rounds=data.validated_data["arrow_switch_rounds"],
+                user=request.user,
+            )
+        except DjangoValidationError as error:
+            raise api_error(error) from None
+        return Response(SectionSerializer(Section.objects.get(pk=section.pk)).data)

@@ -100,9 +100,12 @@ def _movement(section: Section, field: str) -> Movement:
     return movement
 
 
-def _save(section: Section, fields: list[str]) -> None:
+def _save(section: Section, fields: list[str], caller: Section) -> None:
+    """Save the changed fields, and show them on the caller's instance too."""
     section.save(update_fields=fields)
     section_changed(section.pk)
+    for name in fields:
+        setattr(caller, name, getattr(section, name))
 
 
 def pair_players(club: Club | None, names: Sequence[str]) -> list[Player]:
@@ -141,7 +144,7 @@ def late_pair_join(
     phantom, or if a result is stored in ``round`` or later (the round has
     started: the late pair joins from the next one).
     """
-    section = _locked(section)
+    caller, section = section, _locked(section)
     round = _check_round(section, round)
     names = [re.sub(r"\s+", " ", str(name)).strip() for name in names]
     if len(names) != 2 or not all(names) or any(len(n) > 90 for n in names):
@@ -190,7 +193,7 @@ def late_pair_join(
         names=" – ".join(p.full_name for p in players) or " – ".join(names),
     )
     pair.players.set(players)
-    _save(section, ["phantom", "absences"])
+    _save(section, ["phantom", "absences"], caller)
     SectionChange.objects.create(
         section=section,
         action=SectionChange.Action.LATE_PAIR,
@@ -218,7 +221,7 @@ def pair_withdraw(
     come in that round, and when the pair has a result in ``round`` or later
     (withdraw it from the round after, or delete those lines first).
     """
-    section = _locked(section)
+    caller, section = section, _locked(section)
     round = _check_round(section, round)
     found = next(
         (p for p in section.pairs.all() if p.label == str(pair).strip().upper()),
@@ -269,7 +272,7 @@ def pair_withdraw(
         },
     ]
     _movement(section, "round")
-    _save(section, ["absences"])
+    _save(section, ["absences"], caller)
     SectionChange.objects.create(
         section=section,
         action=SectionChange.Action.WITHDRAW,
@@ -294,7 +297,7 @@ def arrow_switch_change(
     Refused for a Howell, for a round outside the movement, and for a
     round whose switch would change although it already has results.
     """
-    section = _locked(section)
+    caller, section = section, _locked(section)
     field = "arrow_switch_rounds"
     if section.movement != Section.Movement.MITCHELL:
         raise ValidationError({field: _("Only a Mitchell has an arrow switch.")})
@@ -330,7 +333,7 @@ def arrow_switch_change(
         )  # fmt: skip
     section.arrow_switch_rounds = chosen
     _movement(section, field)
-    _save(section, ["arrow_switch_rounds"])
+    _save(section, ["arrow_switch_rounds"], caller)
     SectionChange.objects.create(
         section=section,
         action=SectionChange.Action.ARROW_SWITCH,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 
-from tournaments.models import Section, Session
+from tournaments.models import Result, Section, Session
 from tournaments.movements import Seating
 from tournaments.scoring_io import rescore_section
 from tournaments.services.events import (
@@ -46,10 +46,20 @@ def enter_rounds(
     rounds: range,
     tricks: Callable[[Seating, str, str], int] = tricks_by_skill,
 ) -> int:
-    """Enter 4S by North at every seating played in ``rounds``; lines entered."""
+    """Enter 4S by North at every seating played in ``rounds`` (lines already
+    stored, e.g. by a tablet, are left alone); how many lines were entered.
+
+    The section is read again first: a director's page may have changed its
+    movement since the test loaded it."""
+    section.refresh_from_db()
     movement = section.movement_plan()
     pairs = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
+    stored = set(
+        Result.objects.filter(board__section=section).values_list(
+            "board__number", "ns_pair_id"
+        )
+    )
     entered = 0
     for seating in movement.seatings:
         if seating.round not in rounds or movement.is_sit_out(seating):
@@ -57,6 +67,8 @@ def enter_rounds(
         ns = movement.pair(seating.ns).label
         ew = movement.pair(seating.ew).label
         for number in seating.boards:
+            if (number, pairs[ns].pk) in stored:
+                continue
             result_submit(
                 board=boards[number], ns_pair=pairs[ns], ew_pair=pairs[ew],
                 contract="4S", declarer="N", tricks=tricks(seating, ns, ew),

@@ -12,6 +12,8 @@ pair's section, 5 in the withdrawal's) is factored up by Neuberg:
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.core.exceptions import ValidationError
 from running_play import enter_rounds, percentages, running_section
@@ -534,3 +536,55 @@ def test_a_tablet_or_the_public_cannot_change_a_section(client, five_tables):
     five_tables.refresh_from_db()
     assert (five_tables.absences, five_tables.arrow_switch_rounds) == ([], [])
     assert not SectionChange.objects.exists()
+
+
+# --- other movements, club players, the movement cache ---------------------
+
+
+def test_a_late_pair_takes_pair_8_of_a_4_table_howell():
+    from tournaments.models import Club
+    from tournaments.services.events import (
+        MovementChoice,
+        event_create,
+        section_create,
+    )
+
+    club = Club.objects.create(name="Riverside BC")
+    event = event_create(name="Howell night", date=dt.date(2026, 11, 24), club=club)
+    section = section_create(
+        session=event.sessions.get(),
+        choice=MovementChoice("howell", 4, 2, phantom=True),
+    )
+    Session.objects.update(status=Session.Status.PLAYING)
+    before = section.movement_plan()
+    assert before.phantom.label == "8"
+    pair = late_pair_join(section, names=["ann  late", "Bob Later"], round=4)
+    assert pair.label == "8"
+    assert sorted(p.full_name for p in pair.players.all()) == [
+        "Bob Later", "ann late",
+    ]  # fmt: skip
+    assert club.players.count() == 2
+    movement = section.movement_plan()
+    assert movement.seatings == before.seatings and validate(movement) == []
+    # Pair 8 is stationary at table 1 in a Howell with a phantom: table 1
+    # sits out rounds 1-3 and plays from round 4.
+    assert [movement.is_sit_out(movement.seating(r, 1)) for r in range(1, 8)] == [
+        True, True, True, False, False, False, False,
+    ]  # fmt: skip
+    # A second pair of the same names joins no section: the club's members
+    # are found again, not made twice.
+    other = running_section(7, phantom=True)
+    other.session.event.club = club
+    other.session.event.save()
+    late_pair_join(other, names=["Ann Late", "bob later"], round=2)
+    assert club.players.count() == 2
+
+
+def test_the_movement_follows_each_change_without_a_stale_cache(five_tables):
+    first = five_tables.movement_plan()
+    pair_withdraw(five_tables, pair="4NS", round=3)
+    fresh = type(five_tables).objects.get(pk=five_tables.pk).movement_plan()
+    assert fresh is not first
+    assert fresh.is_sit_out(fresh.seating(3, 4))
+    assert not first.is_sit_out(first.seating(3, 4))
+    assert "4NS withdrew: its opponents sit out from round 3" in fresh.notes

@@ -7,16 +7,20 @@ a rescore.  The movement cache is keyed on the stored choice, absences and
 arrow switch included (``events.MovementChoice``), so the movement sheet,
 the table cards, the console and the tablets follow at once.
 
-Scoring (EBU White Book 2.4.4, and how Donne scores the phantom's sit-outs
-already): a seat nobody fills is a sit-out, and a sit-out is "not played".
-A pair's percentage is its matchpoints over the tops of the boards it
-played, and a board played fewer times than the others is factored up
-(Neuberg).  So the opponents of an absent pair lose nothing; the late pair
-is ranked on the boards it played from its first round; the withdrawn pair
-stays ranked on the boards it played, and the section page marks it
-withdrawn.  (After half-way the White Book's 2.4.5 would rather give the
-opponents Average-plus and the withdrawn pair Average-minus: the director
-can still remove the pair's scores by hand; Donne does not do it itself.)
+Scoring.  A seat nobody fills is a sit-out, scored as Donne scores the
+phantom's sit-outs already: "not played".  A pair's percentage is its
+matchpoints over the tops of the boards it played, and a board played fewer
+times than the others is factored up (Neuberg).  So the opponents of an
+absent pair lose nothing; the late pair is ranked on the boards it played
+from its first round; the withdrawn pair stays ranked on the boards it
+played (factored), and the section page lists it as withdrawn.  This is
+what EBUScore does with a board marked "not played" (no artificial score,
+fewer boards played by the pairs).  The EBU White
+Book (2019, 2.4.4-2.4.5) asks more of the director by when the pair left:
+before half-way the withdrawing pair is deemed never to have played (its
+lines cancelled: delete them on the travellers), after half-way its
+missed boards are Average-minus and its opponents' Average-plus.  Donne
+does not assign those averages itself (no lines exist for a sit-out).
 
 The late pair takes the phantom's number and direction ("7EW" in a
 7-table Mitchell, pair 2T in a Howell): the phantom's seat is where it
@@ -184,7 +188,13 @@ def late_pair_join(
             *section.absences,
             {"pair": phantom.label, "first": 1, "last": round - 1, "reason": LATE},
         ]
-    _movement(section, "round")
+    if _movement(section, "round").seatings != movement.seatings:
+        # Never so for Donne's Mitchells and Howells: the phantom only marks
+        # a seat.  A movement whose seatings moved would re-seat played rounds.
+        raise ValidationError(
+            {"section": _("The movement would change its seatings: seat the "
+                          "late pair by hand.")}
+        )  # fmt: skip
     players = pair_players(section.session.event.club, names)
     pair = Pair.objects.create(
         section=section,

@@ -588,3 +588,50 @@ def test_the_movement_follows_each_change_without_a_stale_cache(five_tables):
     assert fresh.is_sit_out(fresh.seating(3, 4))
     assert not first.is_sit_out(first.seating(3, 4))
     assert "4NS withdrew: its opponents sit out from round 3" in fresh.notes
+
+
+def test_every_page_of_a_changed_section_answers(director, phantom_section):
+    """After a late pair, a withdrawal and an arrow switch, no page is a 500."""
+    section = phantom_section
+    enter_rounds(section, range(1, 3))
+    late_pair_join(section, names=["Ann Late", "Bob Later"], round=3)
+    enter_rounds(section, range(3, 5))
+    pair_withdraw(section, pair="3NS", round=5)
+    arrow_switch_change(section, rounds=[7])
+    enter_rounds(section, range(5, 8))
+    percentages(section)
+    event = section.session.event
+    pk = section.pk
+    urls = [
+        f"/director/sections/{pk}/",
+        f"/director/sections/{pk}/console/",
+        f"/director/sections/{pk}/movement/",
+        f"/director/sections/{pk}/cards/table/",
+        f"/director/sections/{pk}/cards/pairs/",
+        f"/director/sections/{pk}/boards/7/",
+        f"/events/{event.pk}/results/",
+        f"/events/{event.pk}/results.xlsx",
+        f"/events/{event.pk}/usebio.xml",
+        f"/api/sections/{pk}/",
+        f"/api/sections/{pk}/assignments/",
+        f"/api/sections/{pk}/results/",
+        f"/api/events/{event.pk}/rankings/",
+        *(f"/sections/{pk}/pairs/{pair.pk}/" for pair in section.pairs.all()),
+        *(f"/sections/{pk}/boards/{n}/" for n in (1, 7, 13)),
+    ]
+    for url in urls:
+        assert director.get(url).status_code == 200, url
+    cards = director.get(f"/director/sections/{pk}/cards/pairs/").content.decode()
+    assert "Ann Late" in cards
+    for table in section.table_set.all():
+        director.post(SIGN_IN, {"code": table.code})
+        for number in range(1, 8):
+            assert director.get(PLAY, {"round": number}).status_code == 200
+    page = director.get(PLAY, {"round": 5}).content.decode()
+    # Table 7 in round 5 (after 3NS left, 3NS stays at table 3): a real match.
+    assert "no boards this round" not in page
+    director.post(SIGN_IN, {"code": section.table_set.get(number=3).code})
+    page = director.get(PLAY, {"round": 6}).content.decode()
+    assert "Your opponents withdrew: no boards this round." in page
+    grid = director.get(f"/director/sections/{pk}/console/").content.decode()
+    assert "3NS" in grid

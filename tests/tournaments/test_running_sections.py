@@ -18,7 +18,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from running_play import enter_rounds, percentages, running_section
 
-from tournaments.models import Result, SectionChange, Session
+from tournaments.models import Result, ResultChange, SectionChange, Session
 from tournaments.movements import validate
 from tournaments.services.results import result_submit
 from tournaments.services.running import (
@@ -235,8 +235,62 @@ def test_a_withdrawal_after_round_4_scored_by_hand(five_tables, admin_user):
     change = SectionChange.objects.get(section=section)
     assert (change.action, change.pair, change.round) == ("withdraw", "2EW", 5)
     assert change.after == {
-        "absences": [{"pair": "2EW", "first": 5, "last": 5, "reason": "withdrawn"}]
+        "absences": [{"pair": "2EW", "first": 5, "last": 5, "reason": "withdrawn"}],
+        "averaged_lines": 0,
     }
+
+
+@pytest.mark.parametrize(
+    ("rule", "expected_1ns"),
+    [("flat", "92.00"), ("session", "100.00")],
+)
+def test_a_withdrawal_scored_with_averages(five_tables, admin_user, rule, expected_1ns):
+    """The EBU's rule after half-way: 2EW's missed boards 9-10 (against 1NS
+    in round 5) are Average-minus for 2EW, Average-plus for 1NS.
+
+    The 4 played lines of boards 9-10 are factored as before (4 of 8 each),
+    so the other pairs keep their figures.  Flat: A+ is 60 % of 8 = 4.8,
+    A- 40 % = 3.2.  1NS: 64 + 2 x 4.8 = 73.6 / 80 = 92 %; 2EW: 40 + 2 x 3.2
+    = 46.4 / 80 = 58 %.  Session rule (WBF, EBU): A+ is 1NS's own 100 %
+    (8 + 8: 80 / 80), A- stays 40 % for 2EW (its 62.50 % is higher).
+    """
+    section = five_tables
+    Event = type(section.session.event)
+    Event.objects.update(average_rule=rule)
+    enter_rounds(section, range(1, 5))
+    pair_withdraw(section, pair="2EW", round=5, averages=True, user=admin_user)
+    lines = Result.objects.filter(board__number__in=(9, 10), round__number=5)
+    assert sorted(
+        (r.board.number, r.ns_pair.label, r.ew_pair.label, r.adjusted_ns,
+         r.adjusted_ew, r.table.number) for r in lines
+    ) == [
+        (9, "1NS", "2EW", "A+", "A-", 1), (10, "1NS", "2EW", "A+", "A-", 1),
+    ]  # fmt: skip
+    assert all(r.entered_by == admin_user for r in lines)
+    audit = ResultChange.objects.filter(board__number__in=(9, 10), action="adjust")
+    assert audit.count() == 2
+    change = SectionChange.objects.get()
+    assert change.after["averaged_lines"] == 2
+    assert change.after["absences"][0]["averages"] is True
+    # The seats stay: table 1's round 5 has its lines, entered by the director.
+    movement = section.movement_plan()
+    assert not movement.is_sit_out(movement.seating(5, 1))
+    assert current_round(section.table_set.get(number=1)) is None
+    assert enter_rounds(section, range(5, 6)) == 8
+    assert percentages(section) == {
+        "1NS": expected_1ns, "2NS": "40.00", "3NS": "40.00", "4NS": "40.00",
+        "5NS": "40.00", "1EW": "47.50", "2EW": "58.00", "3EW": "47.50",
+        "4EW": "47.50", "5EW": "47.50",
+    }  # fmt: skip
+
+
+def test_a_table_facing_an_averaged_withdrawal_is_told(client, five_tables):
+    enter_rounds(five_tables, range(1, 5))
+    pair_withdraw(five_tables, pair="2EW", round=5, averages=True)
+    client.post(SIGN_IN, {"code": five_tables.table_set.get(number=1).code})
+    page = client.get(PLAY, {"round": 5}).content.decode()
+    assert "Your opponents withdrew: no boards this round." in page
+    assert "Board 9" in page  # its averaged lines, as entered by the director
 
 
 def test_the_withdrawn_pairs_table_is_told_and_takes_no_result(client, five_tables):

@@ -34,6 +34,11 @@ class LatePairSerializer(serializers.Serializer):
 class WithdrawalSerializer(serializers.Serializer):
     pair = serializers.CharField(max_length=8, help_text="The pair's label: 3NS.")
     round = serializers.IntegerField(help_text="The first round it does not play.")
+    averages = serializers.BooleanField(
+        default=False,
+        help_text="Average-plus to the opponents and Average-minus to the pair on "
+        "the boards it misses, rather than sit-outs (not played).",
+    )
 
 
 class ArrowSwitchSerializer(serializers.Serializer):
@@ -84,7 +89,8 @@ class LatePairView(DirectorWrite, APIView):
 
 
 class WithdrawalView(DirectorWrite, APIView):
-    """``POST {"pair": "3NS", "round": 5}``: the pair plays no more from round 5."""
+    """``POST {"pair": "3NS", "round": 5, "averages": false}``: the pair plays
+    no more from round 5; its opponents sit out, or score Average-plus."""
 
     @extend_schema(request=WithdrawalSerializer, responses={201: PairSerializer})
     def post(self, request: Request, id: int) -> Response:
@@ -94,7 +100,11 @@ class WithdrawalView(DirectorWrite, APIView):
         values = data.validated_data
         try:
             pair = pair_withdraw(
-                section, pair=values["pair"], round=values["round"], user=request.user
+                section,
+                pair=values["pair"],
+                round=values["round"],
+                averages=values["averages"],
+                user=request.user,
             )
         except DjangoValidationError as error:
             raise api_error(error) from None

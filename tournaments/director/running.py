@@ -41,6 +41,13 @@ class WithdrawForm(forms.Form):
 
     pair = forms.ChoiceField(label=gettext_lazy("Pair"))
     round = forms.IntegerField(label=gettext_lazy("From round"), min_value=1)
+    averages = forms.BooleanField(
+        label=gettext_lazy(
+            "Score its missed boards: Average-plus to the opponents, "
+            "Average-minus to the pair (EBU, after half-way)"
+        ),
+        required=False,
+    )
 
     def __init__(self, *args: Any, section: Section, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -164,7 +171,11 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
         data = form.cleaned_data
         try:
             pair = pair_withdraw(
-                section, pair=data["pair"], round=data["round"], user=request.user
+                section,
+                pair=data["pair"],
+                round=data["round"],
+                averages=data["averages"],
+                user=request.user,
             )
         except ValidationError as error:
             _refused(form, error)

@@ -5,7 +5,8 @@ The movement itself does not change: the pair keeps its seat and its
 opponents sit out there, as they do against the phantom.  An absence only
 marks the pair's seatings of some rounds as sit-outs, drops the board shares
 that no longer happen (a sit-out table passes no boards), and adds a note
-for the director.
+for the director.  A withdrawal scored with averages (``averages``) leaves
+the seats as they are: the boards there get artificial scores instead.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ class Absence:
     first: int
     last: int
     reason: str
+    averages: bool = False
 
     def note(self) -> Note:
         """The director's note on the movement sheet."""
@@ -40,6 +42,15 @@ class Absence:
                 ),
                 pair=self.pair,
                 round=self.last + 1,
+            )
+        if self.averages:
+            return Note(
+                gettext_noop(
+                    "%(pair)s withdrew: from round %(round)s its opponents score "
+                    "Average-plus, the pair Average-minus"
+                ),
+                pair=self.pair,
+                round=self.first,
             )
         return Note(
             gettext_noop(
@@ -68,7 +79,9 @@ def with_absences(movement: Movement, absences: Iterable[Absence]) -> Movement:
                 f"rounds must be within 1 to {movement.rounds}, got "
                 f"{absence.first} to {absence.last}"
             )
-        absent.update((pair.id, r) for r in range(absence.first, absence.last + 1))
+        if not absence.averages:
+            rounds = range(absence.first, absence.last + 1)
+            absent.update((pair.id, r) for r in rounds)
     changed = replace(movement, absent=frozenset(absent))
     sitting_out: dict[int, set[int]] = defaultdict(set)
     for seating in changed.seatings:

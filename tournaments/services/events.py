@@ -76,6 +76,7 @@ def section_absences(section: Section) -> tuple[Absence, ...]:
             first=int(item["first"]),
             last=int(item["last"]),
             reason=str(item["reason"]),
+            averages=bool(item.get("averages", False)),
         )
         for item in section.absences or ()
     )

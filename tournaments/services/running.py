@@ -51,6 +51,7 @@ from tournaments.movements import Movement, validate
 from tournaments.movements.absences import LATE, WITHDRAWN
 from tournaments.services.events import MovementChoice, section_absences
 from tournaments.services.rescoring import section_changed
+from tournaments.services.withdrawal_averages import withdrawal_averages
 
 RUNNING_MOVEMENTS = (Section.Movement.MITCHELL, Section.Movement.HOWELL)
 
@@ -222,10 +223,16 @@ def pair_withdraw(
     *,
     pair: str,
     round: int,
+    averages: bool = False,
     user: AbstractBaseUser | None = None,
 ) -> Pair:
     """The pair labelled ``pair`` ("3NS") withdraws: nobody sits in its seat
     from ``round`` on, and its opponents there sit out.
+
+    With ``averages`` (the EBU's rule after half-way) the boards it would
+    have played are scored instead, through the write path and its audit:
+    Average-plus to the opponents, Average-minus to the pair, each worth
+    what the event's average rule makes it.
 
     Refused for a pair not in the section, one already withdrawn or not yet
     come in that round, and when the pair has a result in ``round`` or later
@@ -272,24 +279,28 @@ def pair_withdraw(
             }
         )
     before = {"absences": list(section.absences)}
+    absence = {
+        "pair": found.label,
+        "first": round,
+        "last": section.rounds,
+        "reason": WITHDRAWN,
+    }
     section.absences = [
         *section.absences,
-        {
-            "pair": found.label,
-            "first": round,
-            "last": section.rounds,
-            "reason": WITHDRAWN,
-        },
+        absence | ({"averages": True} if averages else {}),
     ]
-    _movement(section, "round")
+    movement = _movement(section, "round")
     _save(section, ["absences"], caller)
+    lines = 0
+    if averages:
+        lines = withdrawal_averages(section, movement, found, round, user)
     SectionChange.objects.create(
         section=section,
         action=SectionChange.Action.WITHDRAW,
         pair=found.label,
         round=round,
         before=before,
-        after={"absences": section.absences},
+        after={"absences": section.absences, "averaged_lines": lines},
         user=user,
     )
     return found

@@ -13,6 +13,8 @@ from django.utils.translation import ngettext
 
 from tournaments.models import Board, Pair, Result, Round, Table
 from tournaments.movements import Movement, Seating, format_boards, table_card
+from tournaments.movements.absences import WITHDRAWN
+from tournaments.services.events import section_absences
 
 DIRECTION_NAMES = {"NS": "N-S", "EW": "E-W"}
 
@@ -76,6 +78,11 @@ def table_rounds(table: Table, movement: Movement) -> list[TableRound]:
         for r in Result.objects.filter(board__section=section, table=table)
     }
     offset = section.first_board - 1
+    withdrawn = {
+        absence.pair: absence.first
+        for absence in section_absences(section)
+        if absence.reason == WITHDRAWN
+    }
     found = []
     for number in range(1, movement.rounds + 1):
         seating = movement.seating(number, table.number)
@@ -87,7 +94,7 @@ def table_rounds(table: Table, movement: Movement) -> list[TableRound]:
         )
         item = TableRound(number, seating, rounds[number], ns, ew)
         item.opponents_withdrew = any(
-            _withdrawn(movement, pair_id, number)
+            withdrawn.get(movement.pair(pair_id).label, number + 1) <= number
             for pair_id in (seating.ns, seating.ew)
         )
         if not item.sit_out:
@@ -97,14 +104,6 @@ def table_rounds(table: Table, movement: Movement) -> list[TableRound]:
                 item.boards.append(BoardLine(board, results.get(key)))
         found.append(item)
     return found
-
-
-def _withdrawn(movement: Movement, pair_id: int, number: int) -> bool:
-    """A real pair absent from this round to the last: it withdrew (a late
-    pair is absent only before it comes)."""
-    return not movement.pair(pair_id).phantom and all(
-        movement.absent_in(pair_id, r) for r in range(number, movement.rounds + 1)
-    )
 
 
 def current_round(rounds: list[TableRound]) -> TableRound:

@@ -689,3 +689,34 @@ def test_every_page_of_a_changed_section_answers(director, phantom_section):
     assert "Your opponents withdrew: no boards this round." in page
     grid = director.get(f"/director/sections/{pk}/console/").content.decode()
     assert "3NS" in grid
+
+
+def test_the_averages_option_from_the_section_page_and_the_api(director, five_tables):
+    enter_rounds(five_tables, range(1, 5))
+    url = f"/director/sections/{five_tables.pk}/"
+    response = director.post(
+        f"{url}withdrawals/",
+        {"withdraw-pair": "2EW", "withdraw-round": 5, "withdraw-averages": "on"},
+    )
+    assert response.status_code == 302
+    page = director.get(url).content.decode()
+    assert "2EW withdrew: from round 5 its opponents score Average-plus" in page
+    assert Result.objects.filter(adjusted_ns="A+", adjusted_ew="A-").count() == 2
+    response = director.post(
+        f"/api/sections/{five_tables.pk}/withdrawals/",
+        {"pair": "4NS", "round": 5, "averages": True},
+        content_type="application/json",
+    )
+    assert response.status_code == 201
+    # In round 5 4NS meets EW pair (4 - 5) mod 5 + 1 = 5EW at table 4.
+    lines = Result.objects.filter(round__number=5, adjusted_ns="A-")
+    assert {(r.ns_pair.label, r.ew_pair.label, r.adjusted_ew) for r in lines} == {
+        ("4NS", "5EW", "A+")
+    }
+    assert lines.count() == 2
+    bad = director.post(
+        f"/api/sections/{five_tables.pk}/withdrawals/",
+        {"pair": "5NS", "round": 5, "averages": "perhaps"},
+        content_type="application/json",
+    )
+    assert bad.status_code == 400 and "averages" in bad.json()

@@ -19,8 +19,8 @@ fewer boards played by the pairs).  The EBU White
 Book (2019, 2.4.4-2.4.5) asks more of the director by when the pair left:
 before half-way the withdrawing pair is deemed never to have played (its
 lines cancelled: delete them on the travellers), after half-way its
-missed boards are Average-minus and its opponents' Average-plus.  Donne
-does not assign those averages itself (no lines exist for a sit-out).
+missed boards are Average-minus and its opponents' Average-plus: the
+director asks for that with ``averages`` (``services.withdrawal_averages``).
 
 The late pair takes the phantom's number and direction ("7EW" in a
 7-table Mitchell, pair 2T in a Howell): the phantom's seat is where it

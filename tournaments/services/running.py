@@ -59,7 +59,7 @@ RUNNING_MOVEMENTS = (Section.Movement.MITCHELL, Section.Movement.HOWELL)
 def _locked(section: Section) -> Section:
     """The section, locked for the change, refused if it cannot change now."""
     section = (
-        Section.objects.select_for_update()
+        Section.objects.select_for_update(of=("self",))
         .select_related("session__event__club")
         .get(pk=section.pk)
     )

@@ -720,3 +720,14 @@ def test_the_averages_option_from_the_section_page_and_the_api(director, five_ta
         content_type="application/json",
     )
     assert bad.status_code == 400 and "averages" in bad.json()
+
+
+def test_a_late_pair_is_refused_when_its_number_is_taken(phantom_section):
+    from tournaments.models import Pair
+
+    Pair.objects.create(section=phantom_section, number=7, direction="EW")
+    with pytest.raises(ValidationError) as error:
+        late_pair_join(phantom_section, names=["Ann", "Bob"], round=2)
+    assert "7EW is already in this section" in error.value.message_dict["section"][0]
+    phantom_section.refresh_from_db()
+    assert phantom_section.phantom and phantom_section.absences == []

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -197,12 +197,20 @@ def late_pair_join(
                           "late pair by hand.")}
         )  # fmt: skip
     players = pair_players(section.session.event.club, names)
-    pair = Pair.objects.create(
-        section=section,
-        number=phantom.number,
-        direction=direction,
-        names=" – ".join(p.full_name for p in players) or " – ".join(names),
-    )
+    try:
+        with transaction.atomic():
+            pair = Pair.objects.create(
+                section=section,
+                number=phantom.number,
+                direction=direction,
+                names=" – ".join(p.full_name for p in players) or " – ".join(names),
+            )
+    except IntegrityError:
+        # A twin request seated the pair first (SQLite does not lock rows).
+        raise ValidationError(
+            {"section": _("Pair %(pair)s is already in this section.")
+             % {"pair": phantom.label}}
+        ) from None  # fmt: skip
     pair.players.set(players)
     _save(section, ["phantom", "absences"], caller)
     SectionChange.objects.create(

@@ -541,6 +541,8 @@ def test_the_api_withdraws_a_pair(director, five_tables):
         ({"pair": "nobody", "round": 5}, "pair"),
         ({"pair": "1NS", "round": 0}, "round"),
         ({"pair": "1NS"}, "round"),
+        ({"pair": ["1NS"], "round": 5}, "pair"),
+        ({"pair": "1NS", "round": 10**30}, "round"),
     ):
         response = director.post(url, body, content_type="application/json")
         assert response.status_code == 400, body
@@ -560,6 +562,10 @@ def test_the_api_sets_the_arrow_switch(director, five_tables):
         ({"arrow_switch_rounds": ["x"]}, "arrow_switch_rounds"),
         ({"arrow_switch_rounds": 3}, "arrow_switch_rounds"),
         ({"tables": 9}, "tables"),
+        ([{"arrow_switch_rounds": [4]}], "arrow_switch_rounds"),
+        ([4, 5], "arrow_switch_rounds"),
+        ({"arrow_switch_rounds": None}, "arrow_switch_rounds"),
+        ({"arrow_switch_rounds": list(range(1, 70))}, "arrow_switch_rounds"),
     ):
         response = director.patch(url, body, content_type="application/json")
         assert response.status_code == 400, body
@@ -731,3 +737,16 @@ def test_a_late_pair_is_refused_when_its_number_is_taken(phantom_section):
     assert "7EW is already in this section" in error.value.message_dict["section"][0]
     phantom_section.refresh_from_db()
     assert phantom_section.phantom and phantom_section.absences == []
+
+
+@pytest.mark.parametrize("path", ["late-pair/", "withdrawals/"])
+@pytest.mark.parametrize("body", [[1], "text", [{"round": 2}], {"round": True}])
+def test_odd_bodies_are_refused_by_the_api(director, phantom_section, path, body):
+    url = f"/api/sections/{phantom_section.pk}/{path}"
+    response = director.post(url, body, content_type="application/json")
+    assert response.status_code == 400
+    missing = director.post(
+        f"/api/sections/999999/{path}", {}, content_type="application/json"
+    )
+    assert missing.status_code == 404
+    assert not SectionChange.objects.exists()

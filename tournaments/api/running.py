@@ -118,7 +118,17 @@ class ArrowSwitchUpdate:
     @extend_schema(request=ArrowSwitchSerializer, responses=SectionSerializer)
     def partial_update(self, request: Request, pk: str) -> Response:
         section = director_section(request, int(pk))
-        others = sorted(set(request.data) - {"arrow_switch_rounds"})
+        if not isinstance(request.data, dict):
+            raise exceptions.ValidationError(
+                {
+                    "arrow_switch_rounds": [
+                        _('Send an object: {"arrow_switch_rounds": [4]}.')
+                    ]
+                }
+            )
+        others = sorted(
+            str(name) for name in set(request.data) - {"arrow_switch_rounds"}
+        )
         if others:
             raise exceptions.ValidationError(
                 {name: [_("Only arrow_switch_rounds can change here.")]

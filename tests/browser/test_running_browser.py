@@ -135,7 +135,7 @@ def test_a_late_pair_joins_a_7_table_mitchell_in_round_3(live_server):
     assert all(line.confirmed for line in lines)
     enter_rounds(section, range(3, 8))
     pct = percentages(section)
-    # Worked in test_running_sections: 1NS tops its 12 boards, set 7 (played
+    # Worked in test_running_late_pair: 1NS tops its 12 boards, set 7 (played
     # 6 times) factored to 11.8333 of 12: 143.6667 / 144.  7EW scores 7 of 12
     # on each of its 10 boards.
     assert (pct["1NS"], pct["7EW"]) == ("99.77", "58.33")

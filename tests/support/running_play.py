@@ -3,7 +3,8 @@
 
 Every table bids 4S by North.  In the withdrawal section 1NS makes eleven
 tricks, every other NS pair ten, so each board's lines are worked by hand in
-``tests/tournaments/test_running_sections.py``.
+``tests/tournaments/test_running_late_pair.py`` and
+``test_running_withdrawals.py``.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Running sections in tests: a 7-table Mitchell waiting for a late pair, a
 5-table Mitchell from which a pair withdraws, and their lines entered.
 
-Every table bids 4S by North.  In the withdrawal section 1NS makes eleven
-tricks, every other NS pair ten, so each board's lines are worked by hand in
+Every table bids 4S by North; 1NS makes eleven tricks, every other NS pair
+ten (``tricks_by_skill``), so each board's lines are worked by hand in
 ``tests/tournaments/test_running_late_pair.py`` and
 ``test_running_withdrawals.py``.
 """

@@ -10,6 +10,7 @@ from tournaments.director import (
     files,
     games,
     import_jobs,
+    sign_in_locks,
     teams,
     views,
     whiz,
@@ -80,6 +81,11 @@ urlpatterns = [
     ),
     path("sections/<int:pk>/", views.section_detail, name="section"),
     path("sections/<int:pk>/console/", console.console, name="console"),
+    path(
+        "sections/<int:pk>/sign-in-locks/lift/",
+        sign_in_locks.lift_lock,
+        name="sign-in-lock-lift",
+    ),
     path(
         "sections/<int:pk>/tables/<int:number>/round/",
         console.table_move,

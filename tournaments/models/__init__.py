@@ -21,6 +21,7 @@ from tournaments.models.play import (
     Source,
     Table,
 )
+from tournaments.models.sign_in import SignInFailure
 from tournaments.models.teams import Match, Team, TeamCompetition, TeamScore
 from tournaments.models.whiz import WhizEntrant, WhizResult, WhizScore
 
@@ -47,6 +48,7 @@ __all__ = [
     "Section",
     "SectionScoring",
     "Session",
+    "SignInFailure",
     "Source",
     "Table",
     "Team",

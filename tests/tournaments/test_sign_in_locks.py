@@ -1,0 +1,381 @@
+"""Sign-in lock-outs: wrong codes lock the device that typed them, not the room.
+
+Every tablet of a club reaches the server from one address; five wrong codes
+from one tablet must not lock the others out (nor another table), the locked
+tablet reads how long to wait, and the director sees and lifts the lock.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import re
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from tests.tournaments.conftest import mitchell_section
+from tournaments.models import SignInFailure
+from tournaments.services import sign_in_locks as locks
+from tournaments.terminal import access
+
+pytestmark = pytest.mark.django_db
+
+SIGN_IN = "/table/"
+API = "/api/table-sign-in/"
+WAIT = re.compile(r"try again in (\d) min (\d\d) s")
+
+
+def code_of(section, number: int) -> str:
+    return section.table_set.get(number=number).code
+
+
+def wrong(client: Client, times: int = 5, code: str = "WRONG1") -> list[int]:
+    return [client.post(SIGN_IN, {"code": code}).status_code for _ in range(times)]
+
+
+def signed_in_table(client: Client) -> int | None:
+    token = client.session.get(access.SESSION_KEY)
+    if not token:
+        return None
+    from tournaments.tokens import read_table_token
+
+    return read_table_token(token).table_id
+
+
+@pytest.fixture
+def staff(django_user_model) -> Client:
+    user = django_user_model.objects.create_user("td", password="pw", is_staff=True)
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def lift_url(section) -> str:
+    return f"/director/sections/{section.pk}/sign-in-locks/lift/"
+
+
+def device_of(client: Client) -> str:
+    return client.session[access.DEVICE_KEY]
+
+
+# -- one device locked, the room not ------------------------------------------
+
+
+def test_device_b_signs_in_after_device_a_typed_five_wrong_codes(section):
+    a, b = Client(), Client()
+    assert wrong(a) == [400] * 5
+    locked = a.post(SIGN_IN, {"code": code_of(section, 1)})
+    assert locked.status_code == 429
+    assert signed_in_table(a) is None
+    response = b.post(SIGN_IN, {"code": code_of(section, 2)})
+    assert response.status_code == 302 and response["Location"] == "/table/play/"
+    assert signed_in_table(b) == section.table_set.get(number=2).pk
+    assert SignInFailure.objects.count() == 5
+    assert set(SignInFailure.objects.values_list("address", flat=True)) == {"127.0.0.1"}
+
+
+def test_a_locked_tablet_reads_how_long_to_wait(section):
+    a = Client()
+    wrong(a, 4)
+    fifth = a.post(SIGN_IN, {"code": "WRONG1"}).content.decode()
+    assert "no table with this code" in fifth and "try again in" in fifth
+    page = a.post(SIGN_IN, {"code": code_of(section, 1)}).content.decode()
+    minutes, seconds = map(int, WAIT.search(page).groups())
+    assert 4 * 60 + 55 <= minutes * 60 + seconds <= 5 * 60
+    assert "ask the director to lift the lock" in page
+
+
+def test_four_wrong_codes_do_not_lock(section):
+    a = Client()
+    assert wrong(a, 4) == [400] * 4
+    assert a.post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 302
+
+
+def test_a_table_is_locked_only_for_the_device_that_typed_wrong_codes(section):
+    """A was table 1's tablet; after its five wrong codes B signs in at table 1
+    itself, and A stays locked even for table 1's right code."""
+    a, b = Client(), Client()
+    assert a.post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 302
+    a.post("/table/sign-out/")
+    wrong(a)
+    assert b.post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 302
+    assert signed_in_table(b) == section.table_set.get(number=1).pk
+    assert a.post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 429
+    rows = SignInFailure.objects.all()
+    assert {row.table.number for row in rows} == {1}
+    assert {row.device for row in rows} == {device_of(a)}
+
+
+def test_the_lock_ends_after_five_minutes(section):
+    a = Client()
+    wrong(a)
+    assert a.post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 429
+    SignInFailure.objects.update(at=timezone.now() - dt.timedelta(minutes=5, seconds=1))
+    assert a.post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 302
+
+
+def test_the_window_slides_the_oldest_wrong_code_leaves_it(section):
+    a = Client()
+    wrong(a)
+    oldest = SignInFailure.objects.order_by("at").first()
+    SignInFailure.objects.filter(pk=oldest.pk).update(
+        at=timezone.now() - dt.timedelta(minutes=6)
+    )
+    assert a.post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 302
+
+
+def test_the_device_cookie_is_signed_and_lasts(section):
+    a = Client()
+    response = a.get(SIGN_IN)
+    cookie = response.cookies[access.DEVICE_COOKIE]
+    assert cookie["httponly"] and cookie["samesite"] == "Lax"
+    assert int(cookie["max-age"]) == access.DEVICE_MAX_AGE
+    assert device_of(a) in cookie.value and cookie.value != device_of(a)
+
+
+def test_a_device_dropping_the_device_cookie_is_counted_by_its_session(section):
+    a = Client()
+    for _ in range(5):
+        a.post(SIGN_IN, {"code": "WRONG1"})
+        a.cookies.pop(access.DEVICE_COOKIE, None)
+    assert a.post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 429
+    assert SignInFailure.objects.values("device").distinct().count() == 1
+
+
+def test_a_device_losing_its_session_is_counted_by_its_device_cookie(section):
+    a = Client()
+    a.get(SIGN_IN)
+    for _ in range(5):
+        a.post(SIGN_IN, {"code": "WRONG1"})
+        a.cookies.pop("sessionid", None)
+    assert a.post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 429
+
+
+def test_a_forged_device_cookie_cannot_lock_another_device(section):
+    """Setting another tablet's id in a hand-made cookie is ignored: the id is
+    trusted only when the server signed it."""
+    a, b = Client(), Client()
+    b.get(SIGN_IN)
+    a.cookies[access.DEVICE_COOKIE] = device_of(b)
+    wrong(a)
+    assert device_of(a) != device_of(b)
+    assert b.post(SIGN_IN, {"code": code_of(section, 2)}).status_code == 302
+
+
+def test_wrong_codes_are_logged_with_the_address(section):
+    messages: list[str] = []
+    handler = logging.Handler(logging.WARNING)
+    handler.emit = lambda record: messages.append(record.getMessage())
+    logger = logging.getLogger("donne.terminal")
+    logger.addHandler(handler)
+    try:
+        wrong(Client(), 2)
+    finally:
+        logger.removeHandler(handler)
+    assert len(messages) == 2
+    assert (
+        "'WRONG1' from 127.0.0.1" in messages[0] and "2 in five minutes" in messages[1]
+    )
+
+
+# -- the flood ceiling of one address ------------------------------------------
+
+
+def flood(address: str, count: int) -> None:
+    now = timezone.now()
+    SignInFailure.objects.bulk_create(
+        SignInFailure(at=now, device=f"d{n}", address=address, code="X")
+        for n in range(count)
+    )
+
+
+def test_a_room_of_forty_tablets_mistyping_does_not_trip_the_ceiling(section):
+    flood("127.0.0.1", locks.FLOOD_FAILURES - 1)
+    assert Client().post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 302
+
+
+def test_the_flood_ceiling_locks_the_address(section):
+    flood("127.0.0.1", locks.FLOOD_FAILURES)
+    response = Client().post(SIGN_IN, {"code": code_of(section, 1)})
+    assert response.status_code == 429
+    assert "Too many wrong codes from this network" in response.content.decode()
+    other = Client(REMOTE_ADDR="10.0.0.9")
+    assert other.post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 302
+
+
+def test_the_director_lifts_a_flood(section, staff):
+    flood("127.0.0.1", locks.FLOOD_FAILURES)
+    page = staff.get(f"/director/sections/{section.pk}/console/").content.decode()
+    assert 'data-lock="address"' in page
+    response = staff.post(lift_url(section), {"scope": "address", "key": "127.0.0.1"})
+    assert response.status_code == 302
+    assert not SignInFailure.objects.filter(lifted_at__isnull=True).exists()
+    assert Client().post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 302
+
+
+# -- the API sign-in follows the same rules ------------------------------------
+
+
+def api_sign_in(client: Client, code: str):
+    return client.post(API, {"code": code}, content_type="application/json")
+
+
+def test_the_api_locks_the_device_not_the_room(section):
+    a, b = Client(), Client()
+    assert [api_sign_in(a, "WRONG1").status_code for _ in range(5)] == [400] * 5
+    locked = api_sign_in(a, code_of(section, 1))
+    assert locked.status_code == 429
+    assert "try again in" in locked.json()["code"][0]
+    assert api_sign_in(b, code_of(section, 2)).json()["table"] == 2
+
+
+def test_the_api_and_the_page_count_the_same_device(section):
+    a = Client()
+    wrong(a, 3)
+    api_sign_in(a, "WRONG1")
+    fifth = api_sign_in(a, "WRONG1")
+    assert fifth.status_code == 400 and len(fifth.json()["code"]) == 2
+    assert a.post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 429
+
+
+# -- the director's console ----------------------------------------------------
+
+
+def console(client: Client, section) -> str:
+    return client.get(f"/director/sections/{section.pk}/console/").content.decode()
+
+
+def test_the_console_shows_the_locked_tablet_of_a_table(section, staff):
+    a = Client()
+    a.post(SIGN_IN, {"code": code_of(section, 3)})
+    a.post("/table/sign-out/")
+    wrong(a)
+    page = console(staff, section)
+    assert "Tablets locked out of the sign-in" in page
+    row = re.search(r'<tr data-lock="device">(.*?)</tr>', page, re.S).group(1)
+    assert "<td>3</td>" in row and "WRONG1" in row and device_of(a)[-6:] in row
+    assert re.search(r"<td>5 \(WRONG1\)</td>", row)
+
+
+def test_a_near_miss_of_a_tables_code_is_put_to_that_table(section, staff):
+    real = code_of(section, 2)
+    typo = ("A" if real[0] != "A" else "B") + real[1:]
+    wrong(Client(), 5, typo)
+    assert {row.table.number for row in SignInFailure.objects.all()} == {2}
+    assert "<td>2</td>" in console(staff, section)
+
+
+def test_a_device_nobody_can_place_shows_as_unknown(section, staff):
+    wrong(Client())
+    page = console(staff, section)
+    assert 'data-lock="device"' in page and "unknown" in page
+
+
+def test_no_lock_no_list(section, staff):
+    wrong(Client(), 4)
+    assert "Tablets locked out" not in console(staff, section)
+
+
+def test_another_sections_console_does_not_show_nor_lift_the_lock(section, staff):
+    other = mitchell_section(section.session, letter="B", first_board=7)
+    a = Client()
+    a.post(SIGN_IN, {"code": code_of(section, 1)})
+    a.post("/table/sign-out/")
+    wrong(a)
+    assert 'data-lock="device"' not in console(staff, other)
+    data = {"scope": "device", "key": device_of(a)}
+    assert staff.post(lift_url(other), data).status_code == 404
+    assert a.post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 429
+
+
+def test_the_director_lifts_the_lock_then_a_signs_in(section, staff, caplog):
+    a = Client()
+    a.post(SIGN_IN, {"code": code_of(section, 1)})
+    a.post("/table/sign-out/")
+    wrong(a)
+    with caplog.at_level(logging.WARNING, logger="donne.terminal"):
+        response = staff.post(
+            lift_url(section), {"scope": "device", "key": device_of(a)}
+        )
+    assert response.status_code == 302
+    assert response["Location"] == f"/director/sections/{section.pk}/console/"
+    rows = SignInFailure.objects.all()
+    assert len(rows) == 5 and all(row.lifted_at for row in rows)
+    assert {row.lifted_by.username for row in rows} == {"td"}
+    assert "Director td lifted the sign-in lock of device" in caplog.text
+    assert "table 1" in caplog.text
+    follow = staff.get(response["Location"]).content.decode()
+    assert "Table 1&#x27;s tablet may sign in again." in follow
+    assert "Tablets locked out" not in follow
+    assert a.post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 302
+
+
+def test_after_a_lift_five_more_wrong_codes_lock_again(section, staff):
+    a = Client()
+    wrong(a)
+    staff.post(lift_url(section), {"scope": "device", "key": device_of(a)})
+    assert wrong(a) == [400] * 5
+    assert a.post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 429
+
+
+@pytest.mark.parametrize("who", ["anonymous", "player"])
+def test_only_a_director_lifts_a_lock(section, who, django_user_model):
+    a = Client()
+    wrong(a)
+    client = Client()
+    if who == "player":
+        user = django_user_model.objects.create_user("ann", password="pw")
+        client.force_login(user)
+    response = client.post(lift_url(section), {"scope": "device", "key": device_of(a)})
+    assert response.status_code == 302 and "/login/" in response["Location"]
+    assert not SignInFailure.objects.filter(lifted_at__isnull=False).exists()
+    assert a.post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 429
+
+
+def test_a_locked_tablet_cannot_lift_its_own_lock(section):
+    a = Client()
+    wrong(a)
+    response = a.post(lift_url(section), {"scope": "device", "key": device_of(a)})
+    assert response.status_code == 302
+    assert a.post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 429
+
+
+def test_lifting_is_a_post(section, staff):
+    assert staff.get(lift_url(section)).status_code == 405
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{}, {"scope": "device"}, {"scope": "table", "key": "x"}, {"scope": "", "key": ""}],
+)
+def test_a_lift_without_a_lock_named_is_refused(section, staff, data):
+    assert staff.post(lift_url(section), data).status_code == 400
+
+
+def test_lifting_a_lock_that_is_not_there_is_404(section, staff):
+    data = {"scope": "device", "key": "0" * 32}
+    assert staff.post(lift_url(section), data).status_code == 404
+    assert (
+        staff.post("/director/sections/999999/sign-in-locks/lift/", data).status_code
+        == 404
+    )
+
+
+# -- the rules themselves ------------------------------------------------------
+
+
+def test_one_edit_apart():
+    assert locks._one_edit_apart("K7QMZ3", "K7QMZ4")
+    assert locks._one_edit_apart("K7QMZ3", "K7QMZ")
+    assert locks._one_edit_apart("K7QMZ3", "K7QMZ33")
+    assert not locks._one_edit_apart("K7QMZ3", "K7QMZ3")
+    assert not locks._one_edit_apart("K7QMZ3", "K7QNZ4")
+
+
+@pytest.mark.parametrize(
+    ("seconds", "text"), [(300, "5 min 00 s"), (61, "1 min 01 s"), (40, "40 s")]
+)
+def test_wait_text(seconds, text):
+    assert locks.wait_text(seconds) == text

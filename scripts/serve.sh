@@ -108,13 +108,15 @@ export DJANGO_DEBUG=0
 export DJANGO_SETTINGS_MODULE=config.settings
 # A room server needs a secret key that survives restarts (sessions and the
 # tablets' signed tokens and device cookies depend on it): made once into
-# .donne-secret (outside git, readable by this user only) unless given.
+# .donne-secret (or DONNE_SECRET_FILE; outside git, readable by this user
+# only) unless DJANGO_SECRET_KEY is given.
 if [ -z "${DJANGO_SECRET_KEY:-}" ]; then
-    if [ ! -s .donne-secret ]; then
-        (umask 077 && "$PY" -c 'import secrets; print(secrets.token_urlsafe(50))' > .donne-secret)
-        echo "Made a secret key in .donne-secret (keep it; it is not in git)."
+    secret_file="${DONNE_SECRET_FILE:-.donne-secret}"
+    if [ ! -s "$secret_file" ]; then
+        (umask 077 && "$PY" -c 'import secrets; print(secrets.token_urlsafe(50))' > "$secret_file")
+        echo "Made a secret key in $secret_file (keep it; it is not in git)."
     fi
-    DJANGO_SECRET_KEY="$(cat .donne-secret)"
+    DJANGO_SECRET_KEY="$(cat "$secret_file")"
     export DJANGO_SECRET_KEY
 fi
 

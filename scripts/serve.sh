@@ -2,7 +2,10 @@
 # Serve Donne to the club's network for a club night: gunicorn + whitenoise,
 # DEBUG off, on the machine's address on the local network (or --address).
 #
-#   ./scripts/serve.sh [--address A] [--port P] [--demo]
+#   ./scripts/serve.sh [--address A] [--port P] [--demo] [--check]
+#
+# --check only says which address and port it would serve on (and whether
+# the port is free), then stops.
 #
 # Keeps the embedded default (SQLite in the checkout, eager Celery) unless
 # DATABASE_URL / REDIS_URL say otherwise. Never wipes the database: it only
@@ -14,13 +17,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 usage() {
-    echo "Usage: $0 [--address ADDRESS] [--port PORT] [--demo]" >&2
+    echo "Usage: $0 [--address ADDRESS] [--port PORT] [--demo] [--check]" >&2
     exit 2
 }
 
 address=""
 port="${DONNE_PORT:-8000}"
 demo=0
+check=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --address) [ $# -ge 2 ] || usage; address="$2"; shift 2 ;;
@@ -28,6 +32,7 @@ while [ $# -gt 0 ]; do
         --port) [ $# -ge 2 ] || usage; port="$2"; shift 2 ;;
         --port=*) port="${1#*=}"; shift ;;
         --demo) demo=1; shift ;;
+        --check) check=1; shift ;;
         -h|--help) usage ;;
         *) echo "Unknown argument: $1" >&2; usage ;;
     esac
@@ -104,6 +109,10 @@ EOF
 done
 
 export DONNE_PUBLIC_URL="http://$address:$port"
+if [ "$check" = 1 ]; then
+    echo "Would serve the room on $DONNE_PUBLIC_URL (the port is free)."
+    exit 0
+fi
 export DJANGO_DEBUG=0
 export DJANGO_SETTINGS_MODULE=config.settings
 # A room server needs a secret key that survives restarts (sessions and the

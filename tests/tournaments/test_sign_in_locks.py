@@ -16,9 +16,10 @@ from django.test import Client
 from django.utils import timezone
 
 from tests.tournaments.conftest import mitchell_section
-from tournaments.models import SignInFailure
+from tournaments.models import Session, SignInFailure
 from tournaments.services import sign_in_locks as locks
 from tournaments.terminal import access
+from tournaments.tokens import read_table_token
 
 pytestmark = pytest.mark.django_db
 
@@ -39,8 +40,6 @@ def signed_in_table(client: Client) -> int | None:
     token = client.session.get(access.SESSION_KEY)
     if not token:
         return None
-    from tournaments.tokens import read_table_token
-
     return read_table_token(token).table_id
 
 
@@ -379,3 +378,62 @@ def test_one_edit_apart():
 )
 def test_wait_text(seconds, text):
     assert locks.wait_text(seconds) == text
+
+
+# -- bad input, never a 500, never counted twice -------------------------------
+
+
+@pytest.mark.parametrize("code", ["", "   ", "X" * 33, "A" * 5000])
+def test_a_code_the_form_refuses_is_named_and_not_counted(section, code):
+    a = Client()
+    response = a.post(SIGN_IN, {"code": code})
+    assert response.status_code == 400
+    assert not SignInFailure.objects.exists()
+
+
+def test_a_locked_device_posting_rubbish_still_reads_the_wait(section):
+    a = Client()
+    wrong(a)
+    response = a.post(SIGN_IN, {"code": "A" * 5000})
+    assert response.status_code == 429
+    assert "try again in" in response.content.decode()
+    assert SignInFailure.objects.count() == 5
+
+
+@pytest.mark.parametrize("cookie", ["rubbish", "a:b:c", "0" * 32, ""])
+def test_a_rubbish_device_cookie_gets_a_new_device(section, cookie):
+    a = Client()
+    a.cookies[access.DEVICE_COOKIE] = cookie
+    response = a.get(SIGN_IN)
+    assert response.status_code == 200
+    assert re.fullmatch(r"[0-9a-f]{32}", device_of(a))
+    assert device_of(a) != "0" * 32
+    assert a.post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 302
+
+
+def test_one_device_is_one_device_from_any_address(section):
+    a = Client()
+    for n in range(5):
+        a.post(SIGN_IN, {"code": "WRONG1"}, REMOTE_ADDR=f"10.0.0.{n}")
+    response = a.post(SIGN_IN, {"code": code_of(section, 1)}, REMOTE_ADDR="10.0.0.9")
+    assert response.status_code == 429
+
+
+def test_the_api_gives_the_device_cookie_and_refuses_rubbish(section):
+    a = Client()
+    response = api_sign_in(a, code_of(section, 1))
+    assert response.status_code == 200
+    assert access.DEVICE_COOKIE in response.cookies
+    broken = a.post(API, "{not json", content_type="application/json")
+    assert broken.status_code == 400
+    too_long = api_sign_in(a, "A" * 33)
+    assert too_long.status_code == 400 and "code" in too_long.json()
+    assert not SignInFailure.objects.exists()
+
+
+def test_a_right_code_of_a_session_not_played_is_not_a_wrong_code(section):
+    Session.objects.filter(pk=section.session_id).update(status="closed")
+    a = Client()
+    for _ in range(6):
+        assert a.post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 400
+    assert not SignInFailure.objects.exists()

@@ -63,7 +63,7 @@ EOF
 )"
     if [ -z "$address" ] || [[ "$address" == 127.* ]] || [ "$address" = "0.0.0.0" ]; then
         found_by="hostname -I"
-        address="$(hostname -I 2>/dev/null | awk '{print $1}' || true)"
+        address="$(hostname -I 2>/dev/null | tr ' ' '\n' | grep -m1 -E '^[0-9]+(\.[0-9]+){3}$' || true)"
     fi
     if [ -z "$address" ]; then
         found_by="no network found: this machine only"

@@ -73,6 +73,16 @@ def test_a_locked_tablet_reads_how_long_to_wait(section):
     assert "ask the director to lift the lock" in page
 
 
+def test_a_locked_tablet_opening_the_page_or_a_card_link_reads_the_wait(section):
+    a = Client()
+    wrong(a)
+    page = a.get(SIGN_IN, {"code": code_of(section, 1)})
+    assert page.status_code == 200
+    assert WAIT.search(page.content.decode())
+    other = Client().get(SIGN_IN, {"code": code_of(section, 1)}).content.decode()
+    assert "Too many wrong codes" not in other
+
+
 def test_four_wrong_codes_do_not_lock(section):
     a = Client()
     assert wrong(a, 4) == [400] * 4

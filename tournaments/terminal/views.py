@@ -67,11 +67,11 @@ def sign_in(request: HttpRequest) -> HttpResponse:
 
 
 def _sign_in(request: HttpRequest) -> HttpResponse:
-    if request.method != "POST":
-        form = SignInForm(initial={"code": request.GET.get("code", "")})
-        return _sign_in_page(request, form)
     caller = access.caller(request)
     lock = locks.lock_for(caller)
+    if request.method != "POST":
+        form = SignInForm(initial={"code": request.GET.get("code", "")[:32]})
+        return _sign_in_page(request, form, lock.message() if lock else "")
     if lock is not None:
         form = SignInForm(initial={"code": request.POST.get("code", "")[:32]})
         return _sign_in_page(request, form, lock.message(), status=429)

@@ -301,3 +301,30 @@ def test_a_right_code_of_a_session_not_played_is_not_a_wrong_code(section):
     for _ in range(6):
         assert a.post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 400
     assert not SignInFailure.objects.exists()
+
+
+def test_wrong_codes_older_than_a_day_are_forgotten(section):
+    old = timezone.now() - dt.timedelta(days=1, minutes=1)
+    SignInFailure.objects.create(at=old, device="d", address="1.2.3.4", code="X")
+    SignInFailure.objects.create(
+        at=timezone.now() - dt.timedelta(hours=23), device="d", address="1.2.3.4"
+    )
+    wrong(Client(), 1)
+    assert SignInFailure.objects.count() == 2
+    assert not SignInFailure.objects.filter(at=old).exists()
+
+
+def test_a_wrong_code_near_two_tables_is_put_to_none(section):
+    one, two = section.table_set.filter(number__in=(1, 2)).order_by("number")
+    one.code, two.code = "AAAAAB", "AAAAAC"
+    one.save()
+    two.save()
+    assert locks.near_table_id("AAAAAD") is None
+    assert locks.near_table_id("AAAAXB") == one.pk
+    assert locks.near_table_id("ZZZZZZ") is None
+
+
+def test_a_near_miss_of_a_table_not_playing_is_put_to_none(section):
+    Session.objects.filter(pk=section.session_id).update(status="closed")
+    code = code_of(section, 1)
+    assert locks.near_table_id(code[:-1]) is None

@@ -166,3 +166,11 @@ def test_the_director_lifts_a_flood(section, staff):
     assert response.status_code == 302
     assert not SignInFailure.objects.filter(lifted_at__isnull=True).exists()
     assert Client().post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 302
+
+
+def test_the_live_grid_refresh_brings_the_locks(section, staff):
+    wrong(Client())
+    url = f"/director/sections/{section.pk}/console/?partial=1"
+    partial = staff.get(url).content.decode()
+    assert 'data-lock="device"' in partial and "Lift the lock" in partial
+    assert "<html" not in partial

@@ -245,7 +245,9 @@ def lift(
     section: Section, scope: str, key: str, user: AbstractBaseUser
 ) -> LockedDevice:
     """Lift a lock the section's console shows (LookupError for any other),
-    keeping who lifted it and when on its rows, and in the log."""
+    keeping who lifted it and when on its rows, and in the log.  Lifting an
+    address's flood lifts every wrong code counted from that address, the
+    device locks there included: the director has looked at the room."""
     now = timezone.now()
     found = next(
         (

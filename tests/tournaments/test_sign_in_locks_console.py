@@ -174,3 +174,14 @@ def test_the_live_grid_refresh_brings_the_locks(section, staff):
     partial = staff.get(url).content.decode()
     assert 'data-lock="device"' in partial and "Lift the lock" in partial
     assert "<html" not in partial
+
+
+def test_lifting_a_flood_lifts_the_device_locks_of_that_address(section, staff):
+    a = Client()
+    wrong(a)
+    flood("127.0.0.1", locks.FLOOD_FAILURES)
+    other = SignInFailure.objects.create(device="z", address="10.9.9.9", code="Q")
+    data = {"scope": "address", "key": "127.0.0.1"}
+    assert staff.post(lift_url(section), data).status_code == 302
+    assert a.post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 302
+    assert SignInFailure.objects.get(pk=other.pk).lifted_at is None

@@ -14,6 +14,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from config import room
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -37,6 +39,11 @@ CSRF_TRUSTED_ORIGINS = [
     for origin in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",")
     if origin
 ]
+# The room's address (scripts/serve.sh): accepted as a host, trusted as an
+# origin, and printed on the table cards and QR codes (config/room.py).
+DONNE_PUBLIC_URL = room.public_url(os.environ.get("DONNE_PUBLIC_URL", ""))
+ALLOWED_HOSTS = room.allowed_hosts(ALLOWED_HOSTS, DONNE_PUBLIC_URL)
+CSRF_TRUSTED_ORIGINS = room.trusted_origins(CSRF_TRUSTED_ORIGINS, DONNE_PUBLIC_URL)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -214,7 +221,9 @@ CELERY_BEAT_SCHEDULE = {
 if not DEBUG:
     # Production serves its collected static files itself; runserver does in DEBUG.
     MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
-    SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
+    SESSION_COOKIE_SECURE = env_bool(
+        "DJANGO_SECURE_COOKIES", room.secure_cookies_default(DONNE_PUBLIC_URL)
+    )
     CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
     STORAGES = {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -1,8 +1,9 @@
 """POST /api/table-sign-in/: a tablet app trades its table's code for a token.
 
 The same checks as the terminal's sign-in page: the code names a table whose
-session is being played; wrong codes count against the caller's address and
-lock it out for a while.
+session is being played; wrong codes count against the calling device (its
+signed device cookie, else its session) and lock that device out for a
+while, never the other tablets of the room (``services.sign_in_locks``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from rest_framework.decorators import permission_classes as permissions
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tournaments.services import sign_in_locks as locks
 from tournaments.terminal import access
 from tournaments.tokens import TOKEN_MAX_AGE, issue_table_token
 
@@ -46,29 +48,38 @@ def table_sign_in(request: Request) -> Response:
     """Answer a right code with the table's signed token (``Table <token>``).
 
     400 names the field for a wrong or idle code; 429 after too many wrong
-    codes from the same address.
+    codes from the same device (or a flood from one address), saying how
+    long to wait.
     """
-    ip = access.client_ip(request)
-    if access.is_locked_out(ip):
-        message = _("Too many wrong codes: wait five minutes, or call the director.")
-        return Response({"code": [message]}, status=429)
+    caller = access.caller(request)
+    lock = locks.lock_for(caller)
+    if lock is not None:
+        return access.remember_device(
+            request, Response({"code": [lock.message()]}, status=429)
+        )
     data = SignInSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     code = data.validated_data["code"]
     table = access.find_table(code)
     if table is None:
-        access.record_failure(ip, code)
-        message = _("There is no table with this code: check the table card.")
-        return Response({"code": [message]}, status=400)
+        lock = locks.record_failure(caller, access.normalise_code(code))
+        messages = [_("There is no table with this code: check the table card.")]
+        if lock is not None:
+            messages.append(lock.message())
+        return access.remember_device(request, Response({"code": messages}, status=400))
     if not access.is_playing(table):
         message = _("This table's session is not being played now.")
         return Response({"code": [message]}, status=400)
-    return Response(
-        {
-            "token": issue_table_token(table),
-            "expires_in": TOKEN_MAX_AGE,
-            "event": table.section.session.event_id,
-            "section": table.section_id,
-            "table": table.number,
-        }
+    request.session[access.LAST_TABLE_KEY] = table.pk
+    return access.remember_device(
+        request,
+        Response(
+            {
+                "token": issue_table_token(table),
+                "expires_in": TOKEN_MAX_AGE,
+                "event": table.section.session.event_id,
+                "section": table.section_id,
+                "table": table.number,
+            }
+        ),
     )

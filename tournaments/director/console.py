@@ -18,6 +18,7 @@ from games.bridge import result_text
 from games.errors import GameError
 from games.weighted import weighted_text
 from tournaments.models import Board, Event, Result, ResultChange, Section, Table
+from tournaments.services.sign_in_locks import section_locks
 from tournaments.services.table_rounds import current_round, table_move_on
 
 ENTERED = "entered"
@@ -140,6 +141,7 @@ def console(request: HttpRequest, pk: int) -> HttpResponse:
         "grid": console_grid(section),
         "rounds": range(1, section.rounds + 1),
         "legend": LEGEND,
+        "sign_in_locks": section_locks(section),
     }
     # ``?partial=1`` lays the page out as its grid block and nothing else.
     partial = Template("{% block grid %}{% endblock %}")

@@ -11,6 +11,7 @@ from tournaments.director import (
     games,
     import_jobs,
     running,
+    sign_in_locks,
     teams,
     views,
     whiz,
@@ -84,6 +85,11 @@ urlpatterns = [
     path("sections/<int:pk>/late-pair/", running.late_pair, name="late-pair"),
     path("sections/<int:pk>/withdrawals/", running.withdraw, name="withdraw"),
     path("sections/<int:pk>/arrow-switch/", running.arrow_switch, name="arrow-switch"),
+    path(
+        "sections/<int:pk>/sign-in-locks/lift/",
+        sign_in_locks.lift_lock,
+        name="sign-in-lock-lift",
+    ),
     path(
         "sections/<int:pk>/tables/<int:number>/round/",
         console.table_move,

@@ -22,6 +22,7 @@ from tournaments.models.play import (
     Table,
 )
 from tournaments.models.section_change import SectionChange
+from tournaments.models.sign_in import SignInFailure
 from tournaments.models.teams import Match, Team, TeamCompetition, TeamScore
 from tournaments.models.whiz import WhizEntrant, WhizResult, WhizScore
 
@@ -49,6 +50,7 @@ __all__ = [
     "SectionChange",
     "SectionScoring",
     "Session",
+    "SignInFailure",
     "Source",
     "Table",
     "Team",

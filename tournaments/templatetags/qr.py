@@ -10,6 +10,7 @@ from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 
 from tournaments.models import Section
+from tournaments.public_url import public_url
 from tournaments.terminal.qr import qr_svg
 
 register = template.Library()
@@ -19,11 +20,14 @@ register = template.Library()
 def table_sign_in(
     context: dict[str, Any], section: Section, table: int
 ) -> dict[str, str] | None:
-    """The table's sign-in code, its sign-in URL and that URL as an inline SVG."""
+    """The table's sign-in code, its sign-in URL and that URL as an inline SVG.
+
+    The URL is on the room's public address when one is set (see
+    ``tournaments.public_url``), so the QR code works on the tablets.
+    """
     found = section.table_set.filter(number=table).first()
     if found is None:
         return None
     path = f"{reverse('terminal:sign-in')}?{urlencode({'code': found.code})}"
-    request = context.get("request")
-    url = request.build_absolute_uri(path) if request is not None else path
+    url = public_url(context.get("request"), path)
     return {"code": found.code, "url": url, "svg": mark_safe(qr_svg(url))}

@@ -1,19 +1,28 @@
-"""Who is at the tablet: the signed table token, and the sign-in rate limit."""
+"""Who is at the tablet: the signed table token, and the device typing codes.
+
+The lock-out rules themselves are in ``tournaments.services.sign_in_locks``;
+this module tells them which device and address a request comes from.
+"""
 
 from __future__ import annotations
 
-import logging
+import re
+import secrets
 
-from django.core.cache import cache
-from django.http import HttpRequest
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
 
 from tournaments.models import Session, Table
+from tournaments.services import sign_in_locks as locks
 from tournaments.tokens import issue_table_token, read_table_token
 
 SESSION_KEY = "table_token"
-MAX_FAILURES = 5
-FAILURE_WINDOW = 5 * 60
-logger = logging.getLogger("donne.terminal")
+LAST_TABLE_KEY = "donne_last_table"
+DEVICE_KEY = "donne_device"
+DEVICE_COOKIE = "donne_device"
+DEVICE_SALT = "donne.terminal.device"
+DEVICE_MAX_AGE = 365 * 24 * 60 * 60
+_DEVICE_ID = re.compile(r"[0-9a-f]{32}")
 
 
 def normalise_code(text: str) -> str:
@@ -26,25 +35,46 @@ def client_ip(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "") or "unknown"
 
 
-def _failures_key(ip: str) -> str:
-    return f"donne.terminal.failures:{ip}"
+def device_id(request: HttpRequest) -> str:
+    """The tablet's lasting random id: from its signed device cookie, else
+    from its session (a device refusing the cookie), else a new one, kept in
+    the session too so that either one finds it again."""
+    known = getattr(request, "_donne_device", None)
+    if known:
+        return known
+    found = request.get_signed_cookie(DEVICE_COOKIE, default="", salt=DEVICE_SALT)
+    if not _DEVICE_ID.fullmatch(found or ""):
+        found = str(request.session.get(DEVICE_KEY, ""))
+    if not _DEVICE_ID.fullmatch(found):
+        found = secrets.token_hex(16)
+    if request.session.get(DEVICE_KEY) != found:
+        request.session[DEVICE_KEY] = found
+    request._donne_device = found
+    return found
 
 
-def is_locked_out(ip: str) -> bool:
-    """Too many wrong codes from this address lately."""
-    return cache.get(_failures_key(ip), 0) >= MAX_FAILURES
+def remember_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """Give the tablet its signed device cookie (again: it lasts a year)."""
+    response.set_signed_cookie(
+        DEVICE_COOKIE,
+        device_id(request),
+        salt=DEVICE_SALT,
+        max_age=DEVICE_MAX_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=settings.SESSION_COOKIE_SECURE,
+    )
+    return response
 
 
-def record_failure(ip: str, code: str) -> None:
-    """Count a wrong code against the address, and log it."""
-    key = _failures_key(ip)
-    cache.add(key, 0, FAILURE_WINDOW)
-    try:
-        count = cache.incr(key)
-    except ValueError:
-        cache.set(key, 1, FAILURE_WINDOW)
-        count = 1
-    logger.warning("Wrong table code %r from %s (%d in a row)", code[:12], ip, count)
+def caller(request: HttpRequest) -> locks.Caller:
+    """Who is typing a code: the device, its address and its last table."""
+    last = request.session.get(LAST_TABLE_KEY)
+    return locks.Caller(
+        device=device_id(request),
+        address=client_ip(request),
+        table_id=last if isinstance(last, int) else None,
+    )
 
 
 def find_table(code: str) -> Table | None:
@@ -65,6 +95,7 @@ def sign_in(request: HttpRequest, table: Table) -> None:
     """Hold the table's signed token in a fresh session."""
     request.session.cycle_key()
     request.session[SESSION_KEY] = issue_table_token(table)
+    request.session[LAST_TABLE_KEY] = table.pk
 
 
 def sign_out(request: HttpRequest) -> None:

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.models import Board, Event, Result, Section, Source, Table
 from tournaments.movements import Movement
+from tournaments.services import sign_in_locks as locks
 from tournaments.services.checks import played_fields
 from tournaments.services.entry import refusal_messages
 from tournaments.services.results import (
@@ -57,21 +58,33 @@ def table_required(view: TableView) -> TableView:
 
 
 def sign_in(request: HttpRequest) -> HttpResponse:
-    """The table-code form; a right code signs the tablet in for that table."""
-    ip = access.client_ip(request)
+    """The table-code form; a right code signs the tablet in for that table.
+
+    Wrong codes count against this device only (``services.sign_in_locks``):
+    a locked device reads how long to wait, other tablets are not held back.
+    """
+    return access.remember_device(request, _sign_in(request))
+
+
+def _sign_in(request: HttpRequest) -> HttpResponse:
+    caller = access.caller(request)
+    lock = locks.lock_for(caller)
     if request.method != "POST":
-        form = SignInForm(initial={"code": request.GET.get("code", "")})
-        return _sign_in_page(request, form)
-    if access.is_locked_out(ip):
-        error = _("Too many wrong codes: wait five minutes, or call the director.")
-        return _sign_in_page(request, SignInForm(), error, status=429)
+        form = SignInForm(initial={"code": request.GET.get("code", "")[:32]})
+        return _sign_in_page(request, form, lock.message() if lock else "")
+    if lock is not None:
+        form = SignInForm(initial={"code": request.POST.get("code", "")[:32]})
+        return _sign_in_page(request, form, lock.message(), status=429)
     form = SignInForm(request.POST)
     if not form.is_valid():
         return _sign_in_page(request, form, status=400)
     table = access.find_table(form.cleaned_data["code"])
     if table is None:
-        access.record_failure(ip, form.cleaned_data["code"])
+        code = access.normalise_code(form.cleaned_data["code"])
+        lock = locks.record_failure(caller, code)
         error = _("There is no table with this code: check the table card.")
+        if lock is not None:
+            error = f"{error} {lock.message()}"
         return _sign_in_page(request, form, error, status=400)
     if not access.is_playing(table):
         error = _("This table's session is not being played now.")

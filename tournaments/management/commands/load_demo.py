@@ -1,9 +1,12 @@
 """``manage.py load_demo``: load the demo club, its players and a director login."""
 
 from django.core.management.base import BaseCommand
+from django.urls import reverse
+from django.utils.http import urlencode
 
 from tournaments.demo import load_demo
 from tournaments.models import Session, Table
+from tournaments.public_url import public_url
 
 
 class Command(BaseCommand):
@@ -24,8 +27,11 @@ class Command(BaseCommand):
             section__session__status=Session.Status.PLAYING,
         ).select_related("section__session__event")
         for table in playing.order_by("section_id", "number"):
+            link = public_url(
+                None, f"{reverse('terminal:sign-in')}?{urlencode({'code': table.code})}"
+            )
             self.stdout.write(
                 f"{table.section.session.event.name}, section "
                 f"{table.section.letter}, table {table.number}: tablet code "
-                f"{table.code} (sign in at /table/)"
+                f"{table.code} (sign in at {link})"
             )

@@ -1,0 +1,246 @@
+"""A club night's server for the tests: the real ``scripts/serve.sh``.
+
+``serve_room`` runs the script as a director would (``--address 127.0.0.2
+--port P``: 127.0.0.2 stands in for the machine's address on the club's
+network) on a throwaway SQLite file, waits until it serves, and stops it
+(gunicorn, which the script ``exec``s, and its workers) on the way out.
+``Visitor`` is a device of the room: a cookie-keeping HTTP client whose
+connections leave from a given loopback address, so that the server sees a
+tablet at 127.0.0.2 and the director's browser at 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import re
+import secrets
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode, urlsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+CLEARED = {
+    "DATABASE_URL",
+    "REDIS_URL",
+    "CELERY_TASK_ALWAYS_EAGER",
+    "DONNE_PUBLIC_URL",
+    "DJANGO_ALLOWED_HOSTS",
+    "DJANGO_CSRF_TRUSTED_ORIGINS",
+    "DJANGO_DEBUG",
+    "DJANGO_SECURE_COOKIES",
+    "DJANGO_SETTINGS_MODULE",
+}
+
+
+def free_port(addresses: tuple[str, ...] = ("127.0.0.2", "127.0.0.1")) -> int:
+    """A port nobody listens on at any of ``addresses``."""
+    for _ in range(50):
+        with socket.socket() as probe:
+            probe.bind((addresses[0], 0))
+            port = probe.getsockname()[1]
+        if all(_free(address, port) for address in addresses):
+            return port
+    raise RuntimeError("no free port")
+
+
+def _free(address: str, port: int) -> bool:
+    with socket.socket() as probe:
+        try:
+            probe.bind((address, port))
+        except OSError:
+            return False
+        return True
+
+
+@dataclass
+class Room:
+    """The running server: its public and local bases, its environment and
+    what the script printed."""
+
+    public: str
+    local: str
+    env: dict[str, str]
+    log: Path
+
+    @property
+    def output(self) -> str:
+        return self.log.read_text()
+
+    def manage(self, *args: str) -> str:
+        """``manage.py ARGS`` on the room's database."""
+        done = subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"manage.py {args[0]} failed:\n{done.stderr}")
+        return done.stdout
+
+    def playing_section(self, tables: int = 3) -> dict:
+        """A new event being played; its first section and table codes."""
+        made = json.loads(self.manage("bench_section", "--tables", str(tables)))
+        return made["sections"][0]
+
+    def director(self, username: str = "td", password: str = "room-pw-2026") -> None:
+        code = (
+            "from django.contrib.auth import get_user_model; "
+            f"get_user_model().objects.create_superuser({username!r}, "
+            f"'td@example.org', {password!r})"
+        )
+        self.manage("shell", "-c", code)
+
+
+@contextlib.contextmanager
+def serve_room(
+    folder: Path, address: str = "127.0.0.2", secret_file: Path | None = None
+) -> Iterator[Room]:
+    """Run ``scripts/serve.sh --address ADDRESS --port P``; yield the Room.
+
+    With ``secret_file`` the script makes (or reads) its secret key there,
+    as it does in ``.donne-secret`` when no DJANGO_SECRET_KEY is given.
+    """
+    port = free_port((address, "127.0.0.1"))
+    env = {key: value for key, value in os.environ.items() if key not in CLEARED}
+    env.update(
+        DATABASE_URL=f"sqlite:///{folder / 'room.sqlite3'}",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(32),
+        DONNE_NO_INSTALL="1",
+        DONNE_WORKERS="3",
+        LOG_LEVEL="WARNING",
+    )
+    if secret_file is not None:
+        del env["DJANGO_SECRET_KEY"]
+        env["DONNE_SECRET_FILE"] = str(secret_file)
+    log = folder / "serve.log"
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            ["bash", "scripts/serve.sh", "--address", address, "--port", str(port)],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        public = f"http://{address}:{port}"
+        _wait(public, process, log, timeout=180)
+        server_env = {**env, "DONNE_PUBLIC_URL": public, "DJANGO_DEBUG": "0"}
+        if secret_file is not None:
+            server_env["DJANGO_SECRET_KEY"] = secret_file.read_text().strip()
+        yield Room(public, f"http://127.0.0.1:{port}", server_env, log)
+    finally:
+        _stop(process)
+
+
+def _wait(base: str, process: subprocess.Popen, log: Path, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"serve.sh stopped:\n{log.read_text()}")
+        if "Ctrl-C to stop." in log.read_text():
+            try:
+                Visitor("127.0.0.1").get(f"{base}/table/")
+                return
+            except OSError:
+                pass
+        time.sleep(0.3)
+    raise RuntimeError(f"{base} did not answer:\n{log.read_text()}")
+
+
+def _stop(process: subprocess.Popen) -> None:
+    """Stop gunicorn (the script exec'd it: same pid) and its workers."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, 9)
+            process.wait(timeout=30)
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: dict[str, str]
+    text: str
+
+
+@dataclass
+class Visitor:
+    """A device of the room: keeps its cookies, connects from ``source``."""
+
+    source: str
+    cookies: dict[str, str] = field(default_factory=dict)
+
+    def get(self, url: str) -> Reply:
+        return self.request("GET", url)
+
+    def post(self, url: str, form: dict[str, str], origin: str | None = None) -> Reply:
+        """A form POST as a browser sends it: Origin and Referer of the page."""
+        parts = urlsplit(url)
+        origin = origin or f"{parts.scheme}://{parts.netloc}"
+        headers = {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Origin": origin,
+            "Referer": f"{origin}{parts.path}",
+        }
+        return self.request("POST", url, urlencode(form).encode(), headers)
+
+    def request(
+        self,
+        method: str,
+        url: str,
+        body: bytes | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> Reply:
+        parts = urlsplit(url)
+        sent = dict(headers or {})
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        connection = http.client.HTTPConnection(
+            parts.hostname, parts.port, timeout=60, source_address=(self.source, 0)
+        )
+        try:
+            path = parts.path + (f"?{parts.query}" if parts.query else "")
+            connection.request(method, path, body=body, headers=sent)
+            response = connection.getresponse()
+            text = response.read().decode(errors="replace")
+            for header in response.headers.get_all("Set-Cookie") or []:
+                jar = SimpleCookie()
+                jar.load(header)
+                for name, morsel in jar.items():
+                    self.cookies[name] = morsel.value
+            return Reply(response.status, dict(response.headers), text)
+        finally:
+            connection.close()
+
+    def csrf(self, url: str) -> tuple[Reply, str]:
+        """GET the page of a form; its CSRF token."""
+        page = self.get(url)
+        found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)
+        return page, found.group(1) if found else ""
+
+    def log_in(self, base: str, username: str, password: str) -> Reply:
+        """The director signs in through the login page the site uses."""
+        url = f"{base}/admin/login/?next=/director/"
+        _, token = self.csrf(url)
+        form = {
+            "csrfmiddlewaretoken": token,
+            "username": username,
+            "password": password,
+            "next": "/director/",
+        }
+        return self.post(url, form)

@@ -1,0 +1,272 @@
+"""Sign-in lock-outs of the table tablets: wrong codes counted per device.
+
+The whole room reaches the server from one address (the club's network, or
+its NAT), so wrong codes are not counted per address but per *device*: the
+random id of the tablet's signed device cookie, or, for a device that does
+not keep that cookie, the id kept in its session (see
+``tournaments.terminal.access.caller``).  A wrong code matches no table by
+definition, so it counts against the device that typed it and nothing else:
+five in five minutes lock that device out, and no other tablet, not even one
+of the same table, notices.  One player cannot lock another table out.
+
+A device dropping every cookie is a new device each time; against that a
+high per-address ceiling (200 wrong codes in five minutes) stops a flood,
+far above what a room of 40 tablets mistyping ever reaches.  Table codes are
+6 characters of a 31-letter alphabet: 200 guesses every five minutes would
+need centuries to find one.
+
+Each wrong code is a ``SignInFailure`` row (why not the cache: see its
+module), attributed when possible to a table (the last table the device
+signed in to, else the playing table whose code the wrong one misses by one
+character), so the director's console shows the locks of its section's
+tables, and those of devices nobody can place, and lifts them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.models import Section, Session, SignInFailure, Table
+
+MAX_FAILURES = 5
+FLOOD_FAILURES = 200
+WINDOW = dt.timedelta(minutes=5)
+KEEP = dt.timedelta(days=1)
+DEVICE = "device"
+ADDRESS = "address"
+logger = logging.getLogger("donne.terminal")
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who types a code: the device's id, its address, its last table (pk)."""
+
+    device: str
+    address: str
+    table_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Lock:
+    """A device (or, past the flood ceiling, an address) locked until ``until``."""
+
+    scope: str
+    key: str
+    until: dt.datetime
+
+    def seconds_left(self, now: dt.datetime | None = None) -> int:
+        """Whole seconds still to wait (at least 1 while locked)."""
+        left = (self.until - (now or timezone.now())).total_seconds()
+        return max(1, int(left + 0.999))
+
+    def message(self, now: dt.datetime | None = None) -> str:
+        """What the locked tablet reads: why, and how long to wait."""
+        wait = wait_text(self.seconds_left(now))
+        if self.scope == ADDRESS:
+            return _(
+                "Too many wrong codes from this network: try again in %(wait)s, "
+                "or call the director."
+            ) % {"wait": wait}
+        return _(
+            "Too many wrong codes from this tablet: try again in %(wait)s, "
+            "or ask the director to lift the lock."
+        ) % {"wait": wait}
+
+
+def wait_text(seconds: int) -> str:
+    """ "4 min 05 s", or "40 s" under a minute."""
+    minutes, seconds = divmod(seconds, 60)
+    if not minutes:
+        return _("%(seconds)d s") % {"seconds": seconds}
+    return _("%(minutes)d min %(seconds)02d s") % {
+        "minutes": minutes,
+        "seconds": seconds,
+    }
+
+
+def _counted(now: dt.datetime) -> QuerySet[SignInFailure]:
+    """The wrong codes that still count: recent, and not lifted."""
+    return SignInFailure.objects.filter(at__gt=now - WINDOW, lifted_at__isnull=True)
+
+
+def _lock(
+    rows: QuerySet[SignInFailure], limit: int, scope: str, key: str
+) -> Lock | None:
+    """Locked while ``limit`` wrong codes are in the window: until the oldest
+    of the last ``limit`` leaves it."""
+    times = list(rows.order_by("-at").values_list("at", flat=True)[:limit])
+    if len(times) < limit:
+        return None
+    return Lock(scope, key, times[-1] + WINDOW)
+
+
+def lock_for(caller: Caller, now: dt.datetime | None = None) -> Lock | None:
+    """The lock holding this caller back, or None: its device's, else the
+    flood ceiling of its address."""
+    now = now or timezone.now()
+    counted = _counted(now)
+    device = _lock(
+        counted.filter(device=caller.device), MAX_FAILURES, DEVICE, caller.device
+    )
+    if device is not None:
+        return device
+    return _lock(
+        counted.filter(address=caller.address), FLOOD_FAILURES, ADDRESS, caller.address
+    )
+
+
+def record_failure(
+    caller: Caller, code: str, now: dt.datetime | None = None
+) -> Lock | None:
+    """Count a wrong code against the caller's device (and address), log it,
+    and answer the lock it now triggers, if any."""
+    now = now or timezone.now()
+    code = code[:32]
+    table_id = caller.table_id or near_table_id(code)
+    SignInFailure.objects.create(
+        at=now,
+        device=caller.device,
+        address=caller.address[:45],
+        code=code,
+        table_id=table_id,
+    )
+    SignInFailure.objects.filter(at__lt=now - KEEP).delete()
+    count = _counted(now).filter(device=caller.device).count()
+    logger.warning(
+        "Wrong table code %r from %s (device %s, %d in five minutes)",
+        code[:12],
+        caller.address,
+        caller.device[-6:],
+        count,
+    )
+    return lock_for(caller, now)
+
+
+def near_table_id(code: str) -> int | None:
+    """The playing table whose code ``code`` misses by one character (typed
+    wrong, added or left out), when exactly one does."""
+    tables = Table.objects.filter(
+        section__session__status=Session.Status.PLAYING
+    ).values_list("pk", "code")
+    near = [pk for pk, real in tables if _one_edit_apart(code, real)]
+    return near[0] if len(near) == 1 else None
+
+
+def _one_edit_apart(a: str, b: str) -> bool:
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = sorted((a, b), key=len)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+@dataclass
+class LockedDevice:
+    """A lock as the console shows it."""
+
+    scope: str
+    key: str
+    until: dt.datetime
+    seconds_left: int
+    failures: int
+    table: Table | None = None
+    address: str = ""
+    codes: list[str] = field(default_factory=list)
+
+    @property
+    def wait(self) -> str:
+        """How long the lock still holds, as the console reads it."""
+        return wait_text(self.seconds_left)
+
+    @property
+    def short_key(self) -> str:
+        """The end of the device's id: enough to tell two tablets apart."""
+        return self.key if self.scope == ADDRESS else f"…{self.key[-6:]}"
+
+
+def section_locks(
+    section: Section, now: dt.datetime | None = None
+) -> list[LockedDevice]:
+    """The locks the section's director sees: devices locked at one of the
+    section's tables, devices no table can be put to, and address floods."""
+    now = now or timezone.now()
+    rows = list(_counted(now).select_related("table").order_by("-at", "-id"))
+    by_device: dict[str, list[SignInFailure]] = {}
+    by_address: dict[str, list[SignInFailure]] = {}
+    for row in rows:
+        by_device.setdefault(row.device, []).append(row)
+        by_address.setdefault(row.address, []).append(row)
+    locks = []
+    for device, failures in by_device.items():
+        if len(failures) < MAX_FAILURES:
+            continue
+        table = next((row.table for row in failures if row.table), None)
+        if table is not None and table.section_id != section.pk:
+            continue
+        until = failures[MAX_FAILURES - 1].at + WINDOW
+        locks.append(
+            LockedDevice(
+                scope=DEVICE,
+                key=device,
+                until=until,
+                seconds_left=Lock(DEVICE, device, until).seconds_left(now),
+                failures=len(failures),
+                table=table,
+                address=failures[0].address,
+                codes=list(dict.fromkeys(row.code for row in failures))[:5],
+            )
+        )
+    for address, failures in by_address.items():
+        if len(failures) >= FLOOD_FAILURES:
+            until = failures[FLOOD_FAILURES - 1].at + WINDOW
+            locks.append(
+                LockedDevice(
+                    scope=ADDRESS,
+                    key=address,
+                    until=until,
+                    seconds_left=Lock(ADDRESS, address, until).seconds_left(now),
+                    failures=len(failures),
+                    address=address,
+                )
+            )
+    locks.sort(key=lambda lock: (lock.table.number if lock.table else 0, lock.key))
+    return locks
+
+
+def lift(
+    section: Section, scope: str, key: str, user: AbstractBaseUser
+) -> LockedDevice:
+    """Lift a lock the section's console shows (LookupError for any other),
+    keeping who lifted it and when on its rows, and in the log.  Lifting an
+    address's flood lifts every wrong code counted from that address, the
+    device locks there included: the director has looked at the room."""
+    now = timezone.now()
+    found = next(
+        (
+            lock
+            for lock in section_locks(section, now)
+            if lock.scope == scope and lock.key == key
+        ),
+        None,
+    )
+    if found is None:
+        raise LookupError(key)
+    rows = _counted(now).filter(**{scope: key})
+    rows.update(lifted_at=now, lifted_by=user)
+    logger.warning(
+        "Director %s lifted the sign-in lock of %s %s (table %s, section %s)",
+        user.get_username(),
+        scope,
+        found.short_key,
+        found.table.number if found.table else "?",
+        section.pk,
+    )
+    return found

@@ -18,6 +18,7 @@ from tournaments.api import (
     events,
     files,
     import_jobs,
+    line_pairs,
     sign_in,
     tablets,
     teams,
@@ -51,6 +52,12 @@ urlpatterns = [
         tablets.ResultAnswerView.as_view(),
         name="api-result-confirm",
     ),
+    path(
+        "results/<int:id>/swap/",
+        line_pairs.ResultSwapView.as_view(),
+        name="api-result-swap",
+    ),
+    path("pairs/<int:id>/", line_pairs.PairDetailView.as_view(), name="api-pair"),
     path(
         "results/<int:id>/dispute/",
         tablets.ResultDisputeView.as_view(),

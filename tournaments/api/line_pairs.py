@@ -24,7 +24,7 @@ from rest_framework.views import APIView
 from tournaments.api.events import ApiAccess, line_row
 from tournaments.api.permissions import is_director
 from tournaments.api.serializers import PairSerializer, ResultSerializer
-from tournaments.api.writes import api_error, reloaded
+from tournaments.api.writes import api_error, find_pair, reloaded
 from tournaments.models import Pair, Result, Source
 from tournaments.services.line_pairs import line_swap
 from tournaments.services.pairs import (
@@ -48,11 +48,25 @@ class ResultSwapView(ApiAccess, APIView):
 
     permission_classes = [DirectorOnly]
 
-    @extend_schema(request=None, responses=ResultSerializer)
+    class InputSerializer(serializers.Serializer):
+        """Optionally the NS pair the client saw ("3NS"): a repeated swap of
+        a line already swapped is then refused instead of undone."""
+
+        ns = serializers.CharField(max_length=8, required=False)
+
+    @extend_schema(request=InputSerializer, responses=ResultSerializer)
     def post(self, request: Request, id: int) -> Response:
         result = get_object_or_404(_lines(), pk=id)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        expected = None
+        if "ns" in data.validated_data:
+            section = result.board.section
+            expected = find_pair(section, data.validated_data["ns"], "ns")
         try:
-            line_swap(result, user=request.user, source=Source.API)
+            line_swap(
+                result, user=request.user, source=Source.API, expected_ns=expected
+            )
         except DjangoValidationError as error:
             raise api_error(error) from None
         except DjangoPermissionDenied as error:

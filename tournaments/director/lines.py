@@ -37,8 +37,11 @@ def line_swap_view(
         board__section_id=pk,
         board__number=number,
     )
+    expected = result.ns_pair
+    if request.GET.get("ns", "").isdigit():
+        expected = Pair.objects.filter(pk=int(request.GET["ns"])).first()
     try:
-        line = line_swap(result, user=request.user)
+        line = line_swap(result, user=request.user, expected_ns=expected)
     except ValidationError as error:
         for message in refusal_messages(error):
             messages.error(request, message)

@@ -133,10 +133,11 @@ def player_count(pair: Pair) -> int:
 
 
 def pair_seats(pair: Pair) -> tuple[str, str]:
-    """The pair's two players' names as the director edits them ("" if none)."""
-    names = [player.full_name for player in pair.players.all()]
+    """The pair's two players' names as the director edits them ("" if none),
+    in the order printed (the players as such have no order)."""
+    names = [name.strip() for name in NAMES_SPLIT.split(pair.names) if name.strip()]
     if not names:
-        names = [name.strip() for name in NAMES_SPLIT.split(pair.names) if name.strip()]
+        names = [player.full_name for player in pair.players.all()]
     names = [*names[:PLAYERS_PER_PAIR], "", ""]
     return names[0], names[1]
 

@@ -425,3 +425,55 @@ def test_the_traveller_form_fixes_a_lines_pairs(section, director):
     )
     stored.refresh_from_db()
     assert stored.ew_pair.label == "3EW"
+
+
+# The console and the tablet follow the line where it was played ----------------
+
+
+def test_the_console_and_the_tablet_find_a_swapped_line_in_its_seat(section):
+    from tournaments.director.console import console_grid
+    from tournaments.terminal.play import table_rounds
+
+    stored = line(section, "3NS")
+    line_swap(stored)
+    grid = {row.table: row for row in console_grid(section)}
+    cell = next(c for c in grid[3].cells if c.round == 4)
+    assert (cell.ns, cell.ew, cell.entered) == ("3NS", "5EW", 1)
+    table = section.table_set.get(number=3)
+    rounds = table_rounds(table, section.movement_plan())
+    board_one = rounds[3].line(1)
+    assert board_one.result.pk == stored.pk
+    # The tablet cannot enter the board again under the movement's pairs.
+    with pytest.raises(ValidationError) as refused:
+        result_submit(
+            board=stored.board,
+            ns_pair=pair(section, "3NS"),
+            ew_pair=pair(section, "5EW"),
+            contract="4S",
+            declarer="N",
+            tricks=10,
+        )
+    assert refused.value.messages == ["Pair 3NS already has a result on board 1."]
+    assert Result.objects.filter(board=stored.board).count() == 4
+
+
+def test_a_teams_line_is_not_swapped(director):
+    from teams_play import create, enter, first_board, matches
+
+    event = create(director, 4)
+    match = matches(director, event["id"])[0]
+    board = first_board(match)
+    enter(director, match, board, {"contract": "3NT", "result": "="},
+          {"contract": "3NT", "result": "-1"})  # fmt: skip
+    stored = Result.objects.filter(board__section_id=match["section"]).first()
+    response = director.post(
+        reverse("api-result-swap", args=[stored.pk]), {},
+        content_type="application/json",
+    )  # fmt: skip
+    assert response.status_code == 400
+    assert response.json() == {
+        "ns": ["A teams match's teams are set by its match, not by its lines."]
+    }
+    before = (stored.ns_pair_id, stored.ew_pair_id)
+    stored.refresh_from_db()
+    assert (stored.ns_pair_id, stored.ew_pair_id) == before

@@ -73,7 +73,6 @@ def line_pairs_fix(
     """
     ns_pair = ns_pair or result.ns_pair
     ew_pair = ew_pair or result.ew_pair
-    check_line_pairs(result, ns_pair, ew_pair)
     return _rewrite(result, ns_pair, ew_pair, user, source)
 
 
@@ -105,6 +104,11 @@ def check_line_pairs(result: Result, ns_pair: Pair, ew_pair: Pair) -> None:
     """Two different real pairs of the line's section, each playing the
     board once."""
     board = result.board
+    if board.section.movement == Section.Movement.TEAMS:
+        raise ValidationError(
+            {"ns_pair": _("A teams match's teams are set by its match, not by "
+                          "its lines.")}
+        )  # fmt: skip
     for field, pair in (("ns_pair", ns_pair), ("ew_pair", ew_pair)):
         if pair.section_id != board.section_id:
             raise ValidationError(
@@ -138,6 +142,7 @@ def _rewrite(
     """Store the line's new pairs through the one write path (director only)."""
     if source == Source.TABLE:
         raise PermissionDenied(_("Only the director changes a line's pairs."))
+    check_line_pairs(result, ns_pair, ew_pair)
     board = result.board
     entry = Entry(
         section=board.section,

@@ -8,9 +8,9 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from tournaments.director.forms import TravellerRow
+from tournaments.director.traveller_pairs import fix_typed_pairs
 from tournaments.models import Board, Event, Pair, Result, Round, Section, Table
 from tournaments.movements import Seating
-from tournaments.services.line_pairs import line_pairs_fix, pair_by_label
 from tournaments.services.results import (
     bridgeote_result_submit,
     queue_scoring,
@@ -149,14 +149,23 @@ def save_rows(section: Section, board: Board, rows: list[TravellerRow], user) ->
     rounds = {r.number: r for r in Round.objects.filter(section=section)}
     tables = {t.number: t for t in Table.objects.filter(section=section)}
     existing = {r.pk: r for r in board.results.all()}
-    ok = True
     with transaction.atomic():
-        for row in rows:
-            try:
-                _save_row(row, board, pairs, rounds, tables, existing, user)
-            except ValidationError as error:
-                row.errors = error.messages
-                ok = False
+        # Lines deleted first free their pairs; then the pairs typed are
+        # fixed, all together (pairs exchanged between tables); then results.
+        deleted = [row for row in rows if row.delete]
+        kept = [row for row in rows if not row.delete]
+
+        def save(part: list[TravellerRow]) -> bool:
+            saved = True
+            for row in part:
+                try:
+                    _save_row(row, board, pairs, rounds, tables, existing, user)
+                except ValidationError as error:
+                    row.errors = error.messages
+                    saved = False
+            return saved
+
+        ok = save(deleted) and fix_typed_pairs(kept, existing, user) and save(kept)
         if ok:
             queue_scoring(board)
         else:
@@ -170,8 +179,6 @@ def _save_row(row, board, pairs, rounds, tables, existing, user) -> None:
         if result is not None:
             result_delete(result, rescore=False)
         return
-    if result is not None:
-        result = _fix_pairs(row, result, user)
     bridgeote = board.section.session.event.game == Event.Game.BRIDGEOTE
     parsed = row.parsed_bridgeote() if bridgeote else row.parsed()
     where = {
@@ -207,16 +214,3 @@ def _save_row(row, board, pairs, rounds, tables, existing, user) -> None:
         lead=parsed["lead"],
         **where,
     )
-
-
-def _fix_pairs(row: TravellerRow, result: Result, user) -> Result:
-    """The director typed other pairs for a stored line: the board was played
-    by them (``services.line_pairs``).  Returns the line as it now stands."""
-    section = result.board.section
-    ns = pair_by_label(section, row.ns_typed, "ns_pair")
-    ew = pair_by_label(section, row.ew_typed, "ew_pair")
-    if (ns.pk, ew.pk) == (result.ns_pair_id, result.ew_pair_id):
-        return result
-    line = line_pairs_fix(result, ns_pair=ns, ew_pair=ew, user=user)
-    row.ns, row.ew, row.ns_label, row.ew_label = ns.pk, ew.pk, ns.label, ew.label
-    return line

@@ -31,7 +31,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from tournaments.models import Pair, Result, Section, Source
+from tournaments.models import Board, Pair, Result, Section, Source
 from tournaments.services.audit import AUDITED_FIELDS
 from tournaments.services.entry import Entry, Writer, write_line
 
@@ -73,7 +73,7 @@ def line_pairs_fix(
     """
     ns_pair = ns_pair or result.ns_pair
     ew_pair = ew_pair or result.ew_pair
-    return _rewrite(result, ns_pair, ew_pair, user, source)
+    return rewrite(result, ns_pair, ew_pair, user, source)
 
 
 def line_swap(
@@ -97,13 +97,31 @@ def line_swap(
                           "North-South now.")
              % {"board": result.board.number, "pair": result.ns_pair.label}}
         )  # fmt: skip
-    return _rewrite(result, result.ew_pair, result.ns_pair, user, source)
+    return rewrite(result, result.ew_pair, result.ns_pair, user, source)
 
 
 def check_line_pairs(result: Result, ns_pair: Pair, ew_pair: Pair) -> None:
     """Two different real pairs of the line's section, each playing the
     board once."""
     board = result.board
+    check_seats(board, ns_pair, ew_pair)
+    others = Result.objects.filter(board=board).exclude(pk=result.pk)
+    for field, pair in (("ns_pair", ns_pair), ("ew_pair", ew_pair)):
+        if others.filter(Q(ns_pair=pair) | Q(ew_pair=pair)).exists():
+            raise twice(field, pair, board)
+
+
+def twice(field: str, pair: Pair, board: Board) -> ValidationError:
+    """The refusal of a pair playing a board twice, naming the field."""
+    return ValidationError(
+        {field: _("Pair %(pair)s already has a result on board %(board)d: "
+                  "it would play the board twice.")
+         % {"pair": pair.label, "board": board.number}}
+    )  # fmt: skip
+
+
+def check_seats(board: Board, ns_pair: Pair, ew_pair: Pair) -> None:
+    """Two different real pairs of the board's section (not a teams match)."""
     if board.section.movement == Section.Movement.TEAMS:
         raise ValidationError(
             {"ns_pair": _("A teams match's teams are set by its match, not by "
@@ -122,17 +140,9 @@ def check_line_pairs(result: Result, ns_pair: Pair, ew_pair: Pair) -> None:
             )  # fmt: skip
     if ns_pair.pk == ew_pair.pk:
         raise ValidationError({"ew_pair": _("A pair cannot play against itself.")})
-    others = Result.objects.filter(board=board).exclude(pk=result.pk)
-    for field, pair in (("ns_pair", ns_pair), ("ew_pair", ew_pair)):
-        if others.filter(Q(ns_pair=pair) | Q(ew_pair=pair)).exists():
-            raise ValidationError(
-                {field: _("Pair %(pair)s already has a result on board %(board)d: "
-                          "it would play the board twice.")
-                 % {"pair": pair.label, "board": board.number}}
-            )  # fmt: skip
 
 
-def _rewrite(
+def rewrite(
     result: Result,
     ns_pair: Pair,
     ew_pair: Pair,

@@ -164,3 +164,97 @@ def test_the_traveller_form_fixes_exchanged_pairs_in_one_save(section, director)
     assert refused.status_code == 400
     assert "No pair zz in this section." in refused.content.decode()
     assert pairs_of(section)[4] == ("4NS", "2EW")
+
+
+# The API ------------------------------------------------------------------------
+
+
+def board_pairs_url(section, number: int = 1) -> str:
+    return reverse("api-board-pairs", args=[section.pk, number])
+
+
+def post(client, url, data, **headers):
+    return client.post(url, data, content_type="application/json", **headers)
+
+
+def test_api_fixes_exchanged_pairs(section, api):
+    body = {
+        "lines": [
+            {"id": line(section, "1NS").pk, "ns": "1NS", "ew": "4EW"},
+            {"id": line(section, "5NS").pk, "ns": "5NS", "ew": "1EW"},
+        ]
+    }
+    response = api.post(board_pairs_url(section), body, "application/json")
+    assert response.status_code == 200
+    assert [(r["table"], r["ns"], r["ew"], r["mp_ew"]) for r in response.json()] == [
+        (1, "1NS", "4EW", 2),
+        (5, "5NS", "1EW", 0),
+    ]
+    assert mp(section, "4EW") == (2, 66.67)
+    changes = ResultChange.objects.filter(action="correct")
+    assert {(c.source, c.user.username) for c in changes} == {("api", "td")}
+
+
+@pytest.mark.parametrize(
+    "lines, place, errors",
+    [
+        ([{"id": "?", "ns": "1NS", "ew": "4EW"}], 0,
+         {"id": ["A valid integer is required."]}),
+        ([{"ns": "1NS", "ew": "4EW"}], 0, {"id": ["This field is required."]}),
+        ([{"id": 999999, "ns": "1NS", "ew": "4EW"}], 0,
+         {"id": ["No line 999999 on this board."]}),
+        (["1NS"], 0,
+         {"non_field_errors": ["Invalid data. Expected a dictionary, but got str."]}),
+    ],
+)  # fmt: skip
+def test_api_bad_lines_are_400_at_their_place(section, director, lines, place, errors):
+    response = post(director, board_pairs_url(section), {"lines": lines})
+    assert response.status_code == 400
+    assert response.json()["lines"][place] == errors
+    assert pairs_of(section)[1] == ("1NS", "1EW")
+
+
+def test_api_refusals_name_the_line_and_field(section, director):
+    first, fifth = line(section, "1NS").pk, line(section, "5NS").pk
+    cases = [
+        (
+            [{"id": first, "ns": "1NS", "ew": "4EW"}],
+            [{"ew": ["Pair 4EW already has a result on board 1: it would play "
+                     "the board twice."]}],
+        ),
+        (
+            [{"id": first, "ns": "1NS", "ew": "4EW"},
+             {"id": fifth, "ns": "5NS", "ew": "99EW"}],
+            [{}, {"ew": ["No pair 99EW in this section."]}],
+        ),
+        (
+            [{"id": first, "ns": "1NS", "ew": "4EW"},
+             {"id": first, "ns": "1NS", "ew": "1EW"}],
+            [{}, {"id": [f"Line {first} is given twice."]}],
+        ),
+    ]  # fmt: skip
+    for lines, errors in cases:
+        response = post(director, board_pairs_url(section), {"lines": lines})
+        assert response.status_code == 400
+        assert response.json() == {"lines": errors}
+    assert post(director, board_pairs_url(section), {"lines": []}).status_code == 400
+    assert (
+        post(director, board_pairs_url(section, 99), {"lines": []}).status_code == 404
+    )
+    assert pairs_of(section)[1] == ("1NS", "1EW")
+    assert not ResultChange.objects.filter(action="correct").exists()
+
+
+def test_api_board_pairs_are_the_directors_only(section, client, django_user_model):
+    from tournaments.tokens import issue_table_token
+
+    body = {"lines": [{"id": line(section, "1NS").pk, "ns": "1NS", "ew": "3EW"}]}
+    url = board_pairs_url(section)
+    assert post(client, url, body).status_code == 401
+    token = issue_table_token(section.table_set.get(number=1))
+    tablet = post(client, url, body, headers={"Authorization": f"Table {token}"})
+    assert tablet.status_code == 403
+    player = django_user_model.objects.create_user("player", password="pw")
+    client.force_login(player)
+    assert post(client, url, body).status_code == 403
+    assert pairs_of(section)[1] == ("1NS", "1EW")

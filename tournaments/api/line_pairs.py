@@ -14,6 +14,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers
 from rest_framework.permissions import BasePermission
@@ -25,7 +26,8 @@ from tournaments.api.events import ApiAccess, line_row
 from tournaments.api.permissions import is_director
 from tournaments.api.serializers import PairSerializer, ResultSerializer
 from tournaments.api.writes import api_error, find_pair, reloaded
-from tournaments.models import Pair, Result, Source
+from tournaments.models import Board, Pair, Result, Source
+from tournaments.services.line_exchange import LineRefused, lines_pairs_fix
 from tournaments.services.line_pairs import line_swap
 from tournaments.services.pairs import (
     missing_players_text,
@@ -78,6 +80,78 @@ def _lines() -> Any:
     return Result.objects.select_related(
         "board__section__session__event", "ns_pair", "ew_pair", "round", "table"
     )
+
+
+class BoardPairsView(ApiAccess, APIView):
+    """Fix the pairs of several lines of a board at once: pairs exchanged
+    between tables (``PATCH /api/results/{id}/`` fixes one line)."""
+
+    permission_classes = [DirectorOnly]
+
+    class LineSerializer(serializers.Serializer):
+        id = serializers.IntegerField(help_text="The line (result) id.")
+        ns = serializers.CharField(max_length=8)
+        ew = serializers.CharField(max_length=8)
+
+    class InputSerializer(serializers.Serializer):
+        lines = serializers.ListField(min_length=1, max_length=40)
+
+    @extend_schema(request=InputSerializer, responses=ResultSerializer(many=True))
+    def post(self, request: Request, id: int, number: int) -> Response:
+        """Give each line its pairs ("3NS", "4EW"); all or nothing (400 with
+        the errors of the line at fault, at its place in ``lines``)."""
+        board = get_object_or_404(
+            Board.objects.select_related("section__session"), section_id=id,
+            number=number,
+        )  # fmt: skip
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        lines = data.validated_data["lines"]
+        fixes = [self._fix(board, lines, place) for place in range(len(lines))]
+        ids = [result.pk for result, _ns, _ew in fixes]
+        for place, pk in enumerate(ids):
+            if pk in ids[:place]:
+                twice = _("Line %(id)d is given twice.") % {"id": pk}
+                raise _at(place, len(lines), {"id": [twice]})
+        try:
+            lines_pairs_fix(fixes, user=request.user, source=Source.API)
+        except LineRefused as error:
+            ids = [result.pk for result, _ns, _ew in fixes]
+            place = ids.index(error.result_pk) if error.result_pk in ids else 0
+            raise _at(place, len(fixes), api_error(error).detail) from None
+        except DjangoValidationError as error:
+            raise api_error(error) from None
+        stored = [reloaded(result.pk) for result, _ns, _ew in fixes]
+        return Response(ResultSerializer([line_row(r) for r in stored], many=True).data)
+
+    def _fix(self, board: Board, lines: list, place: int) -> tuple:
+        """The place-th line of the request as (line, NS pair, EW pair)."""
+        item = self.LineSerializer(data=lines[place])
+        if not item.is_valid():
+            raise _at(place, len(lines), item.errors)
+        values = item.validated_data
+        result = (
+            board.results.select_related("board__section", "round")
+            .filter(pk=values["id"])
+            .first()
+        )
+        if result is None:
+            missing = _("No line %(id)d on this board.") % {"id": values["id"]}
+            raise _at(place, len(lines), {"id": [missing]})
+        section = board.section
+        try:
+            ns = find_pair(section, values["ns"], "ns")
+            ew = find_pair(section, values["ew"], "ew")
+        except exceptions.ValidationError as error:
+            raise _at(place, len(lines), error.detail) from None
+        return result, ns, ew
+
+
+def _at(place: int, count: int, detail: Any) -> exceptions.ValidationError:
+    """A 400 whose ``lines`` list carries ``detail`` at the line's place."""
+    errors: list[Any] = [{} for _other in range(count)]
+    errors[place] = detail
+    return exceptions.ValidationError({"lines": errors})
 
 
 class PairDetailView(ApiAccess, APIView):

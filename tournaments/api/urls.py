@@ -59,6 +59,11 @@ urlpatterns = [
     ),
     path("pairs/<int:id>/", line_pairs.PairDetailView.as_view(), name="api-pair"),
     path(
+        "sections/<int:id>/boards/<int:number>/pairs/",
+        line_pairs.BoardPairsView.as_view(),
+        name="api-board-pairs",
+    ),
+    path(
         "results/<int:id>/dispute/",
         tablets.ResultDisputeView.as_view(),
         name="api-result-dispute",

@@ -36,6 +36,19 @@ from tournaments.services.pairs import (
     player_count,
 )
 
+PAIR_PLAYERS = inline_serializer(
+    "PairPlayers",
+    {
+        "id": serializers.IntegerField(),
+        "number": serializers.IntegerField(),
+        "direction": serializers.CharField(),
+        "label": serializers.CharField(),
+        "names": serializers.CharField(),
+        "players": serializers.ListField(child=serializers.CharField()),
+        "warnings": serializers.ListField(child=serializers.CharField()),
+    },
+)
+
 
 class DirectorOnly(BasePermission):
     """A director (a staff user); never a tablet, never the public."""
@@ -50,16 +63,16 @@ class ResultSwapView(ApiAccess, APIView):
 
     permission_classes = [DirectorOnly]
 
-    class InputSerializer(serializers.Serializer):
+    class SwapSerializer(serializers.Serializer):
         """Optionally the NS pair the client saw ("3NS"): a repeated swap of
         a line already swapped is then refused instead of undone."""
 
         ns = serializers.CharField(max_length=8, required=False)
 
-    @extend_schema(request=InputSerializer, responses=ResultSerializer)
+    @extend_schema(request=SwapSerializer, responses=ResultSerializer)
     def post(self, request: Request, id: int) -> Response:
         result = get_object_or_404(_lines(), pk=id)
-        data = self.InputSerializer(data=request.data)
+        data = self.SwapSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         expected = None
         if "ns" in data.validated_data:
@@ -88,15 +101,23 @@ class BoardPairsView(ApiAccess, APIView):
 
     permission_classes = [DirectorOnly]
 
-    class LineSerializer(serializers.Serializer):
+    class BoardPairsLineSerializer(serializers.Serializer):
         id = serializers.IntegerField(help_text="The line (result) id.")
         ns = serializers.CharField(max_length=8)
         ew = serializers.CharField(max_length=8)
 
-    class InputSerializer(serializers.Serializer):
-        lines = serializers.ListField(min_length=1, max_length=40)
+    class BoardPairsSerializer(serializers.Serializer):
+        lines = serializers.ListField(
+            child=serializers.JSONField(), min_length=1, max_length=40
+        )
 
-    @extend_schema(request=InputSerializer, responses=ResultSerializer(many=True))
+    @extend_schema(
+        request=inline_serializer(
+            "BoardPairs",
+            {"lines": BoardPairsLineSerializer(many=True)},
+        ),
+        responses=ResultSerializer(many=True),
+    )
     def post(self, request: Request, id: int, number: int) -> Response:
         """Give each line its pairs ("3NS", "4EW"); all or nothing (400 with
         the errors of the line at fault, at its place in ``lines``)."""
@@ -104,7 +125,7 @@ class BoardPairsView(ApiAccess, APIView):
             Board.objects.select_related("section__session"), section_id=id,
             number=number,
         )  # fmt: skip
-        data = self.InputSerializer(data=request.data)
+        data = self.BoardPairsSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         lines = data.validated_data["lines"]
         fixes = [self._fix(board, lines, place) for place in range(len(lines))]
@@ -126,7 +147,7 @@ class BoardPairsView(ApiAccess, APIView):
 
     def _fix(self, board: Board, lines: list, place: int) -> tuple:
         """The place-th line of the request as (line, NS pair, EW pair)."""
-        item = self.LineSerializer(data=lines[place])
+        item = self.BoardPairsLineSerializer(data=lines[place])
         if not item.is_valid():
             raise _at(place, len(lines), item.errors)
         values = item.validated_data
@@ -159,7 +180,7 @@ class PairDetailView(ApiAccess, APIView):
 
     permission_classes = [DirectorOnly]
 
-    class InputSerializer(serializers.Serializer):
+    class PairPlayersInputSerializer(serializers.Serializer):
         """The pair's players by name (two; fewer is accepted with a warning)."""
 
         players = serializers.ListField(
@@ -182,29 +203,16 @@ class PairDetailView(ApiAccess, APIView):
             Pair.objects.select_related("section__session__event"), pk=id
         )
 
-    @extend_schema(
-        responses=inline_serializer(
-            "PairPlayers",
-            {
-                "id": serializers.IntegerField(),
-                "number": serializers.IntegerField(),
-                "direction": serializers.CharField(),
-                "label": serializers.CharField(),
-                "names": serializers.CharField(),
-                "players": serializers.ListField(child=serializers.CharField()),
-                "warnings": serializers.ListField(child=serializers.CharField()),
-            },
-        )
-    )
+    @extend_schema(responses=PAIR_PLAYERS)
     def get(self, request: Request, id: int) -> Response:
         """The pair and its players."""
         return Response(self.answer(self.get_pair(id)))
 
-    @extend_schema(request=InputSerializer, responses={200: None})
+    @extend_schema(request=PairPlayersInputSerializer, responses=PAIR_PLAYERS)
     def patch(self, request: Request, id: int) -> Response:
         """Seat these players in the pair (audited; the pages follow at once)."""
         pair = self.get_pair(id)
-        data = self.InputSerializer(data=request.data)
+        data = self.PairPlayersInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
             pair_players_change(

@@ -106,7 +106,7 @@ def test_a_swap_moves_the_matchpoints_to_the_pair_in_the_seats(
 
 def test_a_second_click_on_swap_is_refused_not_undone(section):
     stored = line(section, "3NS")
-    seen = stored.ns_pair
+    seen = stored.ns_pair_id
     line_swap(stored, expected_ns=seen)
     again = Result.objects.get(pk=stored.pk)
     with pytest.raises(ValidationError) as refused:
@@ -334,6 +334,20 @@ def test_the_swap_button_swaps_once(section, director):
         ("5EW", "3NS", stored.pk)
     ]
     assert len(rows) == 5  # the movement's five seatings, no extra line
+
+
+def test_a_swap_in_a_closed_session_is_refused_on_the_page(section, director):
+    session_close(section.session)
+    stored = line(section, "3NS")
+    url = reverse("director:line-swap", args=[section.pk, 1, stored.pk])
+    response = director.post(f"{url}?ns=99999999999999999999999", follow=True)
+    assert response.status_code == 200
+    assert (
+        "This session is closed: the director reopens it to change a result."
+        in response.content.decode()
+    )
+    stored.refresh_from_db()
+    assert stored.ns_pair.label == "3NS"
 
 
 def test_a_swap_on_another_sections_url_is_404(section, director):

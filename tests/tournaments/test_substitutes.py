@@ -142,6 +142,17 @@ def test_every_page_shows_the_new_names_at_once(director, client, club_section):
     assert "Ann Smith – Cleo Martin" in tablet.content.decode()
 
 
+def test_a_name_with_a_nul_or_too_long_is_refused_on_the_page(director, club_section):
+    for name in ("Ann\x00Smith", "x" * 81):
+        response = director.post(
+            players_url(club_section, "1NS"), {"a": name, "b": "Bob Jones"}
+        )
+        assert response.status_code == 302
+        assert page_messages(response)[0].startswith("players: ")
+    assert pair(club_section, "1NS").names == "Ann Smith – Bob Jones"
+    assert not ResultChange.objects.exists()
+
+
 def test_a_closed_session_still_takes_a_substitute(director, club_section):
     session_close(club_section.session)
     director.post(players_url(club_section, "3EW"), {"a": "East 3", "b": "Sub 3"})
@@ -296,7 +307,9 @@ def test_api_accepts_one_player_with_a_warning(director, club_section):
         ({"players": ["A B", "C D", "E F"]}, "players"),
         ({"players": "Ann Smith"}, "players"),
         ({"players": [{"name": "A"}]}, "players"),
-        ({"players": ["x" * 121]}, "players"),
+        ({"players": ["x" * 81]}, "players"),
+        ({"players": ["Ann\x00Smith"]}, "players"),
+        ({"players": ["Ann\x07Smith", "Bob"]}, "players"),
         ({}, "players"),
     ],
 )

@@ -77,7 +77,7 @@ class ResultSwapView(ApiAccess, APIView):
         expected = None
         if "ns" in data.validated_data:
             section = result.board.section
-            expected = find_pair(section, data.validated_data["ns"], "ns")
+            expected = find_pair(section, data.validated_data["ns"], "ns").pk
         try:
             line_swap(
                 result, user=request.user, source=Source.API, expected_ns=expected

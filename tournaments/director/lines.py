@@ -37,9 +37,8 @@ def line_swap_view(
         board__section_id=pk,
         board__number=number,
     )
-    expected = result.ns_pair
-    if request.GET.get("ns", "").isdigit():
-        expected = Pair.objects.filter(pk=int(request.GET["ns"])).first()
+    seen = request.GET.get("ns", "")
+    expected = int(seen) if seen.isdigit() and len(seen) < 12 else None
     try:
         line = line_swap(result, user=request.user, expected_ns=expected)
     except ValidationError as error:

@@ -81,17 +81,17 @@ def line_swap(
     *,
     user: AbstractBaseUser | None = None,
     source: str = Source.DIRECTOR,
-    expected_ns: Pair | None = None,
+    expected_ns: int | None = None,
 ) -> Result:
     """The pairs sat the wrong way round: exchange the line's NS and EW pairs.
 
     The seats' result stays as played (see the module's docstring).
-    ``expected_ns`` is the NS pair the director saw: a second click of the
+    ``expected_ns`` is the id of the NS pair the director saw: a second click of the
     same button (the line already swapped) is refused rather than swapping
     the line back.  Two clicks at the same instant both write the same
     pairs, and the write path stores the second as no change.
     """
-    if expected_ns is not None and expected_ns.pk != result.ns_pair_id:
+    if expected_ns is not None and expected_ns != result.ns_pair_id:
         raise ValidationError(
             {"ns_pair": _("Board %(board)d was already swapped: %(pair)s sits "
                           "North-South now.")

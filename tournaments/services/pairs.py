@@ -28,7 +28,7 @@ from tournaments.models import Club, Pair, Player, ResultChange, Section, Source
 
 PLAYERS_PER_PAIR = 2
 NAME_SEPARATOR = " – "
-MAX_NAME = 120
+MAX_NAME = 80  # a player's first or last name is 80 characters at most
 # A player's name as printed, with an optional "(licence)" that is dropped.
 LICENCE_SUFFIX = re.compile(r"\s*\(.*\)$")
 # How printed names part two players: "A – B", "A - B", "A & B", "A / B"...
@@ -42,7 +42,9 @@ def club_player(club: Club, name: str) -> Player:
         if player.full_name.lower() == name.lower():
             return player
     first, _space, last = name.partition(" ")
-    return Player.objects.create(club=club, first_name=first, last_name=last)
+    return Player.objects.create(
+        club=club, first_name=first[:MAX_NAME], last_name=last[:MAX_NAME]
+    )
 
 
 def clean_names(names: Iterable[object], field: str = "players") -> list[str]:
@@ -55,6 +57,10 @@ def clean_names(names: Iterable[object], field: str = "players") -> list[str]:
     for name in names:
         if not isinstance(name, str):
             raise ValidationError({field: _("Each player is a name.")})
+        if any(not char.isprintable() for char in name):
+            raise ValidationError(
+                {field: _("A player's name has no control characters.")}
+            )
         if len(name) > MAX_NAME:
             raise ValidationError(
                 {field: _("A player's name is %(max)d characters at most.")

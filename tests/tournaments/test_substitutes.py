@@ -308,6 +308,7 @@ def test_api_accepts_one_player_with_a_warning(director, club_section):
         ({"players": "Ann Smith"}, "players"),
         ({"players": [{"name": "A"}]}, "players"),
         ({"players": ["x" * 81]}, "players"),
+        ({"players": ["Ann Smith", "ann  smith"]}, "players"),
         ({"players": ["Ann\x00Smith"]}, "players"),
         ({"players": ["Ann\x07Smith", "Bob"]}, "players"),
         ({}, "players"),

@@ -70,6 +70,8 @@ def clean_names(names: Iterable[object], field: str = "players") -> list[str]:
             cleaned.append(" ".join(name.split()))
     if len(cleaned) > PLAYERS_PER_PAIR:
         raise ValidationError({field: _("A pair has two players.")})
+    if len({name.casefold() for name in cleaned}) < len(cleaned):
+        raise ValidationError({field: _("A pair has two different players.")})
     return cleaned
 
 

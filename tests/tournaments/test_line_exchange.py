@@ -258,3 +258,50 @@ def test_api_board_pairs_are_the_directors_only(section, client, django_user_mod
     client.force_login(player)
     assert post(client, url, body).status_code == 403
     assert pairs_of(section)[1] == ("1NS", "1EW")
+
+
+ODD_BODIES = [
+    [],
+    "text",
+    None,
+    {"lines": "x"},
+    {"lines": [None]},
+    {"lines": [[]]},
+    {"lines": [{"id": -1, "ns": "1", "ew": "2"}]},
+    {"lines": [{"id": 10**30, "ns": "1NS", "ew": "1EW"}]},
+    {"lines": [{"id": 1, "ns": "\x00", "ew": "1EW"}]},
+    {"lines": [{"id": 1, "ns": "1NS" * 10, "ew": "1EW"}]},
+    {"lines": [{"id": 1, "ns": 99999999999999999999, "ew": "1EW"}]},
+    {"ns": ["x"]},
+    {"ns": None},
+    {"ns": ""},
+    {"ns": "99999999999999999999"},
+    {"ew": "0"},
+    {"players": None},
+    {"players": [None, None]},
+    {"players": [1, 2]},
+]
+
+
+def test_no_input_is_a_500(section, director):
+    stored = line(section, "1NS")
+    urls = [
+        ("post", board_pairs_url(section)),
+        ("post", reverse("api-result-swap", args=[stored.pk])),
+        ("patch", reverse("api-result-detail", args=[stored.pk])),
+        ("patch", reverse("api-pair", args=[pair(section, "1NS").pk])),
+    ]
+    for method, url in urls:
+        for body in ODD_BODIES:
+            response = getattr(director, method)(
+                url, body, content_type="application/json"
+            )
+            assert response.status_code < 500, (url, body, response.content)
+    page = reverse("director:traveller", args=[section.pk, 1])
+    for text in ("\x00", "1NS" * 30, "99999999999999999999", "-1", "0EW"):
+        response = director.post(page, {"n0": text, "e0": text, "c0": "4S",
+                                         "d0": "N", "r0": "="})  # fmt: skip
+        assert response.status_code in (302, 400), (text, response.status_code)
+    swap = reverse("director:line-swap", args=[section.pk, 1, stored.pk])
+    for seen in ("\x00", "-1", "1" * 40, "abc"):
+        assert director.post(swap, {}, QUERY_STRING=f"ns={seen}").status_code == 302

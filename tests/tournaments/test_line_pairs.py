@@ -443,3 +443,19 @@ def test_a_teams_line_is_not_swapped(director):
     before = (stored.ns_pair_id, stored.ew_pair_id)
     stored.refresh_from_db()
     assert (stored.ns_pair_id, stored.ew_pair_id) == before
+
+
+def test_api_patch_fixes_pairs_and_moves_the_line_to_another_table(section, director):
+    stored = line(section, "4NS")
+    url = api_url("api-result-detail", stored)
+    response = director.patch(
+        url, {"ew": "3EW", "table": 2, "round": 5}, content_type="application/json"
+    )
+    assert response.status_code == 200
+    body = response.json()
+    assert (body["ns"], body["ew"], body["round"], body["table"]) == (
+        "4NS",
+        "3EW",
+        5,
+        2,
+    )

@@ -240,7 +240,8 @@ def _placed(
 ) -> tuple[Round | None, Table | None]:
     """Where the movement seats the line; a line whose pairs the director
     fixed off the movement (``services.line_pairs``) stays where it was
-    played when the director corrects its result with the same pairs."""
+    played (or where the director says) when the director corrects its
+    result with the same pairs."""
     try:
         return check_movement(board, ns_pair, ew_pair, round, table)
     except ValidationError:
@@ -250,7 +251,7 @@ def _placed(
         )
         if not same or source == Source.TABLE:
             raise
-        return result.round, result.table
+        return round or result.round, table or result.table
 
 
 def _entry(

@@ -132,6 +132,7 @@ def test_every_page_shows_the_new_names_at_once(director, client, club_section):
         reverse("movement:pair-cards", args=[club_section.pk]),
         reverse("movement:sheet", args=[club_section.pk]),
         reverse("results:event", args=[club_section.session.event_id]),
+        reverse("results:pair", args=[club_section.pk, pair(club_section, "1NS").pk]),
     ]
     for url in pages:
         text = director.get(url).content.decode()

@@ -351,10 +351,3 @@ def test_the_service_refuses_a_tablet(club_section):
     with pytest.raises(ValidationError):
         pair_players_change(pair(club_section, "1NS"), ["X Y"], source="table")
     assert pair(club_section, "1NS").names == "Ann Smith – Bob Jones"
-
-
-def test_the_api_lists_ns_pairs_then_ew_pairs(director, club_section):
-    response = director.get(reverse("api-section-detail", args=[club_section.pk]))
-    assert response.status_code == 200
-    labels = [pair["label"] for pair in response.json()["pairs"]]
-    assert labels == ["1NS", "2NS", "3NS", "1EW", "2EW", "3EW"]

@@ -40,7 +40,7 @@ from tournaments.api.serializers import (
     SectionSerializer,
 )
 from tournaments.api.writes import fix_line_pairs, line_fields, submit
-from tournaments.models import Event, Pair, Result, Section, Session
+from tournaments.models import Event, Result, Section, Session
 from tournaments.reports import LineRow, event_sections, report_json, stored_report
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
@@ -107,9 +107,7 @@ class SectionViewSet(ApiAccess, mixins.RetrieveModelMixin, viewsets.GenericViewS
 
     def get_queryset(self) -> QuerySet[Section]:
         sections = visible_sections(self.request).select_related("scoring")
-        # NS pairs by number, then EW pairs (a Howell's by number).
-        pairs = Pair.objects.order_by("-direction", "number")
-        return sections.prefetch_related(Prefetch("pairs", queryset=pairs))
+        return sections.prefetch_related("pairs")
 
     @extend_schema(responses=AssignmentSerializer(many=True))
     @action(detail=True)

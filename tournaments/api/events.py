@@ -40,7 +40,7 @@ from tournaments.api.serializers import (
     ResultSerializer,
     SectionSerializer,
 )
-from tournaments.api.writes import line_fields, submit
+from tournaments.api.writes import fix_line_pairs, line_fields, submit
 from tournaments.models import Event, Result, Section, Session
 from tournaments.reports import LineRow, event_sections, report_json, stored_report
 
@@ -245,6 +245,11 @@ class ResultDetailView(ApiAccess, APIView):
         data.is_valid(raise_exception=True)
         values: dict[str, Any] = dict(data.validated_data)
         values.pop("key", None)
+        if "board" not in values:
+            # The board was played by other pairs: fix them where it was played.
+            result = fix_line_pairs(request, result, values)
+            if not values:
+                return Response(self.OutputSerializer(line_row(result)).data)
         line, _created = submit(
             line_fields(result.board.section, values, result),
             table=token_table(request),

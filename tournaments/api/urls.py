@@ -18,6 +18,7 @@ from tournaments.api import (
     events,
     files,
     import_jobs,
+    line_pairs,
     running,
     sign_in,
     tablets,
@@ -51,6 +52,17 @@ urlpatterns = [
         "results/<int:id>/confirm/",
         tablets.ResultAnswerView.as_view(),
         name="api-result-confirm",
+    ),
+    path(
+        "results/<int:id>/swap/",
+        line_pairs.ResultSwapView.as_view(),
+        name="api-result-swap",
+    ),
+    path("pairs/<int:id>/", line_pairs.PairDetailView.as_view(), name="api-pair"),
+    path(
+        "sections/<int:id>/boards/<int:number>/pairs/",
+        line_pairs.BoardPairsView.as_view(),
+        name="api-board-pairs",
     ),
     path(
         "results/<int:id>/dispute/",

@@ -18,7 +18,9 @@ from rest_framework.settings import api_settings
 
 from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
+from tournaments.api.permissions import is_director, token_table
 from tournaments.models import Pair, Result, Section, Source, Table
+from tournaments.services.line_pairs import line_pairs_fix
 from tournaments.services.results import result_enter
 
 PAIR_LABEL = re.compile(r"^\s*(\d+)\s*(NS|EW)?\s*$", re.IGNORECASE)
@@ -172,3 +174,35 @@ def submit(
         )
     except DjangoValidationError as error:
         raise api_error(error) from None
+
+
+def fix_line_pairs(request: Any, result: Result, values: dict[str, Any]) -> Result:
+    """Apply the ``ns``/``ew`` of a PATCH to a stored line (they leave
+    ``values``): a director's fix keeps the line's round and table; a
+    tablet may not change a line's pairs (403)."""
+    ns_text, ew_text = values.pop("ns", None), values.pop("ew", None)
+    section = result.board.section
+    ns = find_pair(section, ns_text, "ns") if ns_text is not None else None
+    ew = find_pair(section, ew_text, "ew") if ew_text is not None else None
+    ns = ns or result.ns_pair
+    ew = ew or result.ew_pair
+    if (ns.pk, ew.pk) == (result.ns_pair_id, result.ew_pair_id):
+        return result
+    if token_table(request) is not None or not is_director(request):
+        raise exceptions.PermissionDenied(
+            _("Only the director changes a line's pairs.")
+        )
+    try:
+        line_pairs_fix(
+            result, ns_pair=ns, ew_pair=ew, user=request.user, source=Source.API
+        )
+    except DjangoValidationError as error:
+        raise api_error(error) from None
+    return reloaded(result.pk)
+
+
+def reloaded(pk: int) -> Result:
+    """The stored line afresh, with what the serializers read."""
+    return Result.objects.select_related(
+        "board__section__session__event", "ns_pair", "ew_pair", "round", "table"
+    ).get(pk=pk)

@@ -18,6 +18,7 @@ from games.bridge import result_text
 from games.errors import GameError
 from games.weighted import weighted_text
 from tournaments.models import Board, Event, Result, ResultChange, Section, Table
+from tournaments.services.pairs import missing_players_text, pairs_missing_a_player
 from tournaments.services.sign_in_locks import section_locks
 from tournaments.services.table_rounds import current_round, table_move_on
 
@@ -75,7 +76,15 @@ def console_grid(section: Section) -> list[ConsoleRow]:
     pairs = {pair.label: pair.pk for pair in section.pairs.all()}
     results: dict[tuple[int, int, int], Result] = {
         (r.board.number, r.ns_pair_id, r.ew_pair_id): r
-        for r in Result.objects.filter(board__section=section).select_related("board")
+        for r in Result.objects.filter(board__section=section).select_related(
+            "board", "round", "table"
+        )
+    }
+    # A line whose pairs the director fixed is found where it was played.
+    placed = {
+        (r.board.number, r.round.number, r.table.number): r
+        for r in results.values()
+        if r.round is not None and r.table is not None
     }
     offset = section.first_board - 1
     found: dict[tuple[int, int], list[Result | None]] = {}
@@ -85,7 +94,9 @@ def console_grid(section: Section) -> list[ConsoleRow]:
         ns = pairs.get(movement.pair(seating.ns).label)
         ew = pairs.get(movement.pair(seating.ew).label)
         found[seating.round, seating.table] = [
-            results.get((number + offset, ns, ew)) for number in seating.boards
+            results.get((number + offset, ns, ew))
+            or placed.get((number + offset, seating.round, seating.table))
+            for number in seating.boards
         ]
     current = max(
         (rnd for (rnd, _table), lines in found.items() if any(lines)), default=0
@@ -142,6 +153,7 @@ def console(request: HttpRequest, pk: int) -> HttpResponse:
         "rounds": range(1, section.rounds + 1),
         "legend": LEGEND,
         "sign_in_locks": section_locks(section),
+        "missing_players": missing_players_text(pairs_missing_a_player(section)),
     }
     # ``?partial=1`` lays the page out as its grid block and nothing else.
     partial = Template("{% block grid %}{% endblock %}")

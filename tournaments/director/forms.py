@@ -21,6 +21,7 @@ from tournaments.services.events import (
     PairEntry,
     game_fixed,
 )
+from tournaments.services.pairs import club_player
 from tournaments.services.results import parse_adjusted
 
 # "A+", "A-/A+", "60%", "60/40": an artificial adjusted score typed in the
@@ -190,12 +191,7 @@ def _player(club: Club | None, name: str) -> Player | None:
     """The club member called ``name``, created when the club has none."""
     if club is None:
         return None
-    name = re.sub(r"\s*\(.*\)$", "", name).strip()
-    for player in club.players.all():
-        if player.full_name.lower() == name.lower():
-            return player
-    first, _space, last = name.partition(" ")
-    return Player.objects.create(club=club, first_name=first, last_name=last)
+    return club_player(club, name)
 
 
 @dataclass
@@ -218,6 +214,9 @@ class TravellerRow:
     capot: bool = False
     delete: bool = False
     errors: list[str] | None = None
+    # The pairs typed for a stored line (the director fixes a line's pairs).
+    ns_typed: str = ""
+    ew_typed: str = ""
 
     @property
     def blank(self) -> bool:

@@ -8,7 +8,9 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from tournaments.director.forms import TravellerRow
+from tournaments.director.traveller_pairs import fix_typed_pairs
 from tournaments.models import Board, Event, Pair, Result, Round, Section, Table
+from tournaments.movements import Seating
 from tournaments.services.results import (
     bridgeote_result_submit,
     queue_scoring,
@@ -31,11 +33,16 @@ def traveller_rows(section: Section, board: Board) -> list[TravellerRow]:
     movement = section.movement_plan()
     if movement is not None:
         number = board.number - section.first_board + 1
-        for seating in movement.seatings:
-            if number not in seating.boards or movement.is_sit_out(seating):
-                continue
-            ns = pairs[movement.pair(seating.ns).label]
-            ew = pairs[movement.pair(seating.ew).label]
+        seatings = [
+            (pairs[movement.pair(s.ns).label], pairs[movement.pair(s.ew).label], s)
+            for s in movement.seatings
+            if number in s.boards and not movement.is_sit_out(s)
+        ]
+        expected = {(ns.pk, ew.pk) for ns, ew, _seating in seatings}
+        for ns, ew, seating in seatings:
+            if (ns.pk, ew.pk) not in results:
+                # A line whose pairs the director fixed stays in its seat.
+                ns, ew = _played_here(results, expected, seating) or (ns, ew)
             rows.append(_row(len(rows), ns, ew, seating.round, seating.table, results))
     for ns_id, ew_id in list(results):
         result = results[ns_id, ew_id]
@@ -43,6 +50,22 @@ def traveller_rows(section: Section, board: Board) -> list[TravellerRow]:
             _row(len(rows), result.ns_pair, result.ew_pair, None, None, results)
         )
     return rows
+
+
+def _played_here(
+    results: dict[tuple[int, int], Result],
+    expected: set[tuple[int, int]],
+    seating: Seating,
+) -> tuple[Pair, Pair] | None:
+    """The pairs of a line played at the seating's table and round under
+    other pairs than the movement's (fixed or swapped by the director)."""
+    for key, result in results.items():
+        if key in expected:
+            continue
+        here = (_number(result, "round"), _number(result, "table"))
+        if here == (seating.round, seating.table):
+            return result.ns_pair, result.ew_pair
+    return None
 
 
 def _row(
@@ -63,6 +86,8 @@ def _row(
         round=round if round is not None else _number(result, "round"),
         table=table if table is not None else _number(result, "table"),
         result_id=result.pk if result else None,
+        ns_typed=ns.label,
+        ew_typed=ew.label,
     )
     if result is None:
         return row
@@ -110,6 +135,9 @@ def read_rows(rows: list[TravellerRow], data: QueryDict) -> None:
         row.result = data.get(f"r{i}", "").strip()
         row.capot = data.get(f"k{i}") == "on"
         row.delete = data.get(f"x{i}") == "on"
+        if row.result_id is not None:
+            row.ns_typed = data.get(f"n{i}", row.ns_label).strip()
+            row.ew_typed = data.get(f"e{i}", row.ew_label).strip()
 
 
 def save_rows(section: Section, board: Board, rows: list[TravellerRow], user) -> bool:
@@ -121,14 +149,23 @@ def save_rows(section: Section, board: Board, rows: list[TravellerRow], user) ->
     rounds = {r.number: r for r in Round.objects.filter(section=section)}
     tables = {t.number: t for t in Table.objects.filter(section=section)}
     existing = {r.pk: r for r in board.results.all()}
-    ok = True
     with transaction.atomic():
-        for row in rows:
-            try:
-                _save_row(row, board, pairs, rounds, tables, existing, user)
-            except ValidationError as error:
-                row.errors = error.messages
-                ok = False
+        # Lines deleted first free their pairs; then the pairs typed are
+        # fixed, all together (pairs exchanged between tables); then results.
+        deleted = [row for row in rows if row.delete]
+        kept = [row for row in rows if not row.delete]
+
+        def save(part: list[TravellerRow]) -> bool:
+            saved = True
+            for row in part:
+                try:
+                    _save_row(row, board, pairs, rounds, tables, existing, user)
+                except ValidationError as error:
+                    row.errors = error.messages
+                    saved = False
+            return saved
+
+        ok = save(deleted) and fix_typed_pairs(kept, existing, user) and save(kept)
         if ok:
             queue_scoring(board)
         else:
@@ -146,8 +183,8 @@ def _save_row(row, board, pairs, rounds, tables, existing, user) -> None:
     parsed = row.parsed_bridgeote() if bridgeote else row.parsed()
     where = {
         "board": board,
-        "ns_pair": pairs[row.ns],
-        "ew_pair": pairs[row.ew],
+        "ns_pair": result.ns_pair if result else pairs[row.ns],
+        "ew_pair": result.ew_pair if result else pairs[row.ew],
         "round": rounds.get(row.round),
         "table": tables.get(row.table),
         "user": user,

@@ -10,6 +10,7 @@ from tournaments.director import (
     files,
     games,
     import_jobs,
+    lines,
     running,
     sign_in_locks,
     teams,
@@ -99,5 +100,15 @@ urlpatterns = [
         "sections/<int:pk>/boards/<int:number>/",
         views.traveller,
         name="traveller",
+    ),
+    path(
+        "sections/<int:pk>/boards/<int:number>/lines/<int:result_pk>/swap/",
+        lines.line_swap_view,
+        name="line-swap",
+    ),
+    path(
+        "sections/<int:pk>/pairs/<int:pair_pk>/players/",
+        lines.pair_players,
+        name="pair-players",
     ),
 ]

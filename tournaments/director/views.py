@@ -28,6 +28,13 @@ from tournaments.services.events import (
     event_settings_change,
     section_create,
 )
+from tournaments.services.pairs import (
+    missing_players_text,
+    pair_changes,
+    pair_seats,
+    pairs_missing_a_player,
+    section_pairs,
+)
 from tournaments.services.results import session_close, session_reopen
 
 DEFAULT_PAIRS = 14
@@ -123,6 +130,9 @@ def section_new(request: HttpRequest, session_pk: int) -> HttpResponse:
         )
         session.status = Session.Status.PLAYING
         session.save(update_fields=["status"])
+        warning = missing_players_text(pairs_missing_a_player(section))
+        if warning:
+            messages.warning(request, warning)
         return redirect("director:section", section.pk)
     if form.errors:
         status = 400
@@ -159,12 +169,16 @@ def section_page(
             for number in movement.boards
         }
     rows = [(board, board.entered, expected.get(board.number)) for board in boards]
+    pairs = section_pairs(section).prefetch_related("players")
+    missing = pairs_missing_a_player(section)
     context = {
         "section": section,
         "movement": movement,
         "boards": rows,
-        "pairs": section.pairs.prefetch_related("players"),
         **running_context(section, running),
+        "pairs": [(pair, *pair_seats(pair), pair in missing) for pair in pairs],
+        "missing_players": missing_players_text(missing),
+        "pair_changes": pair_changes(section)[:20],
     }
     return render(request, "director/section.html", context, status=status)
 

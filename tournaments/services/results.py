@@ -222,11 +222,36 @@ def _write(
 ) -> tuple[Result, bool]:
     """Check the pairs and the movement, then store through the one write path."""
     check_pairs(board, ns_pair, ew_pair)
-    round, table = check_movement(board, ns_pair, ew_pair, round, table)
+    round, table = _placed(board, ns_pair, ew_pair, round, table, result, source)
     writer = Writer.at(table, source, user, key, rescore)
     fields.update(ns_pair=ns_pair, ew_pair=ew_pair, round=round, table=table)
     entry = _entry(board, fields, ns_pair, ew_pair, round, table, result)
     return write_line(writer, entry)
+
+
+def _placed(
+    board: Board,
+    ns_pair: Pair,
+    ew_pair: Pair,
+    round: Round | None,
+    table: Table | None,
+    result: Result | None,
+    source: str,
+) -> tuple[Round | None, Table | None]:
+    """Where the movement seats the line; a line whose pairs the director
+    fixed off the movement (``services.line_pairs``) stays where it was
+    played (or where the director says) when the director corrects its
+    result with the same pairs."""
+    try:
+        return check_movement(board, ns_pair, ew_pair, round, table)
+    except ValidationError:
+        same = result is not None and (result.ns_pair_id, result.ew_pair_id) == (
+            ns_pair.pk,
+            ew_pair.pk,
+        )
+        if not same or source == Source.TABLE:
+            raise
+        return round or result.round, table or result.table
 
 
 def _entry(

@@ -73,10 +73,10 @@ def table_rounds(table: Table, movement: Movement) -> list[TableRound]:
     pairs = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
     rounds = {r.number: r for r in section.round_set.all()}
-    results = {
-        (r.board_id, r.ns_pair_id, r.ew_pair_id): r
-        for r in Result.objects.filter(board__section=section, table=table)
-    }
+    lines = list(Result.objects.filter(board__section=section, table=table))
+    results = {(r.board_id, r.ns_pair_id, r.ew_pair_id): r for r in lines}
+    # A line whose pairs the director fixed or swapped stays in its round.
+    placed = {(r.board_id, r.round_id): r for r in lines if r.round_id is not None}
     offset = section.first_board - 1
     withdrawn = {
         absence.pair: absence.first
@@ -101,7 +101,8 @@ def table_rounds(table: Table, movement: Movement) -> list[TableRound]:
             for n in seating.boards:
                 board = boards[n + offset]
                 key = (board.pk, ns.pk, ew.pk)
-                item.boards.append(BoardLine(board, results.get(key)))
+                line = results.get(key) or placed.get((board.pk, rounds[number].pk))
+                item.boards.append(BoardLine(board, line))
         found.append(item)
     return found
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     OpenApiParameter,
     extend_schema,
@@ -18,6 +20,7 @@ from drf_spectacular.utils import (
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.authentication import BasicAuthentication, SessionAuthentication
 from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -37,11 +40,13 @@ from tournaments.api.serializers import (
     EventSerializer,
     RankingSerializer,
     ResultSerializer,
+    SectionPrivacySerializer,
     SectionSerializer,
 )
 from tournaments.api.writes import line_fields, submit
 from tournaments.models import Event, Result, Section, Session
 from tournaments.reports import LineRow, event_sections, report_json, stored_report
+from tournaments.services.privacy import hidden_boards, request_viewer
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
     "Idempotency-Key",
@@ -65,6 +70,13 @@ class ApiAccess:
 def line_row(result: Result) -> LineRow:
     """A stored line with the matchpoints the scorer last wrote on it."""
     return LineRow(result, result.mp_ns, result.mp_ew, result.pct_ns, result.pct_ew)
+
+
+def _in_play(request: Request, result: Result) -> bool:
+    """The line's board is hidden from the requester while it is in play."""
+    section = result.board.section
+    viewer = request_viewer(request, token_table(request))
+    return result.board.number in hidden_boards(section, viewer)
 
 
 class EventViewSet(ApiAccess, viewsets.ReadOnlyModelViewSet):
@@ -108,6 +120,18 @@ class SectionViewSet(ApiAccess, mixins.RetrieveModelMixin, viewsets.GenericViewS
     def get_queryset(self) -> QuerySet[Section]:
         sections = visible_sections(self.request).select_related("scoring")
         return sections.prefetch_related("pairs")
+
+    @extend_schema(request=SectionPrivacySerializer, responses=SectionSerializer)
+    def partial_update(self, request: Request, pk: str) -> Response:
+        """A director sets ``traveller_privacy``: "until-played" hides a board's
+        results until every table has entered it, "always" shows them."""
+        if not is_director(request):
+            raise PermissionDenied(_("Only a director changes a section."))
+        section = self.get_object()
+        data = SectionPrivacySerializer(section, data=request.data)
+        data.is_valid(raise_exception=True)
+        data.save()
+        return Response(SectionSerializer(section).data)
 
     @extend_schema(responses=AssignmentSerializer(many=True))
     @action(detail=True)
@@ -174,8 +198,10 @@ class SectionResultsView(ApiAccess, APIView):
     def get(self, request: Request, id: int) -> Response:
         """Every line of the section with its MP and % for both sides."""
         section = self.get_section(request, id)
+        hidden = hidden_boards(section, request_viewer(request, token_table(request)))
         results = (
             Result.objects.filter(board__section=section)
+            .exclude(board__number__in=hidden)
             .select_related("board", "ns_pair", "ew_pair", "round", "table")
             .order_by("board__number", "ns_pair__number", "id")
         )
@@ -224,6 +250,8 @@ class ResultDetailView(ApiAccess, APIView):
             lines = lines.filter(board__section__in=visible_sections(request))
         result = get_object_or_404(lines, pk=id)
         self.check_object_permissions(request, result)
+        if request.method in SAFE_METHODS and _in_play(request, result):
+            raise Http404(_("This board is still in play."))
         return result
 
     @extend_schema(responses=ResultSerializer)

@@ -85,7 +85,18 @@ class SectionSerializer(serializers.ModelSerializer):
         fields = [
             "id", "event", "session", "letter", "movement", "tables", "rounds",
             "boards_per_round", "first_board", "single_winner", "pairs", "stale",
+            "traveller_privacy",
         ]  # fmt: skip
+        read_only_fields = fields
+
+
+class SectionPrivacySerializer(serializers.ModelSerializer):
+    """What a director may change on a section through the API."""
+
+    class Meta:
+        model = Section
+        fields = ["traveller_privacy"]
+        extra_kwargs = {"traveller_privacy": {"required": True}}
 
 
 class AssignmentSerializer(serializers.Serializer):

@@ -10,6 +10,7 @@ from tournaments.director import (
     files,
     games,
     import_jobs,
+    privacy,
     teams,
     views,
     whiz,
@@ -26,6 +27,11 @@ urlpatterns = [
         "events/<int:pk>/hand-records/",
         files.hand_records_import,
         name="hand-records-import",
+    ),
+    path(
+        "sections/<int:pk>/traveller-privacy/",
+        privacy.section_privacy,
+        name="section-privacy",
     ),
     path(
         "sections/<int:pk>/travellers/",

@@ -30,7 +30,7 @@ from tournaments.results.teams import event_match, match_page, teams_results
 from tournaments.results.whiz import whiz_board, whiz_player, whiz_results
 from tournaments.services.analysis import analysis_progress
 from tournaments.services.privacy import (
-    any_hidden,
+    any_in_play,
     hidden_boards,
     request_viewer,
 )
@@ -321,7 +321,7 @@ def event_excel(request: HttpRequest, pk: int) -> HttpResponse:
     sections = event_sections(event)
     if not sections:
         raise Http404(_("This event has no results yet."))
-    if any_hidden(list(sections), request_viewer(request)):
+    if any_in_play(list(sections), request_viewer(request)):
         return _workbook_in_play(request, event)
     if event.kind == Event.Kind.TEAMS:
         workbook = teams_workbook_bytes(event)

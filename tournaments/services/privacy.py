@@ -111,16 +111,32 @@ def _entered(section: Section) -> Counter[int]:
     return Counter(dict(rows))
 
 
-def incomplete_boards(section: Section) -> frozenset[int]:
-    """Numbers of the boards some scheduled table has not entered yet."""
+def _counts(section: Section) -> tuple[Counter[int], Counter[int]]:
+    """Lines each board needs, and lines it has (both empty when nothing of
+    the section is ever hidden)."""
     if section.movement in NO_TRAVELLERS:
-        return frozenset()
+        return Counter(), Counter()
     expected = _expected(section)
     if not expected:
-        return frozenset()
-    entered = _entered(section)
+        return expected, Counter()
+    return expected, _entered(section)
+
+
+def incomplete_boards(section: Section) -> frozenset[int]:
+    """Numbers of the boards some scheduled table has not entered yet."""
+    expected, entered = _counts(section)
     return frozenset(
         number for number, lines in expected.items() if entered[number] < lines
+    )
+
+
+def boards_in_play(section: Section, viewer: Viewer) -> frozenset[int]:
+    """Hidden boards that already have a line: what a file would give away."""
+    if viewer.director or not privacy_applies(section):
+        return frozenset()
+    expected, entered = _counts(section)
+    return frozenset(
+        number for number, lines in expected.items() if 0 < entered[number] < lines
     )
 
 
@@ -162,9 +178,10 @@ def board_visible(board: Board, viewer: Viewer) -> bool:
     return board.number not in hidden_boards(board.section, viewer)
 
 
-def any_hidden(sections: list[Section], viewer: Viewer) -> bool:
-    """Some board of these sections is hidden from ``viewer``."""
-    return any(hidden_boards(section, viewer) for section in sections)
+def any_in_play(sections: list[Section], viewer: Viewer) -> bool:
+    """Some board of these sections, hidden from ``viewer``, has lines
+    already (a board nobody has played yet gives nothing away)."""
+    return any(boards_in_play(section, viewer) for section in sections)
 
 
 def match_board_hidden(open_line: object | None, closed_line: object | None) -> bool:

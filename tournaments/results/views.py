@@ -291,7 +291,7 @@ def _board_in_play(
     request: HttpRequest, section: Section, board: Board, live: dict[str, object]
 ) -> HttpResponse:
     """The traveller of a board some table has still to play: refused (403)."""
-    context = {"section": section, "board": board, "live": live}
+    context = {"section": section, "board": board, "live": live, "record": None}
     return render(request, "results/board_in_play.html", context, status=403)
 
 

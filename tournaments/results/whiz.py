@@ -78,7 +78,7 @@ def whiz_board(
     section = whiz_section(event)
     board = get_object_or_404(Board, section=section, number=number)
     if number in hidden_boards(section, request_viewer(request)):
-        context = {"section": section, "board": board, "live": live}
+        context = {"section": section, "board": board, "live": live, "record": None}
         return render(request, "results/board_in_play.html", context, status=403)
     results = board.whiz_results.select_related(
         "table", "north__player", "east__player", "south__player"

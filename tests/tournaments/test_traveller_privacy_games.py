@@ -3,6 +3,8 @@ pages' publication notices (closed, corrected after publication)."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -15,6 +17,8 @@ from tests.tournaments.test_traveller_privacy import (
     enter_board_one,
 )
 from tournaments.models import Event, Section, Session, WhizResult
+from tournaments.scoring_io import rescore_section
+from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.privacy import PUBLIC, hidden_boards, incomplete_boards
 from tournaments.services.sessions import session_close, session_reopen
 
@@ -255,3 +259,60 @@ def test_the_version_changes_when_a_session_closes(section):
     before = Client().get(url).json()["version"]
     session_close(section.session)
     assert Client().get(url).json()["version"] != before
+
+
+def _bridgeote_section() -> Section:
+    event = event_create(
+        name="Belote night", date=dt.date(2026, 11, 24), game=Event.Game.BRIDGEOTE
+    )
+    section = section_create(
+        session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
+    )
+    Session.objects.filter(pk=section.session_id).update(status="playing")
+    return section
+
+
+def test_a_bridgeote_board_is_hidden_until_every_table_entered_it(api):
+    section = _bridgeote_section()
+    url = reverse("api-bridgeote-results", args=[section.pk])
+    lines = [
+        {"ns": "1NS", "ew": "1EW", "contract": "100H", "declarer": "N",
+         "points": 110},
+        {"ns": "2NS", "ew": "3EW", "contract": "100H", "declarer": "N",
+         "points": 90},
+        {"ns": "3NS", "ew": "2EW", "contract": "80S", "declarer": "E",
+         "points": 100, "taker_announcements": 20},
+    ]  # fmt: skip
+    for line in lines[:2]:
+        assert post(api, url, {"board": 1} | line).status_code == 201
+    response = Client().get(board_url(section))
+    assert response.status_code == 403
+    assert "<td>50</td>" not in response.content.decode()
+    assert post(api, url, {"board": 1} | lines[2]).status_code == 201
+    response = Client().get(board_url(section))
+    assert response.status_code == 200
+    assert "<td>50</td>" in response.content.decode()
+
+
+def test_a_butler_board_hides_its_datum_while_in_play(api):
+    event = event_create(
+        name="Butler night", date=dt.date(2026, 11, 24), method=Event.Method.BUTLER
+    )
+    section = section_create(
+        session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
+    )
+    Session.objects.filter(pk=section.session_id).update(status="playing")
+    enter_board_one(section, 2)
+    response = Client().get(board_url(section))
+    page = response.content.decode()
+    assert response.status_code == 403
+    assert "Butler datum" not in page and "<td>420</td>" not in page
+    pair = section.pairs.get(number=1, direction="NS")
+    card = Client().get(reverse("results:pair", args=[section.pk, pair.pk]))
+    assert card.status_code == 200
+    assert card.context["rows"][0]["in_play"] is True
+    enter(section, 1, *BOARD_ONE[2])
+    rescore_section(section.pk)
+    response = Client().get(board_url(section))
+    assert response.status_code == 200
+    assert "Butler datum" in response.content.decode()

@@ -316,3 +316,35 @@ def test_a_butler_board_hides_its_datum_while_in_play(api):
     response = Client().get(board_url(section))
     assert response.status_code == 200
     assert "Butler datum" in response.content.decode()
+
+
+def test_the_director_is_told_the_results_are_provisional_again(director, section):
+    enter_board_one(section, 3)
+    event = section.session.event
+    director.post(reverse("director:event-publication", args=[event.pk, "publish"]))
+    page = director.get(reverse("director:event", args=[event.pk])).content.decode()
+    assert "The results are published: final." in page
+    session_close(section.session)
+    session_reopen(Session.objects.get(pk=section.session_id))
+    page = director.get(reverse("director:event", args=[event.pk])).content.decode()
+    assert "The results are published: final." not in page
+    assert "the public pages say they are provisional again" in page
+
+
+def test_published_while_playing_is_final_until_something_changes(director, section):
+    """A director who publishes without closing: final, until a line comes in
+    or the session is reopened after a close; publishing again makes it final."""
+    enter_board_one(section, 2)
+    event = section.session.event
+    publish = reverse("director:event-publication", args=[event.pk, "publish"])
+    director.post(publish)
+    assert "Provisional" not in event_page(section)
+    enter(section, 1, *BOARD_ONE[2])
+    assert CORRECTING_TEXT in event_page(section)
+    director.post(publish)
+    assert "Provisional" not in event_page(section)
+    session_close(section.session)
+    session_reopen(Session.objects.get(pk=section.session_id))
+    assert CORRECTING_TEXT in event_page(section)
+    director.post(publish)
+    assert "Provisional" not in event_page(section)

@@ -215,6 +215,12 @@ class Session(models.Model):
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.SETUP
     )
+    reopened_at = models.DateTimeField(
+        _("reopened at"),
+        null=True,
+        blank=True,
+        help_text=_("When the director last reopened it for corrections."),
+    )
 
     class Meta:
         ordering = ["event", "number"]

@@ -6,7 +6,8 @@
   published: the results await the director's check and publication (a
   closed session no longer changes from the tables);
 * ``correcting``: the results were published, then a session was reopened
-  or a line changed after publication: provisional again;
+  (and is still open) or a line changed after publication: provisional
+  again until the director publishes again;
 * ``final``: published, and nothing has changed since.
 """
 
@@ -24,18 +25,27 @@ FINAL = "final"
 
 def publication_state(event: Event) -> str:
     """The event's state: ``live``, ``closed``, ``correcting`` or ``final``."""
-    statuses = set(event.sessions.values_list("status", flat=True))
+    sessions = list(event.sessions.values_list("status", "reopened_at"))
+    statuses = {status for status, _reopened in sessions}
     playing = Session.Status.PLAYING in statuses
     if not event.published:
         closed = Session.Status.CLOSED in statuses and not playing
         return CLOSED if closed else LIVE
-    if playing or _changed_since(event):
+    published = event.published_at
+    reopened = any(
+        status == Session.Status.PLAYING
+        and at is not None
+        and (published is None or at > published)
+        for status, at in sessions
+    )
+    if reopened or _changed_since(event):
         return CORRECTING
     return FINAL
 
 
 def _changed_since(event: Event) -> bool:
-    """A line of the event changed after the director last published."""
+    """A line of the event changed after the director last published (an
+    event published before publication times were kept: never)."""
     if event.published_at is None:
         return False
     return ResultChange.objects.filter(

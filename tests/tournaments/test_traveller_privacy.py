@@ -252,14 +252,14 @@ def test_the_tablet_shows_the_traveller_so_far_to_a_table_that_played(client, se
 
 
 def test_a_phantom_pair_does_not_block_a_board():
-    """A 5-pair Howell... here a Mitchell of 3 tables with a phantom: the
-    board the phantom would play is complete without its line."""
+    """A 3-table Mitchell with a phantom pair: a board the phantom's table
+    would play is complete without that line."""
     event = event_create(name="Odd night", date=dt.date(2026, 11, 24))
     section = section_create(
         session=event.sessions.get(),
         choice=MovementChoice("mitchell", 3, 2, phantom=True),
     )
-    Session.objects.filter(pk=section.pk).update(status=Session.Status.PLAYING)
+    Session.objects.filter(pk=section.session_id).update(status=Session.Status.PLAYING)
     movement = section.movement_plan()
     phantom_seatings = [s for s in movement.seatings if movement.is_sit_out(s)]
     assert phantom_seatings

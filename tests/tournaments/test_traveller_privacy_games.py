@@ -21,6 +21,7 @@ from tournaments.scoring_io import rescore_section
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.privacy import PUBLIC, hidden_boards, incomplete_boards
 from tournaments.services.sessions import session_close, session_reopen
+from tournaments.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 
@@ -71,8 +72,6 @@ def test_a_teams_board_shows_once_both_rooms_played_it(api):
     assert post(api, url, board_two_open).status_code == 201
     director_rows = api.get(sheet_url).json()["boards"]
     assert director_rows[1]["open"]["score_ns"] == 620  # board 2: NS vulnerable
-    from tournaments.tokens import issue_table_token
-
     token = issue_table_token(section.table_set.get(number=match["closed_table"]))
     rows = Client().get(sheet_url, headers={"Authorization": f"Table {token}"})
     assert rows.status_code == 200
@@ -107,7 +106,6 @@ def test_a_whiz_board_is_hidden_until_every_table_entered_it(director, whiz):
     )
     assert director.get(board_page).status_code == 200
     url = reverse("api-whiz-results", args=[section.pk])
-    from tournaments.tokens import issue_table_token
 
     def lines(table: int) -> list[int]:
         token = issue_table_token(section.table_set.get(number=table))
@@ -177,8 +175,6 @@ def test_the_api_reads_and_sets_the_privacy(client, director, section):
     assert ok.status_code == 200 and ok.json()["traveller_privacy"] == "always"
     section.refresh_from_db()
     assert section.traveller_privacy == "always" and section.tables == 3
-    from tournaments.tokens import issue_table_token
-
     token = issue_table_token(section.table_set.get(number=1))
     tablet = Client().patch(
         url, {"traveller_privacy": "until-played"},

@@ -317,3 +317,17 @@ def test_bad_addresses_are_404_not_500(section):
         f"/api/results/{huge}/",
     ):
         assert public.get(url).status_code == 404, url
+
+
+def test_the_event_page_marks_the_boards_in_play(director, section):
+    enter_board_one(section, 2)
+    enter(section, 3, 1, 2, "2NS", "2EW", 10)
+    url = reverse("results:event", args=[section.session.event_id])
+    page = Client().get(url)
+    ((_report, links),) = page.context["travellers"]
+    assert links == [(1, True), (3, True)]
+    assert page.content.decode().count('class="in-play"') == 2
+    assert director.get(url).context["travellers"][0][1] == [(1, False), (3, False)]
+    enter(section, 1, *BOARD_ONE[2])
+    ((_report, links),) = Client().get(url).context["travellers"]
+    assert links == [(1, False), (3, True)]

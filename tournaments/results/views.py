@@ -30,6 +30,7 @@ from tournaments.results.teams import event_match, match_page, teams_results
 from tournaments.results.whiz import whiz_board, whiz_player, whiz_results
 from tournaments.services.analysis import analysis_progress
 from tournaments.services.privacy import (
+    Viewer,
     any_in_play,
     hidden_boards,
     request_viewer,
@@ -125,15 +126,29 @@ def event_results(request: HttpRequest, pk: int) -> HttpResponse:
         return chinese_results(request, event, live)
     reports = [stored_report(section) for section in event_sections(event)]
     rankings = event_rankings(reports) if reports else {}
+    viewer = request_viewer(request)
+    travellers = [
+        (report, _board_links(report.section, report.boards(), viewer))
+        for report in reports
+    ]
     context = {
         "event": event,
         "reports": reports,
+        "travellers": travellers,
         "rankings": rankings,
         "by_imps": _by_imps(event),
         "live": live,
         "analysis": analysis_progress(event),
     }
     return render(request, "results/event.html", context)
+
+
+def _board_links(
+    section: Section, boards: list[tuple[int, list[object]]], viewer: Viewer
+) -> list[tuple[int, bool]]:
+    """Each board with lines, and whether it is still in play for ``viewer``."""
+    hidden = hidden_boards(section, viewer)
+    return [(number, number in hidden) for number, _lines in boards]
 
 
 def _by_imps(event: Event) -> bool:

@@ -38,6 +38,12 @@ def section() -> Section:
     play(section, 1, "1NS", "1EW", 10)
     play(section, 1, "3NS", "2EW", 11)
     rescore_section(section.pk)
+    # Board 1 is still in play at table 2: these tests are about publication,
+    # so travellers show while boards are in play (test_traveller_privacy).
+    Section.objects.filter(pk=section.pk).update(
+        traveller_privacy=Section.TravellerPrivacy.ALWAYS
+    )
+    section.refresh_from_db()
     return section
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     OpenApiParameter,
     extend_schema,
@@ -32,7 +34,7 @@ from tournaments.api.permissions import (
     visible_events,
     visible_sections,
 )
-from tournaments.api.running import ArrowSwitchUpdate
+from tournaments.api.running import SectionUpdate
 from tournaments.api.serializers import (
     AssignmentSerializer,
     EventSerializer,
@@ -43,6 +45,7 @@ from tournaments.api.serializers import (
 from tournaments.api.writes import fix_line_pairs, line_fields, submit
 from tournaments.models import Event, Result, Section, Session
 from tournaments.reports import LineRow, event_sections, report_json, stored_report
+from tournaments.services.privacy import hidden_boards, request_viewer
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
     "Idempotency-Key",
@@ -66,6 +69,13 @@ class ApiAccess:
 def line_row(result: Result) -> LineRow:
     """A stored line with the matchpoints the scorer last wrote on it."""
     return LineRow(result, result.mp_ns, result.mp_ew, result.pct_ns, result.pct_ew)
+
+
+def _in_play(request: Request, result: Result) -> bool:
+    """The line's board is hidden from the requester while it is in play."""
+    section = result.board.section
+    viewer = request_viewer(request, token_table(request))
+    return result.board.number in hidden_boards(section, viewer)
 
 
 class EventViewSet(ApiAccess, viewsets.ReadOnlyModelViewSet):
@@ -99,10 +109,10 @@ class EventViewSet(ApiAccess, viewsets.ReadOnlyModelViewSet):
 
 
 class SectionViewSet(
-    ApiAccess, ArrowSwitchUpdate, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+    ApiAccess, SectionUpdate, mixins.RetrieveModelMixin, viewsets.GenericViewSet
 ):
     """A section: movement, size and pairs; its movement's assignments; a
-    director PATCHes its arrow switch rounds."""
+    director PATCHes its arrow switch rounds or its traveller privacy."""
 
     lookup_value_regex = r"\d+"  # ids only: "null" is a 404, not a 500
 
@@ -178,8 +188,10 @@ class SectionResultsView(ApiAccess, APIView):
     def get(self, request: Request, id: int) -> Response:
         """Every line of the section with its MP and % for both sides."""
         section = self.get_section(request, id)
+        hidden = hidden_boards(section, request_viewer(request, token_table(request)))
         results = (
             Result.objects.filter(board__section=section)
+            .exclude(board__number__in=hidden)
             .select_related("board", "ns_pair", "ew_pair", "round", "table")
             .order_by("board__number", "ns_pair__number", "id")
         )
@@ -228,6 +240,8 @@ class ResultDetailView(ApiAccess, APIView):
             lines = lines.filter(board__section__in=visible_sections(request))
         result = get_object_or_404(lines, pk=id)
         self.check_object_permissions(request, result)
+        if request.method in SAFE_METHODS and _in_play(request, result):
+            raise Http404(_("This board is still in play."))
         return result
 
     @extend_schema(responses=ResultSerializer)

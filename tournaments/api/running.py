@@ -112,36 +112,55 @@ class WithdrawalView(DirectorWrite, APIView):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-class ArrowSwitchUpdate:
-    """``PATCH /api/sections/{id}/ {"arrow_switch_rounds": [4, 5]}`` by a director."""
+class SectionChangeSerializer(serializers.Serializer):
+    """What a director may change on a section through the API: either or both."""
 
-    @extend_schema(request=ArrowSwitchSerializer, responses=SectionSerializer)
+    arrow_switch_rounds = serializers.ListField(
+        child=serializers.IntegerField(),
+        max_length=60,
+        allow_empty=True,
+        required=False,
+    )
+    traveller_privacy = serializers.ChoiceField(
+        choices=Section.TravellerPrivacy.choices, required=False
+    )
+
+
+SECTION_CHANGES = ("arrow_switch_rounds", "traveller_privacy")
+
+
+class SectionUpdate:
+    """``PATCH /api/sections/{id}/`` by a director: ``{"arrow_switch_rounds":
+    [4, 5]}`` and/or ``{"traveller_privacy": "always"}``; any other field is
+    refused by name, so a client never believes it changed what it did not."""
+
+    @extend_schema(request=SectionChangeSerializer, responses=SectionSerializer)
     def partial_update(self, request: Request, pk: str) -> Response:
         section = director_section(request, int(pk))
-        if not isinstance(request.data, dict):
+        body = request.data if isinstance(request.data, dict) else {}
+        if not set(body) & set(SECTION_CHANGES):
+            message = _('Send an object such as {"arrow_switch_rounds": [4]} or '
+                        '{"traveller_privacy": "always"}.')  # fmt: skip
             raise exceptions.ValidationError(
-                {
-                    "arrow_switch_rounds": [
-                        _('Send an object: {"arrow_switch_rounds": [4]}.')
-                    ]
-                }
+                {name: [message] for name in SECTION_CHANGES}
             )
-        others = sorted(
-            str(name) for name in set(request.data) - {"arrow_switch_rounds"}
-        )
+        others = sorted(str(name) for name in set(body) - set(SECTION_CHANGES))
         if others:
-            raise exceptions.ValidationError(
-                {name: [_("Only arrow_switch_rounds can change here.")]
-                 for name in others}
-            )  # fmt: skip
-        data = ArrowSwitchSerializer(data=request.data)
+            only = _("Only arrow_switch_rounds and traveller_privacy change here.")
+            raise exceptions.ValidationError({name: [only] for name in others})
+        data = SectionChangeSerializer(data=body)
         data.is_valid(raise_exception=True)
-        try:
-            section = arrow_switch_change(
-                section,
-                rounds=data.validated_data["arrow_switch_rounds"],
-                user=request.user,
+        if "arrow_switch_rounds" in body:
+            try:
+                section = arrow_switch_change(
+                    section,
+                    rounds=data.validated_data["arrow_switch_rounds"],
+                    user=request.user,
+                )
+            except DjangoValidationError as error:
+                raise api_error(error) from None
+        if "traveller_privacy" in body:
+            Section.objects.filter(pk=section.pk).update(
+                traveller_privacy=data.validated_data["traveller_privacy"]
             )
-        except DjangoValidationError as error:
-            raise api_error(error) from None
         return Response(SectionSerializer(Section.objects.get(pk=section.pk)).data)

@@ -85,9 +85,9 @@ class SectionSerializer(serializers.ModelSerializer):
         fields = [
             "id", "event", "session", "letter", "movement", "tables", "rounds",
             "boards_per_round", "first_board", "single_winner", "pairs", "stale",
-            "arrow_switch_rounds", "absences",
+            "arrow_switch_rounds", "absences", "traveller_privacy",
         ]  # fmt: skip
-        read_only_fields = ["arrow_switch_rounds", "absences"]
+        read_only_fields = fields
 
 
 class AssignmentSerializer(serializers.Serializer):

@@ -20,9 +20,20 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.events import ApiAccess
-from tournaments.api.permissions import is_director, ranked_events, visible_events
+from tournaments.api.permissions import (
+    is_director,
+    ranked_events,
+    token_table,
+    visible_events,
+)
 from tournaments.api.writes import api_error
 from tournaments.models import Club, Match, Player, TeamCompetition
+from tournaments.services.privacy import (
+    DIRECTOR,
+    Viewer,
+    request_viewer,
+    visible_match_rows,
+)
 from tournaments.services.teams import TeamEntry, teams_event_create
 from tournaments.teams_io import match_carry_over_set, match_sheet, standings_rows
 
@@ -211,7 +222,8 @@ class MatchSheetView(ApiAccess, APIView):
             ).select_related("session__event", "home", "away"),
             pk=id,
         )
-        return Response(_sheet(match))
+        viewer = request_viewer(request, token_table(request))
+        return Response(_sheet(match, viewer))
 
     @extend_schema(request=CarryOverSerializer, responses=MatchSerializer)
     def patch(self, request: Request, id: int) -> Response:
@@ -228,7 +240,11 @@ class MatchSheetView(ApiAccess, APIView):
         return Response(_sheet(match))
 
 
-def _sheet(match: Match) -> dict[str, object]:
+def _sheet(match: Match, viewer: Viewer = DIRECTOR) -> dict[str, object]:
     body = dict(MatchSerializer(match).data)
-    body["boards"] = [row.as_json() for row in match_sheet(match)]
+    rows = match_sheet(match)
+    section = match.session.sections.select_related("session__event").first()
+    if section is not None:
+        rows = visible_match_rows(section, rows, viewer)
+    body["boards"] = [row.as_json() for row in rows]
     return body

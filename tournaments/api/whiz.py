@@ -41,6 +41,7 @@ from tournaments.models import (
     WhizResult,
     WhizScore,
 )
+from tournaments.services.privacy import hidden_boards, request_viewer
 from tournaments.services.whiz import (
     WhizEntry,
     seat_order,
@@ -236,8 +237,10 @@ class WhizResultsView(ApiAccess, APIView):
     def get(self, request: Request, id: int) -> Response:
         """Every table result of the section, board by board."""
         section = self.get_section(request, id)
+        hidden = hidden_boards(section, request_viewer(request, token_table(request)))
         results = (
             WhizResult.objects.filter(board__section=section)
+            .exclude(board__number__in=hidden)
             .select_related(
                 "board", "round", "table", "north__player", "east__player",
                 "south__player",

@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
 from rest_framework.permissions import SAFE_METHODS
@@ -23,6 +25,7 @@ from tournaments.api.permissions import is_director, token_table, visible_sectio
 from tournaments.api.whiz import WhizLineSerializer, whiz_line, whiz_tricks
 from tournaments.api.writes import api_error
 from tournaments.models import Source, WhizResult
+from tournaments.services.privacy import hidden_boards, request_viewer
 from tournaments.services.whiz import whiz_result_submit
 
 
@@ -47,6 +50,10 @@ class WhizResultDetailView(ApiAccess, APIView):
             lines = lines.filter(board__section__in=visible_sections(request))
         line = get_object_or_404(lines, pk=id)
         table = token_table(request)
+        viewer = request_viewer(request, table)
+        reading = request.method in SAFE_METHODS
+        if reading and line.board.number in hidden_boards(line.board.section, viewer):
+            raise Http404(_("This board is still in play."))
         writing = request.method not in SAFE_METHODS and not is_director(request)
         if writing and (table is None or table.pk != line.table_id):
             raise exceptions.PermissionDenied()

@@ -13,7 +13,7 @@ from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
 from games.weighted import parse_weighted
 from tournaments.director.running import parse_rounds
-from tournaments.models import Club, Event, Player
+from tournaments.models import Club, Event, Player, Section
 from tournaments.movements import Movement, standard_movements
 from tournaments.services.events import (
     GAME_FIXED,
@@ -103,6 +103,17 @@ class SectionForm(forms.Form):
             "Round numbers separated by commas, e.g. 7 (one winner); empty for none."
         ),
     )
+    traveller_privacy = forms.ChoiceField(
+        label=gettext_lazy("Travellers while a board is in play"),
+        choices=Section.TravellerPrivacy.choices,
+        initial=Section.TravellerPrivacy.UNTIL_PLAYED,
+        required=False,
+    )
+
+    def clean_traveller_privacy(self) -> str:
+        """Left out (an older form, a script): the Bridgemate default."""
+        chosen = self.cleaned_data.get("traveller_privacy")
+        return chosen or Section.TravellerPrivacy.UNTIL_PLAYED
 
     def __init__(self, *args: object, pairs: int, club: Club | None, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -11,6 +11,7 @@ from tournaments.director import (
     games,
     import_jobs,
     lines,
+    privacy,
     running,
     sign_in_locks,
     teams,
@@ -29,6 +30,11 @@ urlpatterns = [
         "events/<int:pk>/hand-records/",
         files.hand_records_import,
         name="hand-records-import",
+    ),
+    path(
+        "sections/<int:pk>/traveller-privacy/",
+        privacy.section_privacy,
+        name="section-privacy",
     ),
     path(
         "sections/<int:pk>/travellers/",

@@ -35,6 +35,7 @@ from tournaments.services.pairs import (
     pairs_missing_a_player,
     section_pairs,
 )
+from tournaments.services.publication import event_publish
 from tournaments.services.results import session_close, session_reopen
 
 DEFAULT_PAIRS = 14
@@ -127,6 +128,7 @@ def section_new(request: HttpRequest, session_pk: int) -> HttpResponse:
             choice=form.choice(),
             entries=form.pair_entries(),
             letter=_next_letter(session),
+            traveller_privacy=form.cleaned_data["traveller_privacy"],
         )
         session.status = Session.Status.PLAYING
         session.save(update_fields=["status"])
@@ -263,8 +265,11 @@ def event_publication(request: HttpRequest, pk: int, action: str) -> HttpRespons
     if action not in PUBLICATION:
         raise Http404(action)
     name, value, message = PUBLICATION[action]
-    setattr(event, name, value)
-    event.save(update_fields=[name])
+    if action == "publish":
+        event_publish(event)
+    else:
+        setattr(event, name, value)
+        event.save(update_fields=[name])
     messages.success(request, message)
     return redirect("director:event", event.pk)
 

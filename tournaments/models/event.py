@@ -160,6 +160,12 @@ class Event(models.Model):
         default=False,
         help_text=_("Final results: no longer marked provisional."),
     )
+    published_at = models.DateTimeField(
+        _("published at"),
+        null=True,
+        blank=True,
+        help_text=_("When the director last published: later changes are corrections."),
+    )
     results_hidden = models.BooleanField(
         _("hide results until published"),
         default=False,
@@ -209,6 +215,12 @@ class Session(models.Model):
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.SETUP
     )
+    reopened_at = models.DateTimeField(
+        _("reopened at"),
+        null=True,
+        blank=True,
+        help_text=_("When the director last reopened it for corrections."),
+    )
 
     class Meta:
         ordering = ["event", "number"]
@@ -224,6 +236,13 @@ class Session(models.Model):
 
 class Section(models.Model):
     """A group of tables playing one movement with one set of boards."""
+
+    class TravellerPrivacy(models.TextChoices):
+        UNTIL_PLAYED = (
+            "until-played",
+            _("Hidden until every table has played the board"),
+        )
+        ALWAYS = "always", _("Always shown")
 
     class Movement(models.TextChoices):
         MITCHELL = "mitchell", _("Mitchell")
@@ -279,6 +298,16 @@ class Section(models.Model):
         _("show the traveller at the table"),
         default=True,
         help_text=_("After an entry the tablet shows the board's results so far."),
+    )
+    traveller_privacy = models.CharField(
+        _("travellers while a board is in play"),
+        max_length=16,
+        choices=TravellerPrivacy.choices,
+        default=TravellerPrivacy.UNTIL_PLAYED,
+        help_text=_(
+            "Hidden: a board's results show only to the tables that have played "
+            "it until every table has, or until the results are published."
+        ),
     )
 
     class Meta:

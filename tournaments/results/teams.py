@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, render
 
 from tournaments.models import Event, Match, TeamCompetition
 from tournaments.services.analysis import analysis_progress
+from tournaments.services.privacy import request_viewer, visible_match_rows
 from tournaments.teams_io import (
     knockout_ties,
     match_sheet,
@@ -65,6 +66,9 @@ def match_page(
 ) -> HttpResponse:
     """One match board by board: both rooms and the IMPs (or BAM points)."""
     rows = match_sheet(match)
+    section = match.session.sections.select_related("session__event").first()
+    if section is not None:
+        rows = visible_match_rows(section, rows, request_viewer(request))
     context = {
         "event": match.session.event,
         "match": match,

@@ -29,6 +29,13 @@ from tournaments.results.hand_records import (
 from tournaments.results.teams import event_match, match_page, teams_results
 from tournaments.results.whiz import whiz_board, whiz_player, whiz_results
 from tournaments.services.analysis import analysis_progress
+from tournaments.services.privacy import (
+    Viewer,
+    any_in_play,
+    hidden_boards,
+    request_viewer,
+)
+from tournaments.services.publication import FINAL, publication_state
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -56,6 +63,7 @@ def results_version(event: Event) -> str:
             scored["stale"],
             event.published,
             event.results_hidden,
+            publication_state(event),
         )
     )
     return hashlib.sha256(text.encode()).hexdigest()[:16]
@@ -78,11 +86,14 @@ def _live(request: HttpRequest, event: Event) -> dict[str, object] | None:
     hidden = event.results_hidden and not event.published
     if hidden and not request.user.is_staff:
         return None
+    state = publication_state(event)
+    provisional = state != FINAL
     return {
         "event_pk": event.pk,
-        "provisional": not event.published,
+        "provisional": provisional,
+        "state": state,
         "hidden_note": hidden,
-        "version": results_version(event) if not event.published else "",
+        "version": results_version(event) if provisional else "",
         "stale": event_stale(event),
     }
 
@@ -115,15 +126,29 @@ def event_results(request: HttpRequest, pk: int) -> HttpResponse:
         return chinese_results(request, event, live)
     reports = [stored_report(section) for section in event_sections(event)]
     rankings = event_rankings(reports) if reports else {}
+    viewer = request_viewer(request)
+    travellers = [
+        (report, _board_links(report.section, report.boards(), viewer))
+        for report in reports
+    ]
     context = {
         "event": event,
         "reports": reports,
+        "travellers": travellers,
         "rankings": rankings,
         "by_imps": _by_imps(event),
         "live": live,
         "analysis": analysis_progress(event),
     }
     return render(request, "results/event.html", context)
+
+
+def _board_links(
+    section: Section, boards: list[tuple[int, list[object]]], viewer: Viewer
+) -> list[tuple[int, bool]]:
+    """Each board with lines, and whether it is still in play for ``viewer``."""
+    hidden = hidden_boards(section, viewer)
+    return [(number, number in hidden) for number, _lines in boards]
 
 
 def _by_imps(event: Event) -> bool:
@@ -195,6 +220,8 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     live = _live(request, event)
     if live is None:
         return _hidden(request, event)
+    if number in hidden_boards(section, request_viewer(request)):
+        return _board_in_play(request, section, board, live)
     report = stored_report(section)
     lines = dict(report.boards()).get(number, [])
     numbers = list(section.boards.values_list("number", flat=True))
@@ -222,10 +249,14 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
     if live is None:
         return _hidden(request, section.session.event)
     report = stored_report(section)
+    hidden = hidden_boards(section, request_viewer(request))
     rows = []
     for line in report.pair_lines(pair):
         result = line.result
         ns = result.ns_pair_id == pair.pk
+        if result.board.number in hidden:
+            rows.append(_in_play_row(line, ns, result))
+            continue
         rows.append(
             {
                 "line": line,
@@ -261,11 +292,40 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
     return render(request, "results/pair.html", context)
 
 
+def _in_play_row(line: object, ns: bool, result: Result) -> dict[str, object]:
+    """A scorecard row of a board still in play: the opponents, no result."""
+    return {
+        "line": line,
+        "direction": "NS" if ns else "EW",
+        "opponents": result.ew_pair if ns else result.ns_pair,
+        "in_play": True,
+    }
+
+
+def _board_in_play(
+    request: HttpRequest, section: Section, board: Board, live: dict[str, object]
+) -> HttpResponse:
+    """The traveller of a board some table has still to play: refused (403)."""
+    context = {"section": section, "board": board, "live": live, "record": None}
+    return render(request, "results/board_in_play.html", context, status=403)
+
+
 def _scorecard_chart(rows: list[dict[str, object]], by_imps: bool) -> BarChart | None:
-    """The pair's percentage (or IMPs) board by board, as bars."""
+    """The pair's percentage (or IMPs) board by board, as bars (boards still
+    in play left out)."""
     key = "imps" if by_imps else "pct"
-    points = [(str(row["line"].result.board.number), row[key]) for row in rows]
+    points = [
+        (str(row["line"].result.board.number), row[key])
+        for row in rows
+        if not row.get("in_play")
+    ]
     return imp_chart(points) if by_imps else percentage_chart(points)
+
+
+def _workbook_in_play(request: HttpRequest, event: Event) -> HttpResponse:
+    """The workbook holds every traveller line: refused (409) while a board is
+    still in play, rather than a partial file taken for the results."""
+    return render(request, "results/export_in_play.html", {"event": event}, status=409)
 
 
 def event_excel(request: HttpRequest, pk: int) -> HttpResponse:
@@ -273,8 +333,11 @@ def event_excel(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     if _live(request, event) is None:
         raise Http404(_("The results will be published at the end."))
-    if not event_sections(event):
+    sections = event_sections(event)
+    if not sections:
         raise Http404(_("This event has no results yet."))
+    if any_in_play(list(sections), request_viewer(request)):
+        return _workbook_in_play(request, event)
     if event.kind == Event.Kind.TEAMS:
         workbook = teams_workbook_bytes(event)
     elif event.kind == Event.Kind.WHIZ:

@@ -17,6 +17,7 @@ from tournaments.results.hand_records import (
     deals_visible,
     hand_record,
 )
+from tournaments.services.privacy import hidden_boards, request_viewer
 
 POSITIONS = ("N", "E", "S")
 
@@ -76,6 +77,9 @@ def whiz_board(
     """A board's traveller: each table's contract and its three players' marks."""
     section = whiz_section(event)
     board = get_object_or_404(Board, section=section, number=number)
+    if number in hidden_boards(section, request_viewer(request)):
+        context = {"section": section, "board": board, "live": live, "record": None}
+        return render(request, "results/board_in_play.html", context, status=403)
     results = board.whiz_results.select_related(
         "table", "north__player", "east__player", "south__player"
     ).order_by("north__number")
@@ -113,9 +117,11 @@ def whiz_player(
         .select_related("board", "table", "north", "east", "south")
         .order_by("board__number")
     )
+    hidden = hidden_boards(section, request_viewer(request))
     rows = [
         (result, next(r for r in hand_rows(result) if r.position == entrant.line))
         for result in results
+        if result.board.number not in hidden
     ]
     context = {
         "event": event,

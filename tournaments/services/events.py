@@ -182,6 +182,7 @@ def section_create(
     entries: Sequence[PairEntry] = (),
     letter: str = "A",
     first_board: int = 1,
+    traveller_privacy: str = Section.TravellerPrivacy.UNTIL_PLAYED,
 ) -> Section:
     """Lay out a section for a movement: its pairs, boards, rounds and tables.
 
@@ -200,6 +201,7 @@ def section_create(
         arrow_switch_rounds=sorted(movement.arrow_switch_rounds),
         phantom=choice.phantom,
         first_board=first_board,
+        traveller_privacy=traveller_privacy,
     )
     real = [pair for pair in movement.pairs if not pair.phantom]
     for index, spec in enumerate(real):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils import timezone
+
 from tournaments.models import Session
 
 
@@ -12,6 +14,8 @@ def session_close(session: Session) -> None:
 
 
 def session_reopen(session: Session) -> None:
-    """Reopen a closed session for corrections."""
+    """Reopen a closed session for corrections (published results say they
+    are provisional again, ``services.publication``)."""
     session.status = Session.Status.PLAYING
-    session.save(update_fields=["status"])
+    session.reopened_at = timezone.now()
+    session.save(update_fields=["status", "reopened_at"])

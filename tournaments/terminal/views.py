@@ -22,6 +22,7 @@ from tournaments.movements import Movement
 from tournaments.services import sign_in_locks as locks
 from tournaments.services.checks import played_fields
 from tournaments.services.entry import refusal_messages
+from tournaments.services.privacy import Viewer, board_visible
 from tournaments.services.results import (
     bridgeote_result_submit,
     result_answer,
@@ -34,6 +35,7 @@ from tournaments.terminal.forms import BridgeoteEntryForm, EntryForm, SignInForm
 from tournaments.terminal.play import (
     BoardLine,
     TableRound,
+    TravellerLine,
     current_round,
     moves_after,
     table_rounds,
@@ -338,6 +340,16 @@ def _made_text(result: Result) -> str:
     return result.made
 
 
+def _traveller_so_far(table: Table, board: Board) -> list[TravellerLine] | None:
+    """The board's lines so far, if the section shows them at the table and
+    this table may see them (it has played the board: ``services.privacy``)."""
+    if not table.section.show_traveller:
+        return None
+    if not board_visible(board, Viewer(table=table)):
+        return None
+    return traveller(board)
+
+
 def _result_page(request: HttpRequest, here: Here, line: BoardLine) -> HttpResponse:
     result = line.result
     item = here.item
@@ -348,9 +360,7 @@ def _result_page(request: HttpRequest, here: Here, line: BoardLine) -> HttpRespo
         "line": line,
         "result": result,
         "result_text": _made_text(result),
-        "traveller": traveller(line.board)
-        if here.table.section.show_traveller
-        else None,
+        "traveller": _traveller_so_far(here.table, line.board),
         "next_line": later[0] if later else None,
         "moves": here.moves() if item.complete else [],
     }

@@ -1,0 +1,205 @@
+"""Which boards' results a viewer may see while the boards are still in play.
+
+The Bridgemate default: until every table the movement gives a board to has
+entered it, the board's results (its traveller lines, and every per-board
+score made from them) are shown only to the director and to a table that has
+itself played the board.  Publishing the event shows everything, and a
+section whose ``traveller_privacy`` is "always" shows everything at once.
+
+A board is complete when it has as many lines as the movement has real
+tables playing it: a sit-out (a seating with the phantom pair) enters
+nothing and does not count, so a board against the phantom never blocks.
+The whole section is decided in two queries (its movement is rebuilt from
+stored choices, then one grouped count of its lines), never one per board.
+
+Games:
+
+* pairs (matchpoints, Butler and cross-IMPs) and Bridgeote pairs: traveller
+  lines (``Result``) against the section's pairs movement;
+* teams: the section's round movement (both rooms of every match); a match
+  page decides per match, see ``match_board_hidden``;
+* Whiz-Bridge: ``WhizResult`` lines against the Whiz movement;
+* Barbu and Chinese bridge have no travellers shared between tables (each
+  table's deals are its own, scored against nobody else's), so nothing of
+  theirs is ever hidden here;
+* a section without a movement (imported results) is complete as imported.
+
+Everything that shows per-board results asks this module: the public
+traveller, scorecards, the API, the workbook and the tablet's "traveller so
+far".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from django.db.models import Count
+from django.http import HttpRequest
+
+from tournaments.models import Board, Result, Section, Table, WhizResult
+
+if TYPE_CHECKING:
+    from tournaments.teams_io import SheetRow
+
+UNTIL_PLAYED = Section.TravellerPrivacy.UNTIL_PLAYED
+NO_TRAVELLERS = (Section.Movement.BARBU, Section.Movement.CHINESE)
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who looks at the results: the director, a table's tablet, or the public."""
+
+    director: bool = False
+    table: Table | None = None
+
+
+PUBLIC = Viewer()
+DIRECTOR = Viewer(director=True)
+
+
+def request_viewer(request: HttpRequest, table: Table | None = None) -> Viewer:
+    """The viewer of a page or API request: a staff user is the director; a
+    table (a tablet's signed-in table or API token) sees what it has played."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated and user.is_staff:
+        return DIRECTOR
+    return Viewer(table=table)
+
+
+def privacy_applies(section: Section) -> bool:
+    """Results of boards in play are hidden: the setting asks for it and the
+    director has not published."""
+    return (
+        section.traveller_privacy == UNTIL_PLAYED
+        and not section.session.event.published
+        and section.movement not in NO_TRAVELLERS
+    )
+
+
+def _expected(section: Section) -> Counter[int]:
+    """How many lines each board (by its number) has when every table has
+    played it; empty for a section without a movement."""
+    offset = section.first_board - 1
+    if section.movement == Section.Movement.WHIZ:
+        from tournaments.services.whiz import section_whiz_movement
+
+        whiz = section_whiz_movement(section)
+        return Counter(
+            number + offset
+            for seating in whiz.seatings
+            if not seating.sits_out
+            for number in seating.boards
+        )
+    movement = section.movement_plan()
+    if movement is None:
+        return Counter()
+    return Counter(
+        {number + offset: movement.times_played(number) for number in movement.boards}
+    )
+
+
+def _entered(section: Section) -> Counter[int]:
+    """How many lines each board has, in one grouped query."""
+    model = WhizResult if section.movement == Section.Movement.WHIZ else Result
+    rows = (
+        model.objects.filter(board__section=section)
+        .values_list("board__number")
+        .annotate(lines=Count("id"))
+    )
+    return Counter(dict(rows))
+
+
+def _counts(section: Section) -> tuple[Counter[int], Counter[int]]:
+    """Lines each board needs, and lines it has (both empty when nothing of
+    the section is ever hidden)."""
+    if section.movement in NO_TRAVELLERS:
+        return Counter(), Counter()
+    expected = _expected(section)
+    if not expected:
+        return expected, Counter()
+    return expected, _entered(section)
+
+
+def incomplete_boards(section: Section) -> frozenset[int]:
+    """Numbers of the boards some scheduled table has not entered yet."""
+    expected, entered = _counts(section)
+    return frozenset(
+        number for number, lines in expected.items() if entered[number] < lines
+    )
+
+
+def boards_in_play(section: Section, viewer: Viewer) -> frozenset[int]:
+    """Hidden boards that already have a line: what a file would give away."""
+    if viewer.director or not privacy_applies(section):
+        return frozenset()
+    expected, entered = _counts(section)
+    return frozenset(
+        number for number, lines in expected.items() if 0 < entered[number] < lines
+    )
+
+
+def board_is_complete(board: Board) -> bool:
+    """Every table the movement gives this board to has entered it."""
+    return board.number not in incomplete_boards(board.section)
+
+
+def played_by_table(section: Section, table: Table) -> frozenset[int]:
+    """Numbers of the boards this table has a line of (it has played them)."""
+    if table.section_id != section.pk:
+        return frozenset()
+    model = WhizResult if section.movement == Section.Movement.WHIZ else Result
+    return frozenset(
+        model.objects.filter(board__section=section, table=table).values_list(
+            "board__number", flat=True
+        )
+    )
+
+
+def hidden_boards(section: Section, viewer: Viewer) -> frozenset[int]:
+    """Numbers of the section's boards whose results ``viewer`` may not see."""
+    if viewer.director or not privacy_applies(section):
+        return frozenset()
+    hidden = incomplete_boards(section)
+    if hidden and viewer.table is not None:
+        hidden -= played_by_table(section, viewer.table)
+    return hidden
+
+
+def visible_boards(section: Section, viewer: Viewer) -> frozenset[int]:
+    """Numbers of the section's boards whose results ``viewer`` may see."""
+    numbers = frozenset(section.boards.values_list("number", flat=True))
+    return numbers - hidden_boards(section, viewer)
+
+
+def board_visible(board: Board, viewer: Viewer) -> bool:
+    """``viewer`` may see this board's results."""
+    return board.number not in hidden_boards(board.section, viewer)
+
+
+def any_in_play(sections: list[Section], viewer: Viewer) -> bool:
+    """Some board of these sections, hidden from ``viewer``, has lines
+    already (a board nobody has played yet gives nothing away)."""
+    return any(boards_in_play(section, viewer) for section in sections)
+
+
+def match_board_hidden(open_line: object | None, closed_line: object | None) -> bool:
+    """A teams board of one match is in play until both rooms have entered it:
+    until then neither room's line is shown (the other room may still play it)."""
+    return open_line is None or closed_line is None
+
+
+def visible_match_rows(
+    section: Section, rows: list[SheetRow], viewer: Viewer
+) -> list[SheetRow]:
+    """A match sheet as ``viewer`` may see it: a board only one room has
+    entered shows no line (its IMPs are not scored yet either)."""
+    if viewer.director or not privacy_applies(section):
+        return rows
+    return [
+        replace(row, open=None, closed=None)
+        if match_board_hidden(row.open, row.closed)
+        else row
+        for row in rows
+    ]

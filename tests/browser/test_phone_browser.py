@@ -1,0 +1,227 @@
+"""The terminal and the results on a phone (390x844) in real headless Chromium.
+
+A tablet's bid box keeps its Save button on the screen, the confirmation the
+opponents read prints the contract with suit symbols, and the ranking's %
+and a scorecard's MP and % fit the screen without scrolling sideways.
+Screenshots are kept in ``artifacts/`` for CI.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from pathlib import Path
+
+import pytest
+
+from games.weighted import WeightedPart
+from tests.support.pairs_play import played_section
+from tournaments.models import Event, Result, Session
+from tournaments.scoring_io import rescore_section
+from tournaments.services.events import MovementChoice, event_create, section_create
+from tournaments.services.results import result_adjust, result_enter, result_weighted
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+# Long names, as a club's pairs have them: they wrap, they never widen the page.
+NAMES = [
+    "Marie-Christine Delacroix-Fontenelle – Jean-Baptiste Villeneuve-Lubin",
+    "Anne-Sophie Beaumarchais – Pierre-Emmanuel Castelnau",
+    "Bartholomew Worthington-Smythe – Gwendolyn Featherstonehaugh",
+    "Zoé Lefèvre – Loïc Gaultier",
+    "Hélène Montmorency-Laval – François-Xavier Rochechouart",
+    "Li Wei – Nguyen Thi Minh Khai",
+]
+
+if not CHROMIUM.exists() and not os.environ.get("CI"):
+    pytest.skip(f"no browser: {CHROMIUM} is not installed", allow_module_level=True)
+if not os.environ.get("CI"):
+    pytest.importorskip("playwright", reason="playwright is not installed")
+
+from playwright.sync_api import Locator, Page, sync_playwright  # noqa: E402
+
+pytestmark = pytest.mark.django_db(transaction=True)
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture
+def phone():
+    """A new page in a 390x844 phone-sized window, closed after the test."""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=ARGS
+        )
+        try:
+            yield browser.new_context(viewport=PHONE).new_page()
+        finally:
+            browser.close()
+
+
+def _on_screen(page: Page, locator: Locator) -> None:
+    """The element is wholly inside the 390x844 viewport once the page is
+    scrolled down to it (down only: never sideways, the page or a table)."""
+    page.evaluate(
+        "e => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY"
+        " - window.innerHeight / 2)",
+        locator.element_handle(),
+    )
+    box = locator.bounding_box()
+    assert box is not None, f"{locator} is not rendered"
+    assert box["x"] >= 0 and box["y"] >= 0, box
+    assert box["x"] + box["width"] <= PHONE["width"] + 0.5, box
+    assert box["y"] + box["height"] <= PHONE["height"] + 0.5, box
+
+
+def _in_view(page: Page, locator: Locator) -> None:
+    """The element is wholly inside the viewport where it stands now."""
+    box = locator.bounding_box()
+    assert box is not None, f"{locator} is not rendered"
+    assert box["x"] >= 0 and box["y"] >= 0, box
+    assert box["x"] + box["width"] <= PHONE["width"] + 0.5, box
+    assert box["y"] + box["height"] <= PHONE["height"] + 0.5, box
+
+
+def _no_sideways_scroll(page: Page) -> None:
+    """Neither the page nor any box in it (a table's scroller) scrolls sideways."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width}px wide"
+    wider = page.evaluate(
+        "[...document.querySelectorAll('main *')]"
+        ".filter(e => e.scrollWidth > e.clientWidth + 1"
+        " && getComputedStyle(e).overflowX !== 'visible')"
+        ".map(e => e.className + ' ' + e.scrollWidth + '>' + e.clientWidth)"
+    )
+    assert wider == [], wider
+
+
+def _cells(table: Locator, kind: str) -> list[Locator]:
+    """The visible cells of ``table``'s column ``kind`` ("mp", "pct"), one a
+    row (its header and the total included)."""
+    cells = table.locator(f"th.{kind}, td.{kind}").all()
+    assert len(cells) >= 2, f"no {kind} column"
+    return cells
+
+
+def _sign_in(page: Page, base: str, code: str) -> None:
+    page.goto(f"{base}/table/")
+    page.fill('input[name="code"]', code.lower())
+    page.click('button[type="submit"].big-button')
+    page.wait_for_url("**/table/play/")
+
+
+def _pick(page: Page, name: str, value: str) -> None:
+    page.click(f'label.chip:has(input[name="{name}"][value="{value}"])')
+
+
+def _playing_section():
+    event = event_create(
+        name="Mardi soir, tournoi de régularité", date=dt.date(2026, 11, 24)
+    )
+    session = event.sessions.get()
+    section = section_create(session=session, choice=MovementChoice("mitchell", 3, 2))
+    for pair, name in zip(
+        section.pairs.order_by("direction", "number"), NAMES, strict=True
+    ):
+        pair.names = name
+        pair.save(update_fields=["names"])
+    Session.objects.filter(pk=session.pk).update(status=Session.Status.PLAYING)
+    return section
+
+
+def test_the_save_button_is_on_the_screen_and_the_confirmation_has_suits(
+    live_server, phone
+):
+    section = _playing_section()
+    code = section.table_set.get(number=1).code
+    _sign_in(phone, live_server.url, code)
+    phone.locator("a.board-link.todo").first.click()
+    save = phone.locator('button[name="save"]')
+    _in_view(phone, save)  # as the page loads
+    _no_sideways_scroll(phone)
+    for name, value in (
+        ("level", "4"),
+        ("denomination", "H"),
+        ("declarer", "N"),
+        ("result", "-1"),
+    ):
+        _pick(phone, name, value)
+    phone.wait_for_function("document.getElementById('score').textContent === '-50'")
+    _in_view(phone, save)  # the chips chosen, the page scrolled down to them
+    _in_view(phone, phone.locator("#score"))
+    _no_sideways_scroll(phone)
+    ARTIFACTS.mkdir(exist_ok=True)
+    phone.screenshot(path=str(ARTIFACTS / "phone-entry.png"))
+    save.click()
+    contract = phone.locator("p.contract")
+    assert contract.inner_text().startswith("4♥ N -1")
+    colour = contract.locator(".suit").evaluate("e => getComputedStyle(e).color")
+    assert colour == "rgb(192, 22, 44)"  # hearts in red
+    _on_screen(phone, phone.locator('button[value="agree"]'))
+    _no_sideways_scroll(phone)
+    phone.screenshot(path=str(ARTIFACTS / "phone-confirmation.png"))
+
+
+def _widest_lines(section) -> None:
+    """Give pair 1NS the widest lines a scorecard prints: a weighted score,
+    an adjusted one, and 7NTXX down 13 (-7000 or -7600)."""
+    lines = {
+        line.board.number: line
+        for line in Result.objects.filter(ns_pair__number=1, board__section=section)
+    }
+    first, second, third = (lines[n] for n in sorted(lines)[:3])
+    parts = [WeightedPart(70, "4S", "N", 10), WeightedPart(30, "4S", "N", 11)]
+    result_weighted(
+        board=first.board, ns_pair=first.ns_pair, ew_pair=first.ew_pair,
+        parts=parts, result=first, rescore=False,
+    )  # fmt: skip
+    result_adjust(
+        board=second.board, ns_pair=second.ns_pair, ew_pair=second.ew_pair,
+        ns="A+", ew="A-", result=second, rescore=False,
+    )  # fmt: skip
+    result_enter(
+        board=third.board, ns_pair=third.ns_pair, ew_pair=third.ew_pair,
+        contract="7NTXX", declarer="S", tricks=0, result=third, rescore=False,
+    )  # fmt: skip
+    rescore_section(section.pk)
+
+
+def test_the_ranking_and_a_scorecard_fit_a_phone(live_server, phone):
+    event = event_create(
+        name="Mardi soir, tournoi de régularité", date=dt.date(2026, 11, 24)
+    )
+    section = played_section(event.sessions.get(), "A", NAMES)
+    _widest_lines(section)
+    Event.objects.filter(pk=event.pk).update(published=True)
+    phone.goto(f"{live_server.url}/events/{event.pk}/results/")
+    _no_sideways_scroll(phone)
+    tables = phone.locator("table.ranking").all()
+    assert len(tables) == 2
+    for table in tables:
+        for cell in _cells(table, "pct"):
+            _on_screen(phone, cell)
+    ARTIFACTS.mkdir(exist_ok=True)
+    phone.screenshot(path=str(ARTIFACTS / "phone-ranking.png"), full_page=True)
+    pair = section.pairs.get(number=1, direction="NS")
+    phone.goto(f"{live_server.url}/sections/{section.pk}/pairs/{pair.pk}/")
+    _no_sideways_scroll(phone)
+    table = phone.locator("table.scorecard")
+    for kind in ("mp", "pct"):
+        for cell in _cells(table, kind):
+            _on_screen(phone, cell)
+    text = table.inner_text()
+    assert "Weighted score: 70% 4♠ N =; 30% 4♠ N +1" in text
+    assert "Adjusted score A+" in text
+    assert "7NTXX S -13" in text
+    for opponent in section.pairs.filter(direction="EW"):
+        assert opponent.label in text
+        assert opponent.names.split(" – ")[0] in text
+    phone.screenshot(path=str(ARTIFACTS / "phone-scorecard.png"), full_page=True)

@@ -13,7 +13,7 @@ from games.bridge import result_text
 register = template.Library()
 CONTRACT_SUIT = re.compile(r"^(\d+)([CDHS])(.*)$")
 # A contract inside a longer text: "70% 4S N =; 30% 4HX N -1".
-CONTRACT_IN_TEXT = re.compile(r"\b(\d{1,2})([CDHS])(X{0,2})\b")
+CONTRACT_IN_TEXT = re.compile(r"\b(1[0-3]|[1-9])([CDHS])(X{0,2})\b")  # Whiz: 7 to 13
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 

@@ -13,10 +13,13 @@ import os
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
 
 from games.weighted import WeightedPart
 from tests.support.pairs_play import played_section
-from tournaments.models import Event, Result, Session
+from tournaments.models import Event, Result, Section, Session
 from tournaments.scoring_io import rescore_section
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.results import result_adjust, result_enter, result_weighted
@@ -194,7 +197,80 @@ def _widest_lines(section) -> None:
     rescore_section(section.pk)
 
 
-def test_the_ranking_and_a_scorecard_fit_a_phone(live_server, phone):
+def _in_french(page: Page, base: str) -> None:
+    """Read the pages in French from now on (longer words than English)."""
+    page.context.add_cookies([{"name": "django_language", "value": "fr", "url": base}])
+
+
+def _chips_fit(page: Page) -> None:
+    """Every chip's label fits inside its chip, and every chip on the screen."""
+    overflowing = page.evaluate(
+        "[...document.querySelectorAll('.chip span')]"
+        ".filter(e => e.scrollWidth > e.clientWidth + 1"
+        " || e.getBoundingClientRect().right > window.innerWidth)"
+        ".map(e => e.textContent)"
+    )
+    assert overflowing == []
+
+
+def _whiz_section():
+    director = Client()
+    director.force_login(
+        get_user_model().objects.create_user("td", password="pw", is_staff=True)
+    )
+    players = "\n".join(f"Marie-Christine Delacroix {n}" for n in range(1, 13))
+    form = {"name": "Whiz Monday", "date": "2026-11-23", "mark": "standard",
+            "boards_per_round": "2", "rounds": "", "players": players}  # fmt: skip
+    assert director.post(reverse("director:whiz-event-new"), form).status_code == 302
+    return Section.objects.get(session__event__name="Whiz Monday")
+
+
+def _bridgeote_section():
+    event = event_create(
+        name="Bridgeote", date=dt.date(2026, 11, 24), game=Event.Game.BRIDGEOTE
+    )
+    session = event.sessions.get()
+    section = section_create(session=session, choice=MovementChoice("mitchell", 3, 2))
+    Session.objects.filter(pk=session.pk).update(status=Session.Status.PLAYING)
+    return section
+
+
+@pytest.mark.parametrize(
+    ("game", "chips"),
+    [
+        ("bridge", [("level", "pass")]),
+        ("whiz", [("level", "10"), ("denomination", "D"), ("declarer", "N"),
+                  ("result", "+1")]),
+        ("bridgeote", [("bid", "CAPOT"), ("strain", "TA"), ("declarer", "W"),
+                       ("taker_announced", "50")]),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_game_keeps_save_on_a_phone(live_server, phone, game, chips, language):
+    section = {"bridge": _playing_section, "whiz": _whiz_section,
+               "bridgeote": _bridgeote_section}[game]()  # fmt: skip
+    if language == "fr":
+        _in_french(phone, live_server.url)
+    _sign_in(phone, live_server.url, section.table_set.get(number=1).code)
+    phone.locator("a.board-link.todo").first.click()
+    save = phone.locator('button[name="save"]')
+    _in_view(phone, save)
+    _chips_fit(phone)
+    _no_sideways_scroll(phone)
+    for name, value in chips:
+        _pick(phone, name, value)
+    _in_view(phone, save)
+    _chips_fit(phone)
+    _no_sideways_scroll(phone)
+    ARTIFACTS.mkdir(exist_ok=True)
+    picture = ARTIFACTS / f"phone-entry-{game}-{language}.png"
+    phone.screenshot(path=str(picture), full_page=True)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_ranking_and_a_scorecard_fit_a_phone(live_server, phone, language):
+    if language == "fr":
+        _in_french(phone, live_server.url)
     event = event_create(
         name="Mardi soir, tournoi de régularité", date=dt.date(2026, 11, 24)
     )
@@ -209,7 +285,9 @@ def test_the_ranking_and_a_scorecard_fit_a_phone(live_server, phone):
         for cell in _cells(table, "pct"):
             _on_screen(phone, cell)
     ARTIFACTS.mkdir(exist_ok=True)
-    phone.screenshot(path=str(ARTIFACTS / "phone-ranking.png"), full_page=True)
+    phone.screenshot(
+        path=str(ARTIFACTS / f"phone-ranking-{language}.png"), full_page=True
+    )
     pair = section.pairs.get(number=1, direction="NS")
     phone.goto(f"{live_server.url}/sections/{section.pk}/pairs/{pair.pk}/")
     _no_sideways_scroll(phone)
@@ -218,10 +296,12 @@ def test_the_ranking_and_a_scorecard_fit_a_phone(live_server, phone):
         for cell in _cells(table, kind):
             _on_screen(phone, cell)
     text = table.inner_text()
-    assert "Weighted score: 70% 4♠ N =; 30% 4♠ N +1" in text
-    assert "Adjusted score A+" in text
+    assert "70% 4♠ N =; 30% 4♠ N +1" in text
+    assert "A+/A-" in text
     assert "7NTXX S -13" in text
     for opponent in section.pairs.filter(direction="EW"):
         assert opponent.label in text
         assert opponent.names.split(" – ")[0] in text
-    phone.screenshot(path=str(ARTIFACTS / "phone-scorecard.png"), full_page=True)
+    phone.screenshot(
+        path=str(ARTIFACTS / f"phone-scorecard-{language}.png"), full_page=True
+    )

@@ -305,3 +305,29 @@ def test_the_ranking_and_a_scorecard_fit_a_phone(live_server, phone, language):
     phone.screenshot(
         path=str(ARTIFACTS / f"phone-scorecard-{language}.png"), full_page=True
     )
+
+
+def test_the_directors_traveller_previews_the_readme_weighted_score(live_server, phone):
+    """The README's own example typed in the director's traveller shows its
+    weighted NS score as it is typed (the preview answered a 500 before)."""
+    section = _playing_section()
+    director = Client()
+    director.force_login(
+        get_user_model().objects.create_user("td", password="pw", is_staff=True)
+    )
+    cookie = director.cookies["sessionid"].value
+    phone.context.add_cookies(
+        [{"name": "sessionid", "value": cookie, "url": live_server.url}]
+    )
+    phone.goto(f"{live_server.url}/director/sections/{section.pk}/boards/1/")
+    phone.fill('input[name="c0"]', "70% 4S N =; 30% 4S N +1")
+    cell = phone.locator('[data-score="0"]')
+    phone.wait_for_function(
+        "() => document.querySelector('[data-score=\"0\"]').textContent === '429'"
+    )
+    assert "error" not in (cell.get_attribute("class") or "")
+    phone.fill('input[name="c0"]', "70% 4S N =; 20% 4S N +1")
+    phone.wait_for_function(
+        "() => document.querySelector('[data-score=\"0\"]').classList.contains('error')"
+    )
+    assert "100" in (cell.get_attribute("title") or "")  # "... add up to 100."

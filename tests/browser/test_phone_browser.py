@@ -305,6 +305,10 @@ def test_the_ranking_and_a_scorecard_fit_a_phone(live_server, phone, language):
     phone.screenshot(
         path=str(ARTIFACTS / f"phone-scorecard-{language}.png"), full_page=True
     )
+    assert not table.locator("th.wide-only").first.is_visible()  # Top, By...
+    phone.emulate_media(media="print")  # printed on A4, every column is back
+    assert table.locator("th.wide-only").first.is_visible()
+    assert not table.locator("th.narrow-only").first.is_visible()
 
 
 def test_the_directors_traveller_previews_the_readme_weighted_score(live_server, phone):

@@ -145,7 +145,11 @@ def test_the_save_button_is_on_the_screen_and_the_confirmation_has_suits(
 ):
     section = _playing_section()
     code = section.table_set.get(number=1).code
+    phone.goto(f"{live_server.url}/table/")
+    _no_sideways_scroll(phone)  # the sign-in page
     _sign_in(phone, live_server.url, code)
+    _no_sideways_scroll(phone)  # the round: pairs, boards
+    _in_view(phone, phone.locator("a.board-link.todo").first)
     phone.locator("a.board-link.todo").first.click()
     save = phone.locator('button[name="save"]')
     _in_view(phone, save)  # as the page loads
@@ -168,7 +172,7 @@ def test_the_save_button_is_on_the_screen_and_the_confirmation_has_suits(
     assert contract.inner_text().startswith("4♥ N -1")
     colour = contract.locator(".suit").evaluate("e => getComputedStyle(e).color")
     assert colour == "rgb(192, 22, 44)"  # hearts in red
-    _on_screen(phone, phone.locator('button[value="agree"]'))
+    _in_view(phone, phone.locator('button[value="agree"]'))  # no scrolling
     _no_sideways_scroll(phone)
     phone.screenshot(path=str(ARTIFACTS / "phone-confirmation.png"))
 

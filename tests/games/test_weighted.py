@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.errors import GameError
 from games.weighted import MAX_PARTS, WeightedPart, parse_weighted, weighted_text
@@ -72,3 +74,27 @@ def test_more_than_ten_parts_are_refused():
     assert len(parse_weighted(ten)) == MAX_PARTS == 10
     with pytest.raises(GameError, match="at most 10 parts"):
         parse_weighted("; ".join(["0.1% 4S N ="] * 1000))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.one_of(
+        st.text(max_size=120),
+        st.lists(
+            st.sampled_from(
+                ["70", "30", "%", " ", ";", "4S", "3NT", "N", "=", "+1", "-13",
+                 "Pass", "+450", ".", ",", "X", "\t", "♠", "0"]
+            ),
+            max_size=30,
+        ).map("".join),
+    )
+)  # fmt: skip
+def test_any_text_is_parts_none_or_a_named_refusal(text):
+    """Never another exception: what is not a weighted score is None, a bad one
+    a GameError naming the weighted score."""
+    try:
+        parts = parse_weighted(text)
+    except GameError as error:
+        assert str(error).startswith("Weighted score")
+        return
+    assert parts is None or 1 <= len(parts) <= MAX_PARTS

@@ -14,8 +14,8 @@ from django.urls import reverse
 
 from games.weighted import WeightedPart
 from tests.support.pairs_play import played_section
-from tournaments.models import Event, Pair, Section, WhizResult
-from tournaments.services.events import event_create
+from tournaments.models import Event, Pair, Result, Section, Session, WhizResult
+from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.results import result_weighted
 from tournaments.templatetags.bridge import lead_card, suits, suits_in
 
@@ -176,3 +176,22 @@ def test_the_entry_page_keeps_save_and_the_score_in_the_bar(client, section):
 )  # fmt: skip
 def test_the_suit_filters(filtered, shown):
     assert str(filtered) == shown
+
+
+def test_the_bridgeote_confirmation_prints_suits(client):
+    """80 in hearts by West: "80♥" on the tablet, hearts in red."""
+    event = event_create(
+        name="Bridgeote", date=dt.date(2026, 11, 24), game=Event.Game.BRIDGEOTE
+    )
+    session = event.sessions.get()
+    section = section_create(session=session, choice=MovementChoice("mitchell", 3, 2))
+    Session.objects.filter(pk=session.pk).update(status=Session.Status.PLAYING)
+    _sign_in(client, section)
+    entry = {"bid": "80", "strain": "H", "doubled": "", "declarer": "W",
+             "points": "90", "taker_announced": "0", "defence_announced": "0",
+             "key": "k1", "save": "1"}  # fmt: skip
+    saved = client.post("/table/play/1/board/1/", entry)
+    assert saved.status_code == 302, saved.content.decode()[-2000:]
+    assert Result.objects.get().contract == "80H"
+    page = client.get("/table/play/1/board/1/").content.decode()
+    assert f'<p class="contract">80{HEARTS} W 90 card points' in page

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -76,7 +77,11 @@ def test_more_than_ten_parts_are_refused():
         parse_weighted("; ".join(["0.1% 4S N ="] * 1000))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(
+    max_examples=int(os.environ.get("DONNE_FUZZ_EXAMPLES", "300")),
+    deadline=None,
+    derandomize="DONNE_FUZZ_EXAMPLES" not in os.environ,
+)
 @given(
     text=st.one_of(
         st.text(max_size=120),

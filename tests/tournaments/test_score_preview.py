@@ -5,6 +5,7 @@ nasty, is a 500 (each bad one is a 400 naming the field)."""
 from __future__ import annotations
 
 import datetime as dt
+import os
 
 import pytest
 from django.urls import reverse
@@ -190,10 +191,13 @@ PIECES = st.sampled_from(
 LINES = st.one_of(st.text(max_size=40), st.lists(PIECES, max_size=25).map("".join))
 
 
+# Deterministic by default, as the import fuzz tests; DONNE_FUZZ_EXAMPLES=2000
+# searches longer with fresh random examples.
 @settings(
-    max_examples=300,
+    max_examples=int(os.environ.get("DONNE_FUZZ_EXAMPLES", "300")),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
+    derandomize="DONNE_FUZZ_EXAMPLES" not in os.environ,
 )
 @given(
     contract=LINES, declarer=LINES, result=LINES, board=st.one_of(LINES, st.just(""))

@@ -19,7 +19,7 @@ from django.urls import reverse
 
 from games.weighted import WeightedPart
 from tests.support.pairs_play import played_section
-from tournaments.models import Event, Result, Section, Session
+from tournaments.models import Event, Result, Section, Session, WhizScore
 from tournaments.scoring_io import rescore_section
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.results import result_adjust, result_enter, result_weighted
@@ -313,6 +313,23 @@ def test_the_ranking_and_a_scorecard_fit_a_phone(live_server, phone, language):
     phone.emulate_media(media="print")  # printed on A4, every column is back
     assert table.locator("th.wide-only").first.is_visible()
     assert not table.locator("th.narrow-only").first.is_visible()
+
+
+def test_the_whiz_ranking_fits_a_phone(live_server, phone):
+    section = _whiz_section()
+    director = Client()
+    director.force_login(get_user_model().objects.get(username="td"))
+    url = reverse("director:whiz-traveller", args=[section.session.event_id, 1])
+    lines = {"c0": "10S", "d0": "N", "r0": "=", "c1": "9H", "d1": "E", "r1": "-1"}
+    assert director.post(url, lines).status_code == 302
+    Event.objects.filter(pk=section.session.event_id).update(published=True)
+    phone.goto(f"{live_server.url}/events/{section.session.event_id}/results/")
+    _no_sideways_scroll(phone)
+    table = phone.locator("table.ranking")
+    assert len(_cells(table, "pct")) == 1 + WhizScore.objects.count()  # header too
+    for cell in _cells(table, "pct"):
+        _on_screen(phone, cell)
+    phone.screenshot(path=str(ARTIFACTS / "phone-whiz-ranking.png"), full_page=True)
 
 
 def test_the_directors_traveller_previews_the_readme_weighted_score(live_server, phone):

@@ -330,6 +330,14 @@ def test_the_whiz_ranking_fits_a_phone(live_server, phone):
     for cell in _cells(table, "pct"):
         _on_screen(phone, cell)
     phone.screenshot(path=str(ARTIFACTS / "phone-whiz-ranking.png"), full_page=True)
+    phone.locator("table.ranking a").first.click()  # the first player's scorecard
+    _no_sideways_scroll(phone)
+    card = phone.locator("table.scorecard")
+    for kind in ("mp", "pct"):
+        for cell in _cells(card, kind):
+            _on_screen(phone, cell)
+    assert "10♠" in card.inner_text() or "9♥" in card.inner_text()
+    phone.screenshot(path=str(ARTIFACTS / "phone-whiz-scorecard.png"), full_page=True)
 
 
 def test_the_directors_traveller_previews_the_readme_weighted_score(live_server, phone):

@@ -69,28 +69,24 @@ def phone():
             browser.close()
 
 
+def _in_view(page: Page, locator: Locator) -> None:
+    """The element is wholly inside the 390x844 viewport where it stands now."""
+    box = locator.bounding_box()
+    assert box is not None, f"{locator} is not rendered"
+    assert box["x"] >= 0 and box["y"] >= 0, box
+    assert box["x"] + box["width"] <= PHONE["width"] + 0.5, box
+    assert box["y"] + box["height"] <= PHONE["height"] + 0.5, box
+
+
 def _on_screen(page: Page, locator: Locator) -> None:
-    """The element is wholly inside the 390x844 viewport once the page is
-    scrolled down to it (down only: never sideways, the page or a table)."""
+    """The element is wholly inside the viewport once the page is scrolled
+    down to it (down only: never sideways, neither the page nor a table)."""
     page.evaluate(
         "e => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY"
         " - window.innerHeight / 2)",
         locator.element_handle(),
     )
-    box = locator.bounding_box()
-    assert box is not None, f"{locator} is not rendered"
-    assert box["x"] >= 0 and box["y"] >= 0, box
-    assert box["x"] + box["width"] <= PHONE["width"] + 0.5, box
-    assert box["y"] + box["height"] <= PHONE["height"] + 0.5, box
-
-
-def _in_view(page: Page, locator: Locator) -> None:
-    """The element is wholly inside the viewport where it stands now."""
-    box = locator.bounding_box()
-    assert box is not None, f"{locator} is not rendered"
-    assert box["x"] >= 0 and box["y"] >= 0, box
-    assert box["x"] + box["width"] <= PHONE["width"] + 0.5, box
-    assert box["y"] + box["height"] <= PHONE["height"] + 0.5, box
+    _in_view(page, locator)
 
 
 def _no_sideways_scroll(page: Page) -> None:
@@ -107,8 +103,8 @@ def _no_sideways_scroll(page: Page) -> None:
 
 
 def _cells(table: Locator, kind: str) -> list[Locator]:
-    """The visible cells of ``table``'s column ``kind`` ("mp", "pct"), one a
-    row (its header and the total included)."""
+    """The cells of ``table``'s column ``kind`` ("mp", "pct"), one a row (its
+    header and the total included)."""
     cells = table.locator(f"th.{kind}, td.{kind}").all()
     assert len(cells) >= 2, f"no {kind} column"
     return cells
@@ -125,14 +121,15 @@ def _pick(page: Page, name: str, value: str) -> None:
     page.click(f'label.chip:has(input[name="{name}"][value="{value}"])')
 
 
-def _playing_section():
+def _playing_section() -> Section:
+    """A 3-table Mitchell being played, its pairs with long names (1NS first)."""
     event = event_create(
         name="Mardi soir, tournoi de régularité", date=dt.date(2026, 11, 24)
     )
     session = event.sessions.get()
     section = section_create(session=session, choice=MovementChoice("mitchell", 3, 2))
     for pair, name in zip(
-        section.pairs.order_by("direction", "number"), NAMES, strict=True
+        section.pairs.order_by("-direction", "number"), NAMES, strict=True
     ):
         pair.names = name
         pair.save(update_fields=["names"])
@@ -217,7 +214,8 @@ def _chips_fit(page: Page) -> None:
     assert overflowing == []
 
 
-def _whiz_section():
+def _whiz_section() -> Section:
+    """A Whiz event of twelve players, made through the director's form."""
     director = Client()
     director.force_login(
         get_user_model().objects.create_user("td", password="pw", is_staff=True)
@@ -229,7 +227,8 @@ def _whiz_section():
     return Section.objects.get(session__event__name="Whiz Monday")
 
 
-def _bridgeote_section():
+def _bridgeote_section() -> Section:
+    """A Bridgeote Mitchell being played."""
     event = event_create(
         name="Bridgeote", date=dt.date(2026, 11, 24), game=Event.Game.BRIDGEOTE
     )

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from games.bridge import parse_contract, result_text, tricks_from_result
 from games.errors import GameError
 
-__all__ = ["WeightedPart", "parse_weighted", "weighted_text"]
+__all__ = ["MAX_PARTS", "WeightedPart", "parse_weighted", "weighted_text"]
+
+MAX_PARTS = 10  # a ruling weighs a few likely results, never a long list
 
 _PART = re.compile(
     r"^\s*(\d{1,3}(?:[.,]\d+)?)\s*%\s*(?:(PASS|[1-7]\s*(?:NT|SA|[SHDCN])\s*X{0,2})"
@@ -40,17 +42,26 @@ class WeightedPart:
 def parse_weighted(text: str) -> list[WeightedPart] | None:
     """The parts of a weighted score, or None when ``text`` is not one.
 
-    Raises ``GameError`` naming the part at fault.  The shares are not
-    checked here: the write path checks that they add up to 100.
+    Raises ``GameError`` naming the part at fault, or when there are more
+    than ``MAX_PARTS``.  The shares are not checked here: the write path
+    checks that they add up to 100.
     """
     pieces = text.split(";")
-    if "%" not in text or (len(pieces) < 2 and not _PART.match(text)):
+    if "%" not in text or (len(pieces) < 2 and not _PART.match(_spaced(text))):
         return None
+    if len(pieces) > MAX_PARTS:
+        raise GameError(f"Weighted score: at most {MAX_PARTS} parts")
     return [_part(piece) for piece in pieces]
 
 
+def _spaced(text: str) -> str:
+    """``text`` with each run of white space made one space: the pattern's
+    optional spaces then cannot backtrack over a long run (a slow match)."""
+    return " ".join(text.split())
+
+
 def _part(piece: str) -> WeightedPart:
-    found = _PART.match(piece)
+    found = _PART.match(_spaced(piece))
     if found is None:
         raise GameError(
             f'Weighted score: "{piece.strip()}" should read like 70% 4S N ='

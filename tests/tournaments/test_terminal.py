@@ -157,7 +157,9 @@ def test_saving_stores_the_line_from_the_table(client, section):
     assert (result.source, result.lead, result.score_ns) == ("table", "HK", 420)
     assert (result.table.number, result.round.number) == (1, 1)
     page = client.get(_board_url(1, 1)).content.decode()
-    assert "4S N =" in page and "420" in page and 'value="agree"' in page
+    assert '4<span class="suit black">♠</span> N =' in page  # the opponents read 4♠
+    assert "420" in page and 'value="agree"' in page
+    assert '<span class="suit red">♥</span>K' in page  # the lead, hearts in red
 
 
 def test_a_double_submission_with_the_same_key_stores_one_result(client, section):

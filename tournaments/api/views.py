@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, viewsets
@@ -16,9 +15,8 @@ from rest_framework.response import Response
 from games.catalogue import GAMES, GameInfo, game_info
 from games.errors import GameError
 from tournaments.api.serializers import ClubSerializer, GameSerializer
-from tournaments.director.forms import TravellerRow
-from tournaments.models import Board, Club
-from tournaments.services.results import played_fields
+from tournaments.models import Club
+from tournaments.services.preview import PreviewError, preview_board, preview_score
 
 
 def _translated(game: GameInfo) -> dict[str, object]:
@@ -71,6 +69,7 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
             "score_ns": serializers.IntegerField(allow_null=True),
             "tricks": serializers.IntegerField(required=False),
             "adjusted": serializers.CharField(required=False),
+            "weighted": serializers.CharField(required=False),
         },
     ),
 )
@@ -79,29 +78,19 @@ def score_preview(request: Request) -> Response:
     """GET /api/score/?board=ID&contract=4S&declarer=N&result=+1: the NS score.
 
     What the traveller form shows as the director types; an adjusted score
-    ("A+", "60/40") is echoed back.  Errors are 400 with the field named.
+    ("A+", "60/40") is echoed back, a weighted one ("70% 4S N =; 30% 4S N +1")
+    with its weighted mean.  Errors are 400 with the field named.
     """
     params = request.query_params
     try:
-        board = Board.objects.get(pk=int(params.get("board", "")))
-    except (ValueError, Board.DoesNotExist):
-        return Response({"error": _("board: no such board."), "field": "board"}, 400)
-    row = TravellerRow(
-        index=0, ns=0, ew=0, ns_label="", ew_label="", round=None, table=None,
-        result_id=None, contract=params.get("contract", "").strip(),
-        declarer=params.get("declarer", "").strip(),
-        result=params.get("result", "").strip(),
-    )  # fmt: skip
-    try:
-        parsed = row.parsed()
-        if parsed["kind"] == "adjusted":
-            return Response({"adjusted": f"{parsed['ns']}/{parsed['ew']}"})
-        if parsed["kind"] == "blank":
-            return Response({"score_ns": None})
-        fields = played_fields(
-            board, parsed["contract"], parsed["declarer"], parsed["tricks"]
+        board = preview_board(params.get("board"))
+        return Response(
+            preview_score(
+                board,
+                params.get("contract", ""),
+                params.get("declarer", ""),
+                params.get("result", ""),
+            )
         )
-    except ValidationError as error:
-        field = next(iter(getattr(error, "error_dict", {}) or {"contract": 0}))
-        return Response({"error": "; ".join(error.messages), "field": field}, 400)
-    return Response({"score_ns": fields["score_ns"], "tricks": fields["tricks"]})
+    except PreviewError as error:
+        return Response({"error": error.message, "field": error.field}, 400)

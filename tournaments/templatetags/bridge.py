@@ -5,12 +5,15 @@ from __future__ import annotations
 import re
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 
 from games.bridge import result_text
 
 register = template.Library()
 CONTRACT_SUIT = re.compile(r"^(\d+)([CDHS])(.*)$")
+# A contract inside a longer text: "70% 4S N =; 30% 4HX N -1".
+CONTRACT_IN_TEXT = re.compile(r"\b(1[0-3]|[1-9])([CDHS])(X{0,2})\b")  # Whiz: 7 to 13
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -30,10 +33,26 @@ def suits(contract: str) -> str:
 
 
 @register.filter
+def suits_in(text: str) -> SafeString:
+    """Every contract in a text with its suit symbol: "70% 4S N =; 30% 4H N"
+    -> "70% 4♠ N =; 30% 4♥ N" (red suits in red); the rest is escaped."""
+
+    def symbol(found: re.Match[str]) -> str:
+        level, suit, doubling = found.groups()
+        colour = "red" if suit in "HD" else "black"
+        return f'{level}<span class="suit {colour}">{SYMBOLS[suit]}</span>{doubling}'
+
+    return mark_safe(CONTRACT_IN_TEXT.sub(symbol, str(conditional_escape(text))))
+
+
+@register.filter
 def lead_card(lead: str) -> str:
-    """ "SQ" -> "♠Q"."""
+    """ "SQ" -> "♠Q", "HQ" -> "♥Q" (red suits in red)."""
     if len(lead) >= 2 and lead[0] in SYMBOLS:
-        return SYMBOLS[lead[0]] + lead[1:]
+        colour = "red" if lead[0] in "HD" else "black"
+        return format_html(
+            '<span class="suit {}">{}</span>{}', colour, SYMBOLS[lead[0]], lead[1:]
+        )
     return lead
 
 

@@ -118,7 +118,7 @@ def play(request: HttpRequest, table: Table) -> HttpResponse:
         return barbu.barbu_play(request, table)
     if table.section.movement == Section.Movement.CHINESE:
         return chinese.chinese_play(request, table)
-    here = _here(table, request.GET.get("round"))
+    here = _here(table, request.GET.get("round") or None)  # "?round=": the current
     item = here.item
     context = {
         **here.context(),

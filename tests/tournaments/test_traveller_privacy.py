@@ -165,7 +165,8 @@ def test_the_pair_scorecard_omits_the_scores_of_boards_in_play(section):
     response = Client().get(pair_url(section, "1NS"))
     page = response.content.decode()
     assert response.status_code == 200
-    assert page.count("In play: shown once every table has played this board") == 2
+    # Two boards in play, each in the wide and the narrow (phone) cell.
+    assert page.count("In play: shown once every table has played this board") == 4
     assert "<td>420</td>" not in page and "suit red" not in page
     assert all(row.get("in_play") for row in response.context["rows"])
     assert response.context["chart"] is None or not response.context["chart"].bars

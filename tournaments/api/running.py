@@ -138,16 +138,16 @@ class SectionUpdate:
     def partial_update(self, request: Request, pk: str) -> Response:
         section = director_section(request, int(pk))
         body = request.data if isinstance(request.data, dict) else {}
+        others = sorted(str(name) for name in set(body) - set(SECTION_CHANGES))
+        if others:
+            only = _("Only arrow_switch_rounds and traveller_privacy change here.")
+            raise exceptions.ValidationError({name: [only] for name in others})
         if not set(body) & set(SECTION_CHANGES):
             message = _('Send an object such as {"arrow_switch_rounds": [4]} or '
                         '{"traveller_privacy": "always"}.')  # fmt: skip
             raise exceptions.ValidationError(
                 {name: [message] for name in SECTION_CHANGES}
             )
-        others = sorted(str(name) for name in set(body) - set(SECTION_CHANGES))
-        if others:
-            only = _("Only arrow_switch_rounds and traveller_privacy change here.")
-            raise exceptions.ValidationError({name: [only] for name in others})
         data = SectionChangeSerializer(data=body)
         data.is_valid(raise_exception=True)
         if "arrow_switch_rounds" in body:

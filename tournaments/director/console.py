@@ -17,7 +17,15 @@ from django.views.decorators.http import require_POST
 from games.bridge import result_text
 from games.errors import GameError
 from games.weighted import weighted_text
-from tournaments.models import Board, Event, Result, ResultChange, Section, Table
+from tournaments.models import (
+    Board,
+    Event,
+    Result,
+    ResultChange,
+    Section,
+    Source,
+    Table,
+)
 from tournaments.services.table_rounds import current_round, table_move_on
 
 ENTERED = "entered"
@@ -264,7 +272,7 @@ def whiz_line_text(snapshot: dict[str, object] | None, labels: dict[int, str]) -
 def _who(change: ResultChange) -> str:
     if change.user is not None:
         return change.user.get_username()
-    if change.table is not None:
+    if change.source == Source.TABLE and change.table is not None:
         return _("table %(number)d") % {"number": change.table.number}
     return str(change.get_source_display())
 

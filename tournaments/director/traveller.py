@@ -11,7 +11,6 @@ from tournaments.director.forms import TravellerRow
 from tournaments.models import Board, Event, Pair, Result, Round, Section, Table
 from tournaments.services.results import (
     bridgeote_result_submit,
-    queue_scoring,
     result_adjust,
     result_delete,
     result_submit,
@@ -116,6 +115,8 @@ def save_rows(section: Section, board: Board, rows: list[TravellerRow], user) ->
     """Save every row in one transaction; on any error keep nothing.
 
     Errors are written on the rows; returns True when everything was saved.
+    Each line that really changes queues the section's rescore (once for
+    the transaction); an unchanged row writes nothing, not even a rescore.
     """
     pairs = {pair.pk: pair for pair in section.pairs.all()}
     rounds = {r.number: r for r in Round.objects.filter(section=section)}
@@ -129,9 +130,7 @@ def save_rows(section: Section, board: Board, rows: list[TravellerRow], user) ->
             except ValidationError as error:
                 row.errors = error.messages
                 ok = False
-        if ok:
-            queue_scoring(board)
-        else:
+        if not ok:
             transaction.set_rollback(True)
     return ok
 
@@ -140,7 +139,7 @@ def _save_row(row, board, pairs, rounds, tables, existing, user) -> None:
     result = existing.get(row.result_id)
     if row.delete:
         if result is not None:
-            result_delete(result, rescore=False)
+            result_delete(result, user=user)
         return
     bridgeote = board.section.session.event.game == Event.Game.BRIDGEOTE
     parsed = row.parsed_bridgeote() if bridgeote else row.parsed()
@@ -152,7 +151,6 @@ def _save_row(row, board, pairs, rounds, tables, existing, user) -> None:
         "table": tables.get(row.table),
         "user": user,
         "result": result,
-        "rescore": False,
     }
     if parsed["kind"] == "blank":
         if result is not None:

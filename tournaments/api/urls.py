@@ -15,6 +15,7 @@ from tournaments.api import (
     barbu,
     bridgeote,
     chinese,
+    disputes,
     events,
     files,
     import_jobs,
@@ -55,6 +56,21 @@ urlpatterns = [
         "results/<int:id>/dispute/",
         tablets.ResultDisputeView.as_view(),
         name="api-result-dispute",
+    ),
+    path(
+        "results/<int:id>/resolve/",
+        disputes.ResultResolveView.as_view(),
+        name="api-result-resolve",
+    ),
+    path(
+        "whiz-results/<int:id>/resolve/",
+        disputes.WhizResultResolveView.as_view(),
+        name="api-whiz-result-resolve",
+    ),
+    path(
+        "sessions/<int:id>/close/",
+        disputes.SessionCloseView.as_view(),
+        name="api-session-close",
     ),
     path(
         "sections/<int:id>/tables/<int:number>/round/",

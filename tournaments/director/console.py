@@ -26,6 +26,7 @@ from tournaments.models import (
     Source,
     Table,
 )
+from tournaments.services.closing import open_disputes
 from tournaments.services.table_rounds import current_round, table_move_on
 
 ENTERED = "entered"
@@ -148,6 +149,7 @@ def console(request: HttpRequest, pk: int) -> HttpResponse:
         "grid": console_grid(section),
         "rounds": range(1, section.rounds + 1),
         "legend": LEGEND,
+        "disputes": open_disputes(section),
     }
     # ``?partial=1`` lays the page out as its grid block and nothing else.
     partial = Template("{% block grid %}{% endblock %}")

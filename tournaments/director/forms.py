@@ -190,6 +190,7 @@ class TravellerRow:
     capot: bool = False
     delete: bool = False
     errors: list[str] | None = None
+    disputed: bool = False
 
     @property
     def blank(self) -> bool:

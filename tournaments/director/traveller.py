@@ -65,6 +65,7 @@ def _row(
     )
     if result is None:
         return row
+    row.disputed = result.disputed
     if result.is_adjusted:
         row.contract = (
             result.adjusted_ns

@@ -7,6 +7,7 @@ from tournaments.director import (
     barbu,
     cards,
     console,
+    disputes,
     files,
     games,
     import_jobs,
@@ -89,5 +90,11 @@ urlpatterns = [
         "sections/<int:pk>/boards/<int:number>/",
         views.traveller,
         name="traveller",
+    ),
+    path("results/<int:pk>/keep/", disputes.result_keep, name="result-keep"),
+    path(
+        "whiz-results/<int:pk>/keep/",
+        disputes.whiz_result_keep,
+        name="whiz-result-keep",
     ),
 ]

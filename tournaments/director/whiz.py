@@ -100,6 +100,7 @@ def whiz_rows(section: Section, board: Board) -> list[WhizRow]:
         result = stored.get(players["N"].pk)
         if result is not None:
             row.result_id = result.pk
+            row.disputed = result.disputed
             if result.is_adjusted:
                 row.contract = "/".join(result.adjusted().values())
             else:

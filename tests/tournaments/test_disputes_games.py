@@ -68,7 +68,7 @@ def whiz_enter(event, line, key):
 def test_a_whiz_second_entry_confirms_or_is_refused(whiz):
     first = whiz_enter(whiz, {}, "a")
     assert first.status_code == 201
-    same = whiz_enter(whiz, {"result": "10"}, "b")  # the tricks, not "="
+    same = whiz_enter(whiz, {"result": "", "tricks": 10}, "b")  # tricks, not "="
     assert same.status_code == 200
     assert (same.json()["id"], same.json()["disputed"]) == (first.json()["id"], False)
     assert actions() == ["create", "same"]

@@ -330,3 +330,41 @@ def test_a_directors_delete_is_logged_as_the_directors(client, section, td):
         ("td", "deleted"),
         ("table 1", "entered"),
     ]
+
+
+def test_an_adjusted_score_settles_a_dispute_too(client, section, td):
+    line = dispute(client, section)
+    url, rows, data = traveller_data(td, section)
+    index = next(row.index for row in rows if row.result_id == line.pk)
+    adjusted = {f"c{index}": "A+/A-", f"d{index}": "", f"l{index}": "", f"r{index}": ""}
+    assert td.post(url, data | adjusted).status_code == 302
+    line.refresh_from_db()
+    assert (line.adjusted_ns, line.adjusted_ew, line.disputed) == ("A+", "A-", False)
+    assert actions() == ["create", "refuse", "adjust", "resolve"]
+
+
+def test_a_closed_session_keeps_a_disputed_line_as_entered(client, section, td):
+    line = dispute(client, section)
+    close = reverse("director:session-status", args=[section.session_id, "close"])
+    assert td.post(close, {"confirm": "1"}).status_code == 302
+    # The line cannot change, but the director may still settle the flag.
+    url = reverse("api-result-detail", args=[line.pk])
+    refused = td.patch(url, {"result": "+1"}, content_type="application/json")
+    assert refused.status_code == 400
+    assert post(td, resolve_url(line)).json()["disputed"] is False
+    line.refresh_from_db()
+    assert (line.tricks, line.disputed) == (9, False)
+    assert actions() == ["create", "refuse", "resolve"]
+
+
+def test_a_tablet_cannot_correct_a_disputed_line_to_settle_it(client, section):
+    line = dispute(client, section)
+    url = reverse("api-result-detail", args=[line.pk])
+    response = client.patch(
+        url, {"result": "+1"}, content_type="application/json", headers=auth(section, 1)
+    )
+    assert response.status_code == 403
+    assert "disputed" in response.json()["detail"]
+    line.refresh_from_db()
+    assert (line.tricks, line.disputed) == (9, True)
+    assert actions() == ["create", "refuse"]

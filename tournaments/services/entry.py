@@ -8,7 +8,7 @@ applies the same rules to every game, so they hold by construction:
 1. a closed session refuses every write (the director reopens it first);
 2. a tablet writes only at its own table, in its current round
    (``table_rounds.current_round``), and never changes a line its opponents
-   agreed or the director settled: that is the director's;
+   agreed, the director settled, or a disputed one: that is the director's;
 3. a repeated submission (the same idempotency key) is stored once and
    answered with the stored line, even when both copies arrive at once;
 4. a second tablet entry for a line already stored confirms it when it
@@ -232,6 +232,11 @@ def _store(writer: Writer, entry: Entry) -> tuple[models.Model, bool] | str:
         if stored is not None and not (writer.is_tablet and entry.tablet_corrects):
             return second_entry(writer, entry, stored)
     line = stored or model(**entry.slot)
+    if writer.is_tablet and line.pk and getattr(line, "disputed", False):
+        raise PermissionDenied(
+            _("%(where)s is disputed: only the director can change it now.")
+            % {"where": entry.where}
+        )
     if writer.is_tablet and line.pk and is_settled(line):
         raise _agreed(entry)
     before = snapshot(line, entry.audited)

@@ -174,3 +174,53 @@ def test_a_teams_line_second_entry_and_its_resolution(director):
     assert json_post(Client(), resolve, headers=headers).status_code == 403
     assert json_post(director, resolve).json()["disputed"] is False
     assert actions() == ["create", "same", "refuse", "resolve"]
+
+
+def whiz_form(director, event, number=1, **changes):
+    """The Whiz traveller form as the page shows it, with ``changes`` typed."""
+    url = reverse("director:whiz-traveller", args=[event["id"], number])
+    rows = director.get(url).context["rows"]
+    data = {"stay": ""}
+    for row in rows:
+        data |= {
+            f"c{row.index}": row.contract,
+            f"d{row.index}": row.declarer,
+            f"r{row.index}": row.result,
+        }
+    return url, rows, data | changes
+
+
+def test_a_whiz_correction_settles_and_an_unchanged_save_writes_nothing(whiz, director):
+    whiz_enter(whiz, {}, "a")
+    whiz_enter(whiz, {"result": "+1"}, "c")
+    line = WhizResult.objects.get()
+    url, rows, data = whiz_form(director, whiz)
+    assert [row.result_id for row in rows if row.disputed] == [line.pk]
+    assert director.post(url, data).status_code == 302  # unchanged
+    assert actions() == ["create", "refuse"]
+    line.refresh_from_db()
+    assert line.disputed
+    index = next(row.index for row in rows if row.result_id == line.pk)
+    assert director.post(url, data | {f"r{index}": "11"}).status_code == 302
+    line.refresh_from_db()
+    assert (line.tricks, line.disputed) == (11, False)
+    assert actions() == ["create", "refuse", "correct", "resolve"]
+    resolved = ResultChange.objects.get(action="resolve")
+    assert (resolved.before["tricks"], resolved.after["tricks"]) == (10, 11)
+    assert resolved.user.username == "td"
+
+
+def test_a_tablet_cannot_patch_a_disputed_whiz_line(whiz):
+    whiz_enter(whiz, {}, "a")
+    whiz_enter(whiz, {"result": "+1"}, "c")
+    line = WhizResult.objects.get()
+    url = reverse("api-whiz-result-detail", args=[line.pk])
+    response = Client().patch(
+        url,
+        {"result": "+1"},
+        content_type="application/json",
+        headers=token(whiz["section"], 1),
+    )
+    assert response.status_code == 403
+    line.refresh_from_db()
+    assert (line.tricks, line.disputed) == (10, True)

@@ -41,7 +41,13 @@ LEGEND = (
     (ENTERED, gettext_lazy("Entered: every board has its result")),
     (MISSING, gettext_lazy("Missing: some boards have no result yet")),
     (LATE, gettext_lazy("Late: still missing while later rounds are in")),
-    (DISPUTED, gettext_lazy("Disputed: a second, different entry was refused")),
+    (
+        DISPUTED,
+        gettext_lazy(
+            "Disputed: a second, different entry was refused, or the opponents "
+            "did not agree; the director resolves it"
+        ),
+    ),
     (SIT_OUT, gettext_lazy("Sit-out")),
 )
 

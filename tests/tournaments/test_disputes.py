@@ -9,6 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments.models import Result, ResultChange, SectionScoring, Source
+from tournaments.services.disputes import attempted_values, same_result
+from tournaments.services.results import _entry as traveller_entry
 from tournaments.services.results import result_answer, result_submit
 from tournaments.tokens import issue_table_token
 
@@ -368,3 +370,19 @@ def test_a_tablet_cannot_correct_a_disputed_line_to_settle_it(client, section):
     line.refresh_from_db()
     assert (line.tricks, line.disputed) == (9, True)
     assert actions() == ["create", "refuse"]
+
+
+def test_the_same_contract_against_other_opponents_is_no_confirmation(section):
+    """Without a movement to refuse them first (an imported section), a second
+    entry naming another EW pair is a different line, not the same result."""
+    line = result_submit(board=section.boards.get(number=1),
+                         ns_pair=section.pairs.get(number=1, direction="NS"),
+                         ew_pair=section.pairs.get(number=1, direction="EW"),
+                         contract="3NT", declarer="N", tricks=9)  # fmt: skip
+    other = section.pairs.get(number=2, direction="EW")
+    values = {"ns_pair": line.ns_pair, "ew_pair": other, "contract": "3NT",
+              "declarer": "N", "tricks": 9, "score_ns": 400}  # fmt: skip
+    entry = traveller_entry(line.board, values, line.ns_pair, other, None, None, None)
+    attempted = attempted_values(entry, line)
+    assert attempted["ew_pair_id"] == other.pk
+    assert not same_result(entry, stored(line) | {"lead": ""}, attempted)

@@ -36,11 +36,14 @@ class SecondEntryRefused(ValidationError):
 
 def attempted_values(entry: Entry, stored: models.Model) -> dict[str, object]:
     """What a second entry says, as the audit trail keeps a line: the
-    stored line's audited values overwritten by the entry's own."""
+    stored line's audited values overwritten by the entry's own (its pairs
+    or players too, so that other opponents are no "same result")."""
     attempted = dict(snapshot(stored, entry.audited) or {})
-    attempted.update(
-        {k: plain(v) for k, v in entry.values.items() if k in entry.audited}
-    )
+    for name, value in entry.values.items():
+        if name in entry.audited:
+            attempted[name] = plain(value)
+        elif f"{name}_id" in entry.audited:  # a pair or a player, by its id
+            attempted[f"{name}_id"] = getattr(value, "pk", value)
     return attempted
 
 

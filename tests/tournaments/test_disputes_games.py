@@ -224,3 +224,21 @@ def test_a_tablet_cannot_patch_a_disputed_whiz_line(whiz):
     assert response.status_code == 403
     line.refresh_from_db()
     assert (line.tricks, line.disputed) == (10, True)
+
+
+def test_a_teams_session_lists_the_boards_still_to_play(director):
+    event = create_teams(director, 4)
+    match = matches(director, event["id"])[0]
+    url = reverse("api-section-results", args=[match["section"]])
+    line = {"board": 1, "ns": f"{match['home']}NS", "ew": f"{match['away']}EW",
+            "contract": "4H", "declarer": "S", "result": "="}  # fmt: skip
+    assert json_post(director, url, line).status_code == 201
+    session = Session.objects.get(sections=match["section"])
+    check = close_check(session)
+    first = [m for m in check.missing if m.section == match["section"]]
+    entered = (1, f"{match['home']}NS v {match['away']}EW")
+    assert entered not in {(m.board, m.players) for m in first}
+    # The closed room's board 1 is still to play.
+    assert (1, f"{match['away']}NS v {match['home']}EW") in {
+        (m.board, m.players) for m in first
+    }

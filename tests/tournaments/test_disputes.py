@@ -386,3 +386,13 @@ def test_the_same_contract_against_other_opponents_is_no_confirmation(section):
     attempted = attempted_values(entry, line)
     assert attempted["ew_pair_id"] == other.pk
     assert not same_result(entry, stored(line) | {"lead": ""}, attempted)
+
+
+def test_not_agreed_twice_calls_the_director_once(client, section):
+    enter(client, section, BOARD_ONE)
+    line = Result.objects.get()
+    url = reverse("api-result-dispute", args=[line.pk])
+    for _ in range(2):
+        response = post(client, url, headers=auth(section, 1))
+        assert response.status_code == 200 and response.json()["disputed"] is True
+    assert actions() == ["create", "dispute"]

@@ -317,7 +317,8 @@ def answer_line(
     """The opponents agree with a stored line (locking it), or call the director.
 
     A tablet answers only for its own table's current round.  Agreeing twice
-    is harmless; agreeing with a line the director settled changes nothing.
+    is harmless; agreeing with a line the director settled changes nothing;
+    "not agreed" on a line already disputed changes nothing either.
     """
     check_open(entry.section)
     if writer.is_tablet:
@@ -334,6 +335,8 @@ def answer_line(
         else:
             if getattr(line, "confirmed", None) and writer.is_tablet:
                 raise _agreed(entry)
+            if line.disputed:
+                return line  # the director is already called: once is enough
             line.disputed = True
             fields = ["disputed"]
             action = ResultChange.Action.DISPUTE

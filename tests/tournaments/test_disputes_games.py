@@ -242,3 +242,17 @@ def test_a_teams_session_lists_the_boards_still_to_play(director):
     assert (1, f"{match['away']}NS v {match['home']}EW") in {
         (m.board, m.players) for m in first
     }
+
+
+def test_the_whiz_event_page_lists_its_open_disputes(whiz, director):
+    whiz_enter(whiz, {}, "a")
+    whiz_enter(whiz, {"result": "+1"}, "c")
+    line = WhizResult.objects.get()
+    page_url = reverse("director:event", args=[whiz["id"]])
+    html = director.get(page_url).content.decode()
+    assert "1 open dispute" in html
+    keep = reverse("director:whiz-result-keep", args=[line.pk])
+    assert keep in html
+    response = director.post(keep, {"back": page_url})
+    assert response["Location"] == page_url
+    assert "open dispute" not in director.get(page_url).content.decode()

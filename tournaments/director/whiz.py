@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from tournaments.director.console import audit_rows
 from tournaments.director.whiz_forms import WhizEventForm, WhizRow
 from tournaments.models import Board, Event, Section, Session, WhizResult
+from tournaments.services.closing import open_disputes
 from tournaments.services.whiz import (
     POSITIONS,
     seat_order,
@@ -67,6 +68,7 @@ def whiz_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
         "section": section,
         "entrants": seat_order(section),
         "boards": boards,
+        "disputes": open_disputes(section),
     }
     return render(request, "director/whiz_event.html", context)
 

@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 
 import pytest
+from django.db import connections
 
 from tournaments.models import Result, ResultChange, Session
 from tournaments.services.events import MovementChoice, event_create, section_create
@@ -60,6 +61,10 @@ def browser():
         try:
             yield browser
         finally:
+            # The test's queries ran while Playwright's event loop was
+            # running, so Django gave them a connection of their own: close
+            # it here, or PostgreSQL refuses to drop the test database.
+            connections.close_all()
             browser.close()
 
 

@@ -123,7 +123,7 @@ def test_a_second_different_entry_from_a_table_is_refused(client, section):
     auth = table_auth(section, 1)
     post(client, results_url(section), BOARD_ONE, auth)
     response = post(client, results_url(section), BOARD_ONE | {"result": "+1"}, auth)
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert "only the director can change it" in response.json()["non_field_errors"][0]
     assert Result.objects.get().disputed
 

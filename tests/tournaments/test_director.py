@@ -199,10 +199,10 @@ def test_it_awards_split_adjusted_scores_and_deletes_a_line(
 
 def test_a_closed_session_refuses_changes(director, section):
     session = section.session
-    response = director.post(
-        reverse("director:session-status", args=[session.pk, "close"])
-    )
-    assert response.status_code == 302
+    close = reverse("director:session-status", args=[session.pk, "close"])
+    # Nothing is entered yet: the director confirms closing all the same.
+    assert director.post(close).status_code == 409
+    assert director.post(close, {"confirm": "1"}).status_code == 302
     url, rows = board_one_rows(director, section)
     director.post(url, {f"c{rows[0].index}": "4S", f"d{rows[0].index}": "N"})
     assert not Result.objects.exists()

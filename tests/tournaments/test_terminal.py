@@ -174,7 +174,7 @@ def test_a_different_second_entry_is_refused_and_flagged(client, section):
     _sign_in(client, section)
     client.post(_board_url(1, 1), _entry())
     response = client.post(_board_url(1, 1), _entry(result="-1"))
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert "only the director can change it now" in response.content.decode()
     result = Result.objects.get()
     assert result.disputed and result.tricks == 10

@@ -163,10 +163,18 @@ def test_a_table_token_enters_its_own_board_only(api, client):
     line = {"board": 1, "contract": "10S", "declarer": "N", "result": "="}
     ok = client.post(url, line, content_type="application/json", headers=headers)
     assert ok.status_code == 201 and ok.json()["table"] == 1
-    again = client.post(
+    same = client.post(
         url, line | {"key": "k"}, content_type="application/json", headers=headers
     )
-    assert again.status_code == 400  # a second entry for the same board
+    assert same.status_code == 200  # the same result again confirms it
+    assert same.json()["disputed"] is False
+    again = client.post(
+        url,
+        line | {"key": "k2", "result": "+1"},
+        content_type="application/json",
+        headers=headers,
+    )
+    assert again.status_code == 409  # a different second entry for the board
     other = client.post(
         url, line | {"table": 2}, content_type="application/json", headers=headers
     )

@@ -15,6 +15,7 @@ from tournaments.api import (
     barbu,
     bridgeote,
     chinese,
+    disputes,
     events,
     files,
     import_jobs,
@@ -78,6 +79,21 @@ urlpatterns = [
         "sections/<int:id>/withdrawals/",
         running.WithdrawalView.as_view(),
         name="api-section-withdrawals",
+    ),
+    path(
+        "results/<int:id>/resolve/",
+        disputes.ResultResolveView.as_view(),
+        name="api-result-resolve",
+    ),
+    path(
+        "whiz-results/<int:id>/resolve/",
+        disputes.WhizResultResolveView.as_view(),
+        name="api-whiz-result-resolve",
+    ),
+    path(
+        "sessions/<int:id>/close/",
+        disputes.SessionCloseView.as_view(),
+        name="api-session-close",
     ),
     path(
         "sections/<int:id>/tables/<int:number>/round/",

@@ -13,13 +13,14 @@ from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
-from rest_framework import exceptions
+from rest_framework import exceptions, status
 from rest_framework.settings import api_settings
 
 from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
 from tournaments.api.permissions import is_director, token_table
 from tournaments.models import Pair, Result, Section, Source, Table
+from tournaments.services.disputes import SecondEntryRefused
 from tournaments.services.line_pairs import line_pairs_fix
 from tournaments.services.results import result_enter
 
@@ -28,8 +29,18 @@ PAIR_LABEL = re.compile(r"^\s*(\d+)\s*(NS|EW)?\s*$", re.IGNORECASE)
 API_FIELDS = {"ns_pair": "ns", "ew_pair": "ew"}
 
 
-def api_error(error: DjangoValidationError) -> exceptions.ValidationError:
-    """A 400 with the fields named as the API names them."""
+class Conflict(exceptions.APIException):
+    """A second entry disagreeing with the stored line: 409, with its message."""
+
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "conflict"
+
+
+def api_error(error: DjangoValidationError) -> exceptions.APIException:
+    """A 400 with the fields named as the API names them; a refused second
+    entry (it disagrees with the stored line) is a 409."""
+    if isinstance(error, SecondEntryRefused):
+        return Conflict({api_settings.NON_FIELD_ERRORS_KEY: error.messages})
     if hasattr(error, "error_dict"):
         return exceptions.ValidationError(
             {API_FIELDS.get(k, k): v for k, v in error.message_dict.items()}

@@ -17,7 +17,16 @@ from django.views.decorators.http import require_POST
 from games.bridge import result_text
 from games.errors import GameError
 from games.weighted import weighted_text
-from tournaments.models import Board, Event, Result, ResultChange, Section, Table
+from tournaments.models import (
+    Board,
+    Event,
+    Result,
+    ResultChange,
+    Section,
+    Source,
+    Table,
+)
+from tournaments.services.closing import open_disputes
 from tournaments.services.pairs import missing_players_text, pairs_missing_a_player
 from tournaments.services.sign_in_locks import section_locks
 from tournaments.services.table_rounds import current_round, table_move_on
@@ -34,7 +43,13 @@ LEGEND = (
     (ENTERED, gettext_lazy("Entered: every board has its result")),
     (MISSING, gettext_lazy("Missing: some boards have no result yet")),
     (LATE, gettext_lazy("Late: still missing while later rounds are in")),
-    (DISPUTED, gettext_lazy("Disputed: a second, different entry was refused")),
+    (
+        DISPUTED,
+        gettext_lazy(
+            "Disputed: a second, different entry was refused, or the opponents "
+            "did not agree; the director resolves it"
+        ),
+    ),
     (SIT_OUT, gettext_lazy("Sit-out")),
 )
 
@@ -154,6 +169,7 @@ def console(request: HttpRequest, pk: int) -> HttpResponse:
         "legend": LEGEND,
         "sign_in_locks": section_locks(section),
         "missing_players": missing_players_text(pairs_missing_a_player(section)),
+        "disputes": open_disputes(section),
     }
     # ``?partial=1`` lays the page out as its grid block and nothing else.
     partial = Template("{% block grid %}{% endblock %}")
@@ -278,7 +294,7 @@ def whiz_line_text(snapshot: dict[str, object] | None, labels: dict[int, str]) -
 def _who(change: ResultChange) -> str:
     if change.user is not None:
         return change.user.get_username()
-    if change.table is not None:
+    if change.source == Source.TABLE and change.table is not None:
         return _("table %(number)d") % {"number": change.table.number}
     return str(change.get_source_display())
 

@@ -228,6 +228,7 @@ class TravellerRow:
     # The pairs typed for a stored line (the director fixes a line's pairs).
     ns_typed: str = ""
     ew_typed: str = ""
+    disputed: bool = False
 
     @property
     def blank(self) -> bool:

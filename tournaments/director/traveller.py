@@ -13,7 +13,6 @@ from tournaments.models import Board, Event, Pair, Result, Round, Section, Table
 from tournaments.movements import Seating
 from tournaments.services.results import (
     bridgeote_result_submit,
-    queue_scoring,
     result_adjust,
     result_delete,
     result_submit,
@@ -91,6 +90,7 @@ def _row(
     )
     if result is None:
         return row
+    row.disputed = result.disputed
     if result.is_adjusted:
         row.contract = (
             result.adjusted_ns
@@ -144,6 +144,8 @@ def save_rows(section: Section, board: Board, rows: list[TravellerRow], user) ->
     """Save every row in one transaction; on any error keep nothing.
 
     Errors are written on the rows; returns True when everything was saved.
+    Each line that really changes queues the section's rescore (once for
+    the transaction); an unchanged row writes nothing, not even a rescore.
     """
     pairs = {pair.pk: pair for pair in section.pairs.all()}
     rounds = {r.number: r for r in Round.objects.filter(section=section)}
@@ -166,9 +168,7 @@ def save_rows(section: Section, board: Board, rows: list[TravellerRow], user) ->
             return saved
 
         ok = save(deleted) and fix_typed_pairs(kept, existing, user) and save(kept)
-        if ok:
-            queue_scoring(board)
-        else:
+        if not ok:
             transaction.set_rollback(True)
     return ok
 
@@ -177,7 +177,7 @@ def _save_row(row, board, pairs, rounds, tables, existing, user) -> None:
     result = existing.get(row.result_id)
     if row.delete:
         if result is not None:
-            result_delete(result, rescore=False)
+            result_delete(result, user=user)
         return
     bridgeote = board.section.session.event.game == Event.Game.BRIDGEOTE
     parsed = row.parsed_bridgeote() if bridgeote else row.parsed()
@@ -189,7 +189,6 @@ def _save_row(row, board, pairs, rounds, tables, existing, user) -> None:
         "table": tables.get(row.table),
         "user": user,
         "result": result,
-        "rescore": False,
     }
     if parsed["kind"] == "blank":
         if result is not None:

@@ -7,6 +7,7 @@ from tournaments.director import (
     barbu,
     cards,
     console,
+    disputes,
     files,
     games,
     import_jobs,
@@ -116,5 +117,11 @@ urlpatterns = [
         "sections/<int:pk>/pairs/<int:pair_pk>/players/",
         lines.pair_players,
         name="pair-players",
+    ),
+    path("results/<int:pk>/keep/", disputes.result_keep, name="result-keep"),
+    path(
+        "whiz-results/<int:pk>/keep/",
+        disputes.whiz_result_keep,
+        name="whiz-result-keep",
     ),
 ]

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.director.barbu import barbu_event_detail
 from tournaments.director.console import audit_rows
+from tournaments.director.disputes import session_close_confirmed
 from tournaments.director.forms import EventForm, EventSettingsForm, SectionForm
 from tournaments.director.games import chinese_event_detail
 from tournaments.director.running import running_context
@@ -36,7 +37,7 @@ from tournaments.services.pairs import (
     section_pairs,
 )
 from tournaments.services.publication import event_publish
-from tournaments.services.results import session_close, session_reopen
+from tournaments.services.results import session_reopen
 
 DEFAULT_PAIRS = 14
 
@@ -220,12 +221,12 @@ def traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @staff_member_required
 @require_POST
 def session_status(request: HttpRequest, pk: int, action: str) -> HttpResponse:
-    """Close a session (travellers freeze) or reopen it, or add a session."""
+    """Close a session (travellers freeze; with missing results or open
+    disputes only once the director confirms) or reopen it."""
     session = get_object_or_404(Session, pk=pk)
     if action == "close":
-        session_close(session)
-        messages.success(request, _("Session %(n)d closed.") % {"n": session.number})
-    elif action == "reopen":
+        return session_close_confirmed(request, session)
+    if action == "reopen":
         session_reopen(session)
         messages.success(request, _("Session %(n)d reopened.") % {"n": session.number})
     else:

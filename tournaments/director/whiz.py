@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from tournaments.director.console import audit_rows
 from tournaments.director.whiz_forms import WhizEventForm, WhizRow
 from tournaments.models import Board, Event, Section, Session, WhizResult
-from tournaments.services.results import queue_scoring
+from tournaments.services.closing import open_disputes
 from tournaments.services.whiz import (
     POSITIONS,
     seat_order,
@@ -68,6 +68,7 @@ def whiz_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
         "section": section,
         "entrants": seat_order(section),
         "boards": boards,
+        "disputes": open_disputes(section),
     }
     return render(request, "director/whiz_event.html", context)
 
@@ -101,6 +102,7 @@ def whiz_rows(section: Section, board: Board) -> list[WhizRow]:
         result = stored.get(players["N"].pk)
         if result is not None:
             row.result_id = result.pk
+            row.disputed = result.disputed
             if result.is_adjusted:
                 row.contract = "/".join(result.adjusted().values())
             else:
@@ -123,7 +125,9 @@ def read_whiz_rows(rows: list[WhizRow], data: QueryDict) -> None:
 
 
 def save_whiz_rows(section: Section, board: Board, rows: list[WhizRow], user) -> bool:
-    """Save every typed row in one transaction; on any error keep nothing."""
+    """Save every typed row in one transaction; on any error keep nothing.
+
+    Only the lines that really change are audited and rescored."""
     tables = {t.number: t for t in section.table_set.all()}
     ok = True
     with transaction.atomic():
@@ -135,9 +139,7 @@ def save_whiz_rows(section: Section, board: Board, rows: list[WhizRow], user) ->
             except ValidationError as error:
                 row.errors = error.messages
                 ok = False
-        if ok:
-            queue_scoring(board)
-        else:
+        if not ok:
             transaction.set_rollback(True)
     return ok
 
@@ -153,7 +155,6 @@ def _save_row(row: WhizRow, board: Board, table, user) -> None:
             marks=dict(zip(POSITIONS, marks, strict=True)),
             user=user,
             result=stored,
-            rescore=False,
         )
         return
     whiz_result_submit(
@@ -164,7 +165,6 @@ def _save_row(row: WhizRow, board: Board, table, user) -> None:
         tricks=_tricks(row),
         user=user,
         result=stored,
-        rescore=False,
     )
 
 

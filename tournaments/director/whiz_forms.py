@@ -72,6 +72,7 @@ class WhizRow:
     points: str = ""
     result_id: int | None = None
     errors: list[str] = field(default_factory=list)
+    disputed: bool = False
 
     @property
     def adjusted(self) -> list[str] | None:

@@ -354,6 +354,8 @@ class ResultChange(models.Model):
         REFUSE = "refuse", _("second entry refused")
         CONFIRM = "confirm", _("agreed by the opponents")
         DISPUTE = "dispute", _("not agreed: director called")
+        SAME = "same", _("entered again, same result")
+        RESOLVE = "resolve", _("dispute resolved by the director")
 
     section = models.ForeignKey(
         Section, on_delete=models.CASCADE, null=True, related_name="changes"

@@ -8,12 +8,14 @@ applies the same rules to every game, so they hold by construction:
 1. a closed session refuses every write (the director reopens it first);
 2. a tablet writes only at its own table, in its current round
    (``table_rounds.current_round``), and never changes a line its opponents
-   agreed or the director settled: that is the director's;
+   agreed, the director settled, or a disputed one: that is the director's;
 3. a repeated submission (the same idempotency key) is stored once and
    answered with the stored line, even when both copies arrive at once;
-4. a second, different tablet entry for a line already stored is refused,
-   and the stored line flagged for the director (the refusal and what the
-   tablet tried to enter are kept in the audit trail);
+4. a second tablet entry for a line already stored confirms it when it
+   says the same; a different one is refused and the stored line flagged
+   for the director (the refusal and what the tablet tried to enter are
+   kept in the audit trail: ``services.disputes``); a director's correction
+   of a disputed line settles the dispute;
 5. the line is saved, the change audited, and the section marked for
    rescoring, all in one short transaction; a write that changes nothing
    is not a change (no audit row, no rescore).
@@ -36,7 +38,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Board, ResultChange, Section, Session, Source, Table
-from tournaments.services.audit import audit, change_action, plain, snapshot
+from tournaments.services.audit import audit, change_action, snapshot
+from tournaments.services.disputes import (
+    SecondEntryRefused,
+    audit_resolution,
+    second_entry,
+    settle_dispute,
+)
 from tournaments.services.rescoring import section_changed
 from tournaments.services.table_rounds import current_round
 
@@ -111,6 +119,8 @@ class Entry:
     clash: str = ""
     # A game's own check of the line about to be saved (ValidationError).
     check: Callable[[models.Model], None] | None = None
+    # Audited fields a second entry may leave blank and still say the same.
+    optional: Sequence[str] = ()
 
 
 def check_open(section: Section) -> None:
@@ -164,14 +174,14 @@ def write_line(writer: Writer, entry: Entry) -> tuple[models.Model, bool]:
     Raises ``ValidationError`` naming the field at fault, or
     ``PermissionDenied`` when the writer may not write there.  A refused
     second entry is flagged and audited in a transaction that commits, and
-    only then refused.
+    only then refused (``SecondEntryRefused``, a conflict).
     """
     check_open(entry.section)
     if writer.is_tablet:
         check_tablet(writer, entry)
     outcome = retried(lambda: _store(writer, entry))
     if isinstance(outcome, str):
-        raise ValidationError(outcome)
+        raise SecondEntryRefused(outcome)
     return outcome
 
 
@@ -220,8 +230,13 @@ def _store(writer: Writer, entry: Entry) -> tuple[models.Model, bool] | str:
         if _is_replay(writer, stored):
             return stored, False
         if stored is not None and not (writer.is_tablet and entry.tablet_corrects):
-            return _second_entry(writer, entry, stored)
+            return second_entry(writer, entry, stored)
     line = stored or model(**entry.slot)
+    if writer.is_tablet and line.pk and getattr(line, "disputed", False):
+        raise PermissionDenied(
+            _("%(where)s is disputed: only the director can change it now.")
+            % {"where": entry.where}
+        )
     if writer.is_tablet and line.pk and is_settled(line):
         raise _agreed(entry)
     before = snapshot(line, entry.audited)
@@ -229,6 +244,7 @@ def _store(writer: Writer, entry: Entry) -> tuple[models.Model, bool] | str:
         setattr(line, name, value)
     if before is not None and snapshot(line, entry.audited) == before:
         return line, False
+    settled = settle_dispute(writer, entry, line)
     line.source = writer.source
     if hasattr(line, "entered_by"):
         line.entered_by = writer.account
@@ -248,7 +264,7 @@ def _store(writer: Writer, entry: Entry) -> tuple[models.Model, bool] | str:
             return replay, False
         stored = model.objects.filter(**entry.slot).first()
         if created and stored is not None:
-            return _second_entry(writer, entry, stored)
+            return second_entry(writer, entry, stored)
         if isinstance(clash, ValidationError):
             raise
         raise ValidationError(
@@ -262,6 +278,8 @@ def _store(writer: Writer, entry: Entry) -> tuple[models.Model, bool] | str:
         before=before,
         after=snapshot(line, entry.audited),
     )
+    if settled:
+        audit_resolution(writer, entry, line, before)
     mark_changed(entry.section, writer)
     return line, created
 
@@ -290,37 +308,6 @@ def _replay(writer: Writer, entry: Entry) -> models.Model | None:
     ).first()
 
 
-def _second_entry(writer: Writer, entry: Entry, stored: models.Model) -> str:
-    """A line is already stored here: a tablet's different entry is flagged
-    and audited, and the refusal returned; a director corrects instead."""
-    if not writer.is_tablet:
-        raise ValidationError(
-            _("%(where)s already has a result: correct that line instead.")
-            % {"where": entry.where}
-        )
-    attempted = dict(snapshot(stored, entry.audited) or {})
-    attempted.update(
-        {k: plain(v) for k, v in entry.values.items() if k in entry.audited}
-    )
-    if hasattr(stored, "disputed"):
-        entry.model.objects.filter(pk=stored.pk).update(disputed=True)
-    audit(
-        entry=entry,
-        action=ResultChange.Action.REFUSE,
-        writer=writer,
-        line=stored,
-        before=snapshot(stored, entry.audited),
-        after=attempted,
-    )
-    return str(
-        _(
-            "%(where)s already has a result: only the director can change it "
-            "now. The director has been told."
-        )
-        % {"where": entry.where}
-    )
-
-
 def answer_line(
     writer: Writer,
     entry: Entry,
@@ -330,7 +317,8 @@ def answer_line(
     """The opponents agree with a stored line (locking it), or call the director.
 
     A tablet answers only for its own table's current round.  Agreeing twice
-    is harmless; agreeing with a line the director settled changes nothing.
+    is harmless; agreeing with a line the director settled changes nothing;
+    "not agreed" on a line already disputed changes nothing either.
     """
     check_open(entry.section)
     if writer.is_tablet:
@@ -347,6 +335,8 @@ def answer_line(
         else:
             if getattr(line, "confirmed", None) and writer.is_tablet:
                 raise _agreed(entry)
+            if line.disputed:
+                return line  # the director is already called: once is enough
             line.disputed = True
             fields = ["disputed"]
             action = ResultChange.Action.DISPUTE
@@ -375,6 +365,14 @@ def delete_line(writer: Writer, entry: Entry) -> None:
             line=None, before=before, after=None,
         )  # fmt: skip
         mark_changed(entry.section, writer)
+
+
+def refusal_status(error: Exception) -> int:
+    """The HTTP status of a refused write: 403 when the writer may not write
+    there, 409 for a second entry disagreeing with the stored line, else 400."""
+    if isinstance(error, PermissionDenied):
+        return 403
+    return 409 if isinstance(error, SecondEntryRefused) else 400
 
 
 def refusal_messages(error: Exception) -> list[str]:

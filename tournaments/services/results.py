@@ -36,6 +36,7 @@ from tournaments.services.checks import (
     played_fields,
     weighted_fields,
 )
+from tournaments.services.disputes import resolve_line
 from tournaments.services.entry import (
     Entry,
     Writer,
@@ -55,6 +56,7 @@ __all__ = [
     "result_answer",
     "result_delete",
     "result_enter",
+    "result_resolve",
     "result_submit",
     "result_weighted",
     "session_close",
@@ -281,6 +283,7 @@ def _entry(
         clash=_("Pair %(ns)s or %(ew)s already has a result on board %(board)d.")
         % {"board": board.number, "ns": ns_pair.label, "ew": ew_pair.label},
         check=_check_one_line_per_pair,
+        optional=("lead",),
     )
 
 
@@ -312,3 +315,19 @@ def result_answer(
         result.table, result,
     )  # fmt: skip
     return answer_line(writer, entry, agree=agree)
+
+
+def result_resolve(
+    result: Result,
+    *,
+    user: AbstractBaseUser | None = None,
+    source: str = Source.DIRECTOR,
+) -> Result:
+    """The director keeps a disputed line as entered: the dispute is closed,
+    audited, and the line (and so the scores) stays as it is."""
+    writer = Writer(source=source, user=user)
+    entry = _entry(
+        result.board, {}, result.ns_pair, result.ew_pair, result.round,
+        result.table, result,
+    )  # fmt: skip
+    return resolve_line(writer, entry)

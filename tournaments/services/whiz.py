@@ -45,6 +45,7 @@ from tournaments.movements.whiz import (
 )
 from tournaments.services.audit import WHIZ_AUDITED_FIELDS
 from tournaments.services.checks import parse_adjusted
+from tournaments.services.disputes import resolve_line
 from tournaments.services.entry import Entry, Writer, answer_line, write_line
 
 MIN_TABLES, MAX_TABLES = 3, 12
@@ -341,6 +342,19 @@ def whiz_result_answer(
     round_number = result.round.number if result.round_id else None
     entry = _entry(result.board, result.table, round_number, {}, result)
     return answer_line(writer, entry, agree=agree)
+
+
+def whiz_result_resolve(
+    result: WhizResult,
+    *,
+    user: AbstractBaseUser | None = None,
+    source: str = Source.DIRECTOR,
+) -> WhizResult:
+    """The director keeps a disputed Whiz line as entered, audited."""
+    writer = Writer(source=source, user=user)
+    round_number = result.round.number if result.round_id else None
+    entry = _entry(result.board, result.table, round_number, {}, result)
+    return resolve_line(writer, entry)
 
 
 def _entry(

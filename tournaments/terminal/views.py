@@ -21,7 +21,7 @@ from tournaments.models import Board, Event, Result, Section, Source, Table
 from tournaments.movements import Movement
 from tournaments.services import sign_in_locks as locks
 from tournaments.services.checks import played_fields
-from tournaments.services.entry import refusal_messages
+from tournaments.services.entry import refusal_messages, refusal_status
 from tournaments.services.privacy import Viewer, board_visible
 from tournaments.services.results import (
     bridgeote_result_submit,
@@ -170,7 +170,8 @@ def board(request: HttpRequest, table: Table, round: int, number: int) -> HttpRe
             key=data["key"],
         )
     except ValidationError as error:
-        return _entry_page(request, here, played, form, error.messages, status=400)
+        code = refusal_status(error)
+        return _entry_page(request, here, played, form, error.messages, status=code)
     except PermissionDenied as error:
         messages = refusal_messages(error)
         return _entry_page(request, here, played, form, messages, status=403)
@@ -291,7 +292,8 @@ def _bridgeote_save(request: HttpRequest, here: Here, played: Board) -> HttpResp
             key=data["key"],
         )
     except ValidationError as error:
-        return _bridgeote_page(request, here, played, form, error.messages, 400)
+        code = refusal_status(error)
+        return _bridgeote_page(request, here, played, form, error.messages, code)
     except PermissionDenied as error:
         messages = refusal_messages(error)
         return _bridgeote_page(request, here, played, form, messages, 403)

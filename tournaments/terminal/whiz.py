@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Board, Source, Table, WhizEntrant, WhizResult
 from tournaments.movements.whiz import WhizMovement, WhizSeating
-from tournaments.services.entry import refusal_messages
+from tournaments.services.entry import refusal_messages, refusal_status
 from tournaments.services.table_rounds import current_round
 from tournaments.services.whiz import (
     played_points,
@@ -174,7 +174,7 @@ def whiz_board(
             key=data["key"],
         )
     except (ValidationError, PermissionDenied) as error:
-        code = 403 if isinstance(error, PermissionDenied) else 400
+        code = refusal_status(error)
         context |= {"form": form, "errors": refusal_messages(error)}
         return render(request, "terminal/whiz_board.html", context, status=code)
     return redirect("terminal:board", round=item.number, number=number)

@@ -1,0 +1,97 @@
+"""The director's API for disputes and closing: keep a disputed line as
+entered, and close a session (409 listing its missing results and open
+disputes unless ``confirm`` is true).
+
+Directors only: a table token gets 403, an anonymous caller 401.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.api.events import ApiAccess, line_row
+from tournaments.api.permissions import is_director
+from tournaments.api.serializers import ResultSerializer
+from tournaments.api.whiz import WhizLineSerializer, whiz_line
+from tournaments.api.writes import api_error
+from tournaments.models import Result, Session, Source, WhizResult
+from tournaments.services.closing import close_session
+from tournaments.services.results import result_resolve
+from tournaments.services.whiz import whiz_result_resolve
+
+
+def director_only(request: Request) -> None:
+    """A director may settle disputes and close sessions; a tablet may not."""
+    if not is_director(request):
+        raise exceptions.PermissionDenied(
+            _("Only the director resolves disputes and closes a session.")
+        )
+
+
+class ResultResolveView(ApiAccess, APIView):
+    """Keep a disputed traveller line as entered: the dispute is resolved
+    (audited); a line not disputed is answered unchanged."""
+
+    @extend_schema(request=None, responses=ResultSerializer)
+    def post(self, request: Request, id: int) -> Response:
+        director_only(request)
+        lines = Result.objects.select_related(
+            "board__section__session", "ns_pair", "ew_pair", "round", "table"
+        )
+        line = get_object_or_404(lines, pk=id)
+        try:
+            line = result_resolve(line, user=request.user, source=Source.API)
+        except DjangoValidationError as error:
+            raise api_error(error) from None
+        line.refresh_from_db()
+        return Response(ResultSerializer(line_row(line)).data)
+
+
+class WhizResultResolveView(ApiAccess, APIView):
+    """Keep a disputed Whiz line as entered."""
+
+    @extend_schema(request=None, responses=WhizLineSerializer)
+    def post(self, request: Request, id: int) -> Response:
+        director_only(request)
+        lines = WhizResult.objects.select_related(
+            "board__section__session", "round", "table"
+        )
+        line = get_object_or_404(lines, pk=id)
+        try:
+            line = whiz_result_resolve(line, user=request.user, source=Source.API)
+        except DjangoValidationError as error:
+            raise api_error(error) from None
+        line.refresh_from_db()
+        return Response(whiz_line(line))
+
+
+class SessionCloseSerializer(serializers.Serializer):
+    confirm = serializers.BooleanField(default=False)
+
+
+class SessionCloseView(ApiAccess, APIView):
+    """Close a session: at once when nothing is missing or disputed, else 409
+    with the list, unless ``{"confirm": true}``."""
+
+    @extend_schema(request=SessionCloseSerializer, responses=None)
+    def post(self, request: Request, id: int) -> Response:
+        director_only(request)
+        session = get_object_or_404(Session, pk=id)
+        data = SessionCloseSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        check = close_session(session, confirmed=data.validated_data["confirm"])
+        body = check.as_data()
+        if check.closed:
+            return Response(body)
+        body["detail"] = _(
+            "This session has missing results or open disputes: send "
+            '{"confirm": true} to close it anyway.'
+        )
+        return Response(body, status=status.HTTP_409_CONFLICT)

@@ -1,0 +1,86 @@
+"""The director settles disputes and closes a session knowingly.
+
+"Keep as entered" clears a disputed line's flag without changing it (a
+correction through the traveller clears it too); closing a session with
+missing results or open disputes first shows them and asks to confirm.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.models import Result, Session, WhizResult
+from tournaments.services.closing import close_session
+from tournaments.services.results import result_resolve
+from tournaments.services.whiz import whiz_result_resolve
+
+
+def _back(request: HttpRequest, default: str) -> HttpResponse:
+    """Back to the page the director came from (``back``, this site only)."""
+    back = request.POST.get("back", "")
+    safe = url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return redirect(back if back and safe else default)
+
+
+def _resolved(request: HttpRequest, board: int) -> None:
+    messages.success(
+        request,
+        _("Board %(board)d: kept as entered, the dispute is closed.")
+        % {"board": board},
+    )
+
+
+@staff_member_required
+@require_POST
+def result_keep(request: HttpRequest, pk: int) -> HttpResponse:
+    """Keep a disputed traveller line as entered: the dispute is resolved."""
+    line = get_object_or_404(Result.objects.select_related("board"), pk=pk)
+    board = line.board
+    try:
+        result_resolve(line, user=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        _resolved(request, board.number)
+    default = reverse("director:traveller", args=[board.section_id, board.number])
+    return _back(request, default)
+
+
+@staff_member_required
+@require_POST
+def whiz_result_keep(request: HttpRequest, pk: int) -> HttpResponse:
+    """Keep a disputed Whiz line as entered: the dispute is resolved."""
+    lines = WhizResult.objects.select_related("board__section__session")
+    line = get_object_or_404(lines, pk=pk)
+    board = line.board
+    try:
+        whiz_result_resolve(line, user=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        _resolved(request, board.number)
+    event = board.section.session.event_id
+    default = reverse("director:whiz-traveller", args=[event, board.number])
+    return _back(request, default)
+
+
+def session_close_confirmed(request: HttpRequest, session: Session) -> HttpResponse:
+    """Close the session, or list its missing results and open disputes and
+    ask the director to confirm (``confirm`` ticked) before closing anyway."""
+    confirmed = request.POST.get("confirm") in ("1", "on", "true")
+    check = close_session(session, confirmed=confirmed)
+    if check.closed:
+        messages.success(request, _("Session %(n)d closed.") % {"n": session.number})
+        return redirect("director:event", session.event_id)
+    context = {"session": session, "check": check}
+    return render(request, "director/session_close.html", context, status=409)

@@ -1,0 +1,203 @@
+"""What stands between a session and its close: missing results and open
+disputes.
+
+A *missing* result is a line the movement expects (a board a table plays
+in a round, pairs and teams sections from their movement, Whiz sections
+from theirs) that nobody has entered; an *open dispute* is a line flagged
+``disputed`` (a refused second entry, or the opponents' "not agreed") that
+the director has not resolved.  The console lists both; closing a session
+with any of them asks the director to confirm first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+
+from tournaments.models import Result, Section, Session, WhizResult
+from tournaments.services.sessions import session_close
+from tournaments.services.whiz import section_whiz_movement
+
+
+@dataclass(frozen=True)
+class Pending:
+    """One line a session still waits for, or one the director must settle.
+
+    ``players`` names who plays it ("1NS v 1EW", or a Whiz table's three);
+    ``result`` is the disputed line's id (None for a missing one), and
+    ``whiz`` tells which model it is.
+    """
+
+    section: int
+    letter: str
+    board: int
+    round: int | None
+    table: int | None
+    players: str
+    result: int | None = None
+    whiz: bool = False
+
+
+@dataclass
+class CloseCheck:
+    """A session's missing results and open disputes; ``closed`` once closed."""
+
+    missing: list[Pending] = field(default_factory=list)
+    disputes: list[Pending] = field(default_factory=list)
+    closed: bool = False
+
+    @property
+    def clear(self) -> bool:
+        """Nothing missing and nothing disputed: the session closes at once."""
+        return not self.missing and not self.disputes
+
+    def as_data(self) -> dict[str, object]:
+        """The check as the API answers it."""
+        return {
+            "closed": self.closed,
+            "missing": [_pending_data(p) for p in self.missing],
+            "disputes": [_pending_data(p) for p in self.disputes],
+        }
+
+
+def _pending_data(pending: Pending) -> dict[str, object]:
+    return {
+        "section": pending.section,
+        "letter": pending.letter,
+        "board": pending.board,
+        "round": pending.round,
+        "table": pending.table,
+        "players": pending.players,
+        "result": pending.result,
+    }
+
+
+def open_disputes(section: Section) -> list[Pending]:
+    """The section's disputed lines, by board then table."""
+    pending = [
+        Pending(
+            section=section.pk,
+            letter=section.letter,
+            board=line.board.number,
+            round=line.round.number if line.round_id else None,
+            table=line.table.number if line.table_id else None,
+            players=f"{line.ns_pair.label} v {line.ew_pair.label}",
+            result=line.pk,
+        )
+        for line in Result.objects.filter(board__section=section, disputed=True)
+        .select_related("board", "round", "table", "ns_pair", "ew_pair")
+        .order_by("board__number", "ns_pair__number")
+    ]
+    pending += [
+        Pending(
+            section=section.pk,
+            letter=section.letter,
+            board=line.board.number,
+            round=line.round.number if line.round_id else None,
+            table=line.table.number if line.table_id else None,
+            players=_whiz_players(line),
+            result=line.pk,
+            whiz=True,
+        )
+        for line in WhizResult.objects.filter(board__section=section, disputed=True)
+        .select_related("board", "round", "table", "north", "east", "south")
+        .order_by("board__number", "table__number")
+    ]
+    return sorted(pending, key=lambda p: (p.board, p.table or 0))
+
+
+def _whiz_players(line: WhizResult) -> str:
+    """A Whiz line's three players by seat: "N 1, E 5, S 9"."""
+    seats = (("N", line.north), ("E", line.east), ("S", line.south))
+    return ", ".join(f"{seat} {player.label}" for seat, player in seats)
+
+
+def missing_results(section: Section) -> list[Pending]:
+    """The lines the section's movement expects and nobody entered yet, by
+    round, table and board (none for a section without a movement)."""
+    if section.movement == Section.Movement.WHIZ:
+        return _missing_whiz(section)
+    movement = section.movement_plan()
+    if movement is None:
+        return []
+    pairs = {pair.label: pair.pk for pair in section.pairs.all()}
+    entered = set(
+        Result.objects.filter(board__section=section).values_list(
+            "board__number", "ns_pair_id", "ew_pair_id"
+        )
+    )
+    offset = section.first_board - 1
+    missing = []
+    for seating in movement.seatings:
+        if movement.is_sit_out(seating):
+            continue
+        ns, ew = movement.pair(seating.ns).label, movement.pair(seating.ew).label
+        for number in seating.boards:
+            if (number + offset, pairs.get(ns), pairs.get(ew)) in entered:
+                continue
+            missing.append(
+                Pending(
+                    section=section.pk,
+                    letter=section.letter,
+                    board=number + offset,
+                    round=seating.round,
+                    table=seating.table,
+                    players=f"{ns} v {ew}",
+                )
+            )
+    return sorted(missing, key=lambda p: (p.round, p.table, p.board))
+
+
+def _missing_whiz(section: Section) -> list[Pending]:
+    """A Whiz section's boards not entered at a table that plays them."""
+    entered = set(
+        WhizResult.objects.filter(board__section=section).values_list(
+            "board__number", "table__number"
+        )
+    )
+    offset = section.first_board - 1
+    return [
+        Pending(
+            section=section.pk,
+            letter=section.letter,
+            board=number + offset,
+            round=seating.round,
+            table=seating.table,
+            players="",
+            whiz=True,
+        )
+        for seating in section_whiz_movement(section).seatings
+        if not seating.sits_out
+        for number in seating.boards
+        if (number + offset, seating.table) not in entered
+    ]
+
+
+def close_check(session: Session) -> CloseCheck:
+    """Every section's missing results and open disputes."""
+    check = CloseCheck()
+    for section in session.sections.order_by("letter"):
+        check.missing += missing_results(section)
+        check.disputes += open_disputes(section)
+    return check
+
+
+def close_session(session: Session, *, confirmed: bool) -> CloseCheck:
+    """Close ``session`` when nothing is missing or disputed, or when the
+    director confirmed having seen what is; otherwise leave it open.
+
+    The returned check says what was pending and whether it closed (a
+    session already closed stays so: a repeated close changes nothing).  The
+    session row is locked so two directors' closes do not interleave.
+    """
+    with transaction.atomic():
+        locked = Session.objects.select_for_update().get(pk=session.pk)
+        if locked.status == Session.Status.CLOSED:
+            return CloseCheck(closed=True)
+        check = close_check(locked)
+        if check.clear or confirmed:
+            session_close(locked)
+            check.closed = True
+    session.status = locked.status
+    return check

@@ -118,7 +118,9 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
-LOGIN_URL = "admin:login"
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "director:dashboard"
+LOGOUT_REDIRECT_URL = "tournaments:home"
 
 REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": [

@@ -24,6 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.authentication import TableTokenAuthentication
+from tournaments.api.event_deletion import EventDestroyMixin
 from tournaments.api.permissions import (
     ReadOrTableWrite,
     is_director,
@@ -67,7 +68,7 @@ def line_row(result: Result) -> LineRow:
     return LineRow(result, result.mp_ns, result.mp_ew, result.pct_ns, result.pct_ew)
 
 
-class EventViewSet(ApiAccess, viewsets.ReadOnlyModelViewSet):
+class EventViewSet(EventDestroyMixin, ApiAccess, viewsets.ReadOnlyModelViewSet):
     """Events with their sessions and sections (published ones for the public)."""
 
     lookup_value_regex = r"\d+"  # ids only: "null" is a 404, not a 500

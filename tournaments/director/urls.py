@@ -11,6 +11,7 @@ from tournaments.director import (
     files,
     games,
     import_jobs,
+    print_set,
     teams,
     views,
     whiz,
@@ -86,6 +87,7 @@ urlpatterns = [
     ),
     path("sections/<int:pk>/", views.section_detail, name="section"),
     path("sections/<int:pk>/console/", console.console, name="console"),
+    path("sections/<int:pk>/print/", print_set.print_set, name="print-set"),
     path(
         "sections/<int:pk>/tables/<int:number>/round/",
         console.table_move,

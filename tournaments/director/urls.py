@@ -11,6 +11,7 @@ from tournaments.director import (
     files,
     games,
     import_jobs,
+    mail,
     print_set,
     teams,
     views,
@@ -88,6 +89,8 @@ urlpatterns = [
     path("sections/<int:pk>/", views.section_detail, name="section"),
     path("sections/<int:pk>/console/", console.console, name="console"),
     path("sections/<int:pk>/print/", print_set.print_set, name="print-set"),
+    path("sections/<int:pk>/mail/", mail.section_mail, name="section-mail"),
+    path("mail-jobs/<int:pk>/", mail.mail_job, name="mail-job"),
     path(
         "sections/<int:pk>/tables/<int:number>/round/",
         console.table_move,

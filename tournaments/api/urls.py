@@ -18,6 +18,7 @@ from tournaments.api import (
     events,
     files,
     import_jobs,
+    mail_jobs,
     sign_in,
     tablets,
     teams,
@@ -72,6 +73,12 @@ urlpatterns = [
         import_jobs.ImportJobView.as_view(),
         name="api-import-job",
     ),
+    path(
+        "sections/<int:id>/mail/",
+        mail_jobs.SectionMailView.as_view(),
+        name="api-section-mail",
+    ),
+    path("mail-jobs/<int:id>/", mail_jobs.MailJobView.as_view(), name="api-mail-job"),
     path(
         "events/<int:id>/hand-records/",
         files.HandRecordsView.as_view(),

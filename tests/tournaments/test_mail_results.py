@@ -408,3 +408,76 @@ def test_the_api_404s_unknown_sections_and_jobs(director, section):
     assert api_start(director, 999).status_code == 404
     assert director.get("/api/mail-jobs/999/").status_code == 404
     assert director.get("/api/mail-jobs/null/").status_code == 404
+
+
+# -- hardening ----------------------------------------------------------------
+
+
+class Unreachable(EmailBackend):
+    def open(self):
+        raise TimeoutError("timed out")
+
+
+def test_a_mail_server_that_cannot_be_opened_fails_the_job(
+    director, section, monkeypatch
+):
+    monkeypatch.setattr(mail_jobs, "get_connection", lambda: Unreachable())
+    start(director, section)
+    job = MailJob.objects.get()
+    assert (job.status, job.sent, job.failed, job.total) == ("failed", 0, 10, 10)
+    assert "could not be reached (timed out)" in job.error
+    assert not mail.outbox
+
+
+def test_an_address_with_a_header_in_it_is_counted_not_sent(director, section):
+    Player.objects.filter(email="p4@example.org").update(
+        email="p4@example.org\nBcc: spy@example.org"
+    )
+    start(director, section)
+    job = MailJob.objects.get()
+    assert (job.status, job.sent, job.failed) == ("done", 9, 1)
+    assert "First4 Last4" in job.error
+    assert all("spy@example.org" not in m.recipients() for m in mail.outbox)
+    assert len(mail.outbox) == 9
+
+
+def test_an_address_added_after_the_start_is_mailed_and_counted(section):
+    job = MailJob.objects.create(section=section, total=10, base_url="http://club")
+    Player.objects.filter(last_name="Last10").update(email="late@example.org")
+    assert mail_job_run(job.pk) == "done"
+    job.refresh_from_db()
+    assert (job.total, job.sent, job.failed) == (11, 11, 0)
+    assert "late@example.org" in [m.to[0] for m in mail.outbox]
+
+
+class DeletingOnSecond(EmailBackend):
+    """Delivers, and the event is deleted as the second mail goes."""
+
+    def send_messages(self, messages):
+        sent = super().send_messages(messages)
+        if len(mail.outbox) == 2:
+            Event.objects.all().delete()
+        return sent
+
+
+def test_a_sending_stops_when_its_event_is_deleted(section, monkeypatch):
+    from tournaments.models import Result
+
+    Result.objects.all().delete()  # a line protects its pairs from the cascade
+    monkeypatch.setattr(mail_jobs, "get_connection", lambda: DeletingOnSecond())
+    job = MailJob.objects.create(section=section, total=10, base_url="http://club")
+    assert mail_job_run(job.pk) == ""
+    assert len(mail.outbox) == 2
+
+
+def test_an_unexpected_error_fails_the_job_and_says_so(director, section, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("template missing")
+
+    monkeypatch.setattr(mail_jobs, "results_message", broken)
+    start(director, section)
+    job = MailJob.objects.get()
+    assert job.status == "failed" and job.sent == 0
+    assert job.error == "The sending stopped on an unexpected error."
+    page = director.get(reverse("director:mail-job", args=[job.pk]))
+    assert "Stopped." in page.content.decode() and "Refresh" not in page

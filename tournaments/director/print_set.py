@@ -18,9 +18,11 @@ from django.shortcuts import get_object_or_404, render
 
 from tournaments.models import Event, Section
 from tournaments.reports import stored_report
-from tournaments.results.scorecards import scorecard_rows, standings_by_pair
-
-HOME_ORDER = {"NS": 0, "EW": 1, "": 2}
+from tournaments.results.scorecards import (
+    pairs_in_order,
+    scorecard_rows,
+    standings_by_pair,
+)
 
 
 def print_set_context(section: Section) -> dict[str, Any]:
@@ -33,10 +35,7 @@ def print_set_context(section: Section) -> dict[str, Any]:
         for board in section.boards.order_by("number")
     ]
     standings = standings_by_pair(report)
-    pairs = sorted(
-        section.pairs.all(),
-        key=lambda pair: (HOME_ORDER.get(pair.direction, 3), pair.number),
-    )
+    pairs = pairs_in_order(section.pairs.all())
     scorecards = [
         {
             "pair": pair,

@@ -7,10 +7,20 @@ every pair's scorecard (the director's print set) reads the section once.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from tournaments.models import Pair
 from tournaments.reports import SectionReport, StandingRow
 
 Row = dict[str, object]
+HOME_ORDER = {"NS": 0, "EW": 1, "": 2}
+
+
+def pairs_in_order(pairs: Iterable[Pair]) -> list[Pair]:
+    """NS pairs, then EW, then a Howell's, each by number: as printed."""
+    return sorted(
+        pairs, key=lambda pair: (HOME_ORDER.get(pair.direction, 3), pair.number)
+    )
 
 
 def scorecard_rows(report: SectionReport, pair: Pair) -> list[Row]:

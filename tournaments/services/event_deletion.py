@@ -113,11 +113,14 @@ def event_delete(
 
     Raises ``Event.DoesNotExist``, ``ValidationError`` (``confirm``: the
     name typed is not the event's) or ``EventInPlay``.  The event row is
-    locked first, so a session started meanwhile is seen.
+    locked first, then its sessions, so a session opened meanwhile is
+    seen (or waits for the deletion, and finds nothing).
     """
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
         check_confirmation(event, confirm)
+        # Its sessions too: one being opened meanwhile waits, then finds no event.
+        list(Session.objects.select_for_update().filter(event=event))
         playing = playing_sessions(event)
         if playing:
             raise EventInPlay(playing)

@@ -34,13 +34,12 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.models import MailJob, Pair, Player, Section
 from tournaments.reports import StandingRow, stored_report
-from tournaments.results.scorecards import standings_by_pair
+from tournaments.results.scorecards import pairs_in_order, standings_by_pair
 from tournaments.services.rescoring import send_task
 
 logger = logging.getLogger(__name__)
 
 LIVE = (MailJob.Status.QUEUED, MailJob.Status.RUNNING)
-HOME_ORDER = {"NS": 0, "EW": 1, "": 2}
 MAX_ATTEMPTS = 3
 MAX_ERRORS_KEPT = 20
 # A job still queued this long was never received (the broker was down): it
@@ -70,10 +69,7 @@ class Recipient:
 def mail_recipients(section: Section) -> list[Recipient]:
     """Each player of the section's pairs who has an e-mail address, once,
     in the order of the pairs (NS, then EW, by number)."""
-    pairs = sorted(
-        section.pairs.prefetch_related("players"),
-        key=lambda pair: (HOME_ORDER.get(pair.direction, 3), pair.number),
-    )
+    pairs = pairs_in_order(section.pairs.prefetch_related("players"))
     seen: set[int] = set()
     recipients = []
     for pair in pairs:
@@ -157,11 +153,14 @@ def mail_job_run(job_id: int) -> str:
         updated=timezone.now(),
     )
     if not claimed:  # another worker has it, it has ended, or it is gone
-        return (
-            MailJob.objects.filter(pk=job_id).values_list("status", flat=True).first()
-            or ""
-        )
-    job = MailJob.objects.select_related("section__session__event").get(pk=job_id)
+        return _status(job_id)
+    job = (
+        MailJob.objects.select_related("section__session__event")
+        .filter(pk=job_id)
+        .first()
+    )
+    if job is None:
+        return ""
     with translation.override(job.language):
         try:
             _deliver(job)
@@ -169,25 +168,44 @@ def mail_job_run(job_id: int) -> str:
             _stop(job.pk, _("The sending took too long and was stopped."))
         except Exception:
             logger.exception("mail job %s stopped", job_id)
-            _stop(job.pk, _("The sending stopped on an unexpected error."))
-    return MailJob.objects.values_list("status", flat=True).get(pk=job_id)
+            MailJob.objects.filter(pk=job_id).update(
+                status=MailJob.Status.FAILED,
+                error=_("The sending stopped on an unexpected error."),
+                updated=timezone.now(),
+            )
+    return _status(job_id)
+
+
+def _status(job_id: int) -> str:
+    """The job's status; "" once it is gone (its event deleted)."""
+    found = MailJob.objects.filter(pk=job_id).values_list("status", flat=True)
+    return found.first() or ""
 
 
 def _deliver(job: MailJob) -> None:
+    """Mail the players not handled yet, one connection for them all."""
     section = job.section
     report = stored_report(section)
     standings = standings_by_pair(report)
     sizes = {
         row.pair.pk: len(rows) for rows in report.rankings.values() for row in rows
     }
+    recipients = mail_recipients(section)
     handled = set(job.mailed)
+    # Addresses added or removed since the job started: the count follows.
+    total = len(handled | {recipient.player.pk for recipient in recipients})
+    MailJob.objects.filter(pk=job.pk).update(total=total)
+    waiting = [r for r in recipients if r.player.pk not in handled]
     errors: list[str] = []
     connection = get_connection()
     try:
-        for recipient in mail_recipients(section):
+        connection.open()
+    except OSError as error:
+        _server_down(job, waiting, errors, error)
+        return
+    try:
+        for index, recipient in enumerate(waiting):
             player = recipient.player
-            if player.pk in handled:
-                continue
             message = results_message(
                 job,
                 recipient,
@@ -203,12 +221,12 @@ def _deliver(job: MailJob) -> None:
             except RECIPIENT_ERRORS as error:
                 errors.append(f"{player.full_name}: {error}")
             except OSError as error:  # the server itself: the others would fail too
-                _server_down(job, handled, errors, error)
+                _server_down(job, waiting[index:], errors, error)
                 return
             except Exception as error:  # a bad address or header: this player only
                 errors.append(f"{player.full_name}: {error}")
-            handled.add(player.pk)
-            _count(job, player.pk, sent, errors)
+            if not _count(job, player.pk, sent, errors):
+                return  # the job was deleted (its event with it): stop
     finally:
         connection.close()
     MailJob.objects.filter(pk=job.pk).update(
@@ -216,31 +234,31 @@ def _deliver(job: MailJob) -> None:
     )
 
 
-def _count(job: MailJob, player_id: int, sent: bool, errors: list[str]) -> None:
+def _count(job: MailJob, player_id: int, sent: bool, errors: list[str]) -> bool:
     """Record one player handled, at once: the page shows it and a resumed
-    job skips it."""
+    job skips it.  False when the job is gone."""
     job.mailed.append(player_id)
-    MailJob.objects.filter(pk=job.pk).update(
-        sent=F("sent") + int(sent),
-        failed=F("failed") + int(not sent),
-        mailed=job.mailed,
-        error="\n".join(errors[:MAX_ERRORS_KEPT]),
-        updated=timezone.now(),
+    return bool(
+        MailJob.objects.filter(pk=job.pk).update(
+            sent=F("sent") + int(sent),
+            failed=F("failed") + int(not sent),
+            mailed=job.mailed,
+            error="\n".join(errors[:MAX_ERRORS_KEPT]),
+            updated=timezone.now(),
+        )
     )
 
 
 def _server_down(
-    job: MailJob, handled: set[int], errors: list[str], error: Exception
+    job: MailJob, left: list[Recipient], errors: list[str], error: Exception
 ) -> None:
     """Count every player left as not sent and end the job with the reason."""
-    recipients = mail_recipients(job.section)
-    left = [r.player.pk for r in recipients if r.player.pk not in handled]
     reason = _("The mail server could not be reached (%(error)s).") % {"error": error}
     logger.warning("mail job %s: %s", job.pk, reason)
     MailJob.objects.filter(pk=job.pk).update(
         status=MailJob.Status.FAILED,
         failed=F("failed") + len(left),
-        mailed=job.mailed + left,
+        mailed=job.mailed + [recipient.player.pk for recipient in left],
         error="\n".join([reason, *errors][:MAX_ERRORS_KEPT]),
         updated=timezone.now(),
     )
@@ -248,8 +266,8 @@ def _server_down(
 
 def _stop(job_id: int, reason: str) -> None:
     """A run stopped midway: queued again (it resumes) until its last attempt."""
-    attempts = MailJob.objects.values_list("attempts", flat=True).get(pk=job_id)
-    again = attempts < MAX_ATTEMPTS
+    attempts = MailJob.objects.filter(pk=job_id).values_list("attempts", flat=True)
+    again = (attempts.first() or 0) < MAX_ATTEMPTS
     MailJob.objects.filter(pk=job_id).update(
         status=MailJob.Status.QUEUED if again else MailJob.Status.FAILED,
         error=reason,

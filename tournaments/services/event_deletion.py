@@ -107,7 +107,10 @@ def check_confirmation(event: Event, confirm: object) -> None:
 
 
 def event_delete(
-    event_id: int, *, confirm: object, user: AbstractBaseUser | AnonymousUser
+    event_id: int,
+    *,
+    confirm: object,
+    user: AbstractBaseUser | AnonymousUser | None,
 ) -> str:
     """Delete the event and everything under it; the deleted event's name.
 

@@ -212,3 +212,24 @@ def test_a_large_section_renders_quickly_in_few_queries(
     assert len(found) == 1 + 26 + 26
     assert all(len(cells(found[f"board-{n}"])) == 1 + 13 for n in range(1, 27))
     assert elapsed < 10, elapsed
+
+
+def test_an_imp_pairs_section_prints_imps(director):
+    """Cross-IMPs: 450 against 420 is 30 points, 1 IMP each way."""
+    event = event_create(
+        name="IMP night", date=dt.date(2026, 11, 22), method="cross-imps"
+    )
+    section = section_create(
+        session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
+    )
+    play(section, 1, "1NS", "1EW", "4H", 10)
+    play(section, 1, "3NS", "2EW", "4H", 11)
+    rescore_section(section.pk)
+    found = pages(director.get(url(section)).content.decode())
+    header, first, second = cells(found["board-1"])
+    assert header[-2:] == ["IMP NS", "IMP EW"]
+    assert first[-4:] == ["420", "", "-1", "1"]
+    assert second[-4:] == ["450", "", "1", "-1"]
+    pair = Pair.objects.get(section=section, number=3, direction="NS")
+    card = cells(found[f"pair-{pair.pk}"])
+    assert card[0][-1] == "IMPs" and card[1][-2:] == ["450", "1"]

@@ -252,3 +252,21 @@ def test_every_demo_event_can_be_deleted(director):
         assert response.status_code == 302, (event.kind, event.name)
     assert not Event.objects.exists()
     assert not Section.objects.exists() and not Result.objects.exists()
+
+
+def test_the_api_needs_the_csrf_token_with_a_session(django_user_model, played):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(
+        django_user_model.objects.create_user("boss", password="pw", is_staff=True)
+    )
+    response = client.delete(
+        api(played), {"confirm": NAME}, content_type="application/json"
+    )
+    assert response.status_code == 403
+    assert Event.objects.filter(pk=played.pk).exists()
+
+
+def test_a_session_being_set_up_does_not_stop_the_deletion(director, played):
+    Session.objects.filter(event=played).update(status=Session.Status.SETUP)
+    assert director.post(page(played), {"confirm": NAME}).status_code == 302
+    assert not Event.objects.filter(pk=played.pk).exists()

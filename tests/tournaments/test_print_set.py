@@ -233,3 +233,16 @@ def test_an_imp_pairs_section_prints_imps(director):
     pair = Pair.objects.get(section=section, number=3, direction="NS")
     card = cells(found[f"pair-{pair.pk}"])
     assert card[0][-1] == "IMPs" and card[1][-2:] == ["450", "1"]
+
+
+def test_a_section_not_played_yet_prints_empty_pages(director):
+    event = event_create(name="Tonight", date=dt.date(2026, 11, 24))
+    section = section_create(
+        session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
+    )
+    response = director.get(url(section))
+    assert response.status_code == 200
+    found = pages(response.content.decode())
+    assert len(found) == 1 + 6 + 6
+    assert "No result yet." in found["ranking"]
+    assert all(cells(found[f"board-{n}"])[1] == ["No result yet."] for n in range(1, 7))

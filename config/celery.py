@@ -2,7 +2,8 @@
 
 Settings prefixed ``CELERY_`` in ``config.settings`` configure it; tasks are
 discovered in each installed app's ``tasks`` module (``tournaments.tasks``),
-and in ``tournaments.tasks_imports`` (large file imports).
+in ``tournaments.tasks_imports`` (large file imports) and in
+``tournaments.tasks_mail`` (results mailed to the players).
 """
 
 import os
@@ -16,3 +17,4 @@ app = Celery("donne", task_cls="celery.contrib.django.task:DjangoTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 app.autodiscover_tasks(["tournaments"], related_name="tasks_imports")
+app.autodiscover_tasks(["tournaments"], related_name="tasks_mail")

@@ -61,7 +61,12 @@ def load_demo() -> DemoSummary:
         _, new = Player.objects.get_or_create(
             club=club,
             licence=f"D{number:05d}",
-            defaults={"first_name": first, "last_name": last},
+            defaults={
+                "first_name": first,
+                "last_name": last,
+                # example.org reaches no one: the console shows the mails.
+                "email": f"member{number:02d}@example.org",
+            },
         )
         created += new
     username, password = DEMO_ADMIN

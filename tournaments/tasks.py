@@ -27,11 +27,13 @@ def score_section(section_id: int) -> dict[str, int]:
 @shared_task(name="scoring.sweep_stale", acks_late=True)
 def sweep_stale() -> dict[str, list[int]]:
     """Queue the rescore of every section left stale, send again the import
-    jobs never received, fail those whose worker died (run by Celery beat)."""
+    jobs never received, fail those whose worker died, and the same for the
+    results mailings (run by Celery beat)."""
     from tournaments.services.import_jobs import import_jobs_sweep
+    from tournaments.services.mail_jobs import mail_jobs_sweep
     from tournaments.services.rescoring import sweep
 
-    return {"queued": sweep(), **import_jobs_sweep()}
+    return {"queued": sweep(), **import_jobs_sweep(), **mail_jobs_sweep()}
 
 
 @worker_ready.connect

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from urllib.parse import quote
 
 import pytest
 from django.urls import reverse
@@ -30,9 +31,12 @@ def board_one_rows(client, section):
 
 
 def test_anonymous_users_are_sent_to_log_in(client):
-    response = client.get(reverse("director:dashboard"))
-    assert response.status_code == 302
-    assert "/admin/login/" in response["Location"]
+    response = client.get(reverse("director:dashboard"), follow=True)
+    assert response.redirect_chain[-1] == (
+        "/accounts/login/?next=" + quote("/director/", safe=""),
+        302,
+    )
+    assert response.templates[0].name == "accounts/sign_in.html"
 
 
 def test_it_creates_an_event_with_its_scoring_settings(director):

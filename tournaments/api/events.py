@@ -26,6 +26,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.authentication import TableTokenAuthentication
+from tournaments.api.event_deletion import EventDestroyMixin
 from tournaments.api.permissions import (
     ReadOrTableWrite,
     is_director,
@@ -78,7 +79,7 @@ def _in_play(request: Request, result: Result) -> bool:
     return result.board.number in hidden_boards(section, viewer)
 
 
-class EventViewSet(ApiAccess, viewsets.ReadOnlyModelViewSet):
+class EventViewSet(EventDestroyMixin, ApiAccess, viewsets.ReadOnlyModelViewSet):
     """Events with their sessions and sections (published ones for the public)."""
 
     lookup_value_regex = r"\d+"  # ids only: "null" is a 404, not a 500

@@ -20,6 +20,7 @@ from tournaments.api import (
     files,
     import_jobs,
     line_pairs,
+    mail_jobs,
     running,
     sign_in,
     tablets,
@@ -111,6 +112,12 @@ urlpatterns = [
         import_jobs.ImportJobView.as_view(),
         name="api-import-job",
     ),
+    path(
+        "sections/<int:id>/mail/",
+        mail_jobs.SectionMailView.as_view(),
+        name="api-section-mail",
+    ),
+    path("mail-jobs/<int:id>/", mail_jobs.MailJobView.as_view(), name="api-mail-job"),
     path(
         "events/<int:id>/hand-records/",
         files.HandRecordsView.as_view(),

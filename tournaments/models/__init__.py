@@ -11,6 +11,7 @@ from tournaments.models.chinese import (
 from tournaments.models.club import Club, Player
 from tournaments.models.event import Event, Section, SectionScoring, Session
 from tournaments.models.imports import ImportJob
+from tournaments.models.mail import MailJob
 from tournaments.models.play import (
     Board,
     Pair,
@@ -39,6 +40,7 @@ __all__ = [
     "Club",
     "Event",
     "ImportJob",
+    "MailJob",
     "Match",
     "Pair",
     "PairScore",

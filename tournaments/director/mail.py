@@ -1,0 +1,78 @@
+"""The director's pages mailing a section's results to its players."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from tournaments.models import Event, MailJob, Player, Section
+from tournaments.services.mail_jobs import (
+    ResultsNotShown,
+    mail_job_start,
+    mail_recipients,
+    public_base_url,
+)
+
+REFRESH_SECONDS = 2
+
+
+@staff_member_required
+def section_mail(request: HttpRequest, pk: int) -> HttpResponse:
+    """Who will get the results; a POST starts the sending and shows it.
+
+    Unpublished results go only when the director ticks "send all the same"
+    (409 otherwise); a section whose players have no address is a 400.
+    """
+    section = get_object_or_404(
+        Section.objects.select_related("session__event"),
+        pk=pk,
+        session__event__kind=Event.Kind.PAIRS,
+    )
+    status = 200
+    if request.method == "POST":
+        try:
+            job, new = mail_job_start(
+                section,
+                base_url=public_base_url(request),
+                user=request.user,
+                force=request.POST.get("force") == "1",
+            )
+        except ResultsNotShown as refusal:
+            messages.error(request, str(refusal))
+            status = 409
+        except ValidationError as error:
+            for text in error.message_dict["section"]:
+                messages.error(request, text)
+            status = 400
+        else:
+            if not new:
+                messages.info(
+                    request, _("These results are being sent already: here it is.")
+                )
+            return redirect("director:mail-job", job.pk)
+    recipients = mail_recipients(section)
+    players = Player.objects.filter(pairs__section=section).distinct().count()
+    context = {
+        "section": section,
+        "event": section.session.event,
+        "recipients": recipients,
+        "without_address": players - len(recipients),
+        "jobs": section.mail_jobs.all()[:10],
+    }
+    return render(request, "director/section_mail.html", context, status=status)
+
+
+@staff_member_required
+def mail_job(request: HttpRequest, pk: int) -> HttpResponse:
+    """The sending's progress ("12 of 40 sent"), refreshing itself until done."""
+    job = get_object_or_404(
+        MailJob.objects.select_related("section__session__event"), pk=pk
+    )
+    response = render(request, "director/mail_job.html", {"job": job})
+    if not job.finished:
+        response["Refresh"] = str(REFRESH_SECONDS)
+    return response

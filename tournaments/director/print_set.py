@@ -1,0 +1,66 @@
+"""A section's print set: every board's traveller and every pair's scorecard.
+
+One A4 document the director prints from the browser after the session (a
+page per traveller and per scorecard, the ranking first), for the notice
+board and the players' pigeonholes.  It is director-only: it shows every
+traveller whatever the event's publication settings.  The whole set is read
+from the scores the scorer stored (``reports.stored_report``) in a handful
+of queries, however large the section.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.admin.views.decorators import staff_member_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from tournaments.models import Event, Section
+from tournaments.reports import stored_report
+from tournaments.results.scorecards import (
+    pairs_in_order,
+    scorecard_rows,
+    standings_by_pair,
+)
+
+
+def print_set_context(section: Section) -> dict[str, Any]:
+    """The section's ranking, travellers (every board, played or not) and
+    scorecards (every pair, NS before EW), ready for ``print_set.html``."""
+    report = stored_report(section)
+    played = dict(report.boards())
+    travellers = [
+        {"board": board, "lines": played.get(board.number, [])}
+        for board in section.boards.order_by("number")
+    ]
+    standings = standings_by_pair(report)
+    pairs = pairs_in_order(section.pairs.all())
+    scorecards = [
+        {
+            "pair": pair,
+            "rows": scorecard_rows(report, pair),
+            "standing": standings.get(pair.pk),
+        }
+        for pair in pairs
+    ]
+    return {
+        "section": section,
+        "event": section.session.event,
+        "rankings": report.rankings,
+        "travellers": travellers,
+        "scorecards": scorecards,
+        "by_imps": report.by_imps,
+        "datums": report.datums if report.butler else {},
+    }
+
+
+@staff_member_required
+def print_set(request: HttpRequest, pk: int) -> HttpResponse:
+    """The print set of a pairs section (404 for teams and individual games)."""
+    section = get_object_or_404(
+        Section.objects.select_related("session__event"),
+        pk=pk,
+        session__event__kind=Event.Kind.PAIRS,
+    )
+    return render(request, "director/print_set.html", print_set_context(section))

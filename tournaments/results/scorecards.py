@@ -7,7 +7,7 @@ every pair's scorecard (the director's print set) reads the section once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from tournaments.models import Pair
 from tournaments.reports import SectionReport, StandingRow
@@ -23,17 +23,26 @@ def pairs_in_order(pairs: Iterable[Pair]) -> list[Pair]:
     )
 
 
-def scorecard_rows(report: SectionReport, pair: Pair) -> list[Row]:
-    """The pair's lines in board order, each from the pair's own side."""
-    rows = []
+def scorecard_rows(
+    report: SectionReport, pair: Pair, hidden: Collection[int] = ()
+) -> list[Row]:
+    """The pair's lines in board order, each from the pair's own side; a board
+    in ``hidden`` (still in play for this reader) names the opponents only."""
+    rows: list[Row] = []
     for line in report.pair_lines(pair):
         result = line.result
         ns = result.ns_pair_id == pair.pk
+        row: Row = {
+            "line": line,
+            "direction": "NS" if ns else "EW",
+            "opponents": result.ew_pair if ns else result.ns_pair,
+        }
+        if result.board.number in hidden:
+            rows.append(row | {"in_play": True})
+            continue
         rows.append(
-            {
-                "line": line,
-                "direction": "NS" if ns else "EW",
-                "opponents": result.ew_pair if ns else result.ns_pair,
+            row
+            | {
                 "score": None
                 if result.score_ns is None
                 else (result.score_ns if ns else -result.score_ns),

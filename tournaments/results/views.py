@@ -26,6 +26,7 @@ from tournaments.results.hand_records import (
     deals_visible,
     hand_record,
 )
+from tournaments.results.scorecards import scorecard_rows, standings_by_pair
 from tournaments.results.teams import event_match, match_page, teams_results
 from tournaments.results.whiz import whiz_board, whiz_player, whiz_results
 from tournaments.services.analysis import analysis_progress
@@ -250,36 +251,8 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
         return _hidden(request, section.session.event)
     report = stored_report(section)
     hidden = hidden_boards(section, request_viewer(request))
-    rows = []
-    for line in report.pair_lines(pair):
-        result = line.result
-        ns = result.ns_pair_id == pair.pk
-        if result.board.number in hidden:
-            rows.append(_in_play_row(line, ns, result))
-            continue
-        rows.append(
-            {
-                "line": line,
-                "direction": "NS" if ns else "EW",
-                "opponents": result.ew_pair if ns else result.ns_pair,
-                "score": None
-                if result.score_ns is None
-                else (result.score_ns if ns else -result.score_ns),
-                "mp": line.mp_ns if ns else line.mp_ew,
-                "pct": line.pct_ns if ns else line.pct_ew,
-                "top": result.top,
-                "imps": line.imp_ns if ns else line.imp_ew,
-            }
-        )
-    standing = next(
-        (
-            row
-            for rows_ in report.rankings.values()
-            for row in rows_
-            if row.pair == pair
-        ),
-        None,
-    )
+    rows = scorecard_rows(report, pair, hidden)
+    standing = standings_by_pair(report).get(pair.pk)
     context = {
         "section": section,
         "pair": pair,
@@ -290,16 +263,6 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
         "live": live,
     }
     return render(request, "results/pair.html", context)
-
-
-def _in_play_row(line: object, ns: bool, result: Result) -> dict[str, object]:
-    """A scorecard row of a board still in play: the opponents, no result."""
-    return {
-        "line": line,
-        "direction": "NS" if ns else "EW",
-        "opponents": result.ew_pair if ns else result.ns_pair,
-        "in_play": True,
-    }
 
 
 def _board_in_play(

@@ -82,11 +82,11 @@ def director(browser: Browser, base: str, django_user_model) -> Page:
     """The director's laptop, signed in."""
     django_user_model.objects.create_user("td", password="pw-td-1", is_staff=True)
     page = browser.new_context().new_page()
-    page.goto(f"{base}/admin/login/")
+    page.goto(f"{base}/accounts/login/?next=/director/")
     page.fill('input[name="username"]', "td")
     page.fill('input[name="password"]', "pw-td-1")
-    page.click('input[type="submit"]')
-    page.wait_for_url("**/admin/")
+    page.click('form.sign-in button[type="submit"]')
+    page.wait_for_url("**/director/")
     return page
 
 

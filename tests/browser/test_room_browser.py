@@ -67,10 +67,10 @@ def printed_link(browser: Browser, room: Room, section: int, table: int) -> str:
 
 def director(browser: Browser, room: Room) -> Page:
     page = browser.new_context().new_page()
-    page.goto(f"{room.local}/admin/login/?next=/director/")
+    page.goto(f"{room.local}/accounts/login/?next=/director/")
     page.fill('input[name="username"]', "td")
     page.fill('input[name="password"]', "room-pw-2026")
-    page.click('input[type="submit"]')
+    page.click('form.sign-in button[type="submit"]')
     page.wait_for_url("**/director/")
     return page
 

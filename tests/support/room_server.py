@@ -235,7 +235,7 @@ class Visitor:
 
     def log_in(self, base: str, username: str, password: str) -> Reply:
         """The director signs in through the login page the site uses."""
-        url = f"{base}/admin/login/?next=/director/"
+        url = f"{base}/accounts/login/?next=/director/"
         _, token = self.csrf(url)
         form = {
             "csrfmiddlewaretoken": token,

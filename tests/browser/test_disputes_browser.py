@@ -65,6 +65,23 @@ def save(page: Page) -> None:
     page.wait_for_load_state()
 
 
+def two_devices_enter(
+    browser: Browser, base: str, section, second: str
+) -> tuple[Page, Page]:
+    """Two tablets signed in at table 1 enter board 1: 4S= by N, then 4S by
+    N with ``second`` ("=", "+1"); both tablets, left on the board."""
+    code = section.table_set.get(number=1).code
+    one = signed_in_tablet(browser, base, code)
+    two = signed_in_tablet(browser, base, code)
+    for page in (one, two):
+        page.goto(base + BOARD_ONE)
+    fill(one, "4", "S", "N", "=")
+    fill(two, "4", "S", "N", second)
+    save(one)
+    save(two)
+    return one, two
+
+
 def open_disputes(page: Page, base: str, section) -> int:
     """How many open disputes the console lists."""
     page.goto(f"{base}/director/sections/{section.pk}/console/")
@@ -75,15 +92,7 @@ def test_two_devices_entering_the_same_result_raise_no_dispute(
     live_server, browser, section, django_user_model
 ):
     base = live_server.url
-    code = section.table_set.get(number=1).code
-    one = signed_in_tablet(browser, base, code)
-    two = signed_in_tablet(browser, base, code)
-    for page in (one, two):
-        page.goto(base + BOARD_ONE)
-    fill(one, "4", "S", "N", "=")
-    fill(two, "4", "S", "N", "=")
-    save(one)
-    save(two)
+    one, two = two_devices_enter(browser, base, section, "=")
     for page in (one, two):
         assert page.locator('button[value="agree"]').count() == 1
         assert "only the director" not in page.inner_text("main")
@@ -109,15 +118,7 @@ def test_a_different_second_entry_is_kept_as_entered_in_the_console(
     live_server, browser, section, django_user_model
 ):
     base = live_server.url
-    code = section.table_set.get(number=1).code
-    one = signed_in_tablet(browser, base, code)
-    two = signed_in_tablet(browser, base, code)
-    for page in (one, two):
-        page.goto(base + BOARD_ONE)
-    fill(one, "4", "S", "N", "=")
-    fill(two, "4", "S", "N", "+1")
-    save(one)
-    save(two)
+    one, two = two_devices_enter(browser, base, section, "+1")
     assert "only the director can change it now" in two.inner_text("main")
     assert Result.objects.get().disputed
     td = director(browser, base, django_user_model)

@@ -5,37 +5,22 @@ and per scorecard), deletes an event by typing its name, and signs out."""
 from __future__ import annotations
 
 import datetime as dt
-import os
 import re
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+from browser import ARTIFACTS
 from django.contrib.auth import get_user_model
 from pairs_play import played_section
 
 from tournaments.models import Event, Result, Session
 from tournaments.services.events import event_create
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
-if not CHROMIUM.exists() and not os.environ.get("CI"):
-    pytest.skip(f"no browser: {CHROMIUM} is not installed", allow_module_level=True)
-if not os.environ.get("CI"):
-    pytest.importorskip("playwright", reason="playwright is not installed")
-
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 A4_POINTS = (595, 842)  # 210 x 297 mm
 
@@ -52,54 +37,47 @@ def sign_in(page: Page, base: str, password: str) -> None:
     page.click("form.sign-in button[type=submit]")
 
 
-def test_a_director_signs_in_prints_deletes_and_signs_out(live_server):
+def test_a_director_signs_in_prints_deletes_and_signs_out(live_server, browser):
     get_user_model().objects.create_user("td", password="s3cret-pw", is_staff=True)
     event = event_create(name="Browser pairs", date=dt.date(2026, 11, 24))
     section = played_section(event.sessions.get(), "A", [f"P{n}" for n in range(6)])
     Session.objects.update(status=Session.Status.CLOSED)
     base = live_server.url
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=ARGS
-        )
-        try:
-            page = browser.new_context().new_page()
-            page.goto(f"{base}/director/")
-            assert page.url.startswith(f"{base}/accounts/login/?next=")
-            sign_in(page, base, "wrong")
-            assert "correct username and password" in page.inner_text("main")
-            sign_in(page, base, "s3cret-pw")
-            assert page.url == f"{base}/director/"
-            assert page.is_visible("header form.sign-out button")
+    page = browser.new_context().new_page()
+    page.goto(f"{base}/director/")
+    assert page.url.startswith(f"{base}/accounts/login/?next=")
+    sign_in(page, base, "wrong")
+    assert "correct username and password" in page.inner_text("main")
+    sign_in(page, base, "s3cret-pw")
+    assert page.url == f"{base}/director/"
+    assert page.is_visible("header form.sign-out button")
 
-            page.goto(f"{base}/director/sections/{section.pk}/")
-            page.click("text=Print set")
-            assert page.url == f"{base}/director/sections/{section.pk}/print/"
-            page.emulate_media(media="print")
-            assert not page.is_visible("header")
-            ARTIFACTS.mkdir(exist_ok=True)
-            pdf = page.pdf(prefer_css_page_size=True)
-            (ARTIFACTS / "print-set.pdf").write_bytes(pdf)
-            page.emulate_media(media="screen")
+    page.goto(f"{base}/director/sections/{section.pk}/")
+    page.click("text=Print set")
+    assert page.url == f"{base}/director/sections/{section.pk}/print/"
+    page.emulate_media(media="print")
+    assert not page.is_visible("header")
+    ARTIFACTS.mkdir(exist_ok=True)
+    pdf = page.pdf(prefer_css_page_size=True)
+    (ARTIFACTS / "print-set.pdf").write_bytes(pdf)
+    page.emulate_media(media="screen")
 
-            page.goto(f"{base}/director/events/{event.pk}/")
-            page.click("text=Delete this event…")
-            page.fill("input[name=confirm]", "Browser")
-            page.click("button.danger")
-            assert "not the event's name" in page.inner_text("main")
-            assert Event.objects.filter(pk=event.pk).exists()
-            page.fill("input[name=confirm]", "Browser pairs")
-            page.click("button.danger")
-            assert page.url == f"{base}/director/"
-            assert "Event “Browser pairs” deleted." in page.inner_text("main")
+    page.goto(f"{base}/director/events/{event.pk}/")
+    page.click("text=Delete this event…")
+    page.fill("input[name=confirm]", "Browser")
+    page.click("button.danger")
+    assert "not the event's name" in page.inner_text("main")
+    assert Event.objects.filter(pk=event.pk).exists()
+    page.fill("input[name=confirm]", "Browser pairs")
+    page.click("button.danger")
+    assert page.url == f"{base}/director/"
+    assert "Event “Browser pairs” deleted." in page.inner_text("main")
 
-            page.click("header form.sign-out button")
-            assert page.url == f"{base}/"
-            assert page.is_visible("header a:has-text('Sign in')")
-            page.goto(f"{base}/director/")
-            assert page.url.startswith(f"{base}/accounts/login/")
-        finally:
-            browser.close()
+    page.click("header form.sign-out button")
+    assert page.url == f"{base}/"
+    assert page.is_visible("header a:has-text('Sign in')")
+    page.goto(f"{base}/director/")
+    assert page.url.startswith(f"{base}/accounts/login/")
     sizes = pdf_pages(pdf)
     # The ranking, 6 travellers and 6 scorecards: a page each, all A4.
     assert len(sizes) == 1 + 6 + 6

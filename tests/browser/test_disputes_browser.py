@@ -11,34 +11,19 @@ correcting the traveller, after which the console shows none.
 from __future__ import annotations
 
 import datetime as dt
-import os
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from django.db import connections
+from browser import pick, signed_in_tablet
 
 from tournaments.models import Result, ResultChange, Session
 from tournaments.services.events import MovementChoice, event_create, section_create
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
-if not CHROMIUM.exists() and not os.environ.get("CI"):
-    pytest.skip(f"no browser: {CHROMIUM} is not installed", allow_module_level=True)
-if not os.environ.get("CI"):
-    pytest.importorskip("playwright", reason="playwright is not installed")
-
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 BOARD_ONE = "/table/play/1/board/1/"
 
@@ -50,32 +35,6 @@ def section():
     section = section_create(session=session, choice=MovementChoice("mitchell", 3, 2))
     Session.objects.filter(pk=session.pk).update(status=Session.Status.PLAYING)
     return section
-
-
-@pytest.fixture
-def browser():
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=ARGS
-        )
-        try:
-            yield browser
-        finally:
-            # The test's queries ran while Playwright's event loop was
-            # running, so Django gave them a connection of their own: close
-            # it here, or PostgreSQL refuses to drop the test database.
-            connections.close_all()
-            browser.close()
-
-
-def tablet(browser: Browser, base: str, code: str) -> Page:
-    """A phone signed in at a table."""
-    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-    page.goto(f"{base}/table/")
-    page.fill('input[name="code"]', code)
-    page.click('button[type="submit"].big-button')
-    page.wait_for_url("**/table/play/")
-    return page
 
 
 def director(browser: Browser, base: str, django_user_model) -> Page:
@@ -98,12 +57,29 @@ def fill(page: Page, level: str, strain: str, declarer: str, result: str) -> Non
         ("declarer", declarer),
         ("result", result),
     ):
-        page.click(f'label.chip:has(input[name="{name}"][value="{value}"])')
+        pick(page, name, value)
 
 
 def save(page: Page) -> None:
     page.click('button[name="save"]')
     page.wait_for_load_state()
+
+
+def two_devices_enter(
+    browser: Browser, base: str, section, second: str
+) -> tuple[Page, Page]:
+    """Two tablets signed in at table 1 enter board 1: 4S= by N, then 4S by
+    N with ``second`` ("=", "+1"); both tablets, left on the board."""
+    code = section.table_set.get(number=1).code
+    one = signed_in_tablet(browser, base, code)
+    two = signed_in_tablet(browser, base, code)
+    for page in (one, two):
+        page.goto(base + BOARD_ONE)
+    fill(one, "4", "S", "N", "=")
+    fill(two, "4", "S", "N", second)
+    save(one)
+    save(two)
+    return one, two
 
 
 def open_disputes(page: Page, base: str, section) -> int:
@@ -116,14 +92,7 @@ def test_two_devices_entering_the_same_result_raise_no_dispute(
     live_server, browser, section, django_user_model
 ):
     base = live_server.url
-    code = section.table_set.get(number=1).code
-    one, two = tablet(browser, base, code), tablet(browser, base, code)
-    for page in (one, two):
-        page.goto(base + BOARD_ONE)
-    fill(one, "4", "S", "N", "=")
-    fill(two, "4", "S", "N", "=")
-    save(one)
-    save(two)
+    one, two = two_devices_enter(browser, base, section, "=")
     for page in (one, two):
         assert page.locator('button[value="agree"]').count() == 1
         assert "only the director" not in page.inner_text("main")
@@ -149,14 +118,7 @@ def test_a_different_second_entry_is_kept_as_entered_in_the_console(
     live_server, browser, section, django_user_model
 ):
     base = live_server.url
-    code = section.table_set.get(number=1).code
-    one, two = tablet(browser, base, code), tablet(browser, base, code)
-    for page in (one, two):
-        page.goto(base + BOARD_ONE)
-    fill(one, "4", "S", "N", "=")
-    fill(two, "4", "S", "N", "+1")
-    save(one)
-    save(two)
+    one, two = two_devices_enter(browser, base, section, "+1")
     assert "only the director can change it now" in two.inner_text("main")
     assert Result.objects.get().disputed
     td = director(browser, base, django_user_model)
@@ -183,7 +145,7 @@ def test_not_agreed_is_resolved_by_correcting_the_traveller(
     live_server, browser, section, django_user_model
 ):
     base = live_server.url
-    one = tablet(browser, base, section.table_set.get(number=1).code)
+    one = signed_in_tablet(browser, base, section.table_set.get(number=1).code)
     one.goto(base + BOARD_ONE)
     fill(one, "4", "S", "N", "=")
     save(one)

@@ -10,36 +10,16 @@ the pairs sat the wrong way round: 3EW held the North-South cards.  After
 from __future__ import annotations
 
 import datetime as dt
-import os
 import time
-from pathlib import Path
 
 import pytest
+from browser import ARTIFACTS
 
 from tournaments.models import PairScore, Result, ResultChange, Session
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.results import result_submit
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-if not CHROMIUM.exists() and not os.environ.get("CI"):
-    pytest.skip(f"no browser: {CHROMIUM} is not installed", allow_module_level=True)
-if not os.environ.get("CI"):
-    pytest.importorskip("playwright", reason="playwright is not installed")
-
-from playwright.sync_api import sync_playwright  # noqa: E402
-
 pytestmark = pytest.mark.django_db(transaction=True)
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 LINES = [  # (NS, EW, tricks of 4S by N)
     ("1NS", "1EW", 10),
@@ -65,7 +45,9 @@ def _pct(section, label):
     return None if score is None or score.pct is None else round(score.pct, 2)
 
 
-def test_the_director_swaps_a_line_on_the_traveller(live_server, django_user_model):
+def test_the_director_swaps_a_line_on_the_traveller(
+    live_server, browser, django_user_model
+):
     event = event_create(name="Swap night", date=dt.date(2026, 11, 24), scale=1)
     section = section_create(
         session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
@@ -86,32 +68,23 @@ def test_the_director_swaps_a_line_on_the_traveller(live_server, django_user_mod
     django_user_model.objects.create_user("td", password="pw-director", is_staff=True)
     swapped = Result.objects.get(board=board, ns_pair=_pair(section, "2NS"))
     base = live_server.url
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=ARGS
-        )
-        try:
-            page = browser.new_page()
-            page.goto(f"{base}/director/sections/{section.pk}/boards/1/")
-            page.fill('input[name="username"]', "td")
-            page.fill('input[name="password"]', "pw-director")
-            page.click('input[type="submit"], button[type="submit"]')
-            page.wait_for_url(f"**/director/sections/{section.pk}/boards/1/")
-            row = page.locator(
-                "table.traveller tr", has=page.locator('input[value="2NS"]')
-            )
-            assert row.count() == 1
-            row.locator("button.swap").click()
-            page.wait_for_selector("text=Board 1: 3EW sat North-South, 2NS East-West.")
-            swapped_row = page.locator(
-                "table.traveller tr", has=page.locator('input[value="3EW"][name^="n"]')
-            )
-            assert swapped_row.count() == 1
-            assert swapped_row.locator("td.score").inner_text().strip() == "450"
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / "traveller-swap.png"), full_page=True)
-        finally:
-            browser.close()
+    page = browser.new_page()
+    page.goto(f"{base}/director/sections/{section.pk}/boards/1/")
+    page.fill('input[name="username"]', "td")
+    page.fill('input[name="password"]', "pw-director")
+    page.click('input[type="submit"], button[type="submit"]')
+    page.wait_for_url(f"**/director/sections/{section.pk}/boards/1/")
+    row = page.locator("table.traveller tr", has=page.locator('input[value="2NS"]'))
+    assert row.count() == 1
+    row.locator("button.swap").click()
+    page.wait_for_selector("text=Board 1: 3EW sat North-South, 2NS East-West.")
+    swapped_row = page.locator(
+        "table.traveller tr", has=page.locator('input[value="3EW"][name^="n"]')
+    )
+    assert swapped_row.count() == 1
+    assert swapped_row.locator("td.score").inner_text().strip() == "450"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "traveller-swap.png"), full_page=True)
     swapped.refresh_from_db()
     assert (swapped.ns_pair.label, swapped.ew_pair.label) == ("3EW", "2NS")
     assert (swapped.contract, swapped.declarer, swapped.score_ns) == ("4S", "N", 450)

@@ -9,10 +9,10 @@ Screenshots are kept in ``artifacts/`` for CI.
 from __future__ import annotations
 
 import datetime as dt
-import os
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+from browser import ARTIFACTS, PHONE, pick, table_sign_in
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
@@ -24,17 +24,9 @@ from tournaments.scoring_io import rescore_section
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.results import result_adjust, result_enter, result_weighted
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PHONE = {"width": 390, "height": 844}
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Locator, Page
+
 # Long names, as a club's pairs have them: they wrap, they never widen the page.
 NAMES = [
     "Marie-Christine Delacroix-Fontenelle – Jean-Baptiste Villeneuve-Lubin",
@@ -45,28 +37,14 @@ NAMES = [
     "Li Wei – Nguyen Thi Minh Khai",
 ]
 
-if not CHROMIUM.exists() and not os.environ.get("CI"):
-    pytest.skip(f"no browser: {CHROMIUM} is not installed", allow_module_level=True)
-if not os.environ.get("CI"):
-    pytest.importorskip("playwright", reason="playwright is not installed")
-
-from playwright.sync_api import Locator, Page, sync_playwright  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 @pytest.fixture
-def phone():
+def phone(browser: Browser) -> Page:
     """A new page in a 390x844 phone-sized window, closed after the test."""
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=ARGS
-        )
-        try:
-            yield browser.new_context(viewport=PHONE).new_page()
-        finally:
-            browser.close()
+    return browser.new_context(viewport=PHONE).new_page()
 
 
 def _in_view(page: Page, locator: Locator) -> None:
@@ -110,17 +88,6 @@ def _cells(table: Locator, kind: str) -> list[Locator]:
     return cells
 
 
-def _sign_in(page: Page, base: str, code: str) -> None:
-    page.goto(f"{base}/table/")
-    page.fill('input[name="code"]', code.lower())
-    page.click('button[type="submit"].big-button')
-    page.wait_for_url("**/table/play/")
-
-
-def _pick(page: Page, name: str, value: str) -> None:
-    page.click(f'label.chip:has(input[name="{name}"][value="{value}"])')
-
-
 def _playing_section() -> Section:
     """A 3-table Mitchell being played, its pairs with long names (1NS first)."""
     event = event_create(
@@ -144,7 +111,7 @@ def test_the_save_button_is_on_the_screen_and_the_confirmation_has_suits(
     code = section.table_set.get(number=1).code
     phone.goto(f"{live_server.url}/table/")
     _no_sideways_scroll(phone)  # the sign-in page
-    _sign_in(phone, live_server.url, code)
+    table_sign_in(phone, live_server.url, code.lower())
     _no_sideways_scroll(phone)  # the round: pairs, boards
     _in_view(phone, phone.locator("a.board-link.todo").first)
     phone.locator("a.board-link.todo").first.click()
@@ -157,7 +124,7 @@ def test_the_save_button_is_on_the_screen_and_the_confirmation_has_suits(
         ("declarer", "N"),
         ("result", "-1"),
     ):
-        _pick(phone, name, value)
+        pick(phone, name, value)
     phone.wait_for_function("document.getElementById('score').textContent === '-50'")
     _in_view(phone, save)  # the chips chosen, the page scrolled down to them
     _in_view(phone, phone.locator("#score"))
@@ -254,14 +221,14 @@ def test_every_game_keeps_save_on_a_phone(live_server, phone, game, chips, langu
                "bridgeote": _bridgeote_section}[game]()  # fmt: skip
     if language == "fr":
         _in_french(phone, live_server.url)
-    _sign_in(phone, live_server.url, section.table_set.get(number=1).code)
+    table_sign_in(phone, live_server.url, section.table_set.get(number=1).code.lower())
     phone.locator("a.board-link.todo").first.click()
     save = phone.locator('button[name="save"]')
     _in_view(phone, save)
     _chips_fit(phone)
     _no_sideways_scroll(phone)
     for name, value in chips:
-        _pick(phone, name, value)
+        pick(phone, name, value)
     _in_view(phone, save)
     _chips_fit(phone)
     _no_sideways_scroll(phone)

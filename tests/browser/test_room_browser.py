@@ -9,30 +9,16 @@ director lifts A's lock from the console, after which A signs in.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+from browser import PHONE
 from room_server import Room, serve_room
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-if not CHROMIUM.exists() and not os.environ.get("CI"):
-    pytest.skip(f"no browser: {CHROMIUM} is not installed", allow_module_level=True)
-if not os.environ.get("CI"):
-    pytest.importorskip("playwright", reason="playwright is not installed")
-
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 
 @pytest.fixture(scope="module")
@@ -42,17 +28,9 @@ def room(tmp_path_factory) -> Iterator[Room]:
         yield served
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield launched
-        launched.close()
-
-
 def tablet(browser: Browser) -> Page:
     """A fresh device: its own context, cookies and all, phone-sized."""
-    return browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    return browser.new_context(viewport=PHONE).new_page()
 
 
 def printed_link(browser: Browser, room: Room, section: int, table: int) -> str:

@@ -10,36 +10,27 @@ tricks, every other NS pair ten (``running_play``).
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+from browser import (
+    pick,
+    play_round,
+    ranking_percentages,
+    save_and_agree,
+    signed_in_tablet,
+)
 from django.contrib.auth import get_user_model
 from django.test import Client
 from running_play import enter_rounds, percentages, running_section
 
 from tournaments.models import Result, SectionChange
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
-if not CHROMIUM.exists() and not os.environ.get("CI"):
-    pytest.skip(f"no browser: {CHROMIUM} is not installed", allow_module_level=True)
-if not os.environ.get("CI"):
-    pytest.importorskip("playwright", reason="playwright is not installed")
-
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
-# Playwright's sync API runs an event loop in this thread.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 def _director(browser: Browser, base: str) -> Page:
@@ -54,80 +45,44 @@ def _director(browser: Browser, base: str) -> Page:
     return context.new_page()
 
 
-def _tablet(browser: Browser, base: str, code: str) -> Page:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    page.goto(f"{base}/table/")
-    page.fill('input[name="code"]', code.lower())
-    page.click('button[type="submit"].big-button')
-    page.wait_for_url("**/table/play/")
-    return page
-
-
-def _pick(page: Page, name: str, value: str) -> None:
-    page.click(f'label.chip:has(input[name="{name}"][value="{value}"])')
-
-
 def _enter_4s_made(page: Page) -> None:
     """4S by North, just made, entered at the tablet and agreed by E-W."""
     for name, value in (("level", "4"), ("denomination", "S"), ("declarer", "N")):
-        _pick(page, name, value)
-    _pick(page, "result", "=")
-    page.click('button[name="save"]')
-    page.click('button[value="agree"]')
-    page.wait_for_selector("text=Confirmed by E-W.")
+        pick(page, name, value)
+    pick(page, "result", "=")
+    save_and_agree(page)
 
 
-def _play_round(page: Page, base: str, number: int) -> int:
-    """Enter every board still to play in the round at the tablet's table."""
-    url = f"{base}/table/play/?round={number}"
-    page.goto(url)
-    played = 0
-    while page.locator("a.board-link.todo").count():
-        page.locator("a.board-link.todo").first.click()
-        _enter_4s_made(page)
-        played += 1
-        page.goto(url)
-    return played
-
-
-def test_a_late_pair_joins_a_7_table_mitchell_in_round_3(live_server):
+def test_a_late_pair_joins_a_7_table_mitchell_in_round_3(live_server, browser):
     section = running_section(7, phantom=True, name="Late pair night")
     enter_rounds(section, range(1, 3))
     base = live_server.url
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=ARGS
-        )
-        try:
-            director = _director(browser, base)
-            director.goto(f"{base}/director/sections/{section.pk}/")
-            director.fill("#id_late-player_a", "Ann Late")
-            director.fill("#id_late-player_b", "Bob Later")
-            director.fill("#id_late-round", "3")
-            director.click("#late-pair button[type=submit]")
-            director.wait_for_selector("text=7EW came late: plays from round 3")
-            assert "late pair joined" in director.inner_text("table.section-changes")
+    director = _director(browser, base)
+    director.goto(f"{base}/director/sections/{section.pk}/")
+    director.fill("#id_late-player_a", "Ann Late")
+    director.fill("#id_late-player_b", "Bob Later")
+    director.fill("#id_late-round", "3")
+    director.click("#late-pair button[type=submit]")
+    director.wait_for_selector("text=7EW came late: plays from round 3")
+    assert "late pair joined" in director.inner_text("table.section-changes")
 
-            # The late pair's table in round 3 is table 2 (EW pair e sits at
-            # table e + r - 1, mod 7): its tablet signs in there.
-            code = section.table_set.get(number=2).code
-            tablet = _tablet(browser, base, code)
-            assert "Table 2 · round 3" in tablet.inner_text("h1")
-            seated = tablet.inner_text(".pairs")
-            assert "7EW" in seated and "Ann Late" in seated
-            assert _play_round(tablet, base, 3) == 2
+    # The late pair's table in round 3 is table 2 (EW pair e sits at
+    # table e + r - 1, mod 7): its tablet signs in there.
+    code = section.table_set.get(number=2).code
+    tablet = signed_in_tablet(browser, base, code.lower())
+    assert "Table 2 · round 3" in tablet.inner_text("h1")
+    seated = tablet.inner_text(".pairs")
+    assert "7EW" in seated and "Ann Late" in seated
+    assert play_round(tablet, base, 3, _enter_4s_made) == 2
 
-            director.goto(f"{base}/director/sections/{section.pk}/movement/")
-            cell = director.locator('td[data-round="3"][data-table="2"]')
-            assert "2NS v 7EW" in cell.inner_text()
-            before = director.locator('td[data-round="2"][data-table="1"]')
-            assert "1NS sits out" in before.inner_text()
-            director.goto(f"{base}/director/sections/{section.pk}/cards/table/")
-            row = director.locator("article").nth(1).locator('tr[data-round="3"]')
-            assert "7EW" in row.inner_text() and "Ann Late" in row.inner_text()
-        finally:
-            browser.close()
+    director.goto(f"{base}/director/sections/{section.pk}/movement/")
+    cell = director.locator('td[data-round="3"][data-table="2"]')
+    assert "2NS v 7EW" in cell.inner_text()
+    before = director.locator('td[data-round="2"][data-table="1"]')
+    assert "1NS sits out" in before.inner_text()
+    director.goto(f"{base}/director/sections/{section.pk}/cards/table/")
+    row = director.locator("article").nth(1).locator('tr[data-round="3"]')
+    assert "7EW" in row.inner_text() and "Ann Late" in row.inner_text()
     lines = Result.objects.filter(ew_pair__number=7, ew_pair__direction="EW")
     assert sorted(lines.values_list("board__number", "round__number")) == [
         (7, 3), (8, 3),
@@ -141,19 +96,7 @@ def test_a_late_pair_joins_a_7_table_mitchell_in_round_3(live_server):
     assert (pct["1NS"], pct["7EW"]) == ("99.77", "58.33")
 
 
-def _percentages(page: Page) -> dict[str, str]:
-    """The ranking tables' percentages by pair label, e.g. {"1NS": "100.00"}."""
-    found = {}
-    for direction, table in zip(
-        ("NS", "EW"), page.locator("table.ranking").all(), strict=True
-    ):
-        for row in table.locator("tr").all()[1:]:
-            cells = row.locator("td").all_inner_texts()
-            found[f"{cells[1].strip()}{direction}"] = cells[5].strip()
-    return found
-
-
-def test_a_pair_withdraws_after_round_4_scored_by_hand(live_server):
+def test_a_pair_withdraws_after_round_4_scored_by_hand(live_server, browser):
     """2EW leaves after round 4; in round 5 it would have met 1NS at table 1
     on boards 9-10, which are then played 4 times.
 
@@ -166,38 +109,33 @@ def test_a_pair_withdraws_after_round_4_scored_by_hand(live_server):
     section = running_section(5, phantom=False, name="Withdrawal night")
     enter_rounds(section, range(1, 5))
     base = live_server.url
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=ARGS
-        )
-        try:
-            director = _director(browser, base)
-            director.goto(f"{base}/director/sections/{section.pk}/")
-            director.select_option("#id_withdraw-pair", "2EW")
-            director.fill("#id_withdraw-round", "5")
-            director.click("#withdraw button[type=submit]")
-            director.wait_for_selector(
-                "text=2EW withdrew: its opponents sit out from round 5"
-            )
+    director = _director(browser, base)
+    director.goto(f"{base}/director/sections/{section.pk}/")
+    director.select_option("#id_withdraw-pair", "2EW")
+    director.fill("#id_withdraw-round", "5")
+    director.click("#withdraw button[type=submit]")
+    director.wait_for_selector("text=2EW withdrew: its opponents sit out from round 5")
 
-            table_1 = _tablet(browser, base, section.table_set.get(number=1).code)
-            assert "round 5" in table_1.inner_text("h1")
-            assert "Your opponents withdrew: no boards this round." in (
-                table_1.inner_text("main")
-            )
-            assert table_1.locator("a.board-link").count() == 0
-            # Table 2 plays its last round through the bid box: 2NS v 3EW.
-            table_2 = _tablet(browser, base, section.table_set.get(number=2).code)
-            assert "Table 2 · round 5" in table_2.inner_text("h1")
-            assert _play_round(table_2, base, 5) == 2
+    table_1 = signed_in_tablet(
+        browser, base, section.table_set.get(number=1).code.lower()
+    )
+    assert "round 5" in table_1.inner_text("h1")
+    assert "Your opponents withdrew: no boards this round." in (
+        table_1.inner_text("main")
+    )
+    assert table_1.locator("a.board-link").count() == 0
+    # Table 2 plays its last round through the bid box: 2NS v 3EW.
+    table_2 = signed_in_tablet(
+        browser, base, section.table_set.get(number=2).code.lower()
+    )
+    assert "Table 2 · round 5" in table_2.inner_text("h1")
+    assert play_round(table_2, base, 5, _enter_4s_made) == 2
 
-            assert enter_rounds(section, range(5, 6)) == 6
-            assert percentages(section)["2EW"] == "62.50"
-            ranking = browser.new_context().new_page()
-            ranking.goto(f"{base}/events/{section.session.event_id}/results/")
-            found = _percentages(ranking)
-        finally:
-            browser.close()
+    assert enter_rounds(section, range(5, 6)) == 6
+    assert percentages(section)["2EW"] == "62.50"
+    ranking = browser.new_context().new_page()
+    ranking.goto(f"{base}/events/{section.session.event_id}/results/")
+    found = ranking_percentages(ranking)
     assert found == {
         "1NS": "100.00", "2NS": "40.00", "3NS": "40.00", "4NS": "40.00",
         "5NS": "40.00", "1EW": "47.50", "2EW": "62.50", "3EW": "47.50",

@@ -9,36 +9,27 @@ by itself to the final percentages.  A screenshot of a tablet is kept in
 from __future__ import annotations
 
 import datetime as dt
-import os
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+from browser import (
+    ARTIFACTS,
+    pick,
+    play_round,
+    ranking_percentages,
+    save_and_agree,
+    signed_in_tablet,
+)
 
 from games.bridge import board_vulnerability
 from tournaments.models import Result, Session
 from tournaments.services.events import MovementChoice, event_create, section_create
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
-if not CHROMIUM.exists() and not os.environ.get("CI"):
-    pytest.skip(f"no browser: {CHROMIUM} is not installed", allow_module_level=True)
-if not os.environ.get("CI"):
-    pytest.importorskip("playwright", reason="playwright is not installed")
-
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
 pytestmark = pytest.mark.django_db(transaction=True)
-# Playwright's sync API runs an event loop in this thread.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 # Every table bids 4S by North; the tricks depend on who sits there: 1NS
 # makes one more trick than 2NS, 3NS one fewer, and 1EW defends a trick
@@ -63,10 +54,6 @@ EXPECTED = {
 }
 
 
-def _pick(page: Page, name: str, value: str) -> None:
-    page.click(f'label.chip:has(input[name="{name}"][value="{value}"])')
-
-
 def _play_board(page: Page) -> None:
     """Enter the board open on ``page`` as the players at the table would."""
     names = page.locator(".pairs dd strong").all_inner_texts()
@@ -74,100 +61,61 @@ def _play_board(page: Page) -> None:
     number = int(page.locator("#entry").get_attribute("data-board-number") or 0)
     offset = NS_SKILL[ns] - EW_SKILL[ew]
     vulnerable = board_vulnerability(number) in ("NS", "All")
-    _pick(page, "level", "4")
-    _pick(page, "denomination", "S")
-    _pick(page, "declarer", "N")
-    _pick(page, "result", RESULT_TEXT[offset])
+    pick(page, "level", "4")
+    pick(page, "denomination", "S")
+    pick(page, "declarer", "N")
+    pick(page, "result", RESULT_TEXT[offset])
     expected = str(SCORE_4S[offset][vulnerable])
     page.wait_for_function(
         "text => document.getElementById('score').textContent === text", arg=expected
     )
-    page.click('button[name="save"]')
-    page.click('button[value="agree"]')
-    page.wait_for_selector("text=Confirmed by E-W.")
-
-
-def _play_round(page: Page, base: str, number: int) -> None:
-    """Play every board still to enter in round ``number`` at the tablet's table."""
-    url = f"{base}/table/play/?round={number}"
-    page.goto(url)
-    while page.locator("a.board-link.todo").count():
-        page.locator("a.board-link.todo").first.click()
-        _play_board(page)
-        page.goto(url)
-
-
-def _percentages(page: Page) -> dict[str, str]:
-    """The ranking tables' percentages by pair label, e.g. {"1NS": "91.67"}."""
-    found = {}
-    for direction, table in zip(
-        ("NS", "EW"), page.locator("table.ranking").all(), strict=True
-    ):
-        for row in table.locator("tr").all()[1:]:
-            cells = row.locator("td").all_inner_texts()
-            found[f"{cells[1].strip()}{direction}"] = cells[5].strip()
-    return found
+    save_and_agree(page)
 
 
 def _screenshot_entry(page: Page) -> None:
     """Keep a picture of the bid box half filled in, then leave it unsaved."""
     page.locator("a.board-link.todo").first.click()
     for name, value in (("level", "4"), ("denomination", "H"), ("declarer", "S")):
-        _pick(page, name, value)
+        pick(page, name, value)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "terminal-entry.png"), full_page=True)
     page.go_back()
 
 
-def _tablet(browser: Browser, base: str, code: str) -> Page:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    page.goto(f"{base}/table/")
-    page.fill('input[name="code"]', code.lower())
-    page.click('button[type="submit"].big-button')
-    page.wait_for_url("**/table/play/")
-    return page
-
-
-def test_three_tablets_play_a_mitchell_and_the_ranking_follows(live_server):
+def test_three_tablets_play_a_mitchell_and_the_ranking_follows(live_server, browser):
     event = event_create(name="Browser pairs", date=dt.date(2026, 11, 24))
     session = event.sessions.get()
     section = section_create(session=session, choice=MovementChoice("mitchell", 3, 2))
     Session.objects.filter(pk=session.pk).update(status=Session.Status.PLAYING)
     codes = {t.number: t.code for t in section.table_set.all()}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=ARGS
-        )
-        try:
-            tablets = [_tablet(browser, live_server.url, codes[n]) for n in (1, 2, 3)]
-            assert "Table 1 · round 1" in tablets[0].inner_text("h1")
-            _screenshot_entry(tablets[0])
-            for page in tablets:
-                _play_round(page, live_server.url, 1)
-            moves = tablets[0].inner_text("section.moves")
-            assert "1EW: table 2" in moves
-            assert "Boards 1-2: table 3" in moves
-            ranking = browser.new_context().new_page()
-            ranking.goto(f"{live_server.url}/events/{event.pk}/results/")
-            assert "Provisional" in ranking.inner_text("main")
-            for number in (2, 3):
-                for page in tablets:
-                    _play_round(page, live_server.url, number)
-            assert "last round" in tablets[2].inner_text("main")
-            # The page reloads itself as each rescoring lands: wait for the
-            # final figures, all of them, not only the first to appear.
-            ranking.wait_for_function(
-                "values => values.every("
-                "v => document.querySelector('main').innerText.includes(v))",
-                arg=sorted(set(EXPECTED.values())),
-                timeout=30_000,
-            )
-            percentages = _percentages(ranking)
-            tablets[0].goto(f"{live_server.url}/table/play/?round=1")
-            tablets[0].locator("a.board-link").first.click()
-            tablets[0].screenshot(path=str(ARTIFACTS / "terminal.png"), full_page=True)
-        finally:
-            browser.close()
+    tablets = [
+        signed_in_tablet(browser, live_server.url, codes[n].lower()) for n in (1, 2, 3)
+    ]
+    assert "Table 1 · round 1" in tablets[0].inner_text("h1")
+    _screenshot_entry(tablets[0])
+    for page in tablets:
+        play_round(page, live_server.url, 1, _play_board)
+    moves = tablets[0].inner_text("section.moves")
+    assert "1EW: table 2" in moves
+    assert "Boards 1-2: table 3" in moves
+    ranking = browser.new_context().new_page()
+    ranking.goto(f"{live_server.url}/events/{event.pk}/results/")
+    assert "Provisional" in ranking.inner_text("main")
+    for number in (2, 3):
+        for page in tablets:
+            play_round(page, live_server.url, number, _play_board)
+    assert "last round" in tablets[2].inner_text("main")
+    # The page reloads itself as each rescoring lands: wait for the
+    # final figures, all of them, not only the first to appear.
+    ranking.wait_for_function(
+        "values => values.every("
+        "v => document.querySelector('main').innerText.includes(v))",
+        arg=sorted(set(EXPECTED.values())),
+        timeout=30_000,
+    )
+    percentages = ranking_percentages(ranking)
+    tablets[0].goto(f"{live_server.url}/table/play/?round=1")
+    tablets[0].locator("a.board-link").first.click()
+    tablets[0].screenshot(path=str(ARTIFACTS / "terminal.png"), full_page=True)
     assert Result.objects.filter(confirmed__isnull=False).count() == 18
     assert percentages == EXPECTED

@@ -12,44 +12,21 @@ traveller so far, and the public page reloads by itself to the traveller.
 from __future__ import annotations
 
 import datetime as dt
-import os
-from pathlib import Path
 
 import pytest
+from browser import pick, signed_in_tablet
 
 from tournaments.models import Pair, Session
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.results import result_submit
 from tournaments.services.table_rounds import table_move_on
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-if not CHROMIUM.exists() and not os.environ.get("CI"):
-    pytest.skip(f"no browser: {CHROMIUM} is not installed", allow_module_level=True)
-if not os.environ.get("CI"):
-    pytest.importorskip("playwright", reason="playwright is not installed")
-
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
-
 pytestmark = pytest.mark.django_db(transaction=True)
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 HIDDEN = "Its traveller is hidden until every table has played this board."
 
 
-def _pick(page: Page, name: str, value: str) -> None:
-    page.click(f'label.chip:has(input[name="{name}"][value="{value}"])')
-
-
-def test_the_public_traveller_shows_once_the_last_table_entered(live_server):
+def test_the_public_traveller_shows_once_the_last_table_entered(live_server, browser):
     event = event_create(name="Private travellers", date=dt.date(2026, 11, 24))
     session = event.sessions.get()
     section = section_create(session=session, choice=MovementChoice("mitchell", 3, 2))
@@ -69,56 +46,41 @@ def test_the_public_traveller_shows_once_the_last_table_entered(live_server):
     table_move_on(table_two, 3)
     base = live_server.url
     traveller_url = f"{base}/sections/{section.pk}/boards/1/"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=ARGS
-        )
-        try:
-            public = browser.new_context().new_page()
-            response = public.goto(traveller_url)
-            assert response is not None and response.status == 403
-            assert HIDDEN in public.inner_text("main")
-            assert "+420" not in public.inner_text("main")
-            assert public.locator("table.traveller-result").count() == 0
+    public = browser.new_context().new_page()
+    response = public.goto(traveller_url)
+    assert response is not None and response.status == 403
+    assert HIDDEN in public.inner_text("main")
+    assert "+420" not in public.inner_text("main")
+    assert public.locator("table.traveller-result").count() == 0
 
-            tablet = browser.new_context(
-                viewport={"width": 390, "height": 844}
-            ).new_page()
-            tablet.goto(f"{base}/table/")
-            tablet.fill('input[name="code"]', table_two.code)
-            tablet.click('button[type="submit"].big-button')
-            tablet.wait_for_url("**/table/play/")
-            # Table 2 has not played board 1: the public page is hidden to
-            # it too, and the tablet has no traveller of a board of another
-            # round of its own.
-            seen = tablet.goto(traveller_url)
-            assert seen is not None and seen.status == 403
-            assert HIDDEN in tablet.inner_text("main")
-            guessed = tablet.goto(f"{base}/table/play/1/board/1/")
-            assert guessed is not None and guessed.status == 404
+    tablet = signed_in_tablet(browser, base, table_two.code)
+    # Table 2 has not played board 1: the public page is hidden to
+    # it too, and the tablet has no traveller of a board of another
+    # round of its own.
+    seen = tablet.goto(traveller_url)
+    assert seen is not None and seen.status == 403
+    assert HIDDEN in tablet.inner_text("main")
+    guessed = tablet.goto(f"{base}/table/play/1/board/1/")
+    assert guessed is not None and guessed.status == 404
 
-            tablet.goto(f"{base}/table/play/3/board/1/")
-            assert tablet.locator("section.traveller").count() == 0
-            _pick(tablet, "level", "4")
-            _pick(tablet, "denomination", "S")
-            _pick(tablet, "declarer", "N")
-            _pick(tablet, "result", "-1")
-            tablet.wait_for_function(
-                "document.getElementById('score').textContent === '-50'"
-            )
-            tablet.click('button[name="save"]')
-            tablet.wait_for_selector("section.traveller")
-            rows = tablet.locator("section.traveller tbody tr").all_inner_texts()
-            assert len(rows) == 3
-            assert any("420" in row for row in rows)
-            assert any("450" in row for row in rows)
-            assert any("-50" in row for row in rows)
+    tablet.goto(f"{base}/table/play/3/board/1/")
+    assert tablet.locator("section.traveller").count() == 0
+    pick(tablet, "level", "4")
+    pick(tablet, "denomination", "S")
+    pick(tablet, "declarer", "N")
+    pick(tablet, "result", "-1")
+    tablet.wait_for_function("document.getElementById('score').textContent === '-50'")
+    tablet.click('button[name="save"]')
+    tablet.wait_for_selector("section.traveller")
+    rows = tablet.locator("section.traveller tbody tr").all_inner_texts()
+    assert len(rows) == 3
+    assert any("420" in row for row in rows)
+    assert any("450" in row for row in rows)
+    assert any("-50" in row for row in rows)
 
-            # The public page, left open, reloads itself to the traveller.
-            public.wait_for_selector("table.traveller-result", timeout=30_000)
-            text = public.inner_text("main")
-            assert HIDDEN not in text
-            for score in ("420", "450", "50"):
-                assert score in text
-        finally:
-            browser.close()
+    # The public page, left open, reloads itself to the traveller.
+    public.wait_for_selector("table.traveller-result", timeout=30_000)
+    text = public.inner_text("main")
+    assert HIDDEN not in text
+    for score in ("420", "450", "50"):
+        assert score in text

@@ -12,6 +12,9 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 
+import pytest
+from django.core.exceptions import ValidationError
+
 from tournaments.models import Result, Section, Session
 from tournaments.movements import Seating
 from tournaments.scoring_io import rescore_section
@@ -22,6 +25,15 @@ from tournaments.services.events import (
     section_create,
 )
 from tournaments.services.results import result_submit
+
+# A tablet's sign-in page, and its round page.
+SIGN_IN = "/table/"
+PLAY = "/table/play/"
+
+
+def error_fields(error: pytest.ExceptionInfo[ValidationError]) -> set[str]:
+    """The fields a refusal (``pytest.raises(ValidationError)``) names."""
+    return set(error.value.message_dict)
 
 
 def running_section(tables: int, *, phantom: bool, name: str = "Club night") -> Section:

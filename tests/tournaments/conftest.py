@@ -1,5 +1,6 @@
 """Shared helpers of the tournaments tests: who meets whom in a movement, and
-how often each board is played; a fresh cache (sign-in rate limits) per test."""
+how often each board is played; a fresh cache (sign-in rate limits) per test;
+the running sections (``running_play``) a late pair joins or a pair leaves."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections import Counter
 
 import pytest
 from django.core.cache import cache
+from running_play import running_section
 from teams_play import Committing
 
 from tournaments.models import Section, Session
@@ -63,3 +65,15 @@ def play_counts(movement: Movement) -> Counter[int]:
 def api(director, django_capture_on_commit_callbacks):
     """The director's client, running the scoring tasks each request queues."""
     return Committing(director, django_capture_on_commit_callbacks)
+
+
+@pytest.fixture
+def phantom_section() -> Section:
+    """Seven tables, thirteen pairs: 7EW is the phantom, its opponents sit out."""
+    return running_section(7, phantom=True)
+
+
+@pytest.fixture
+def five_tables() -> Section:
+    """Five tables, ten pairs, five rounds of two boards."""
+    return running_section(5, phantom=False)

@@ -14,7 +14,14 @@ import datetime as dt
 
 import pytest
 from django.core.exceptions import ValidationError
-from running_play import enter_rounds, percentages, running_section
+from running_play import (
+    PLAY,
+    SIGN_IN,
+    enter_rounds,
+    error_fields,
+    percentages,
+    running_section,
+)
 
 from tournaments.models import SectionChange, Session
 from tournaments.movements import validate
@@ -25,25 +32,6 @@ from tournaments.services.running import (
 )
 
 pytestmark = pytest.mark.django_db
-
-SIGN_IN = "/table/"
-PLAY = "/table/play/"
-
-
-def _field(error: ValidationError) -> set[str]:
-    return set(error.value.message_dict)
-
-
-@pytest.fixture
-def phantom_section():
-    """Seven tables, thirteen pairs: 7EW is the phantom, its opponents sit out."""
-    return running_section(7, phantom=True)
-
-
-@pytest.fixture
-def five_tables():
-    """Five tables, ten pairs, five rounds of two boards."""
-    return running_section(5, phantom=False)
 
 
 # --- a late pair --------------------------------------------------------
@@ -135,7 +123,7 @@ def test_only_the_late_pairs_own_rounds_take_results(phantom_section):
             board=section.boards.get(number=3), ns_pair=pairs["1NS"],
             ew_pair=pairs["7EW"], contract="4S", declarer="N", tricks=10,
         )  # fmt: skip
-    assert _field(error) == {"ns_pair"}
+    assert error_fields(error) == {"ns_pair"}
 
 
 def test_the_movement_sheet_and_table_card_name_the_late_pair(
@@ -163,7 +151,7 @@ def test_the_movement_sheet_and_table_card_name_the_late_pair(
 def test_a_late_pair_with_bad_input_is_refused(phantom_section, names, round, field):
     with pytest.raises(ValidationError) as error:
         late_pair_join(phantom_section, names=names, round=round)
-    assert _field(error) == {field}
+    assert error_fields(error) == {field}
     assert phantom_section.pairs.count() == 13
     assert not SectionChange.objects.exists()
 
@@ -180,14 +168,14 @@ def test_a_late_pair_cannot_join_a_round_already_started(phantom_section):
 def test_a_section_without_a_phantom_has_no_seat_for_a_late_pair(five_tables):
     with pytest.raises(ValidationError) as error:
         late_pair_join(five_tables, names=["Ann", "Bob"], round=2)
-    assert _field(error) == {"section"}
+    assert error_fields(error) == {"section"}
 
 
 def test_a_second_late_pair_finds_the_seat_taken(phantom_section):
     late_pair_join(phantom_section, names=["Ann", "Bob"], round=2)
     with pytest.raises(ValidationError) as error:
         late_pair_join(phantom_section, names=["Cid", "Dan"], round=2)
-    assert _field(error) == {"section"}
+    assert error_fields(error) == {"section"}
     assert phantom_section.pairs.count() == 14
 
 
@@ -195,7 +183,7 @@ def test_a_closed_session_does_not_change(phantom_section):
     Session.objects.update(status=Session.Status.CLOSED)
     with pytest.raises(ValidationError) as error:
         late_pair_join(phantom_section, names=["Ann", "Bob"], round=2)
-    assert _field(error) == {"section"}
+    assert error_fields(error) == {"section"}
 
 
 # --- other movements, club players, the movement cache ---------------------

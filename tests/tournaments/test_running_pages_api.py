@@ -6,8 +6,7 @@ of a section changed three ways answering.
 from __future__ import annotations
 
 import pytest
-from django.core.exceptions import ValidationError
-from running_play import enter_rounds, percentages, running_section
+from running_play import PLAY, SIGN_IN, enter_rounds, percentages
 
 from tournaments.models import SectionChange
 from tournaments.services.running import (
@@ -18,25 +17,6 @@ from tournaments.services.running import (
 from tournaments.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
-
-SIGN_IN = "/table/"
-PLAY = "/table/play/"
-
-
-def _field(error: ValidationError) -> set[str]:
-    return set(error.value.message_dict)
-
-
-@pytest.fixture
-def phantom_section():
-    """Seven tables, thirteen pairs: 7EW is the phantom, its opponents sit out."""
-    return running_section(7, phantom=True)
-
-
-@pytest.fixture
-def five_tables():
-    """Five tables, ten pairs, five rounds of two boards."""
-    return running_section(5, phantom=False)
 
 
 # --- the director's section page ----------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.exceptions import ValidationError
-from running_play import enter_rounds, percentages, running_section
+from running_play import PLAY, SIGN_IN, enter_rounds, error_fields, percentages
 
 from tournaments.models import Result, ResultChange, SectionChange
 from tournaments.services.results import result_submit
@@ -23,25 +23,6 @@ from tournaments.services.running import (
 from tournaments.services.table_rounds import current_round
 
 pytestmark = pytest.mark.django_db
-
-SIGN_IN = "/table/"
-PLAY = "/table/play/"
-
-
-def _field(error: ValidationError) -> set[str]:
-    return set(error.value.message_dict)
-
-
-@pytest.fixture
-def phantom_section():
-    """Seven tables, thirteen pairs: 7EW is the phantom, its opponents sit out."""
-    return running_section(7, phantom=True)
-
-
-@pytest.fixture
-def five_tables():
-    """Five tables, ten pairs, five rounds of two boards."""
-    return running_section(5, phantom=False)
 
 
 # --- a withdrawal -------------------------------------------------------
@@ -176,7 +157,7 @@ def test_a_pair_with_results_in_the_round_cannot_withdraw_from_it(five_tables):
 def test_a_withdrawal_with_bad_input_is_refused(five_tables, pair, round, field):
     with pytest.raises(ValidationError) as error:
         pair_withdraw(five_tables, pair=pair, round=round)
-    assert _field(error) == {field}
+    assert error_fields(error) == {field}
 
 
 def test_a_pair_withdraws_once(five_tables):
@@ -190,7 +171,7 @@ def test_a_late_pair_cannot_withdraw_before_it_came(phantom_section):
     late_pair_join(phantom_section, names=["Ann", "Bob"], round=4)
     with pytest.raises(ValidationError) as error:
         pair_withdraw(phantom_section, pair="7EW", round=3)
-    assert _field(error) == {"round"}
+    assert error_fields(error) == {"round"}
     pair_withdraw(phantom_section, pair="7EW", round=6)
     movement = phantom_section.movement_plan()
     absent = [r for r in range(1, 8) if movement.absent_in(14, r)]
@@ -223,7 +204,7 @@ def test_the_arrow_switch_of_a_round_with_results_cannot_change(five_tables):
     enter_rounds(five_tables, range(1, 3))
     with pytest.raises(ValidationError) as error:
         arrow_switch_change(five_tables, rounds=[2])
-    assert _field(error) == {"arrow_switch_rounds"}
+    assert error_fields(error) == {"arrow_switch_rounds"}
     arrow_switch_change(five_tables, rounds=[5])
     assert Result.objects.count() == 20
 

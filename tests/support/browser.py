@@ -1,0 +1,96 @@
+"""The browser tests' Chromium and what their pages share.
+
+``tests/browser/conftest.py`` launches :data:`CHROMIUM` headless with
+:data:`ARGS` for each test (the ``browser`` fixture), or skips the test when
+this machine has no Chromium or no Playwright; under CI (``CI`` set) nothing
+skips, so a missing browser fails loudly.  Screenshots and PDFs go to
+:data:`ARTIFACTS`, which CI keeps.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+
+
+def skip_without_browser() -> None:
+    """Skip the test outside CI when Chromium or Playwright is missing."""
+    if os.environ.get("CI"):
+        return
+    if not CHROMIUM.exists():
+        pytest.skip(f"no browser: {CHROMIUM} is not installed")
+    pytest.importorskip("playwright", reason="playwright is not installed")
+
+
+def pick(page: Page, name: str, value: str) -> None:
+    """Tap a chip of the bid box: ``name`` "level", "denomination", ..."""
+    page.click(f'label.chip:has(input[name="{name}"][value="{value}"])')
+
+
+def save_and_agree(page: Page) -> None:
+    """Save the board entered in the bid box; E-W agree to it."""
+    page.click('button[name="save"]')
+    page.click('button[value="agree"]')
+    page.wait_for_selector("text=Confirmed by E-W.")
+
+
+def table_sign_in(page: Page, base: str, code: str) -> None:
+    """Type a table's code on the sign-in page, as it is given."""
+    page.goto(f"{base}/table/")
+    page.fill('input[name="code"]', code)
+    page.click('button[type="submit"].big-button')
+    page.wait_for_url("**/table/play/")
+
+
+def signed_in_tablet(browser: Browser, base: str, code: str) -> Page:
+    """A phone of its own (a new context) signed in at a table."""
+    page = browser.new_context(viewport=PHONE).new_page()
+    table_sign_in(page, base, code)
+    return page
+
+
+def play_round(
+    page: Page, base: str, number: int, play_board: Callable[[Page], None]
+) -> int:
+    """Play, with ``play_board``, every board still to enter in round
+    ``number`` at the tablet's table; how many boards that was."""
+    url = f"{base}/table/play/?round={number}"
+    page.goto(url)
+    played = 0
+    while page.locator("a.board-link.todo").count():
+        page.locator("a.board-link.todo").first.click()
+        play_board(page)
+        played += 1
+        page.goto(url)
+    return played
+
+
+def ranking_percentages(page: Page) -> dict[str, str]:
+    """The ranking tables' percentages by pair label, e.g. {"1NS": "91.67"}."""
+    found = {}
+    for direction, table in zip(
+        ("NS", "EW"), page.locator("table.ranking").all(), strict=True
+    ):
+        for row in table.locator("tr").all()[1:]:
+            cells = row.locator("td").all_inner_texts()
+            found[f"{cells[1].strip()}{direction}"] = cells[5].strip()
+    return found

@@ -318,4 +318,16 @@ def test_the_console_and_the_tablet_find_a_swapped_line_in_its_seat(section):
             tricks=10,
         )
     assert refused.value.messages == ["Pair 3NS already has a result on board 1."]
+
     assert Result.objects.filter(board=stored.board).count() == 4
+
+
+def test_closing_does_not_count_a_swapped_line_as_missing(section):
+    from tournaments.services.closing import missing_results
+
+    line_swap(line(section, "3NS"))
+    missing = {(p.round, p.table, p.board) for p in missing_results(section)}
+    # Board 1 was played at table 3 in round 4 (pairs turned round): entered.
+    assert (4, 3, 1) not in missing
+    # Round 5's board 1 (2NS v 3EW) is still to be played.
+    assert (5, 2, 1) in missing

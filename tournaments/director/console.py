@@ -28,6 +28,7 @@ from tournaments.models import (
 )
 from tournaments.services.closing import open_disputes
 from tournaments.services.pairs import missing_players_text, pairs_missing_a_player
+from tournaments.services.seating_lines import seating_lines
 from tournaments.services.sign_in_locks import section_locks
 from tournaments.services.table_rounds import current_round, table_move_on
 
@@ -88,31 +89,8 @@ def console_grid(section: Section) -> list[ConsoleRow]:
     movement = section.movement_plan()
     if movement is None:
         return []
-    pairs = {pair.label: pair.pk for pair in section.pairs.all()}
-    results: dict[tuple[int, int, int], Result] = {
-        (r.board.number, r.ns_pair_id, r.ew_pair_id): r
-        for r in Result.objects.filter(board__section=section).select_related(
-            "board", "round", "table"
-        )
-    }
-    # A line whose pairs the director fixed is found where it was played.
-    placed = {
-        (r.board.number, r.round.number, r.table.number): r
-        for r in results.values()
-        if r.round is not None and r.table is not None
-    }
+    found = seating_lines(section, movement)
     offset = section.first_board - 1
-    found: dict[tuple[int, int], list[Result | None]] = {}
-    for seating in movement.seatings:
-        if movement.is_sit_out(seating):
-            continue
-        ns = pairs.get(movement.pair(seating.ns).label)
-        ew = pairs.get(movement.pair(seating.ew).label)
-        found[seating.round, seating.table] = [
-            results.get((number + offset, ns, ew))
-            or placed.get((number + offset, seating.round, seating.table))
-            for number in seating.boards
-        ]
     current = max(
         (rnd for (rnd, _table), lines in found.items() if any(lines)), default=0
     )

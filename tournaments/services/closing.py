@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from tournaments.models import Result, Section, Session, WhizResult
+from tournaments.services.seating_lines import seating_lines
 from tournaments.services.sessions import session_close
 from tournaments.services.whiz import section_whiz_movement
 
@@ -121,31 +122,25 @@ def missing_results(section: Section) -> list[Pending]:
     movement = section.movement_plan()
     if movement is None:
         return []
-    pairs = {pair.label: pair.pk for pair in section.pairs.all()}
-    entered = set(
-        Result.objects.filter(board__section=section).values_list(
-            "board__number", "ns_pair_id", "ew_pair_id"
-        )
-    )
     offset = section.first_board - 1
-    missing = []
-    for seating in movement.seatings:
-        if movement.is_sit_out(seating):
-            continue
-        ns, ew = movement.pair(seating.ns).label, movement.pair(seating.ew).label
-        for number in seating.boards:
-            if (number + offset, pairs.get(ns), pairs.get(ew)) in entered:
-                continue
-            missing.append(
-                Pending(
-                    section=section.pk,
-                    letter=section.letter,
-                    board=number + offset,
-                    round=seating.round,
-                    table=seating.table,
-                    players=f"{ns} v {ew}",
-                )
-            )
+    lines = seating_lines(section, movement)
+    missing = [
+        Pending(
+            section=section.pk,
+            letter=section.letter,
+            board=number + offset,
+            round=seating.round,
+            table=seating.table,
+            players=f"{movement.pair(seating.ns).label} v "
+            f"{movement.pair(seating.ew).label}",
+        )
+        for seating in movement.seatings
+        if (seating.round, seating.table) in lines
+        for number, line in zip(
+            seating.boards, lines[seating.round, seating.table], strict=True
+        )
+        if line is None
+    ]
     return sorted(missing, key=lambda p: (p.round, p.table, p.board))
 
 

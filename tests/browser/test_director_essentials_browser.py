@@ -55,6 +55,11 @@ def test_a_director_signs_in_prints_deletes_and_signs_out(live_server, browser):
     page.goto(f"{base}/director/sections/{section.pk}/")
     page.click("text=Print set")
     assert page.url == f"{base}/director/sections/{section.pk}/print/"
+    # Print only once the whole set and its stylesheet are in: a PDF taken
+    # mid-load (seen on a slow CI run) is a single page.
+    page.wait_for_load_state("load")
+    assert page.locator("section.traveller-page").count() == 6
+    assert page.locator("section.scorecard-page").count() == 6
     page.emulate_media(media="print")
     assert not page.is_visible("header")
     ARTIFACTS.mkdir(exist_ok=True)

@@ -103,6 +103,9 @@ class ImpStanding:
     imps: float
     boards: int
     rank: str = ""
+    # IMPs taken off by procedural penalties (``scoring.penalties``): ``imps``
+    # is after them.
+    penalty: float = 0.0
 
     @property
     def average(self) -> float:

@@ -82,6 +82,9 @@ class PairStanding:
     pct: float
     boards: int
     rank: str = ""
+    # MP taken off by procedural penalties (``scoring.penalties``): ``mp``
+    # and ``pct`` are after them.
+    penalty: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,15 @@ class StandingRow:
     boards: int
     rank: str
     imps: float | None = None
+    # Procedural penalties taken off (MP, or IMPs by IMPs); ``mp``, ``pct``
+    # and ``imps`` are after them.
+    penalty: float = 0.0
+
+    @property
+    def scored(self) -> float | None:
+        """The total before the penalties: MP, or IMPs by IMPs."""
+        total = self.mp if self.imps is None else self.imps
+        return None if total is None else total + self.penalty
 
     @property
     def imps_per_board(self) -> float | None:
@@ -141,6 +150,7 @@ def stored_report(section: Section) -> SectionReport:
                 score.boards,
                 score.rank,
                 score.imps,
+                score.penalty,
             )
         )
     order = {"NS": 0, "EW": 1, None: 2}
@@ -196,6 +206,7 @@ def _row(pair: Pair, standing: PairStanding | ImpStanding) -> StandingRow:
             standing.boards,
             standing.rank,
             standing.imps,
+            standing.penalty,
         )
     return StandingRow(
         pair,
@@ -205,7 +216,13 @@ def _row(pair: Pair, standing: PairStanding | ImpStanding) -> StandingRow:
         standing.pct,
         standing.boards,
         standing.rank,
+        penalty=standing.penalty,
     )
+
+
+def any_penalty(rankings: dict[str | None, list[StandingRow]]) -> bool:
+    """Whether some pair of the rankings has a penalty (the column shows)."""
+    return any(row.penalty for rows in rankings.values() for row in rows)
 
 
 def event_sections(event: Event) -> list[Section]:
@@ -240,10 +257,11 @@ def event_rankings(
         groups = {row.group for row in rows}
         group = groups.pop() if len(groups) == 1 else None
         boards = sum(row.boards for row in rows)
+        penalty = sum(row.penalty for row in rows)
         last[key] = rows[-1]
         if by_imps:
             won = sum(row.imps or 0.0 for row in rows)
-            standings.append(ImpStanding(key, group, won, boards))
+            standings.append(ImpStanding(key, group, won, boards, penalty=penalty))
             continue
         standings.append(
             PairStanding(
@@ -253,6 +271,7 @@ def event_rankings(
                 top=sum(row.top or 0.0 for row in rows),
                 pct=0,
                 boards=boards,
+                penalty=penalty,
             )
         )
     ranked = rank_imp_standings(standings) if by_imps else rank_standings(standings)
@@ -346,4 +365,6 @@ def _standing_json(row: StandingRow, by_imps: bool = False) -> dict[str, object]
     }
     if by_imps:
         shown["imps"] = _pct(row.imps)
+    if row.penalty:
+        shown["penalty"] = _pct(row.penalty)
     return shown

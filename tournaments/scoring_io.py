@@ -5,7 +5,7 @@ rows become ``scoring`` inputs and ``scoring`` outputs become rows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from django.db import transaction
 from django.utils import timezone
@@ -18,9 +18,15 @@ from scoring.imp_session import (
     score_imp_session,
 )
 from scoring.imps import DatumRounding
+from scoring.penalties import Penalty as PenaltyFine
+from scoring.penalties import (
+    penalise_imp_standings,
+    penalise_standings,
+    section_top,
+)
 from scoring.session import SessionScore, SessionSettings, TravellerLine, score_session
 from tournaments.barbu_io import rescore_barbu_section
-from tournaments.models import Board, Event, PairScore, Result, Section
+from tournaments.models import Board, Event, PairScore, Penalty, Result, Section
 from tournaments.services.checks import compared_score
 from tournaments.services.chinese import rescore_chinese_section
 from tournaments.services.events import section_movement
@@ -36,6 +42,8 @@ class SectionData:
     results: list[Result]
     groups: dict[int, str | None]
     expected: int | None
+    # The procedural penalties in force on the section's pairs.
+    penalties: list[PenaltyFine] = field(default_factory=list)
 
 
 ScorerSettings = SessionSettings | ImpSettings
@@ -110,16 +118,57 @@ def load_section(section: Section) -> SectionData:
     expected = None
     if movement is not None:
         expected = max(movement.times_played(b) for b in movement.boards)
-    return SectionData(lines, results, groups, expected)
+    return SectionData(lines, results, groups, expected, section_fines(section))
+
+
+def section_fines(section: Section) -> list[PenaltyFine]:
+    """The section's penalties in force, as the pure scorer takes them."""
+    return [
+        PenaltyFine(pair, unit, float(amount))
+        for pair, unit, amount in Penalty.objects.in_force()
+        .filter(pair__section=section)
+        .order_by("id")
+        .values_list("pair_id", "unit", "amount")
+    ]
 
 
 def score_loaded(data: SectionData, settings: ScorerSettings) -> ScoredSession:
-    """Run the pure scorer on loaded data: by IMPs or by matchpoints."""
+    """Run the pure scorer on loaded data: by IMPs or by matchpoints.
+
+    The penalties in force are then taken off (``scoring.penalties``): only
+    those in the method's unit (MP or % of a top when matchpointed, IMPs by
+    IMPs) and on a ranked pair; the section page shows the others as not
+    applied.
+    """
     if isinstance(settings, ImpSettings):
-        return score_imp_session(data.lines, settings=settings, groups=data.groups)
-    return score_session(
+        imp_scored = score_imp_session(
+            data.lines, settings=settings, groups=data.groups
+        )
+        fines = _fines_for(data.penalties, imp_scored.rankings, imps=True)
+        if not fines:
+            return imp_scored
+        rankings = penalise_imp_standings(imp_scored.rankings, fines)
+        return replace(imp_scored, rankings=rankings)
+    scored = score_session(
         data.lines, settings=settings, groups=data.groups, expected=data.expected
     )
+    fines = _fines_for(data.penalties, scored.rankings, imps=False)
+    if not fines:
+        return scored
+    top = section_top(line.top for line in scored.lines)
+    return replace(scored, rankings=penalise_standings(scored.rankings, fines, top))
+
+
+def _fines_for(
+    penalties: list[PenaltyFine], rankings: dict, *, imps: bool
+) -> list[PenaltyFine]:
+    """The penalties that apply: the method's unit, a pair that is ranked."""
+    ranked = {s.pair for entries in rankings.values() for s in entries}
+    return [
+        p
+        for p in penalties
+        if p.pair in ranked and (p.unit == Penalty.Unit.IMPS) == imps
+    ]
 
 
 @transaction.atomic
@@ -180,6 +229,7 @@ def _store_matchpoints(
             mp=s.mp,
             top=s.top,
             pct=s.pct,
+            penalty=s.penalty,
             boards=s.boards,
             rank=s.rank,
             ranking=s.group or "",
@@ -206,6 +256,7 @@ def _store_imps(section: Section, data: SectionData, scored: ImpSessionScore) ->
         PairScore(
             pair_id=s.pair,
             imps=s.imps,
+            penalty=s.penalty,
             boards=s.boards,
             rank=s.rank,
             ranking=s.group or "",

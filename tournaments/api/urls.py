@@ -21,6 +21,7 @@ from tournaments.api import (
     import_jobs,
     line_pairs,
     mail_jobs,
+    penalties,
     running,
     sign_in,
     tablets,
@@ -75,6 +76,16 @@ urlpatterns = [
         "sections/<int:id>/late-pair/",
         running.LatePairView.as_view(),
         name="api-section-late-pair",
+    ),
+    path(
+        "sections/<int:id>/penalties/",
+        penalties.SectionPenaltiesView.as_view(),
+        name="api-section-penalties",
+    ),
+    path(
+        "penalties/<int:id>/",
+        penalties.PenaltyView.as_view(),
+        name="api-penalty",
     ),
     path(
         "sections/<int:id>/withdrawals/",

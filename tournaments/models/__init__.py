@@ -12,6 +12,7 @@ from tournaments.models.club import Club, Player
 from tournaments.models.event import Event, Section, SectionScoring, Session
 from tournaments.models.imports import ImportJob
 from tournaments.models.mail import MailJob
+from tournaments.models.penalty import Penalty
 from tournaments.models.play import (
     Board,
     Pair,
@@ -44,6 +45,7 @@ __all__ = [
     "Match",
     "Pair",
     "PairScore",
+    "Penalty",
     "Player",
     "Result",
     "ResultChange",

@@ -328,6 +328,9 @@ class PairScore(models.Model):
     top = models.FloatField(_("top"), null=True, blank=True)
     pct = models.FloatField(_("percentage"), null=True, blank=True)
     imps = models.FloatField(_("IMPs"), null=True, blank=True)
+    # Procedural penalties taken off (MP, or IMPs by IMPs): ``mp``, ``pct``
+    # and ``imps`` are the totals after them.
+    penalty = models.FloatField(_("penalty"), default=0.0)
     boards = models.PositiveSmallIntegerField(_("boards"))
     rank = models.CharField(_("rank"), max_length=8)
     ranking = models.CharField(

@@ -22,6 +22,7 @@ from tournaments.models import Event
 from tournaments.reports import (
     LineRow,
     SectionReport,
+    any_penalty,
     event_rankings,
     event_sections,
     stored_report,
@@ -86,6 +87,21 @@ TRAVELLER_IMP_HEADER = (
     gettext_noop("IMP EW"),
 )
 SCORECARD_IMP_HEADER = (*SCORECARD_HEADER[:7], gettext_noop("IMPs"))
+# When a pair has a procedural penalty, the ranking's total (MP or IMPs) is
+# followed by the penalty and the total after it (``with_penalty``).
+PENALTY_COLUMNS = (gettext_noop("Penalty"), gettext_noop("Total"))
+
+
+def with_penalty(header: tuple[str, ...], total: str) -> tuple[str, ...]:
+    """The ranking header with the penalty and the total after ``total``."""
+    at = header.index(total) + 1
+    return (*header[:at], *PENALTY_COLUMNS, *header[at:])
+
+
+def penalty_cells(row: object, total: float | None) -> list[object]:
+    """The penalty (negative, empty when none) and the total after it."""
+    penalty = getattr(row, "penalty", 0.0)
+    return [-round(penalty, 2) if penalty else None, _round(total)]
 
 
 def event_workbook(event: Event) -> Workbook:
@@ -171,29 +187,12 @@ def _ranking_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
     if _by_imps(reports):
         _imp_ranking_sheet(sheet, reports)
         return
-    start_sheet(sheet, RANKING_HEADER)
-    if reports:
-        for group, rows in event_rankings(reports).items():
-            for row in rows:
-                append_row(
-                    sheet,
-                    [
-                        group or "",
-                        row.rank,
-                        row.pair.number,
-                        row.pair.names or row.pair.label,
-                        round(row.mp, 2),
-                        round(row.top, 2),
-                        _fraction(row.pct),
-                        row.boards,
-                    ],
-                )
-    sheet_formats(sheet, {"MP": POINTS, "Top": POINTS, "%": PERCENT})
-
-
-def _imp_ranking_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
-    start_sheet(sheet, RANKING_IMP_HEADER)
-    for group, rows in event_rankings(reports).items():
+    rankings = event_rankings(reports) if reports else {}
+    penalised = any_penalty(rankings)
+    start_sheet(
+        sheet, with_penalty(RANKING_HEADER, "MP") if penalised else RANKING_HEADER
+    )
+    for group, rows in rankings.items():
         for row in rows:
             append_row(
                 sheet,
@@ -202,12 +201,43 @@ def _imp_ranking_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
                     row.rank,
                     row.pair.number,
                     row.pair.names or row.pair.label,
-                    _round(row.imps),
+                    round(row.scored, 2),
+                    *(penalty_cells(row, row.mp) if penalised else []),
+                    round(row.top, 2),
+                    _fraction(row.pct),
+                    row.boards,
+                ],
+            )
+    formats = {"MP": POINTS, "Top": POINTS, "%": PERCENT}
+    if penalised:
+        formats |= {"Penalty": POINTS, "Total": POINTS}
+    sheet_formats(sheet, formats)
+
+
+def _imp_ranking_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
+    rankings = event_rankings(reports)
+    penalised = any_penalty(rankings)
+    header = RANKING_IMP_HEADER
+    start_sheet(sheet, with_penalty(header, "IMPs") if penalised else header)
+    for group, rows in rankings.items():
+        for row in rows:
+            append_row(
+                sheet,
+                [
+                    group or "",
+                    row.rank,
+                    row.pair.number,
+                    row.pair.names or row.pair.label,
+                    _round(row.scored),
+                    *(penalty_cells(row, row.imps) if penalised else []),
                     row.boards,
                     _round(row.imps_per_board),
                 ],
             )
-    sheet_formats(sheet, {"IMPs": POINTS, "IMPs per board": POINTS})
+    formats = {"IMPs": POINTS, "IMPs per board": POINTS}
+    if penalised:
+        formats |= {"Penalty": POINTS, "Total": POINTS}
+    sheet_formats(sheet, formats)
 
 
 def _traveller_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:

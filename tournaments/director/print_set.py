@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tournaments.models import Event, Section
-from tournaments.reports import stored_report
+from tournaments.reports import any_penalty, stored_report
 from tournaments.results.scorecards import (
     pairs_in_order,
     scorecard_rows,
@@ -48,6 +48,7 @@ def print_set_context(section: Section) -> dict[str, Any]:
         "section": section,
         "event": section.session.event,
         "rankings": report.rankings,
+        "penalised": any_penalty(report.rankings),
         "travellers": travellers,
         "scorecards": scorecards,
         "by_imps": report.by_imps,

@@ -14,6 +14,7 @@ from tournaments.director import (
     import_jobs,
     lines,
     mail,
+    penalties,
     print_set,
     privacy,
     running,
@@ -100,6 +101,12 @@ urlpatterns = [
     path("sections/<int:pk>/console/", console.console, name="console"),
     path("sections/<int:pk>/late-pair/", running.late_pair, name="late-pair"),
     path("sections/<int:pk>/withdrawals/", running.withdraw, name="withdraw"),
+    path("sections/<int:pk>/penalties/", penalties.penalty_new, name="penalty-new"),
+    path(
+        "penalties/<int:pk>/withdraw/",
+        penalties.penalty_remove,
+        name="penalty-withdraw",
+    ),
     path("sections/<int:pk>/arrow-switch/", running.arrow_switch, name="arrow-switch"),
     path(
         "sections/<int:pk>/sign-in-locks/lift/",

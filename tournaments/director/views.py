@@ -17,6 +17,7 @@ from tournaments.director.console import audit_rows
 from tournaments.director.disputes import session_close_confirmed
 from tournaments.director.forms import EventForm, EventSettingsForm, SectionForm
 from tournaments.director.games import chinese_event_detail
+from tournaments.director.penalties import PenaltyForm, penalty_context
 from tournaments.director.running import running_context
 from tournaments.director.teams import teams_event_detail
 from tournaments.director.traveller import read_rows, save_rows, traveller_rows
@@ -161,8 +162,10 @@ def section_page(
     section: Section,
     running: dict[str, object] | None = None,
     status: int = 200,
+    penalty_form: PenaltyForm | None = None,
 ) -> HttpResponse:
-    """The section page; ``running`` holds a refused running-section form."""
+    """The section page; ``running`` holds a refused running-section form,
+    ``penalty_form`` a refused penalty."""
     movement = section.movement_plan()
     boards = section.boards.annotate(entered=Count("results")).order_by("number")
     expected = {}
@@ -182,6 +185,7 @@ def section_page(
         "pairs": [(pair, *pair_seats(pair), pair in missing) for pair in pairs],
         "missing_players": missing_players_text(missing),
         "pair_changes": pair_changes(section)[:20],
+        **penalty_context(section, penalty_form),
     }
     return render(request, "director/section.html", context, status=status)
 

@@ -18,7 +18,13 @@ from games.pbn import PbnGame, write_pbn
 from tournaments.exporters.pbn_game import board_game
 from tournaments.exporters.pbn_teams import teams_games
 from tournaments.models import Event, Section
-from tournaments.reports import LineRow, SectionReport, event_sections, stored_report
+from tournaments.reports import (
+    LineRow,
+    SectionReport,
+    any_penalty,
+    event_sections,
+    stored_report,
+)
 
 LINE_COLUMNS = (
     "PairId_NS\\4R", "PairId_EW\\4R", "Names_NS\\30L", "Names_EW\\30L",
@@ -38,6 +44,10 @@ IMP_TOTAL_COLUMNS = (
     "Rank\\3R", "PairId\\4R", "Table\\2R", "Direction\\2R",
     "TotalScoreIMP\\7R", "Names\\40L", "NrBoards\\2R",
 )  # fmt: skip
+# A procedural penalty (Law 90) goes just before the total it was taken off:
+# TotalScoreMP / TotalPercentage / TotalScoreIMP are after it.  Only when
+# some pair of the section has one.
+PENALTY_COLUMN = "Penalty\\6R"
 # PBN has no weighted scores (Law 12C1(c)): a board that has one gets this
 # extra column, which import_pbn reads; other programs see the weighted mean
 # in Score_NS / Score_EW.
@@ -136,14 +146,18 @@ def _score_row(line: LineRow, by_imps: bool) -> str:
 
 
 def _total_table(game: PbnGame, report: SectionReport) -> None:
-    """The section's ranking: MP and % or, by IMPs, the IMPs won."""
+    """The section's ranking: MP and % or, by IMPs, the IMPs won; the
+    penalty (negative) before them when a pair has one."""
     rows = []
+    penalised = any_penalty(report.rankings)
     for group, standings in report.rankings.items():
         for row in standings:
             if report.by_imps:
                 marks = [_number(row.imps)]
             else:
                 marks = [_number(row.mp), _number(row.pct)]
+            if penalised:
+                marks = [_number(-row.penalty) if row.penalty else "-", *marks]
             rows.append(
                 " ".join(
                     [
@@ -154,6 +168,8 @@ def _total_table(game: PbnGame, report: SectionReport) -> None:
                 )
             )  # fmt: skip
     columns = IMP_TOTAL_COLUMNS if report.by_imps else TOTAL_COLUMNS
+    if penalised:
+        columns = (*columns[:4], PENALTY_COLUMN, *columns[4:])
     game.tags["TotalScoreTable"] = ";".join(columns)
     game.sections["TotalScoreTable"] = rows
 

@@ -2,7 +2,8 @@
 
 The shape follows the files Compscore writes for the EBU and ABF (the DTD,
 ``usebio_v1_2.dtd``, is declared as they do): ``CLUB``, then ``EVENT`` with
-its ``EVENT_TYPE``, the ``PARTICIPANTS`` with their totals and places, and
+its ``EVENT_TYPE``, the ``PARTICIPANTS`` with their totals and places (a
+pair's procedural penalty in ``PENALTY``, its totals after it), and
 
 * pairs (``MP_PAIRS``, ``BUTLER_PAIRS``, ``CROSS_IMP``): one ``BOARD`` per
   board with its ``TRAVELLER_LINE`` s (an artificial score as ``A6040`` in
@@ -154,6 +155,10 @@ def _section(
             if not report.by_imps:
                 _add(element, "PERCENTAGE", f"{row.pct or 0:.2f}")
             _add(element, "PLACE", row.rank)
+            if row.penalty:
+                # Law 90: the MP (or IMPs) taken off; TOTAL_SCORE, PERCENTAGE
+                # and PLACE are after it.
+                _add(element, "PENALTY", f"{row.penalty:.2f}")
         _players(element, pair.players, pair.names)
     event = report.section.session.event
     for number, lines in report.boards():

@@ -17,7 +17,12 @@ from scoring.exports.chinese import chinese_workbook_bytes
 from scoring.exports.teams import teams_workbook_bytes
 from scoring.exports.whiz import whiz_workbook_bytes
 from tournaments.models import Board, Event, Pair, Result, Section
-from tournaments.reports import event_rankings, event_sections, stored_report
+from tournaments.reports import (
+    any_penalty,
+    event_rankings,
+    event_sections,
+    stored_report,
+)
 from tournaments.results.barbu import barbu_player, barbu_results
 from tournaments.results.charts import BarChart, imp_chart, percentage_chart
 from tournaments.results.chinese import chinese_player, chinese_results
@@ -137,6 +142,7 @@ def event_results(request: HttpRequest, pk: int) -> HttpResponse:
         "reports": reports,
         "travellers": travellers,
         "rankings": rankings,
+        "penalised": any_penalty(rankings),
         "by_imps": _by_imps(event),
         "live": live,
         "analysis": analysis_progress(event),

@@ -9,82 +9,31 @@ played three times (top 4).  NS: 2NS 6 MP (75 %), 3NS 4 MP (50 %), 1NS 2 MP
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
+from penalty_play import new_event, pair, stored_section
 
 from tournaments.models import (
-    Board,
     Event,
-    Pair,
     PairScore,
     Penalty,
-    Result,
     Section,
     Session,
-    Source,
 )
-from tournaments.scoring_io import rescore_section
-from tournaments.services.events import event_create
 from tournaments.services.penalties import penalty_give, penalty_withdraw
 from tournaments.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 
-LINES = [
-    (1, "1NS", "1EW", 420),
-    (1, "2NS", "2EW", 450),
-    (1, "3NS", "3EW", 400),
-    (2, "1NS", "2EW", -100),
-    (2, "2NS", "3EW", -50),
-    (2, "3NS", "1EW", 110),
-]
-
-
-def stored_section(event: Event, number: int = 1) -> Section:
-    """The hand-worked session stored as an imported Mitchell, then scored."""
-    session = event.sessions.get_or_create(number=number)[0]
-    section = Section.objects.create(
-        session=session,
-        movement=Section.Movement.NONE,
-        tables=3,
-        rounds=0,
-        boards_per_round=0,
-    )
-    pairs = {
-        f"{n}{d}": Pair.objects.create(
-            section=section, number=n, direction=d, names=f"Pair {n}{d}"
-        )
-        for n in (1, 2, 3)
-        for d in ("NS", "EW")
-    }
-    for number in (1, 2):
-        board = Board.objects.create(section=section, number=number)
-        for line in LINES:
-            if line[0] == number:
-                Result.objects.create(
-                    board=board,
-                    ns_pair=pairs[line[1]],
-                    ew_pair=pairs[line[2]],
-                    score_ns=line[3],
-                    source=Source.IMPORT,
-                )
-    rescore_section(section.pk)
-    return section
-
 
 @pytest.fixture
 def event() -> Event:
-    return event_create(name="Penalty pairs", date=dt.date(2026, 11, 24))
+    return new_event()
 
 
 @pytest.fixture
 def section(event) -> Section:
+    """The hand-worked session, stored and scored (this module's own section)."""
     return stored_section(event)
-
-
-def pair(section: Section, label: str) -> Pair:
-    return section.pairs.get(number=int(label[0]), direction=label[1:])
 
 
 def ns_table(section: Section) -> list[tuple]:

@@ -14,6 +14,7 @@ from penalty_play import new_event, pair, stored_section
 
 from tournaments.models import (
     Event,
+    Pair,
     PairScore,
     Penalty,
     Section,
@@ -248,3 +249,33 @@ def test_the_service_refuses_teams_and_unknown_units(section):
     penalty_withdraw(given, user=None)
     with pytest.raises(Exception, match="already withdrawn"):
         penalty_withdraw(given, user=None)
+
+
+def test_a_double_submit_fines_once(
+    director, section, django_capture_on_commit_callbacks
+):
+    body = {"pair": pair(section, "2NS").pk, "unit": "mp", "amount": 3,
+            "reason": "Slow play"}  # fmt: skip
+    first = give(director, section, django_capture_on_commit_callbacks, **body)
+    second = give(director, section, django_capture_on_commit_callbacks, **body)
+    assert (first.status_code, second.status_code) == (201, 400)
+    assert "reason" in second.json()
+    assert Penalty.objects.count() == 1
+    assert ns_table(section)[1] == ("2", "2NS", 3.0, 37.5, 3.0)
+    body["reason"] = "Slow play, round 2"
+    third = give(director, section, django_capture_on_commit_callbacks, **body)
+    assert third.status_code == 201
+    assert ns_table(section)[2] == ("3", "2NS", 0.0, 0.0, 6.0)
+
+
+def test_a_teams_section_takes_no_penalty(director, django_capture_on_commit_callbacks):
+    event = new_event()
+    teams = Section.objects.create(
+        session=event.sessions.get(), movement=Section.Movement.TEAMS, tables=1,
+        rounds=1, boards_per_round=1,
+    )  # fmt: skip
+    team_pair = Pair.objects.create(section=teams, number=1, names="Team pair")
+    response = give(director, teams, django_capture_on_commit_callbacks,
+                    pair=team_pair.pk, unit="mp", amount=1, reason="x")  # fmt: skip
+    assert response.status_code == 400 and "pair" in response.json()
+    assert not Penalty.objects.exists()

@@ -9,18 +9,20 @@ The section is the hand-worked one of ``test_penalties.py`` (NS: 2NS 6 MP,
 from __future__ import annotations
 
 import html
+import json
 import re
 import xml.etree.ElementTree as ET
-from io import BytesIO
+from io import BytesIO, StringIO
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import load_workbook
 from penalty_play import new_event, pair, stored_section
 
 from tournaments.exporters.pbn import event_pbn
 from tournaments.exporters.usebio import event_usebio
-from tournaments.models import Event, Penalty, Section, Session
+from tournaments.models import Event, PairScore, Penalty, Section, Session
 from tournaments.scoring_io import rescore_section
 from tournaments.services.penalties import penalty_give, penalty_withdraw
 
@@ -235,3 +237,52 @@ def test_withdrawing_restores_every_output(director, section):
     assert "Penalty" not in rows[0]
     assert rows[1] == ["1", "2", "Pair 2NS", "6", "8", "75.00", "2"]
     assert "Penalty\\6R" not in event_pbn(section.session.event)
+
+
+def test_the_pair_s_scorecard_shows_the_penalty_before_the_total(director, section):
+    fine(section)
+    target = pair(section, "2NS")
+    response = director.get(reverse("results:pair", args=[section.pk, target.pk]))
+    rows = table_rows(response.content.decode(), "scorecard")
+    penalty_at = next(i for i, r in enumerate(rows) if "Procedural penalty" in r)
+    assert rows[penalty_at][2] == "−3"
+    assert rows[penalty_at + 1][0] == "Total"
+    assert rows[penalty_at + 1][2:5] == ["3", "8", "37.50"]
+
+
+def test_score_event_json_ranks_after_the_penalty(section):
+    fine(section, unit="top_pct", amount=50)
+    out = StringIO()
+    call_command("score_event", str(section.session.event_id), "--json", stdout=out)
+    rankings = json.loads(out.getvalue())["rankings"]
+    ns = next(r for r in rankings if r["direction"] == "NS")["entries"]
+    assert [
+        (e["rank"], e["pair"], e["mp"], e["pct"], e.get("penalty")) for e in ns
+    ] == [
+        ("1=", "2", 4.0, 50.0, 2.0),
+        ("1=", "3", 4.0, 50.0, None),
+        ("3", "1", 2.0, 25.0, None),
+    ]
+    out = StringIO()
+    call_command(
+        "score_event", str(section.session.event_id), "--json", "--neuberg", "off",
+        stdout=out,
+    )  # fmt: skip
+    ns = json.loads(out.getvalue())["rankings"][0]["entries"]
+    assert {e["pair"]: e.get("penalty") for e in ns} == {"1": None, "2": 2.0, "3": None}
+
+
+def test_a_penalty_in_the_other_method_s_unit_is_kept_but_not_applied(
+    director, event, section
+):
+    fine(section)
+    Event.objects.filter(pk=event.pk).update(method=Event.Method.CROSS_IMPS)
+    rescore_section(section.pk)
+    fined = PairScore.objects.get(pair=pair(section, "2NS"))
+    assert (fined.imps, fined.penalty, fined.rank) == (0.5, 0.0, "2")
+    page = director.get(reverse("director:section", args=[section.pk]))
+    assert "not applied: the event" in html.unescape(page.content.decode())
+    Event.objects.filter(pk=event.pk).update(method=Event.Method.MATCHPOINTS)
+    rescore_section(section.pk)
+    fined = PairScore.objects.get(pair=pair(section, "2NS"))
+    assert (fined.mp, fined.penalty, fined.rank) == (3.0, 3.0, "2")

@@ -126,6 +126,16 @@ def penalty_give(
     )
     text = _check(section, pair, unit, reason)
     value = _amount(amount, str(unit))
+    same = Penalty.objects.in_force().filter(
+        pair=pair, unit=str(unit), amount=value, reason=text
+    )
+    if same.exists():
+        # A double submit (two taps, a retried request) must not fine twice;
+        # a second fine for the same breach names what differs.
+        raise ValidationError(
+            {"reason": _("This pair already has this penalty for this reason: "
+                         "say what differs (e.g. the round) to give another.")}
+        )  # fmt: skip
     penalty = Penalty.objects.create(
         pair=pair,
         unit=str(unit),

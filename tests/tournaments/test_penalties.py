@@ -279,3 +279,33 @@ def test_a_teams_section_takes_no_penalty(director, django_capture_on_commit_cal
                     pair=team_pair.pk, unit="mp", amount=1, reason="x")  # fmt: skip
     assert response.status_code == 400 and "pair" in response.json()
     assert not Penalty.objects.exists()
+
+
+def test_the_api_ranking_carries_the_penalty(
+    director, section, django_capture_on_commit_callbacks
+):
+    give(director, section, django_capture_on_commit_callbacks,
+         pair=pair(section, "2NS").pk, unit="mp", amount=3,
+         reason="Slow play")  # fmt: skip
+    url = f"/api/events/{section.session.event_id}/rankings/"
+    rankings = director.get(url).json()
+    ns = next(r for r in rankings if r["direction"] == "NS")["entries"]
+    assert [
+        (e["rank"], e["pair"], e["mp"], e["pct"], e.get("penalty")) for e in ns
+    ] == [
+        ("1", "3", 4.0, 50.0, None),
+        ("2", "2", 3.0, 37.5, 3.0),
+        ("3", "1", 2.0, 25.0, None),
+    ]
+
+
+def test_the_phantom_takes_no_penalty(
+    director, section, django_capture_on_commit_callbacks
+):
+    phantom = Pair.objects.create(
+        section=section, number=4, direction="EW", phantom=True
+    )
+    response = give(director, section, django_capture_on_commit_callbacks,
+                    pair=phantom.pk, unit="mp", amount=1, reason="x")  # fmt: skip
+    assert response.status_code == 400 and "pair" in response.json()
+    assert not Penalty.objects.exists()

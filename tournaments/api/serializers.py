@@ -145,6 +145,11 @@ class StandingSerializer(serializers.Serializer):
     top = serializers.FloatField()
     pct = serializers.FloatField()
     boards = serializers.IntegerField()
+    penalty = serializers.FloatField(
+        required=False,
+        help_text="Procedural penalties taken off (MP, or IMPs by IMPs), only on a "
+        "fined pair: mp, pct (and imps) are after them.",
+    )
 
 
 class RankingSerializer(serializers.Serializer):

@@ -44,7 +44,9 @@ class PenaltyForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["pair"].choices = [
             (pair.pk, f"{pair.label} {pair.names}".strip())
-            for pair in section.pairs.order_by("-direction", "number")
+            for pair in section.pairs.filter(phantom=False).order_by(
+                "-direction", "number"
+            )
         ]
         method = section.session.event.method
         self.fields["unit"].choices = [

@@ -78,6 +78,8 @@ def _check(section: Section, pair: Pair, unit: object, reason: object) -> str:
         )
     if pair.section_id != section.pk:
         raise ValidationError({"pair": _("This pair does not play in this section.")})
+    if pair.phantom:
+        raise ValidationError({"pair": _("The phantom pair cannot be penalised.")})
     if unit not in Penalty.Unit.values:
         raise ValidationError(
             {"unit": _("Give the unit: mp, top_pct (% of a top) or imps.")}

@@ -9,7 +9,10 @@ played three times (top 4).  NS: 2NS 6 MP (75 %), 3NS 4 MP (50 %), 1NS 2 MP
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
+from django.db import IntegrityError, transaction
 from penalty_play import new_event, pair, stored_section
 
 from tournaments.models import (
@@ -309,3 +312,21 @@ def test_the_phantom_takes_no_penalty(
                     pair=phantom.pk, unit="mp", amount=1, reason="x")  # fmt: skip
     assert response.status_code == 400 and "pair" in response.json()
     assert not Penalty.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("unit", "amount", "reason"),
+    [
+        ("vp", "1", "x"),
+        ("mp", "0", "x"),
+        ("mp", "-1", "x"),
+        ("top_pct", "100.01", "x"),
+        ("imps", "100.01", "x"),
+        ("mp", "1", ""),
+    ],
+)
+def test_the_database_refuses_what_the_service_refuses(section, unit, amount, reason):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Penalty.objects.create(
+            pair=pair(section, "1NS"), unit=unit, amount=Decimal(amount), reason=reason
+        )

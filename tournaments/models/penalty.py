@@ -26,8 +26,8 @@ MAX_AMOUNT = {
 }
 
 
-class ActivePenalties(models.QuerySet):
-    def in_force(self) -> ActivePenalties:
+class PenaltyQuerySet(models.QuerySet):
+    def in_force(self) -> PenaltyQuerySet:
         """The penalties not withdrawn."""
         return self.filter(withdrawn_at__isnull=True)
 
@@ -61,7 +61,7 @@ class Penalty(models.Model):
     )
     withdrawn_at = models.DateTimeField(_("withdrawn"), null=True, blank=True)
 
-    objects = ActivePenalties.as_manager()
+    objects = PenaltyQuerySet.as_manager()
 
     class Meta:
         ordering = ["given_at", "id"]

@@ -21,6 +21,7 @@ from tournaments.models import (
     PairScore,
     Penalty,
     Section,
+    SectionScoring,
     Session,
 )
 from tournaments.services.penalties import penalty_give, penalty_withdraw
@@ -330,3 +331,14 @@ def test_the_database_refuses_what_the_service_refuses(section, unit, amount, re
         Penalty.objects.create(
             pair=pair(section, "1NS"), unit=unit, amount=Decimal(amount), reason=reason
         )
+
+
+def test_giving_and_withdrawing_mark_the_section_stale(section):
+    scoring = SectionScoring.objects.filter(section=section)
+    before = scoring.values_list("changes", flat=True).first() or 0
+    given = penalty_give(section, pair=pair(section, "1NS"), unit="mp", amount=1,
+                         reason="Late", user=None)  # fmt: skip
+    assert scoring.get().changes == before + 1
+    assert scoring.get().stale_since is not None
+    penalty_withdraw(given, user=None)
+    assert scoring.get().changes == before + 2

@@ -13,12 +13,13 @@ A penalty is given in one of three units:
 Several penalties on one pair add up.  The ranks are worked out again after
 the penalties, so a fined pair can drop below pairs it had beaten.
 
-Federation practice, for the director's choice of amount: the EBU White Book
-(section 8.90, Law 90) makes the standard procedural penalty 25 % of a top
-at matchpoints (a warning first for a minor breach, 10 % for some), and 3
-IMPs at IMP scoring; the WBF's conditions of contest likewise speak of a
-quarter of a top; the ACBL's standard is a quarter of a board (25 % of a
-top, "1/4 board").  Donne applies whatever amount the director gives.
+Federation practice, for the director's choice of amount (as the issue's
+brief gives it; the primary texts were not at hand to check): the EBU White
+Book (8.90, Law 90) makes the standard procedural penalty 25 % of a top at
+matchpoints, 10 % for a lesser breach; the ACBL's standard is a quarter of a
+board ("1/4 board", the same 25 % of a top).  At IMPs the EBU's customary
+equivalent is 3 IMPs, the value of an Average-plus.  Donne applies whatever
+amount the director gives.
 
 A matchpoint penalty (``mp``, ``top_pct``) only has a meaning in a
 matchpointed session and an IMP penalty only in one scored by IMPs: the

@@ -20,6 +20,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from penalty_play import new_event, pair, stored_section
 
+from games.pbn import read_pbn
 from tournaments.exporters.pbn import event_pbn
 from tournaments.exporters.usebio import event_usebio
 from tournaments.models import Event, PairScore, Penalty, Section, Session
@@ -286,3 +287,16 @@ def test_a_penalty_in_the_other_method_s_unit_is_kept_but_not_applied(
     rescore_section(section.pk)
     fined = PairScore.objects.get(pair=pair(section, "2NS"))
     assert (fined.mp, fined.penalty, fined.rank) == (3.0, 3.0, "2")
+
+
+def test_a_penalised_pbn_total_score_table_reads_back_whole(section):
+    fine(section)
+    text_ = event_pbn(section.session.event)
+    table = read_pbn(text_)[0].table("TotalScoreTable")
+    fined = next(row for row in table.rows if row["PairId"] == "2NS")
+    assert (fined["Penalty"], fined["TotalScoreMP"], fined["Rank"]) == (
+        "-3.00",
+        "3.00",
+        "2",
+    )
+    assert [row["Penalty"] for row in table.rows].count(None) == 5

@@ -16,6 +16,7 @@ from io import BytesIO, StringIO
 
 import pytest
 from django.core.management import call_command
+from django.template.loader import render_to_string
 from django.urls import reverse
 from openpyxl import load_workbook
 from penalty_play import new_event, pair, stored_section
@@ -24,6 +25,7 @@ from games.pbn import read_pbn
 from tournaments.exporters.pbn import event_pbn
 from tournaments.exporters.usebio import event_usebio
 from tournaments.models import Event, PairScore, Penalty, Section, Session
+from tournaments.reports import stored_report
 from tournaments.scoring_io import rescore_section
 from tournaments.services.penalties import penalty_give, penalty_withdraw
 
@@ -300,3 +302,30 @@ def test_a_penalised_pbn_total_score_table_reads_back_whole(section):
         "2",
     )
     assert [row["Penalty"] for row in table.rows].count(None) == 5
+
+
+def test_the_results_mail_names_the_penalty(section):
+    fine(section)
+    report = stored_report(section)
+    standing = next(
+        row for rows in report.rankings.values() for row in rows
+        if row.pair.label == "2NS"
+    )  # fmt: skip
+    context = {
+        "player": {"first_name": "Ann", "full_name": "Ann Smith"},
+        "link": "http://club/pair",
+        "results": "http://club/results",
+        "pair": standing.pair,
+        "section": section,
+        "standing": standing,
+        "event": section.session.event,
+        "ranked": 3,
+        "by_imps": False,
+    }
+    body = render_to_string("mail/results.txt", context)
+    assert "Rank 2 of 3: 37.50 % (3 of 8 matchpoints)" in body
+    assert "Procedural penalty: 3, already taken off the total above." in body
+    other = next(row for row in report.rankings["NS"] if row.pair.label == "3NS")
+    assert "Procedural penalty" not in render_to_string(
+        "mail/results.txt", context | {"standing": other, "pair": other.pair}
+    )

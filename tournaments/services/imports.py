@@ -149,7 +149,8 @@ def line_store(
 ) -> None:
     """Store an imported line through the one write path (no rescore yet).
 
-    A refused line raises ``ValidationError`` naming its board and pairs.
+    A refused line raises ``ValidationError`` naming its board, its line in
+    the file (when the reader knows it) and its pairs.
     """
     where = {
         "board": board,
@@ -174,8 +175,9 @@ def line_store(
             )
     except ValidationError as error:
         problem = "; ".join(error.messages)
+        where = f"{line.where} ({line.ns} v {line.ew})" if line.where else ""
         raise ValidationError(
-            f"Board {line.board}, {line.ns} v {line.ew}: {problem}"
+            f"Board {line.board}, {where or f'{line.ns} v {line.ew}'}: {problem}"
         ) from None
 
 

@@ -1,0 +1,70 @@
+"""A USEBIO section's pairs: the PARTICIPANTS matched to the traveller lines.
+
+A Mitchell is written either with labels "1NS"/"1EW", or (EBUScore,
+Bridgewebs) with numbers 1..N in each direction and the pair's
+``DIRECTION``; the lines then read "1 v 1".  Whether a number is one pair
+or one pair a direction is decided once for the section
+(``directions.mitchell_numbering``), and each participant is found under
+the key its lines use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tournaments.importers.directions import Sighting, directed, mitchell_numbering
+from tournaments.importers.pbn import ImportedPair, ImportedSession
+
+
+def pairs_placed(
+    session: ImportedSession, participants: list[tuple[str, str, ImportedPair]]
+) -> None:
+    """Give the section its pairs, keyed as its lines name them.
+
+    ``participants`` are (label, DIRECTION or "", pair).  In a Mitchell
+    numbering the lines' "1" become "1NS"/"1EW" and a participant is found
+    by its number and direction; a participant of a bare number with no
+    direction gives its names to the pair of each direction its number
+    played.  A pair of the lines missing from the PARTICIPANTS is entered
+    as "Pair 1NS".  Raises GameError naming board and line when the lines
+    are consistent in no numbering.
+    """
+    sightings = [Sighting(x.board, x.ns, x.ew, x.where) for x in session.lines]
+    mitchell = mitchell_numbering(sightings)
+    found: dict[str, ImportedPair] = {}
+    bare: dict[str, ImportedPair] = {}
+    for label, direction, pair in participants:
+        if mitchell and label.isdigit():
+            if direction:
+                found[directed(label, direction)] = pair
+            else:
+                bare[label] = pair
+        else:
+            found[label] = pair
+    if mitchell:
+        session.lines = [
+            replace(x, ns=directed(x.ns, "NS"), ew=directed(x.ew, "EW"))
+            for x in session.lines
+        ]
+    for line in session.lines:
+        for key, side in ((line.ns, "NS"), (line.ew, "EW")):
+            pair = found.get(key)
+            if pair is None:
+                pair = _entered(
+                    key, bare.get(key.removesuffix(side)) if mitchell else None
+                )
+                found[key] = pair
+            suffix = key[-2:] if key[-2:] in ("NS", "EW") else ""
+            pair.directions.add(suffix or side)
+    session.pairs = found
+
+
+def _entered(key: str, participant: ImportedPair | None) -> ImportedPair:
+    """A pair the PARTICIPANTS do not list under ``key``: the bare number's
+    participant copied for this direction, or a new "Pair 1NS"."""
+    if participant is not None:
+        return ImportedPair(
+            participant.number, participant.names, players=list(participant.players)
+        )
+    number = int("".join(c for c in key if c.isdigit()) or 0)
+    return ImportedPair(number, f"Pair {key}")

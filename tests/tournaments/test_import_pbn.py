@@ -188,7 +188,8 @@ def test_a_pair_twice_on_a_board_is_refused_and_nothing_is_stored(tmp_path):
     path = tmp_path / "twice.pbn"
     path.write_text(SCORE_TABLE_PBN.replace("4 11 3NT N 9", "1 11 3NT N 9"))
     with pytest.raises(
-        CommandError, match=r"Board 2, line 17 \(1 v 11\): pair 1 plays this board twice"
+        CommandError,
+        match=r"Board 2, line 17 \(1 v 11\): pair 1 plays this board twice",
     ):
         import_pbn(path)
     assert not Event.objects.exists()

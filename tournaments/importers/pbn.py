@@ -12,6 +12,11 @@ Two shapes are common:
 
 When no pair ever sits in both directions the pairs keep a home direction
 (a Mitchell, ranked NS and EW apart); otherwise they are one field (a Howell).
+Bridgewebs numbers a Mitchell 1..N in each direction ("1 1 6H E 11"): when a
+number read as one pair would meet itself or play a board twice, each
+section's pairs are their number and direction, "1NS" and "1EW"
+(``importers.directions``).  A row with no contract and no adjusted score
+("12 1 - N -") was not played: it is no result.
 """
 
 from __future__ import annotations

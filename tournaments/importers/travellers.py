@@ -5,9 +5,11 @@ columns ``board, ns, ew, contract, declarer, result`` (pairs by their label,
 "3NS" or "7", or in a Mitchell by their number alone; ``result`` as "=",
 "+1", "-2" or the tricks taken) and optionally ``lead``, ``round``,
 ``table``; an adjusted score is written in the contract column ("A+/A-",
-"60%/40%").  Every line goes through the one write path; every faulty line
-is reported with its number, and nothing is stored unless the whole file is
-valid.
+"60%/40%").  A row with no contract and no result ("-" or empty) was not
+played and is skipped.  Every line goes through the one write path; every
+faulty line is reported with its number and board (a pair against itself,
+or twice on a board in the file, among them), and nothing is stored unless
+the whole file is valid.
 """
 
 from __future__ import annotations

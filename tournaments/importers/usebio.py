@@ -4,7 +4,9 @@ USEBIO is the results interchange of the EBU and other federations
 (Compscore, ScoreBridge, EBUScore write it).  A pairs file holds the
 ``EVENT`` (its ``EVENT_TYPE`` says how it was scored: ``MP_PAIRS``,
 ``BUTLER_PAIRS`` or ``CROSS_IMP``), the ``PARTICIPANTS`` (pairs numbered
-"1NS"/"1EW" in a Mitchell, "7" in a Howell, with their players), one
+"1NS"/"1EW" in a Mitchell, or 1..N in each direction with their
+``DIRECTION`` as EBUScore writes them, "7" in a Howell, with their
+players: see ``usebio_pairs``), one
 ``BOARD`` of ``TRAVELLER_LINE`` s per board (an artificial score written
 ``A6040`` in ``SCORE``), and the deals in ``HANDSET``.  A pairs file
 written with the 1.2 ``SESSION``/``SECTION`` wrappers gives one imported

@@ -257,3 +257,26 @@ def test_a_usebio_line_not_played_is_no_result():
     assert len(session.lines) == 6
     with pytest.raises(GameError, match="no <TRAVELLER_LINE>"):
         read_usebio(usebio({1: ["1 1 - - -"]}))
+
+
+def test_participants_with_their_direction_match_lines_of_labels():
+    """PAIR_NUMBER 1 with DIRECTION NS, and lines naming "1NS" v "1EW"."""
+    lines = {1: ["1NS 1EW 4S N 10", "2NS 2EW 4S N 11"]}
+    (session,) = read_usebio(usebio(lines, MITCHELL_PAIRS))
+    assert session.mitchell
+    assert session.pairs["1EW"].names == "EW 1a – EW 1b"
+    assert session.pairs["3NS"].names == "NS 3a – NS 3b"  # listed, did not play
+
+
+def test_two_pairs_of_one_number_are_a_400_not_a_500(director):
+    """ "1" and "01" are both pair 1: the database would refuse the second."""
+    lines = {1: ["1 2 4S N 10", "01 3 4S N 11"], 2: ["2 01 4S N 10", "3 1 4S N 9"]}
+    response = director.post(
+        "/api/results-files/",
+        {"file": SimpleUploadedFile("m.xml", usebio(lines))},
+    )
+    assert response.status_code == 400
+    assert response.json() == {
+        "file": ["PARTICIPANTS: pairs 1 and 01 have the same number"]
+    }
+    assert not Event.objects.exists()

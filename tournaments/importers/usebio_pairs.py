@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from games.errors import GameError
 from tournaments.importers.directions import Sighting, directed, mitchell_numbering
 from tournaments.importers.pbn import ImportedPair, ImportedSession
 
@@ -25,20 +26,22 @@ def pairs_placed(
     numbering the lines' "1" become "1NS"/"1EW" and a participant is found
     by its number and direction; a participant of a bare number with no
     direction gives its names to the pair of each direction its number
-    played.  A pair of the lines missing from the PARTICIPANTS is entered
-    as "Pair 1NS".  Raises GameError naming board and line when the lines
-    are consistent in no numbering.
+    played.  Otherwise a participant is found by its label, or by its
+    number and direction when the lines name it so ("1NS").  A pair of the
+    lines missing from the PARTICIPANTS is entered as "Pair 1NS".  Raises
+    GameError naming board and line when the lines are consistent in no
+    numbering, or naming two pairs of one number (the database keeps one).
     """
     sightings = [Sighting(x.board, x.ns, x.ew, x.where) for x in session.lines]
     mitchell = mitchell_numbering(sightings)
     found: dict[str, ImportedPair] = {}
     bare: dict[str, ImportedPair] = {}
+    used = {key for x in session.lines for key in (x.ns, x.ew)}
     for label, direction, pair in participants:
-        if mitchell and label.isdigit():
-            if direction:
-                found[directed(label, direction)] = pair
-            else:
-                bare[label] = pair
+        if mitchell and label.isdigit() and not direction:
+            bare[label] = pair
+        elif direction and (mitchell or label not in used):
+            found[directed(label, direction)] = pair
         else:
             found[label] = pair
     if mitchell:
@@ -57,6 +60,21 @@ def pairs_placed(
             suffix = key[-2:] if key[-2:] in ("NS", "EW") else ""
             pair.directions.add(suffix or side)
     session.pairs = found
+    _numbered_once(session)
+
+
+def _numbered_once(session: ImportedSession) -> None:
+    """Refuse two pairs of one number (and direction, in a Mitchell): "1"
+    and "01", or a participant listed twice."""
+    mitchell = session.mitchell
+    seen: dict[tuple[int, str], str] = {}
+    for key, pair in session.pairs.items():
+        number = (pair.number, next(iter(pair.directions)) if mitchell else "")
+        if number in seen:
+            raise GameError(
+                f"PARTICIPANTS: pairs {seen[number]} and {key} have the same number"
+            )
+        seen[number] = key
 
 
 def _entered(key: str, participant: ImportedPair | None) -> ImportedPair:

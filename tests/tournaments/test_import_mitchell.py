@@ -19,8 +19,10 @@ from django.urls import reverse
 
 from games.errors import GameError
 from tournaments.importers.directions import Sighting, mitchell_numbering
-from tournaments.importers.pbn import parse_session
-from tournaments.models import Event, Pair, PairScore, Result
+from tournaments.importers.pbn import parse_session, parse_sessions
+from tournaments.models import Event, Pair, PairScore, Result, Section
+from tournaments.scoring_io import rescore_section
+from tournaments.services.imports import event_import
 
 pytestmark = pytest.mark.django_db
 
@@ -266,3 +268,36 @@ def test_the_reading_is_decided_once_for_the_whole_section():
     ]
     assert mitchell_numbering(lines)
     assert not mitchell_numbering(lines[:1])
+
+
+def test_a_bridgewebs_mitchell_goes_out_and_back_with_the_same_figures(data_dir):
+    """Exported by Donne ("1NS", "1EW") and read again: the same pairs,
+    directions and percentages."""
+    data = (data_dir / "pbn" / "WinchesterJuly2026.pbn").read_bytes()
+    source = event_import(parse_session(data))
+    rescore_section(Section.objects.get(session__event=source).pk)
+    out = StringIO()
+    call_command("export_pbn", str(source.pk), stdout=out)
+    again = event_import(parse_session(out.getvalue()))
+    rescore_section(Section.objects.get(session__event=again).pk)
+
+    def percentages(event: Event) -> dict[str, float]:
+        scores = PairScore.objects.filter(pair__section__session__event=event)
+        return {score.pair.label: score.pct for score in scores}
+
+    assert len(percentages(source)) == 20
+    assert percentages(again) == pytest.approx(percentages(source))
+
+
+def test_each_section_is_read_in_its_own_numbering():
+    """Section A a Mitchell numbered in each direction, B a Howell."""
+    text = MITCHELL.replace(
+        '[Event "Club night"]', '[Event "Club night"]\n[Section "A"]'
+    )
+    text += "\n" + HOWELL.replace(
+        '[Event "Club night"]', '[Event "Club night"]\n[Section "B"]'
+    )
+    first, second = parse_sessions(text)
+    assert (first.section, first.mitchell) == ("A", True)
+    assert (second.section, second.mitchell) == ("B", False)
+    assert sorted(second.pairs) == ["1", "2", "3", "4"]

@@ -17,11 +17,13 @@ line at fault.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from games.errors import GameError
 
 SIDES = ("NS", "EW")
+_Line = TypeVar("_Line")
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,12 @@ def directed(pair_id: str, side: str) -> str:
     if pair_id.upper().endswith(SIDES):
         return pair_id
     return f"{pair_id}{side}" if pair_id.isdigit() else f"{pair_id} {side}"
+
+
+def directed_line(line: _Line) -> _Line:
+    """A traveller line (a dataclass with ``ns`` and ``ew``) with its pairs
+    read as a Mitchell's: "1" v "1" becomes "1NS" v "1EW"."""
+    return replace(line, ns=directed(line.ns, "NS"), ew=directed(line.ew, "EW"))
 
 
 def _howell(pair_id: str, side: str) -> str:

@@ -29,7 +29,11 @@ from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
 from games.pbn import PbnGame, read_pbn
 from games.weighted import WeightedPart, parse_weighted
-from tournaments.importers.directions import Sighting, directed, mitchell_numbering
+from tournaments.importers.directions import (
+    Sighting,
+    directed_line,
+    mitchell_numbering,
+)
 from tournaments.importers.limits import (
     MAX_PAIR,
     MAX_SCORE,
@@ -181,11 +185,7 @@ def _section(
         )
     sightings = [Sighting(e[0].board, e[0].ns, e[0].ew, e[0].where) for e in entries]
     if mitchell_numbering(sightings):
-        entries = [
-            (replace(line, ns=directed(line.ns, "NS"), ew=directed(line.ew, "EW")),
-             ns_names, ew_names)
-            for line, ns_names, ew_names in entries
-        ]  # fmt: skip
+        entries = [(directed_line(line), *names) for line, *names in entries]
     for entry in entries:
         _add(session, entry)
     _number_pairs(session)

@@ -10,10 +10,13 @@ the key its lines use.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.errors import GameError
-from tournaments.importers.directions import Sighting, directed, mitchell_numbering
+from tournaments.importers.directions import (
+    Sighting,
+    directed,
+    directed_line,
+    mitchell_numbering,
+)
 from tournaments.importers.pbn import ImportedPair, ImportedSession
 
 
@@ -45,10 +48,7 @@ def pairs_placed(
         else:
             found[label] = pair
     if mitchell:
-        session.lines = [
-            replace(x, ns=directed(x.ns, "NS"), ew=directed(x.ew, "EW"))
-            for x in session.lines
-        ]
+        session.lines = [directed_line(x) for x in session.lines]
     for line in session.lines:
         for key, side in ((line.ns, "NS"), (line.ew, "EW")):
             pair = found.get(key)

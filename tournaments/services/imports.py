@@ -175,10 +175,9 @@ def line_store(
             )
     except ValidationError as error:
         problem = "; ".join(error.messages)
-        where = f"{line.where} ({line.ns} v {line.ew})" if line.where else ""
-        raise ValidationError(
-            f"Board {line.board}, {where or f'{line.ns} v {line.ew}'}: {problem}"
-        ) from None
+        pairs = f"{line.ns} v {line.ew}"
+        place = f"{line.where} ({pairs})" if line.where else pairs
+        raise ValidationError(f"Board {line.board}, {place}: {problem}") from None
 
 
 def club_found(club: tuple[str, str] | None) -> Club | None:

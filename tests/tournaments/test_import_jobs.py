@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tournaments.models import Event, ImportJob, Result
+from tournaments.models import Event, ImportJob, Pair, Result
 from tournaments.services import import_jobs, imports
 from tournaments.services.import_jobs import JOB_THRESHOLD_BYTES, import_job_run
 
@@ -85,6 +85,21 @@ def test_a_large_file_is_a_202_job_that_imports_the_event(director, monkeypatch)
     assert Result.objects.filter(board__section__session__event=event).count() == 300
     job.refresh_from_db()
     assert job.sha256 and bytes(job.data) == b""  # the upload is not kept
+
+
+def test_a_large_bridgewebs_mitchell_numbered_in_each_direction_is_a_job(director):
+    """The same night written "1 3 4S N 10" (numbers 1..10 in each
+    direction; "9 9" on board 9): the job reads it as a Mitchell."""
+    data = large_pbn().replace(b"NS ", b" ").replace(b"EW ", b" ")
+    assert b"\n9 9 4S N" in data
+    response = post(director, data)
+    assert response.status_code == 202, response.content
+    assert ImportJob.objects.get().status == "done"
+    pairs = Pair.objects.filter(section__session__event=Event.objects.get())
+    assert (
+        sorted(pairs.values_list("direction", flat=True)) == ["EW"] * 10 + ["NS"] * 10
+    )
+    assert Result.objects.count() == 300
 
 
 def test_the_same_file_again_returns_its_job_not_a_second_event(director):

@@ -301,3 +301,13 @@ def test_each_section_is_read_in_its_own_numbering():
     assert (first.section, first.mitchell) == ("A", True)
     assert (second.section, second.mitchell) == ("B", False)
     assert sorted(second.pairs) == ["1", "2", "3", "4"]
+
+
+def test_a_pair_against_itself_in_either_reading_is_refused():
+    """ "3NS" v "3NS" is the same pair whichever way the numbers are read."""
+    text = MITCHELL.replace("3 3 4S N 9", "3NS 3NS 4S N 9")
+    with pytest.raises(GameError) as refused:
+        parse_session(text)
+    assert str(refused.value) == (
+        "Board 1, line 6 (3NS v 3NS): a pair cannot play against itself"
+    )

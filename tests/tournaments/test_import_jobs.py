@@ -5,11 +5,12 @@ and a failed job leaves nothing half-written."""
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tournaments.models import Event, ImportJob, Result
-from tournaments.services import import_jobs
+from tournaments.models import Event, ImportJob, Pair, Result
+from tournaments.services import import_jobs, imports
 from tournaments.services.import_jobs import JOB_THRESHOLD_BYTES, import_job_run
 
 pytestmark = pytest.mark.django_db
@@ -86,6 +87,21 @@ def test_a_large_file_is_a_202_job_that_imports_the_event(director, monkeypatch)
     assert job.sha256 and bytes(job.data) == b""  # the upload is not kept
 
 
+def test_a_large_bridgewebs_mitchell_numbered_in_each_direction_is_a_job(director):
+    """The same night written "1 3 4S N 10" (numbers 1..10 in each
+    direction; "9 9" on board 9): the job reads it as a Mitchell."""
+    data = large_pbn().replace(b"NS ", b" ").replace(b"EW ", b" ")
+    assert b"\n9 9 4S N" in data
+    response = post(director, data)
+    assert response.status_code == 202, response.content
+    assert ImportJob.objects.get().status == "done"
+    pairs = Pair.objects.filter(section__session__event=Event.objects.get())
+    assert (
+        sorted(pairs.values_list("direction", flat=True)) == ["EW"] * 10 + ["NS"] * 10
+    )
+    assert Result.objects.count() == 300
+
+
 def test_the_same_file_again_returns_its_job_not_a_second_event(director):
     data = large_pbn()
     first = post(director, data).json()
@@ -120,22 +136,48 @@ def test_two_live_jobs_of_one_file_cannot_exist():
 
 
 def test_a_failed_job_removes_its_committed_batches(director, monkeypatch):
-    """The file's last line is a duplicate: the write path refuses it after
-    300 lines were committed in batches; the event goes, the fault stays."""
+    """The write path refuses the file's last line (board 30, 10NS v 1EW)
+    after 250 lines were committed in batches; the event goes, the fault
+    stays."""
     monkeypatch.setattr(import_jobs, "BATCH_LINES", 50)
-    response = post(director, large_pbn(duplicate_last_line=True))
+    stored = imports.result_submit
+
+    def refusing(**kwargs):
+        if (kwargs["board"].number, kwargs["ns_pair"].label) == (BOARDS, "10NS"):
+            raise ValidationError("refused by the write path")
+        return stored(**kwargs)
+
+    monkeypatch.setattr(imports, "result_submit", refusing)
+    response = post(director, large_pbn())
     assert response.status_code == 202
     job = ImportJob.objects.get()
     assert job.status == "failed"
-    assert (job.done, job.total) == (300, 301)  # six batches of 50 committed
+    assert (job.done, job.total) == (250, 300)  # five batches of 50 committed
     assert job.fault_count == 1
-    assert job.faults[0].startswith("Board 30, 10NS v 1EW: ")
+    assert job.faults[0].startswith("Board 30, line ")
+    assert job.faults[0].endswith(" (10NS v 1EW): refused by the write path")
     assert job.event is None
     assert not Event.objects.exists()
     assert not Result.objects.exists()
-    retried = post(director, large_pbn(duplicate_last_line=True))
+    retried = post(director, large_pbn())
     assert retried.status_code == 202  # a failed job does not hold the file
     assert ImportJob.objects.count() == 2
+
+
+def test_a_pair_twice_on_a_board_fails_the_job_before_any_line_is_stored(director):
+    """The file's last line repeats the one before: refused on reading,
+    naming the board and both lines of the file."""
+    data = large_pbn(duplicate_last_line=True)
+    last = data.decode().splitlines().index("10NS 1EW 4S N 10") + 1
+    response = post(director, data)
+    assert response.status_code == 202
+    job = ImportJob.objects.get()
+    assert (job.status, job.done, job.event) == ("failed", 0, None)
+    assert job.faults == [
+        f"Board 30, line {last + 1} (10NS v 1EW): pair 10NS plays this board "
+        f"twice (also at line {last})"
+    ]
+    assert not Event.objects.exists()
 
 
 def test_a_large_file_that_cannot_be_read_fails_with_its_fault(director):

@@ -187,7 +187,10 @@ def test_imported_lines_go_through_the_write_path_and_are_audited(tmp_path):
 def test_a_pair_twice_on_a_board_is_refused_and_nothing_is_stored(tmp_path):
     path = tmp_path / "twice.pbn"
     path.write_text(SCORE_TABLE_PBN.replace("4 11 3NT N 9", "1 11 3NT N 9"))
-    with pytest.raises(CommandError, match=r"Board 2, 1 v 11"):
+    with pytest.raises(
+        CommandError,
+        match=r"Board 2, line 17 \(1 v 11\): pair 1 plays this board twice",
+    ):
         import_pbn(path)
     assert not Event.objects.exists()
     assert not Result.objects.exists()

@@ -12,18 +12,28 @@ Two shapes are common:
 
 When no pair ever sits in both directions the pairs keep a home direction
 (a Mitchell, ranked NS and EW apart); otherwise they are one field (a Howell).
+Bridgewebs numbers a Mitchell 1..N in each direction ("1 1 6H E 11"): when a
+number read as one pair would meet itself or play a board twice, each
+section's pairs are their number and direction, "1NS" and "1EW"
+(``importers.directions``).  A row with no contract and no adjusted score
+("12 1 - N -") was not played: it is no result.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
 from games.pbn import PbnGame, read_pbn
 from games.weighted import WeightedPart, parse_weighted
+from tournaments.importers.directions import (
+    Sighting,
+    directed_line,
+    mitchell_numbering,
+)
 from tournaments.importers.limits import (
     MAX_PAIR,
     MAX_SCORE,
@@ -60,6 +70,7 @@ class ImportedLine:
     lead: str = ""
     adjusted: tuple[str, str] | None = None
     weighted: tuple[WeightedPart, ...] | None = None
+    where: str = field(default="", compare=False)  # "line 40": in the file
 
 
 @dataclass(frozen=True)
@@ -152,6 +163,7 @@ def _section(
         session=number,
         section=letter,
     )
+    entries: list[tuple[ImportedLine, str, str]] = []
     for game in games:
         board = pbn_board(game)
         if board is None:
@@ -164,29 +176,44 @@ def _section(
                 vulnerability=game.vulnerability or "",
                 deal=deal.to_pbn() if deal else "",
             )
-        table = game.table("ScoreTable")
-        if table is not None:
-            for row in table.rows:
-                # A row with no contract and no adjusted score was not played.
-                if (
-                    row.get("Contract")
-                    or row.get("Weighted")
-                    or any(
-                        _artificial(row.get(c) or "") for c in ("Score_NS", "Score_EW")
-                    )
-                ):
-                    _add(session, _table_line(game, board, row))
-        elif game.tags.get("Contract", "").strip() not in ("", "?"):
-            _add(session, _game_line(game, board))
-    if not session.lines:
+        entries.extend(_game_entries(game, board))
+    if not entries:
         raise GameError(
             "The file has no traveller line: neither a [ScoreTable] nor games "
             "with [Contract], [Declarer] and [Result]"
             + ("" if (session.session, letter) == (1, "A") else f" in section {letter}")
         )
+    sightings = [Sighting(e[0].board, e[0].ns, e[0].ew, e[0].where) for e in entries]
+    if mitchell_numbering(sightings):
+        entries = [(directed_line(line), *names) for line, *names in entries]
+    for entry in entries:
+        _add(session, entry)
     _number_pairs(session)
     tables_bounded(session)
     return session
+
+
+def _game_entries(game: PbnGame, board: int) -> list[tuple[ImportedLine, str, str]]:
+    """A game's traveller lines with their pairs' names: its ``[ScoreTable]``
+    rows, or the game itself when it is one line.  A row with no contract
+    and no adjusted score ("12 1 - N -") was not played: it is no result."""
+    table = game.table("ScoreTable")
+    if table is None:
+        if game.tags.get("Contract", "").strip() in ("", "?"):
+            return []
+        return [_game_line(game, board)]
+    numbers = game.section_lines.get("ScoreTable") or []
+    entries = []
+    for index, row in enumerate(table.rows):
+        if (
+            row.get("Contract")
+            or row.get("Weighted")
+            or any(_artificial(row.get(c) or "") for c in ("Score_NS", "Score_EW"))
+        ):
+            line, ns_names, ew_names = _table_line(game, board, row)
+            number = numbers[index] if index < len(numbers) else game.line
+            entries.append((replace(line, where=f"line {number}"), ns_names, ew_names))
+    return entries
 
 
 def _settings(game: PbnGame) -> dict[str, object]:
@@ -259,7 +286,8 @@ def _game_line(game: PbnGame, board: int) -> tuple[ImportedLine, str, str]:
         tags.get("Declarer", ""),
         tags.get("Result", ""),
     )
-    return ImportedLine(board, ns, ew, **played), ns, ew
+    line = ImportedLine(board, ns, ew, where=f"line {game.line}", **played)
+    return line, ns, ew
 
 
 def _artificial(text: str) -> str | None:

@@ -5,9 +5,11 @@ columns ``board, ns, ew, contract, declarer, result`` (pairs by their label,
 "3NS" or "7", or in a Mitchell by their number alone; ``result`` as "=",
 "+1", "-2" or the tricks taken) and optionally ``lead``, ``round``,
 ``table``; an adjusted score is written in the contract column ("A+/A-",
-"60%/40%").  Every line goes through the one write path; every faulty line
-is reported with its number, and nothing is stored unless the whole file is
-valid.
+"60%/40%").  A row with no contract and no result ("-" or empty) was not
+played and is skipped.  Every line goes through the one write path; every
+faulty line is reported with its number and board (a pair against itself,
+or twice on a board in the file, among them), and nothing is stored unless
+the whole file is valid.
 """
 
 from __future__ import annotations
@@ -126,14 +128,24 @@ def _decoded(data: bytes) -> str:
 
 @transaction.atomic
 def import_travellers(section: Section, rows: Iterable[dict[str, str]]) -> int:
-    """Store every row through the write path, or nothing; returns the count."""
+    """Store every row through the write path, or nothing; returns the count.
+
+    A row with no contract and no result ("-" or empty) was not played: it
+    is skipped, not stored.  A pair meeting itself or playing a board twice
+    in the file is refused on that line, naming the board.
+    """
     pairs = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
     errors: list[str] = []
+    seen: dict[tuple[int, int], int] = {}
     stored = 0
     for number, row in enumerate(rows, start=2):
+        if not _played(row):
+            continue
         try:
-            _store(section, row, pairs, boards)
+            board, ns, ew = _placed(row, pairs, boards)
+            _once(board, ns, ew, number, seen)
+            _store(section, row, board, ns, ew)
             stored += 1
         except (ValidationError, GameError, ValueError, KeyError) as error:
             messages = getattr(error, "messages", None) or [str(error)]
@@ -149,7 +161,17 @@ def import_travellers(section: Section, rows: Iterable[dict[str, str]]) -> int:
     return stored
 
 
-def _store(section: Section, row: dict[str, str], pairs: dict, boards: dict) -> None:
+def _played(row: dict[str, str]) -> bool:
+    """Whether the row is a result: a contract or a result ("12 1 - N -",
+    a table that did not play the board, is none)."""
+    return any(
+        (row.get(column) or "").strip() not in ("", "-")
+        for column in ("contract", "result")
+    )
+
+
+def _placed(row: dict[str, str], pairs: dict, boards: dict) -> tuple:
+    """The row's board and pairs; a faulty cell raises ValueError naming it."""
     for cell in row.values():
         fault = control_fault(cell or "")
         if fault:
@@ -161,10 +183,56 @@ def _store(section: Section, row: dict[str, str], pairs: dict, boards: dict) -> 
             _("board: no board %(board)r in this section") % {"board": text}
         )
     ns, ew = (_pair(pairs, row, side) for side in ("ns", "ew"))
+    return board, ns, ew
+
+
+def _once(board, ns, ew, line: int, seen: dict[tuple[int, int], int]) -> None:
+    """Refuse a pair against itself, or a second line of a pair on a board
+    in the file (the write path would take it as a correction of the first)."""
+    where = _("board %(board)d (%(ns)s v %(ew)s)") % {
+        "board": board.number,
+        "ns": ns.label,
+        "ew": ew.label,
+    }
+    if ns.pk == ew.pk:
+        raise ValueError(
+            _("%(where)s: a pair cannot play against itself") % {"where": where}
+        )
+    for pair in (ns, ew):
+        other = seen.get((board.number, pair.pk))
+        if other is not None:
+            raise ValueError(
+                _(
+                    "%(where)s: pair %(pair)s plays this board twice "
+                    "(also line %(line)d)"
+                )
+                % {"where": where, "pair": pair.label, "line": other}
+            )
+    for pair in (ns, ew):
+        seen[(board.number, pair.pk)] = line
+
+
+def _store(section: Section, row: dict[str, str], board, ns, ew) -> None:
     where = {
         "round": _numbered(section.round_set, row.get("round"), "round", MAX_ROUND),
         "table": _numbered(section.table_set, row.get("table"), "table", MAX_TABLE),
     }
+    try:
+        _write(row, board, ns, ew, where)
+    except (ValidationError, GameError, ValueError) as error:
+        messages = getattr(error, "messages", None) or [str(error)]
+        raise ValueError(
+            _("board %(board)d (%(ns)s v %(ew)s): %(problem)s")
+            % {
+                "board": board.number,
+                "ns": ns.label,
+                "ew": ew.label,
+                "problem": "; ".join(messages),
+            }
+        ) from None
+
+
+def _write(row: dict[str, str], board, ns, ew, where: dict) -> None:
     contract = (row.get("contract") or "").strip()
     if contract[:1].upper() == "A" or (contract[:1].isdigit() and "%" in contract):
         ns_mark, _slash, ew_mark = contract.partition("/")

@@ -4,7 +4,9 @@ USEBIO is the results interchange of the EBU and other federations
 (Compscore, ScoreBridge, EBUScore write it).  A pairs file holds the
 ``EVENT`` (its ``EVENT_TYPE`` says how it was scored: ``MP_PAIRS``,
 ``BUTLER_PAIRS`` or ``CROSS_IMP``), the ``PARTICIPANTS`` (pairs numbered
-"1NS"/"1EW" in a Mitchell, "7" in a Howell, with their players), one
+"1NS"/"1EW" in a Mitchell, or 1..N in each direction with their
+``DIRECTION`` as EBUScore writes them, "7" in a Howell, with their
+players: see ``usebio_pairs``), one
 ``BOARD`` of ``TRAVELLER_LINE`` s per board (an artificial score written
 ``A6040`` in ``SCORE``), and the deals in ``HANDSET``.  A pairs file
 written with the 1.2 ``SESSION``/``SECTION`` wrappers gives one imported
@@ -20,7 +22,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
@@ -30,6 +32,7 @@ from games.deal import Deal
 from games.errors import GameError
 from games.text import control_fault
 from games.weighted import WeightedPart
+from tournaments.importers.directions import SIDES
 from tournaments.importers.limits import (
     MAX_BOARD,
     MAX_PAIR,
@@ -48,6 +51,7 @@ from tournaments.importers.pbn import (
     ImportedSession,
     tables_bounded,
 )
+from tournaments.importers.usebio_pairs import pairs_placed
 
 # EVENT_TYPE -> the event's scoring method (Event.Method values).
 PAIRS_METHODS = {"MP_PAIRS": "mp", "BUTLER_PAIRS": "butler", "CROSS_IMP": "cross-imps"}
@@ -155,17 +159,18 @@ def _pairs(
             section=letter,
         )
         own = _deals(holder) if holder is not event else {}
-        for pair in holder.iter("PAIR"):
-            _add_pair(session, pair)
+        participants = [_participant(pair) for pair in holder.iter("PAIR")]
         for board in holder.findall("BOARD"):
             board_number = _board_number(board)
             deal = own.get(board_number) or deals.get(board_number, "")
             session.boards[board_number] = ImportedBoard(board_number, "", "", deal)
-            for line in board.findall("TRAVELLER_LINE"):
-                session.lines.append(_line(session, board_number, line))
+            for index, line in enumerate(board.findall("TRAVELLER_LINE"), start=1):
+                if _played_at_all(line):
+                    session.lines.append(_line(board_number, line, index))
         if not session.lines:
             where = "" if holder is event else f" in session {number} section {letter}"
             raise GameError(f"the file has no <TRAVELLER_LINE>{where}")
+        pairs_placed(session, participants)
         tables_bounded(session)
         parts.append(session)
     return parts
@@ -287,15 +292,18 @@ def _label(text: str, where: str) -> tuple[int, str]:
     return bounded(int(match.group(1)), MAX_PAIR, where, "pair"), match.group(2) or ""
 
 
-def _add_pair(session: ImportedSession, element: ET.Element) -> None:
-    label = _text(element, "PAIR_NUMBER")
-    number, direction = _label(label, "PARTICIPANTS")
+def _participant(element: ET.Element) -> tuple[str, str, ImportedPair]:
+    """A ``PAIR`` of the PARTICIPANTS: its label ("7", "1NS"), its DIRECTION
+    (NS, EW or "" as a Howell's are), and the pair with its players."""
+    label = _text(element, "PAIR_NUMBER").upper()
+    number, suffix = _label(label, "PARTICIPANTS")
+    direction = suffix or _text(element, "DIRECTION").upper()
     players = _players(element)
     names = " – ".join(player.name for player in players)
     pair = ImportedPair(number, names, players=players)
-    if direction:
+    if direction in SIDES:
         pair.directions.add(direction)
-    session.pairs[label.upper()] = pair
+    return label, direction if direction in SIDES else "", pair
 
 
 def _players(element: ET.Element) -> list[ImportedPlayer]:
@@ -306,13 +314,12 @@ def _players(element: ET.Element) -> list[ImportedPlayer]:
     ]
 
 
-def _pair(session: ImportedSession, label: str, side: str, where: str) -> str:
-    """The key of the line's pair, entered on first sight when not a participant."""
-    key = label.strip().upper()
-    number, direction = _label(key, where)
-    pair = session.pairs.setdefault(key, ImportedPair(number, f"Pair {key}"))
-    pair.directions.add(direction or side)
-    return key
+def _played_at_all(line: ET.Element) -> bool:
+    """A line with no contract and no score ("-" or empty) was not played:
+    it is no result (a pair absent or late for that round)."""
+    return any(
+        _text(line, tag) not in ("", "-") for tag in ("CONTRACT", "SCORE", "TRICKS")
+    )
 
 
 def _board_number(board: ET.Element) -> int:
@@ -322,14 +329,17 @@ def _board_number(board: ET.Element) -> int:
     return bounded(int(text), MAX_BOARD, "<BOARD>", "BOARD_NUMBER")
 
 
-def _line(session: ImportedSession, board: int, line: ET.Element) -> ImportedLine:
+def _line(board: int, line: ET.Element, index: int) -> ImportedLine:
+    """The board's ``index``-th TRAVELLER_LINE, its pairs as the file names
+    them (``pairs_placed`` then decides whose numbers they are)."""
     ns_label, ew_label = _text(line, "NS_PAIR_NUMBER"), _text(line, "EW_PAIR_NUMBER")
     where = f"board {board}, {ns_label or '?'} v {ew_label or '?'}"
     if not ns_label or not ew_label:
         raise GameError(f"{where}: NS_PAIR_NUMBER and EW_PAIR_NUMBER are needed")
-    ns = _pair(session, ns_label, "NS", where)
-    ew = _pair(session, ew_label, "EW", where)
-    return _played(board, ns, ew, line, where)
+    for label in (ns_label, ew_label):
+        _label(label, where)
+    played = _played(board, ns_label.upper(), ew_label.upper(), line, where)
+    return replace(played, where=f"traveller line {index}")
 
 
 def _played(board: int, ns: str, ew: str, line: ET.Element, where: str) -> ImportedLine:

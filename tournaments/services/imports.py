@@ -149,7 +149,8 @@ def line_store(
 ) -> None:
     """Store an imported line through the one write path (no rescore yet).
 
-    A refused line raises ``ValidationError`` naming its board and pairs.
+    A refused line raises ``ValidationError`` naming its board, its line in
+    the file (when the reader knows it) and its pairs.
     """
     where = {
         "board": board,
@@ -174,9 +175,9 @@ def line_store(
             )
     except ValidationError as error:
         problem = "; ".join(error.messages)
-        raise ValidationError(
-            f"Board {line.board}, {line.ns} v {line.ew}: {problem}"
-        ) from None
+        pairs = f"{line.ns} v {line.ew}"
+        place = f"{line.where} ({pairs})" if line.where else pairs
+        raise ValidationError(f"Board {line.board}, {place}: {problem}") from None
 
 
 def club_found(club: tuple[str, str] | None) -> Club | None:

@@ -16,6 +16,7 @@ Donne (``import_pbn``) with the same pairs, lines and percentages.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 
 from games.pbn import PbnGame, write_pbn
 from tournaments.exporters.pbn_game import board_game
@@ -73,7 +74,7 @@ def event_pbn(event: Event) -> str:
         for index, (number, lines) in enumerate(report.boards()):
             game = _board_game(event, lines, section if placed else None)
             if report.butler and number in report.datums:
-                game.tags["Datum"] = _number(report.datums[number])
+                game.tags["Datum"] = _plain(report.datums[number])
             if index == 0:
                 _total_table(game, report)
                 game.tags["ScoringOptions"] = scoring_options(event)
@@ -87,7 +88,7 @@ def scoring_options(event: Event) -> str:
     if event.method == Event.Method.MATCHPOINTS:
         options = {"MpRounding": event.mp_rounding}
     else:
-        options = {"AveragePlusImps": _number(float(event.imp_average_plus))}
+        options = {"AveragePlusImps": _plain(event.imp_average_plus)}
         if event.method == Event.Method.BUTLER:
             options["DatumTrim"] = event.butler_trim
             if event.butler_trim in (
@@ -96,15 +97,20 @@ def scoring_options(event: Event) -> str:
             ):
                 options["DatumTrimCount"] = str(event.butler_trim_count)
             if event.butler_trim == Event.ButlerTrim.PERCENT:
-                options["DatumTrimPercent"] = _number(float(event.butler_trim_percent))
+                options["DatumTrimPercent"] = _plain(event.butler_trim_percent)
             options["DatumRounding"] = event.butler_rounding
         else:
             options["CrossImps"] = "total" if event.cross_imps_total else "average"
             if event.cross_imps_cap is not None:
                 options["ComparisonCap"] = str(event.cross_imps_cap)
         if event.imp_round_cap is not None:
-            options["RoundCap"] = _number(float(event.imp_round_cap))
+            options["RoundCap"] = _plain(event.imp_round_cap)
     return ";".join(f"{name}={value}" for name, value in options.items())
+
+
+def _plain(value: float | Decimal) -> str:
+    """A setting or a datum without trailing zeros: "3", "1.2", "437.5"."""
+    return f"{float(value):.2f}".rstrip("0").rstrip(".")
 
 
 def _board_game(

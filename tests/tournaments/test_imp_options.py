@@ -15,6 +15,7 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 
@@ -498,3 +499,14 @@ def test_usebio_carries_the_datum_and_points_the_options_give():
     root = ET.fromstring(event_usebio(section.session.event))
     first = root.find(".//BOARD/TRAVELLER_LINE")
     assert first.findtext("NS_MATCH_POINTS") == "5.67"
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [{"butler_trim_count": 0}, {"butler_trim_percent": 50}, {"imp_average_plus": -1},
+     {"cross_imps_cap": 25}, {"imp_round_cap": 0}, {"mp_rounding": "tenths"}],
+)  # fmt: skip
+def test_the_database_refuses_what_the_scorer_would(bad):
+    event = event_create(name="Shell", date=dt.date(2026, 11, 24))
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Event.objects.filter(pk=event.pk).update(**bad)

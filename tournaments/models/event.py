@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.board import BoardSettings
 from scoring.session import AverageRule, SessionSettings
 from tournaments.models.club import Club
+from tournaments.models.scoring_options import ScoringOptions
 
 if TYPE_CHECKING:
     from tournaments.movements import Movement
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 PERCENT = [MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(100))]
 
 
-class Event(models.Model):
+class Event(ScoringOptions):
     """A competition: one or more sessions scored with the same settings."""
 
     class Kind(models.TextChoices):
@@ -56,10 +57,6 @@ class Event(models.Model):
         HALF_EVEN = "half-even", _("Nearest 10, 5 to the even ten (ACBLscore)")
         TRUNCATE = "truncate", _("Down to the 10, toward zero")
         NONE = "none", _("Not rounded")
-
-    class MpRounding(models.TextChoices):
-        EXACT = "exact", _("Full precision")
-        HUNDREDTHS = "hundredths", _("Each board to 2 decimals (KoPS, Magic Contest)")
 
     class Scale(models.IntegerChoices):
         TWO_PER_BEAT = 2, _("2 per score beaten, 1 per tie (EBU, FFB)")
@@ -117,58 +114,6 @@ class Event(models.Model):
             "Publish each line's cross-IMPs as a total rather than the average "
             "per comparison (EBU, Compscore)."
         ),
-    )
-    butler_trim_count = models.PositiveSmallIntegerField(
-        _("Butler datum: number of scores"),
-        default=1,
-        validators=[MinValueValidator(1), MaxValueValidator(99)],
-        help_text=_(
-            "Scores dropped at each end, or the middle scores kept, as the "
-            "trimming chosen says."
-        ),
-    )
-    butler_trim_percent = models.DecimalField(
-        _("Butler datum: percentage dropped at each end"),
-        max_digits=4,
-        decimal_places=2,
-        default=Decimal(5),
-        validators=[MinValueValidator(Decimal("0.01")), MaxValueValidator(Decimal(49))],
-    )
-    imp_average_plus = models.DecimalField(
-        _("Average-plus in IMPs"),
-        max_digits=4,
-        decimal_places=2,
-        default=Decimal(3),
-        validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(24))],
-        help_text=_(
-            "What Average-plus is worth by Butler or cross-IMPs (EBU 3; others 2 "
-            "or 1.2); Average-minus is as much below zero."
-        ),
-    )
-    cross_imps_cap = models.PositiveSmallIntegerField(
-        _("cross-IMPs: cap per comparison"),
-        null=True,
-        blank=True,
-        validators=[MinValueValidator(1), MaxValueValidator(24)],
-        help_text=_("At most this many IMPs from one comparison; empty for none."),
-    )
-    imp_round_cap = models.DecimalField(
-        _("IMPs: cap per round"),
-        max_digits=6,
-        decimal_places=2,
-        null=True,
-        blank=True,
-        validators=[MinValueValidator(Decimal("0.01"))],
-        help_text=_(
-            "At most this many IMPs won or lost against one opponent in one "
-            "round; empty for none."
-        ),
-    )
-    mp_rounding = models.CharField(
-        _("matchpoints of each board"),
-        max_length=16,
-        choices=MpRounding.choices,
-        default=MpRounding.EXACT,
     )
     whiz_mark = models.CharField(
         _("Whiz mark"),
@@ -240,7 +185,7 @@ class Event(models.Model):
     )
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
-    class Meta:
+    class Meta(ScoringOptions.Meta):
         ordering = ["-date", "-id"]
         verbose_name = _("event")
         verbose_name_plural = _("events")

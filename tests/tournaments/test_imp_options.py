@@ -510,3 +510,22 @@ def test_the_database_refuses_what_the_scorer_would(bad):
     event = event_create(name="Shell", date=dt.date(2026, 11, 24))
     with pytest.raises(IntegrityError), transaction.atomic():
         Event.objects.filter(pk=event.pk).update(**bad)
+
+
+@pytest.mark.parametrize("body", ['["butler_trim"]', '"none"', "{", "null"])
+def test_the_api_refuses_a_body_that_is_not_an_object(director, body):
+    section = imported(SEVEN, method="butler")
+    response = director.patch(
+        url(section.session.event_id), body, content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert Event.objects.get(pk=section.session.event_id).butler_trim == "one"
+
+
+def test_the_api_has_no_put_or_delete(director):
+    section = imported(SEVEN, method="butler")
+    event_url = url(section.session.event_id)
+    assert (
+        director.put(event_url, {}, content_type="application/json").status_code == 405
+    )
+    assert director.delete(event_url).status_code == 405

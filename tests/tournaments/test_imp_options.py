@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import xml.etree.ElementTree as ET
 from io import StringIO
 
@@ -18,9 +19,12 @@ from django.core.management import CommandError, call_command
 from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
+from pairs_play import imported_by_command
 
+from games.errors import GameError
 from tournaments.exporters.pbn import event_pbn
 from tournaments.exporters.usebio import event_usebio
+from tournaments.importers.pbn import parse_session
 from tournaments.models import (
     Board,
     Event,
@@ -529,3 +533,89 @@ def test_the_api_has_no_put_or_delete(director):
         director.put(event_url, {}, content_type="application/json").status_code == 405
     )
     assert director.delete(event_url).status_code == 405
+
+
+# PBN out and back ------------------------------------------------------------------
+
+# Board 1, nobody vulnerable: the contract of each score, so the lines export.
+CONTRACTS = {450: ("4S", 11), 420: ("4S", 10), 400: ("3NT", 9), 110: ("2S", 8),
+             -50: ("4S", 9), -100: ("4S", 8), 980: ("6S", 12)}  # fmt: skip
+# Sorted -100 -50 110 400 420 450 980: top and bottom dropped, 1330 / 5 = 266
+# (270); the middle 3 (110 400 420), 310 truncated.
+PLAYED = {1: [(1, 2, 450), (3, 4, -100), (5, 6, 980), (7, 8, -50), (9, 10, 400),
+              (11, 12, 110), (13, 14, 420)]}  # fmt: skip
+
+
+def played(boards: dict, **settings: object) -> Section:
+    """``imported`` with each line's contract, declarer North, and tricks."""
+    section = imported(boards, **settings)
+    for result in Result.objects.filter(board__section=section):
+        contract, tricks = CONTRACTS[result.score_ns]
+        result.contract, result.declarer, result.tricks = contract, "N", tricks
+        result.save(update_fields=["contract", "declarer", "tricks"])
+    return section
+
+
+def test_pbn_options_come_back_on_import_with_the_same_figures():
+    """Exported with a middle-3 truncated datum and a round cap, the file
+    imports as an event with those settings: datum 310 again, not 270."""
+    section = played(PLAYED, method="butler", butler_trim="middle",
+                     butler_trim_count=3, butler_rounding="truncate",
+                     imp_average_plus="1.2", imp_round_cap=30)  # fmt: skip
+    assert datum(section) == 310.0
+    again = imported_by_command("import_pbn", event_pbn(section.session.event), "pbn")
+    assert (again.method, again.butler_trim, again.butler_trim_count) == (
+        "butler", "middle", 3,
+    )  # fmt: skip
+    assert again.butler_rounding == "truncate"
+    assert (float(again.imp_average_plus), float(again.imp_round_cap)) == (1.2, 30.0)
+    assert Board.objects.get(section__session__event=again, number=1).datum == 310.0
+    plain = imported_by_command(
+        "import_pbn",
+        re.sub(r"\[ScoringOptions [^\n]*\n", "", event_pbn(section.session.event)),
+        "pbn",
+    )
+    assert Board.objects.get(section__session__event=plain, number=1).datum == 270.0
+
+
+def test_pbn_cross_imp_and_matchpoint_options_come_back():
+    """980, 420, -100 cross-IMPed as totals: 980 v -100 is 14 IMPs, 980 v 420
+    and 420 v -100 are 11: +25, 0, -25; capped at 12: +23, 0, -23."""
+    lines = {1: [(1, 2, 980), (3, 4, 420), (5, 6, -100)]}
+    section = played(lines, method="cross-imps", cross_imps_cap=12,
+                     cross_imps_total=True)  # fmt: skip
+    again = imported_by_command("import_pbn", event_pbn(section.session.event), "pbn")
+    assert (again.cross_imps_cap, again.cross_imps_total) == (12, True)
+    results = Result.objects.filter(board__section__session__event=again)
+    assert sorted(r.imp_ns for r in results) == [-23.0, 0.0, 23.0]
+    section = played(NEUBERG, mp_rounding="hundredths")
+    again = imported_by_command("import_pbn", event_pbn(section.session.event), "pbn")
+    assert again.mp_rounding == "hundredths"
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        ("DatumTrim=bogus", "DatumTrim"),
+        ("DatumTrimCount=0", "DatumTrimCount"),
+        ("AveragePlusImps=x", "AveragePlusImps"),
+        ("ComparisonCap=99", "ComparisonCap"),
+        ("RoundCap=-1", "RoundCap"),
+        ("CrossImps=sometimes", "CrossImps"),
+        ("MpRounding=" + "9" * 500, "MpRounding"),
+    ],
+)
+def test_a_bad_pbn_option_is_refused_naming_it(option, message):
+    section = played(PLAYED, method="butler")
+    text = re.sub(r'\[ScoringOptions "[^"]*"\]', f'[ScoringOptions "{option}"]',
+                  event_pbn(section.session.event))  # fmt: skip
+    with pytest.raises(GameError, match=rf"\[ScoringOptions\] {message}"):
+        parse_session(text.encode())
+
+
+def test_unknown_pbn_options_are_skipped():
+    section = played(PLAYED, method="butler")
+    text = event_pbn(section.session.event).replace(
+        '[ScoringOptions "', '[ScoringOptions "FutureOption=1;;Bare;'
+    )
+    assert parse_session(text.encode()).settings["butler_trim"] == "one"

@@ -619,3 +619,33 @@ def test_unknown_pbn_options_are_skipped():
         '[ScoringOptions "', '[ScoringOptions "FutureOption=1;;Bare;'
     )
     assert parse_session(text.encode()).settings["butler_trim"] == "one"
+
+
+def test_score_event_refuses_a_count_the_trimming_does_not_use():
+    section = imported(SEVEN, method="butler")
+    with pytest.raises(CommandError, match="--butler-trim-count needs"):
+        score_event(section, "--butler-trim-count", "2")
+    with pytest.raises(CommandError, match="--butler-trim-percent needs"):
+        score_event(section, "--butler-trim", "middle", "--butler-trim-percent", "9")
+    report = score_event(
+        section, "--butler-trim-count", "2", "--butler-trim", "each-end"
+    )
+    assert report["boards"][0]["datum"] == 320.0
+
+
+def test_the_event_page_names_the_options(director):
+    section = imported(SEVEN, method="butler", butler_trim="middle",
+                       butler_trim_count=3, butler_rounding="truncate",
+                       imp_average_plus="1.2", imp_round_cap=20)  # fmt: skip
+    page = director.get(reverse("director:event", args=[section.session.event_id]))
+    text = page.content.decode()
+    assert "Keep only the middle scores (near-median datum) (3)" in text
+    assert "Down to the 10, toward zero" in text
+    assert "A+ 1.2 IMPs" in text
+    assert "at most 20 IMPs a round" in text
+    section = imported(CROSS, method="cross-imps", cross_imps_cap=17)
+    text = director.get(
+        reverse("director:event", args=[section.session.event_id])
+    ).content.decode()
+    assert "average per comparison, at most 17 IMPs a comparison" in text
+    assert "A+ 3 IMPs" in text

@@ -168,6 +168,7 @@ def _imp_options(
         for name in ("butler_trim", "butler_trim_count", "butler_trim_percent")
     )
     if trim_given:
+        _check_trim(options, event)
         changes.update(
             datum_trim(
                 options["butler_trim"] or event.butler_trim,
@@ -186,3 +187,17 @@ def _imp_options(
     if options["cross_imps"]:
         changes["cross_imps_total"] = options["cross_imps"] == "total"
     return dataclasses.replace(settings, **changes)
+
+
+def _check_trim(options: dict[str, object], event: Event) -> None:
+    """A count or a percentage only with the trimming that uses it."""
+    trim = options["butler_trim"] or event.butler_trim
+    uses = {
+        "butler_trim_count": (Event.ButlerTrim.EACH_END, Event.ButlerTrim.MIDDLE),
+        "butler_trim_percent": (Event.ButlerTrim.PERCENT,),
+    }
+    for name, trims in uses.items():
+        if options[name] is not None and trim not in trims:
+            option = "--" + name.replace("_", "-")
+            wanted = " or ".join(str(t) for t in trims)
+            raise CommandError(f"{option} needs --butler-trim {wanted}, not {trim}.")

@@ -649,3 +649,20 @@ def test_the_event_page_names_the_options(director):
     ).content.decode()
     assert "average per comparison, at most 17 IMPs a comparison" in text
     assert "A+ 3 IMPs" in text
+
+
+def test_a_settings_post_without_the_new_fields_keeps_the_events_own(
+    director, django_capture_on_commit_callbacks
+):
+    section = imported(SEVEN, method="butler", butler_trim="middle",
+                       butler_trim_count=3, imp_average_plus="1.2")  # fmt: skip
+    event = section.session.event
+    data = form_data(event, butler_trim="middle")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = director.post(
+            reverse("director:event-settings", args=[event.pk]), data
+        )
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert (event.butler_trim_count, float(event.imp_average_plus)) == (3, 1.2)
+    assert datum(section) == 320.0

@@ -93,7 +93,12 @@ class EventForm(forms.ModelForm):
         data = super().clean()
         for name in self.DEFAULTED:
             if data.get(name) in (None, ""):
-                data[name] = Event._meta.get_field(name).default
+                # An event being changed keeps its own value; a new one the default.
+                data[name] = (
+                    getattr(self.instance, name)
+                    if self.instance.pk
+                    else Event._meta.get_field(name).default
+                )
         return data
 
     def method_groups(self) -> list[tuple[str, list[forms.BoundField]]]:

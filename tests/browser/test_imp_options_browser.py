@@ -4,6 +4,8 @@ matchpoint rounding), and a Butler event made there keeps its options."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 
@@ -12,12 +14,19 @@ from tournaments.models import Event
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def shown(page) -> set[str]:
-    return {
-        group.get_attribute("data-method")
-        for group in page.locator("fieldset.method-options").all()
-        if group.is_visible()
-    }
+GROUPS = ("butler", "cross-imps", "imps", "mp")
+
+
+def assert_shown(page, methods: set[str]) -> None:
+    """Exactly these groups show, once the deferred script has run (waits)."""
+    from playwright.sync_api import expect
+
+    for method in GROUPS:
+        group = page.locator(f'fieldset.method-options[data-method="{method}"]')
+        if method in methods:
+            expect(group).to_be_visible()
+        else:
+            expect(group).to_be_hidden()
 
 
 def test_the_form_shows_the_chosen_methods_options(live_server, browser):
@@ -29,11 +38,12 @@ def test_the_form_shows_the_chosen_methods_options(live_server, browser):
     page.fill("#id_password", "s3cret-pw")
     page.click("form.sign-in button[type=submit]")
     assert page.url == f"{base}/director/events/new/"
-    assert shown(page) == {"mp"}
+    page.wait_for_load_state("load")
+    assert_shown(page, {"mp"})
     page.select_option("select[name=method]", "butler")
-    assert shown(page) == {"butler", "imps"}
+    assert_shown(page, {"butler", "imps"})
     page.select_option("select[name=method]", "cross-imps")
-    assert shown(page) == {"cross-imps", "imps"}
+    assert_shown(page, {"cross-imps", "imps"})
     page.select_option("select[name=method]", "butler")
     page.fill("input[name=name]", "Butler night")
     page.fill("input[name=date]", "2026-11-24")
@@ -43,6 +53,7 @@ def test_the_form_shows_the_chosen_methods_options(live_server, browser):
     page.fill("input[name=imp_average_plus]", "1.2")
     page.fill("input[name=imp_round_cap]", "20")
     page.click("form button.primary")
+    page.wait_for_url(re.compile(r".*/director/events/\d+/$"))
     event = Event.objects.get(name="Butler night")
     assert page.url == f"{base}/director/events/{event.pk}/"
     assert (event.method, event.butler_trim, event.butler_trim_count) == (

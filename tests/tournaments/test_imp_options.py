@@ -141,6 +141,7 @@ def test_score_event_mp_rounding():
         (("--cross-imps-cap", "25"), "--cross-imps-cap"),
         (("--imp-average-plus", "-1"), "--imp-average-plus"),
         (("--round-cap", "0"), "--round-cap"),
+        (("--round-cap", "inf"), "--round-cap"),
         (("--mp-rounding", "3"), "--mp-rounding"),
     ],
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
 from collections.abc import Callable
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -28,7 +29,7 @@ def bounded(
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-        if value != value or value < low or (high is not None and value > high):
+        if not math.isfinite(value) or value < low or (high and value > high):
             limit = f"{low}..{high}" if high is not None else f"at least {low}"
             raise argparse.ArgumentTypeError(f"{text} is not {limit}")
         return value

@@ -14,6 +14,11 @@ The real results are matchpointed among themselves.  With Neuberg on (EBU,
 FFB, Compscore) their matchpoints are factored up to the number of tables
 that should have played the board, so every line is on the same top; with
 Neuberg off (JFR Pary) the top is that of the real results alone.
+
+``BoardSettings.mp_decimals`` rounds each line's matchpoints (after the
+Neuberg factor) before its percentage is taken and before the pair totals
+add them up, as KoPS and Magic Contest print them (2 decimals); by default
+the full precision is kept.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from itertools import accumulate
 
 from scoring.matchpoints import neuberg, top
@@ -84,6 +90,22 @@ class BoardSettings:
     average_plus: float = 60.0
     average: float = 50.0
     average_minus: float = 40.0
+    # Round each line's (factored) matchpoints to this many decimals before
+    # percentages and totals (KoPS, Magic Contest: 2); None keeps them exact.
+    mp_decimals: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.mp_decimals is not None and not 0 <= self.mp_decimals <= 6:
+            raise ValueError(f"mp_decimals must be 0..6, got {self.mp_decimals}")
+
+    def printed(self, mp: float) -> float:
+        """Matchpoints as the club prints them: rounded, halves up, or exact."""
+        if self.mp_decimals is None:
+            return mp
+        # The nine-decimal repr first: 4.725 is 4.72499999... in binary.
+        exact = Decimal(repr(round(mp, _NDIGITS)))
+        step = Decimal(1).scaleb(-self.mp_decimals)
+        return float(exact.quantize(step, rounding=ROUND_HALF_UP))
 
     def mark_percentage(self, mark: str | float) -> float:
         """Return the percentage an artificial mark (or a percentage) stands for."""
@@ -150,8 +172,8 @@ def score_board(
             ew_pct = settings.mark_percentage(result.ew)
             lines.append(
                 ScoredLine(
-                    ns_mp=round(board_top * ns_pct / 100, _NDIGITS),
-                    ew_mp=round(board_top * ew_pct / 100, _NDIGITS),
+                    ns_mp=settings.printed(round(board_top * ns_pct / 100, _NDIGITS)),
+                    ew_mp=settings.printed(round(board_top * ew_pct / 100, _NDIGITS)),
                     ns_pct=ns_pct,
                     ew_pct=ew_pct,
                     top=board_top,
@@ -162,6 +184,7 @@ def score_board(
         ns_mp = next(raw)
         if factor:
             ns_mp = neuberg(ns_mp, len(real), expected, settings.top_per_beat)
+        ns_mp = settings.printed(ns_mp)
         # A board played once (with Neuberg off) has a top of 0: call it 50 %.
         ns_pct = 100 * ns_mp / board_top if board_top else 50.0
         lines.append(

@@ -12,7 +12,9 @@ matchpoint scorer ranks (NS and EW of a Mitchell apart, or one list).
 * Cross-IMPs: each real line is IMPed against every other real line of the
   board; the figure published for the line is the average per comparison
   (the total divided by n - 1), as EBU, BBO and Compscore publish it, or the
-  total when the club prefers.
+  total when the club prefers; one comparison may be capped (e.g. 17 IMPs).
+* A round cap limits what a pair wins or loses against one opponent in one
+  round (:func:`cap_rounds`).
 
 Pairs rank by the sum of their per-board figures, as published.
 """
@@ -52,9 +54,12 @@ class ImpSettings:
     ``drop`` and ``drop_fraction`` trim the Butler datum as
     :func:`scoring.imps.butler_datum` does (Compscore and the EBU drop the
     single top and bottom; ACBLscore 5 % at each end); ``rounding`` rounds it
-    to ten.  ``cross_imps_total`` publishes a line's cross-IMPs as the total
-    rather than the average per comparison.  ``average_plus`` is the IMPs of
-    an artificial Average-plus; Average-minus is its negative.
+    to ten; ``keep_middle`` keeps only the middle scores (near-median datum).
+    ``cross_imps_total`` publishes a line's cross-IMPs as the total rather
+    than the average per comparison; ``cross_imps_cap`` limits the IMPs of one
+    comparison.  ``average_plus`` is the IMPs of an artificial Average-plus;
+    Average-minus is its negative.  ``round_cap`` limits the IMPs a pair wins
+    or loses against one opponent in one round (:func:`cap_rounds`).
     """
 
     method: ImpMethod = ImpMethod.BUTLER
@@ -63,12 +68,22 @@ class ImpSettings:
     rounding: DatumRounding = DatumRounding.HALF_AWAY
     cross_imps_total: bool = False
     # WBF and EBU practice when scoring by IMPs (teams, Butler, cross-IMPs):
-    # Average-plus is +3 IMPs, Average 0 and Average-minus -3 IMPs.
+    # Average-plus is +3 IMPs, Average 0 and Average-minus -3 IMPs.  Other
+    # clubs give 2 or a fraction such as 1.2.
     average_plus: float = 3.0
+    keep_middle: int | None = None
+    cross_imps_cap: int | None = None
+    round_cap: float | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "method", ImpMethod(self.method))
         object.__setattr__(self, "rounding", DatumRounding(self.rounding))
+        if not 0 <= self.average_plus <= 24:
+            raise ValueError(f"average_plus must be 0..24, got {self.average_plus}")
+        if self.cross_imps_cap is not None and not 1 <= self.cross_imps_cap <= 24:
+            raise ValueError(f"cross_imps_cap must be 1..24, got {self.cross_imps_cap}")
+        if self.round_cap is not None and not self.round_cap > 0:
+            raise ValueError(f"round_cap must be above 0, got {self.round_cap}")
 
     def mark_imps(self, mark: str | float) -> float:
         """The IMPs an artificial mark (or a percentage) is worth to its side.
@@ -159,7 +174,11 @@ def score_imp_session(
             if datum is not None:
                 datums[number] = datum
         else:
-            won = cross_imps_board(entries, average=not settings.cross_imps_total)
+            won = cross_imps_board(
+                entries,
+                average=not settings.cross_imps_total,
+                cap=settings.cross_imps_cap,
+            )
         for i, value in zip(real, won, strict=True):
             ns_imps[i] = value
 
@@ -171,7 +190,45 @@ def score_imp_session(
         else:
             ns, ew = value, -value
         scored.append(ImpScoredLine(line, _clean(ns), _clean(ew)))
+    if settings.round_cap is not None:
+        scored = cap_rounds(scored, settings.round_cap)
     return ImpSessionScore(scored, _rankings(scored, groups or {}), datums)
+
+
+def cap_rounds(lines: Sequence[ImpScoredLine], cap: float) -> list[ImpScoredLine]:
+    """Limit each pair's IMPs against one opponent in one round to +/- ``cap``.
+
+    A round is the lines of one NS pair against one EW pair (in a Mitchell or
+    a Howell two pairs meet once, in one round).  When a side's sum over those
+    lines is beyond the cap either way, every line of that side in the round
+    is scaled by cap / |sum|, so the round adds up to exactly +cap or -cap and
+    the lines still add up to the pair's total.  Both signs are capped, so in
+    Butler and cross-IMPs, where EW's IMPs are NS's negated, the round stays
+    zero-sum.  The issue asks for the limit after Polish (PZBS) IMP-pairs
+    practice; no rule book we could find says how a capped round is shared
+    among its boards, so this is Donne's choice: it keeps every board's sign
+    and proportion.  Artificial lines count in their round like any other.
+    """
+    rounds: dict[tuple[PairKey, PairKey], list[int]] = defaultdict(list)
+    for index, scored in enumerate(lines):
+        rounds[(scored.line.ns, scored.line.ew)].append(index)
+    capped = list(lines)
+    for indexes in rounds.values():
+        ns_factor = _cap_factor(sum(lines[i].ns_imps for i in indexes), cap)
+        ew_factor = _cap_factor(sum(lines[i].ew_imps for i in indexes), cap)
+        for i in indexes:
+            capped[i] = replace(
+                lines[i],
+                ns_imps=_clean(lines[i].ns_imps * ns_factor),
+                ew_imps=_clean(lines[i].ew_imps * ew_factor),
+            )
+    return capped
+
+
+def _cap_factor(total: float, cap: float) -> float:
+    """The scale that brings a round's total within +/- cap (1 if it is)."""
+    total = round(total, _NDIGITS)
+    return cap / abs(total) if abs(total) > cap else 1.0
 
 
 def _clean(value: float) -> float:
@@ -210,12 +267,15 @@ def butler_board(
         drop=settings.drop,
         drop_fraction=settings.drop_fraction,
         rounding=settings.rounding,
+        keep_middle=settings.keep_middle,
     )
     won = [float(sum(w * imps(s - datum) for w, s in parts)) for parts in entries]
     return datum, won
 
 
-def cross_imps_board(entries: Sequence[Parts], *, average: bool) -> list[float]:
+def cross_imps_board(
+    entries: Sequence[Parts], *, average: bool, cap: int | None = None
+) -> list[float]:
     """Each real entry's IMPs against every other entry of the board.
 
     Every part of an entry meets every part of every other entry, the IMPs
@@ -224,26 +284,28 @@ def cross_imps_board(entries: Sequence[Parts], *, average: bool) -> list[float]:
     part's IMPs against the whole field is, for each band edge e, the weight
     at most s - e minus the weight at least s + e; the entry's own parts are
     then taken back out.  With ``average`` the total is divided by the number
-    of comparisons, n - 1.
+    of comparisons, n - 1.  With ``cap`` one comparison is worth at most
+    that many IMPs: only the first ``cap`` band edges count.
     """
     n = len(entries)
     if n < 2:
         return [0.0] * n
+    edges = _EDGES if cap is None else _EDGES[:cap]
     weights = np.asarray([w for parts in entries for w, _ in parts])
     scores = np.asarray([s for parts in entries for _, s in parts])
     order = np.argsort(scores, kind="stable")
     ordered = scores[order]
     below = np.concatenate(([0.0], np.cumsum(weights[order])))
     total = below[-1]
-    lower = np.searchsorted(ordered, scores[:, None] - _EDGES[None, :], "right")
-    upper = np.searchsorted(ordered, scores[:, None] + _EDGES[None, :], "left")
+    lower = np.searchsorted(ordered, scores[:, None] - edges[None, :], "right")
+    upper = np.searchsorted(ordered, scores[:, None] + edges[None, :], "left")
     against_field = (below[lower] - (total - below[upper])).sum(axis=1)
     totals = []
     start = 0
     for parts in entries:
         won = 0.0
         for k, (weight, score) in enumerate(parts):
-            own = sum(w * imps(score - s) for w, s in parts)
+            own = sum(w * imps(score - s, cap) for w, s in parts)
             won += weight * (against_field[start + k] - own)
         totals.append(float(won))
         start += len(parts)

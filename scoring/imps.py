@@ -24,11 +24,17 @@ IMP_BAND_EDGES: tuple[int, ...] = (
 _EDGES = np.asarray(IMP_BAND_EDGES, dtype=np.float64)
 
 
-def imps(difference: float) -> int:
-    """Return the signed IMPs that a score difference (in points) is worth."""
+def imps(difference: float, cap: int | None = None) -> int:
+    """Return the signed IMPs that a score difference (in points) is worth.
+
+    ``cap`` limits one comparison to that many IMPs either way (a cross-IMP
+    cap of 17 makes a 24-IMP swing 17).
+    """
     if not math.isfinite(difference):
         raise ValueError(f"difference must be a finite number, got {difference!r}")
     won = bisect_right(IMP_BAND_EDGES, abs(difference))
+    if cap is not None:
+        won = min(won, cap)
     return won if difference >= 0 else -won
 
 
@@ -61,6 +67,7 @@ class DatumRounding(StrEnum):
 
     HALF_AWAY = "half-away"  # Compscore, EBU: 5 goes away from zero
     HALF_EVEN = "half-even"  # ACBLscore: 5 goes to the even ten
+    TRUNCATE = "truncate"  # toward zero to the ten: 437 -> 430, -437 -> -430
     NONE = "none"  # keep the exact mean
 
 
@@ -69,10 +76,48 @@ def round_datum(mean: float, rounding: DatumRounding | str) -> float:
     rounding = DatumRounding(rounding)
     if rounding is DatumRounding.NONE:
         return mean
-    tens = mean / 10
+    # Nine decimals wash out float noise (a weighted mean of 429.9999999999).
+    tens = round(mean / 10, 9)
     if rounding is DatumRounding.HALF_EVEN:
         return float(round(tens) * 10)
+    if rounding is DatumRounding.TRUNCATE:
+        return float(math.trunc(tens) * 10)
     return float(math.copysign(math.floor(abs(tens) + 0.5), tens) * 10)
+
+
+def datum_drop(
+    n: int,
+    *,
+    drop: int = 1,
+    drop_fraction: float | None = None,
+    keep_middle: int | None = None,
+) -> int:
+    """How many of a board's ``n`` scores the datum leaves out at each end.
+
+    * ``drop``: that many at each end (Compscore and the EBU: 1).
+    * ``drop_fraction``: that share of the field at each end, the count
+      rounded down (ACBLscore floors n x 5 %: 19 results drop 0, 20 drop 1);
+      it overrides ``drop``.
+    * ``keep_middle``: every score but the middle K, as the near-median datum
+      of some Polish events: (n - K) // 2 at each end, so when n - K is odd
+      the middle K + 1 are kept (K = 1 of an even field is the median, the
+      mean of the two middle scores).  It overrides both others.
+
+    Trimming never removes every score: with too few results nothing is left
+    out and the plain mean is used.
+    """
+    if keep_middle is not None:
+        if keep_middle < 1:
+            raise ValueError(f"keep_middle must be >= 1, got {keep_middle}")
+        drop = max(n - keep_middle, 0) // 2
+    elif drop_fraction is not None:
+        if not 0 <= drop_fraction < 0.5:
+            raise ValueError(f"drop_fraction must be in [0, 0.5), got {drop_fraction}")
+        # Nine decimals first: 100 x 0.29 is 28.999999999999996 in floats.
+        drop = math.floor(round(n * drop_fraction, 9))
+    if drop < 0:
+        raise ValueError(f"drop must be >= 0, got {drop}")
+    return drop if n - 2 * drop >= 1 else 0
 
 
 def butler_datum(
@@ -81,26 +126,18 @@ def butler_datum(
     drop: int = 1,
     drop_fraction: float | None = None,
     rounding: DatumRounding | str = DatumRounding.HALF_AWAY,
+    keep_middle: int | None = None,
 ) -> float:
     """Return the Butler datum of a board: the trimmed mean of its NS scores.
 
-    ``drop`` scores are removed at each end (Compscore and the EBU drop the
-    single top and bottom); ``drop_fraction`` overrides it with a share of the
-    field removed at each end (ACBLscore: 0.05).  Trimming never removes every
-    score: with too few results the plain mean is used.
+    The scores left out at each end are :func:`datum_drop`'s; the mean of
+    the others is rounded by :func:`round_datum`.
     """
     n = len(scores)
     if n == 0:
         raise ValueError("scores must hold at least one result to make a datum")
-    if drop_fraction is not None:
-        if not 0 <= drop_fraction < 0.5:
-            raise ValueError(f"drop_fraction must be in [0, 0.5), got {drop_fraction}")
-        drop = int(n * drop_fraction)
-    if drop < 0:
-        raise ValueError(f"drop must be >= 0, got {drop}")
-    ordered = sorted(scores)
-    if n - 2 * drop >= 1:
-        ordered = ordered[drop : n - drop]
+    cut = datum_drop(n, drop=drop, drop_fraction=drop_fraction, keep_middle=keep_middle)
+    ordered = sorted(scores)[cut : n - cut]
     return round_datum(sum(ordered) / len(ordered), rounding)
 
 
@@ -110,10 +147,15 @@ def butler(
     drop: int = 1,
     drop_fraction: float | None = None,
     rounding: DatumRounding | str = DatumRounding.HALF_AWAY,
+    keep_middle: int | None = None,
 ) -> tuple[float, list[int]]:
     """Return the board's datum and each NS score's IMPs against it."""
     datum = butler_datum(
-        scores, drop=drop, drop_fraction=drop_fraction, rounding=rounding
+        scores,
+        drop=drop,
+        drop_fraction=drop_fraction,
+        rounding=rounding,
+        keep_middle=keep_middle,
     )
     return datum, [imps(score - datum) for score in scores]
 

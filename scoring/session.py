@@ -189,8 +189,8 @@ def _apply_session_averages(
                 line,
                 ns_pct=ns_pct,
                 ew_pct=ew_pct,
-                ns_mp=top * ns_pct / 100,
-                ew_mp=top * ew_pct / 100,
+                ns_mp=board.printed(top * ns_pct / 100),
+                ew_mp=board.printed(top * ew_pct / 100),
             )
         )
     return adjusted

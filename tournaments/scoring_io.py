@@ -57,17 +57,42 @@ DATUM_TRIMS: dict[str, dict[str, int | float | None]] = {
 }
 
 
+def datum_trim(
+    trim: str, count: int = 1, percent: float = 5.0
+) -> dict[str, int | float | None]:
+    """A trimming choice as ``butler_datum`` takes it: a preset of
+    ``DATUM_TRIMS``, ``count`` scores at each end, ``percent`` at each end, or
+    only the middle ``count`` scores kept."""
+    if trim in DATUM_TRIMS:
+        return dict(DATUM_TRIMS[trim], keep_middle=None)
+    if trim == Event.ButlerTrim.EACH_END:
+        return {"drop": count, "drop_fraction": None, "keep_middle": None}
+    if trim == Event.ButlerTrim.PERCENT:
+        return {"drop": 0, "drop_fraction": percent / 100, "keep_middle": None}
+    if trim == Event.ButlerTrim.MIDDLE:
+        return {"drop": 0, "drop_fraction": None, "keep_middle": count}
+    raise ValueError(f"unknown Butler trimming {trim!r}")
+
+
 def imp_settings(event: Event, method: str | None = None) -> ImpSettings:
     """The event's IMP choices as the pure scorer takes them.
 
     ``method`` ("butler" or "cross-imps") overrides the event's own, so an
     event can be scored by IMPs whatever it is set to (``score_event``).
     """
+    cap = event.imp_round_cap
     return ImpSettings(
         method=ImpMethod(method or event.method),
         rounding=DatumRounding(event.butler_rounding),
         cross_imps_total=event.cross_imps_total,
-        **DATUM_TRIMS[event.butler_trim],
+        cross_imps_cap=event.cross_imps_cap,
+        average_plus=float(event.imp_average_plus),
+        round_cap=None if cap is None else float(cap),
+        **datum_trim(
+            event.butler_trim,
+            event.butler_trim_count,
+            float(event.butler_trim_percent),
+        ),
     )
 
 

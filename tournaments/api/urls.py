@@ -16,6 +16,7 @@ from tournaments.api import (
     bridgeote,
     chinese,
     disputes,
+    event_scoring,
     events,
     files,
     import_jobs,
@@ -113,6 +114,11 @@ urlpatterns = [
         name="api-table-round",
     ),
     path("teams-events/", teams.teams_event_new, name="api-teams-event-new"),
+    path(
+        "events/<int:id>/scoring/",
+        event_scoring.EventScoringView.as_view(),
+        name="api-event-scoring",
+    ),
     path(
         "results-files/",
         files.ResultsFileView.as_view(),

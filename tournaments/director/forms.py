@@ -47,14 +47,42 @@ class EventForm(forms.ModelForm):
             "game",
             "method",
             "butler_trim",
+            "butler_trim_count",
+            "butler_trim_percent",
             "butler_rounding",
             "cross_imps_total",
+            "cross_imps_cap",
+            "imp_average_plus",
+            "imp_round_cap",
+            "mp_rounding",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
     # Left out of a post, the IMP settings keep the model's defaults
     # (matchpoints), so a form made before IMP pairs existed still works.
-    DEFAULTED = ("game", "method", "butler_trim", "butler_rounding")
+    DEFAULTED = (
+        "game",
+        "method",
+        "butler_trim",
+        "butler_rounding",
+        "butler_trim_count",
+        "butler_trim_percent",
+        "imp_average_plus",
+        "mp_rounding",
+    )
+    # The fields that only mean something for one method: the template shows
+    # them in that method's group (``data-method``).
+    GROUPS = {
+        "butler": (
+            "butler_trim",
+            "butler_trim_count",
+            "butler_trim_percent",
+            "butler_rounding",
+        ),
+        "cross-imps": ("cross_imps_total", "cross_imps_cap"),
+        "imps": ("imp_average_plus", "imp_round_cap"),
+        "mp": ("mp_rounding",),
+    }
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
@@ -64,9 +92,26 @@ class EventForm(forms.ModelForm):
     def clean(self) -> dict[str, object]:
         data = super().clean()
         for name in self.DEFAULTED:
-            if not data.get(name):
-                data[name] = Event._meta.get_field(name).default
+            if data.get(name) in (None, ""):
+                # An event being changed keeps its own value; a new one the default.
+                data[name] = (
+                    getattr(self.instance, name)
+                    if self.instance.pk
+                    else Event._meta.get_field(name).default
+                )
         return data
+
+    def method_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """The method-specific fields, grouped: (method, bound fields)."""
+        return [
+            (method, [self[name] for name in names])
+            for method, names in self.GROUPS.items()
+        ]
+
+    def common_fields(self) -> list[forms.BoundField]:
+        """The fields every method uses, in the form's order."""
+        grouped = {name for names in self.GROUPS.values() for name in names}
+        return [field for field in self if field.name not in grouped]
 
 
 class EventSettingsForm(EventForm):

@@ -5,7 +5,10 @@ hands are known, and a ``[ScoreTable]`` of every traveller line in the PBN
 2.1 column syntax (``PairId_NS\\2R;...``), with each line's NS score,
 matchpoints and percentages (its IMPs in an event scored by Butler or
 cross-IMPs, named by ``[Scoring]``).  The first game also carries the
-``[TotalScoreTable]`` of the ranking.  Pairs are identified by their labels
+``[TotalScoreTable]`` of the ranking and ``[ScoringOptions]``, the event's
+scoring settings for its method (a tag of Donne's own: PBN 2.1 lets
+programs add tags, and readers skip the ones they do not know); a Butler
+board carries its datum as ``[Datum]``.  Pairs are identified by their labels
 ("3NS", "3EW" in a Mitchell; "7" in a Howell), so the file reads back into
 Donne (``import_pbn``) with the same pairs, lines and percentages.
 """
@@ -13,6 +16,7 @@ Donne (``import_pbn``) with the same pairs, lines and percentages.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 
 from games.pbn import PbnGame, write_pbn
 from tournaments.exporters.pbn_game import board_game
@@ -77,12 +81,46 @@ def event_pbn(event: Event) -> str:
     games = []
     for section in sections:
         report = stored_report(section)
-        for index, (_board, lines) in enumerate(report.boards()):
+        for index, (number, lines) in enumerate(report.boards()):
             game = _board_game(event, lines, section if placed else None)
+            if report.butler and number in report.datums:
+                game.tags["Datum"] = _plain(report.datums[number])
             if index == 0:
                 _total_table(game, report)
+                game.tags["ScoringOptions"] = scoring_options(event)
             games.append(game)
     return write_pbn(games)
+
+
+def scoring_options(event: Event) -> str:
+    """The event's settings for its method as ``Name=value`` pairs joined by
+    ";": what another program needs to reproduce the figures."""
+    if event.method == Event.Method.MATCHPOINTS:
+        options = {"MpRounding": event.mp_rounding}
+    else:
+        options = {"AveragePlusImps": _plain(event.imp_average_plus)}
+        if event.method == Event.Method.BUTLER:
+            options["DatumTrim"] = event.butler_trim
+            if event.butler_trim in (
+                Event.ButlerTrim.EACH_END,
+                Event.ButlerTrim.MIDDLE,
+            ):
+                options["DatumTrimCount"] = str(event.butler_trim_count)
+            if event.butler_trim == Event.ButlerTrim.PERCENT:
+                options["DatumTrimPercent"] = _plain(event.butler_trim_percent)
+            options["DatumRounding"] = event.butler_rounding
+        else:
+            options["CrossImps"] = "total" if event.cross_imps_total else "average"
+            if event.cross_imps_cap is not None:
+                options["ComparisonCap"] = str(event.cross_imps_cap)
+        if event.imp_round_cap is not None:
+            options["RoundCap"] = _plain(event.imp_round_cap)
+    return ";".join(f"{name}={value}" for name, value in options.items())
+
+
+def _plain(value: float | Decimal) -> str:
+    """A setting or a datum without trailing zeros: "3", "1.2", "437.5"."""
+    return f"{float(value):.2f}".rstrip("0").rstrip(".")
 
 
 def _board_game(

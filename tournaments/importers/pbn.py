@@ -41,6 +41,7 @@ from tournaments.importers.limits import (
     bounded,
     pbn_board,
 )
+from tournaments.importers.pbn_options import pbn_scoring_options
 
 ARTIFICIAL = re.compile(r"^(?:A[+-]?|\d{1,3}(?:\.\d+)?%|A\d{4})$", re.IGNORECASE)
 
@@ -159,7 +160,7 @@ def _section(
         boards={},
         lines=[],
         pairs={},
-        settings=_settings(first),
+        settings=_settings(first) | pbn_scoring_options(first),
         session=number,
         section=letter,
     )

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.board import BoardSettings
 from scoring.session import AverageRule, SessionSettings
 from tournaments.models.club import Club
+from tournaments.models.scoring_options import ScoringOptions
 
 if TYPE_CHECKING:
     from tournaments.movements import Movement
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 PERCENT = [MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(100))]
 
 
-class Event(models.Model):
+class Event(ScoringOptions):
     """A competition: one or more sessions scored with the same settings."""
 
     class Kind(models.TextChoices):
@@ -47,10 +48,14 @@ class Event(models.Model):
         ONE_EACH_END = "one", _("Drop the top and the bottom score (EBU, Compscore)")
         FIVE_PERCENT = "5pct", _("Drop 5 % at each end (ACBLscore)")
         NONE = "none", _("Keep every score")
+        EACH_END = "each-end", _("Drop a number of scores at each end")
+        PERCENT = "percent", _("Drop a percentage at each end (count rounded down)")
+        MIDDLE = "middle", _("Keep only the middle scores (near-median datum)")
 
     class DatumRoundingChoice(models.TextChoices):
         HALF_AWAY = "half-away", _("Nearest 10, 5 away from zero (EBU, Compscore)")
         HALF_EVEN = "half-even", _("Nearest 10, 5 to the even ten (ACBLscore)")
+        TRUNCATE = "truncate", _("Down to the 10, toward zero")
         NONE = "none", _("Not rounded")
 
     class Scale(models.IntegerChoices):
@@ -180,7 +185,7 @@ class Event(models.Model):
     )
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
-    class Meta:
+    class Meta(ScoringOptions.Meta):
         ordering = ["-date", "-id"]
         verbose_name = _("event")
         verbose_name_plural = _("events")
@@ -197,6 +202,9 @@ class Event(models.Model):
                 average_plus=float(self.average_plus),
                 average=float(self.average),
                 average_minus=float(self.average_minus),
+                mp_decimals=2
+                if self.mp_rounding == self.MpRounding.HUNDREDTHS
+                else None,
             ),
             average_rule=AverageRule(self.average_rule),
         )

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import json
+import math
+from collections.abc import Callable
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
@@ -12,7 +15,26 @@ from scoring.imps import DatumRounding
 from scoring.session import AverageRule, SessionSettings
 from tournaments.models import Event
 from tournaments.reports import event_sections, fresh_report, report_json
-from tournaments.scoring_io import DATUM_TRIMS, ScorerSettings, event_settings
+from tournaments.scoring_io import ScorerSettings, datum_trim, event_settings
+
+
+def bounded(
+    kind: type[int] | type[float], low: float, high: float | None = None
+) -> Callable[[str], float]:
+    """An argparse type: a number of ``kind`` in [low, high]; argparse names
+    the option in its error."""
+
+    def parse(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not math.isfinite(value) or value < low or (high and value > high):
+            limit = f"{low}..{high}" if high is not None else f"at least {low}"
+            raise argparse.ArgumentTypeError(f"{text} is not {limit}")
+        return value
+
+    return parse
 
 
 class Command(BaseCommand):
@@ -40,20 +62,53 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--butler-trim",
-            choices=list(DATUM_TRIMS),
+            choices=[trim.value for trim in Event.ButlerTrim],
             help="Butler datum: drop the top and bottom score (one), 5 %% at each "
-            "end (5pct) or none",
+            "end (5pct), none, --butler-trim-count at each end (each-end), "
+            "--butler-trim-percent at each end (percent, count rounded down) or "
+            "keep only the middle --butler-trim-count scores (middle)",
+        )
+        parser.add_argument(
+            "--butler-trim-count",
+            type=bounded(int, 1, 99),
+            help="scores dropped at each end (each-end) or kept (middle)",
+        )
+        parser.add_argument(
+            "--butler-trim-percent",
+            type=bounded(float, 0.01, 49),
+            help="percentage dropped at each end (percent)",
         )
         parser.add_argument(
             "--butler-rounding",
             choices=[rounding.value for rounding in DatumRounding],
             help="Butler datum: to the nearest 10 with 5 away from zero "
-            "(half-away), to the even ten (half-even), or not rounded",
+            "(half-away), to the even ten (half-even), down toward zero "
+            "(truncate), or not rounded",
         )
         parser.add_argument(
             "--cross-imps",
             choices=["average", "total"],
             help="publish cross-IMPs as the average per comparison or the total",
+        )
+        parser.add_argument(
+            "--cross-imps-cap",
+            type=bounded(int, 1, 24),
+            help="at most this many IMPs from one cross-IMP comparison",
+        )
+        parser.add_argument(
+            "--imp-average-plus",
+            type=bounded(float, 0, 24),
+            help="IMPs of Average-plus by Butler or cross-IMPs (EBU 3)",
+        )
+        parser.add_argument(
+            "--round-cap",
+            type=bounded(float, 0.01),
+            help="at most this many IMPs won or lost against one opponent in a round",
+        )
+        parser.add_argument(
+            "--mp-rounding",
+            choices=[rounding.value for rounding in Event.MpRounding],
+            help="matchpoints of each board exact or to 2 decimals (hundredths)",
         )
 
     def handle(self, *args: object, **options: object) -> None:
@@ -63,7 +118,7 @@ class Command(BaseCommand):
             raise CommandError(f"There is no event {options['event']}.") from None
         settings = event_settings(event, options["method"])
         if isinstance(settings, ImpSettings):
-            settings = _imp_options(settings, options)
+            settings = _imp_options(settings, options, event)
         else:
             settings = _matchpoint_options(settings, options)
         reports = [fresh_report(s, settings) for s in event_sections(event)]
@@ -95,19 +150,55 @@ def _matchpoint_options(
         board = dataclasses.replace(board, neuberg=options["neuberg"] == "on")
     if options["scale"]:
         board = dataclasses.replace(board, top_per_beat=options["scale"])
+    if options["mp_rounding"]:
+        decimals = 2 if options["mp_rounding"] == Event.MpRounding.HUNDREDTHS else None
+        board = dataclasses.replace(board, mp_decimals=decimals)
     rule = settings.average_rule
     if options["average_plus"]:
         rule = AverageRule(options["average_plus"])
     return dataclasses.replace(settings, board=board, average_rule=rule)
 
 
-def _imp_options(settings: ImpSettings, options: dict[str, object]) -> ScorerSettings:
+def _imp_options(
+    settings: ImpSettings, options: dict[str, object], event: Event
+) -> ScorerSettings:
     """The event's IMP settings with the options given on top."""
     changes: dict[str, object] = {}
-    if options["butler_trim"]:
-        changes.update(DATUM_TRIMS[options["butler_trim"]])
+    trim_given = any(
+        options[name] is not None
+        for name in ("butler_trim", "butler_trim_count", "butler_trim_percent")
+    )
+    if trim_given:
+        _check_trim(options, event)
+        changes.update(
+            datum_trim(
+                options["butler_trim"] or event.butler_trim,
+                options["butler_trim_count"] or event.butler_trim_count,
+                options["butler_trim_percent"] or float(event.butler_trim_percent),
+            )
+        )
+    if options["cross_imps_cap"] is not None:
+        changes["cross_imps_cap"] = options["cross_imps_cap"]
+    if options["imp_average_plus"] is not None:
+        changes["average_plus"] = options["imp_average_plus"]
+    if options["round_cap"] is not None:
+        changes["round_cap"] = options["round_cap"]
     if options["butler_rounding"]:
         changes["rounding"] = DatumRounding(options["butler_rounding"])
     if options["cross_imps"]:
         changes["cross_imps_total"] = options["cross_imps"] == "total"
     return dataclasses.replace(settings, **changes)
+
+
+def _check_trim(options: dict[str, object], event: Event) -> None:
+    """A count or a percentage only with the trimming that uses it."""
+    trim = options["butler_trim"] or event.butler_trim
+    uses = {
+        "butler_trim_count": (Event.ButlerTrim.EACH_END, Event.ButlerTrim.MIDDLE),
+        "butler_trim_percent": (Event.ButlerTrim.PERCENT,),
+    }
+    for name, trims in uses.items():
+        if options[name] is not None and trim not in trims:
+            option = "--" + name.replace("_", "-")
+            wanted = " or ".join(str(t) for t in trims)
+            raise CommandError(f"{option} needs --butler-trim {wanted}, not {trim}.")

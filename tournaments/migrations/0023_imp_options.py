@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0021_director'),
+        ('tournaments', '0022_penalties'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

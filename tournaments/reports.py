@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from scoring.imp_session import ImpSessionScore, ImpStanding, rank_imp_standings
 from scoring.session import PairStanding, rank_standings
+from tournaments.award_text import award_text
 from tournaments.models import Event, Pair, Result, Section
 from tournaments.scoring_io import (
     ScorerSettings,
@@ -44,9 +45,7 @@ class LineRow:
         """ "A+", "A", "A-" or the percentage for an artificial line, else None."""
         if not self.result.is_adjusted:
             return None
-        if self.result.adjusted_ns == self.result.adjusted_ew:
-            return self.result.adjusted_ns
-        return f"{self.result.adjusted_ns}/{self.result.adjusted_ew}"
+        return award_text(self.result)
 
 
 @dataclass(frozen=True)

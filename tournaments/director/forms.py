@@ -26,7 +26,12 @@ from tournaments.services.results import parse_adjusted
 
 # "A+", "A-/A+", "60%", "60/40": an artificial adjusted score typed in the
 # contract box, NS first.
-ADJUSTED = re.compile(r"^\s*(A[+-]?|\d{1,3}%?)\s*(?:/\s*(A[+-]?|\d{1,3}%?))?\s*$", re.I)
+ADJUSTED = re.compile(
+    r"^\s*(A[+-]?|\d{1,3}%?)\s*(?:/\s*(A[+-]?|\d{1,3}%?))?"
+    # An award against an absent side: "60/0 – EW absent" (the word is free).
+    r"\s*(?:[-–]\s*)?(?:(NS|EW)(?:\s+\w+)?)?\s*$",
+    re.I,
+)
 
 
 class EventForm(forms.ModelForm):
@@ -245,6 +250,7 @@ class TravellerRow:
                 "kind": "adjusted",
                 "ns": parse_adjusted(ns, "adjusted_ns"),
                 "ew": parse_adjusted(ew, "adjusted_ew"),
+                "absent": (match.group(3) or "").upper(),
             }
         except forms.ValidationError:
             raise forms.ValidationError(

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournaments.director import (
+    absent,
     analysis,
     barbu,
     cards,
@@ -100,6 +101,7 @@ urlpatterns = [
     path("sections/<int:pk>/console/", console.console, name="console"),
     path("sections/<int:pk>/late-pair/", running.late_pair, name="late-pair"),
     path("sections/<int:pk>/withdrawals/", running.withdraw, name="withdraw"),
+    path("sections/<int:pk>/absences/", absent.absent, name="absent"),
     path("sections/<int:pk>/arrow-switch/", running.arrow_switch, name="arrow-switch"),
     path(
         "sections/<int:pk>/sign-in-locks/lift/",

@@ -21,6 +21,11 @@ def award_text(result: Result) -> str:
             "ew": result.adjusted_ew,
             "side": result.absent,
         }
+    return marks_text(result)
+
+
+def marks_text(result: Result) -> str:
+    """The marks alone: "A+" when both sides have it, else "60/0"."""
     if result.adjusted_ns == result.adjusted_ew:
         return result.adjusted_ns
     return f"{result.adjusted_ns}/{result.adjusted_ew}"

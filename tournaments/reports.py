@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from scoring.imp_session import ImpSessionScore, ImpStanding, rank_imp_standings
 from scoring.session import PairStanding, rank_standings
-from tournaments.award_text import award_text
+from tournaments.award_text import award_text, marks_text
 from tournaments.models import Event, Pair, Result, Section
 from tournaments.scoring_io import (
     ScorerSettings,
@@ -314,7 +314,8 @@ def _line_json(line: LineRow, by_imps: bool = False) -> dict[str, object]:
         "tricks": result.tricks,
         "lead": result.lead or None,
         "score_ns": result.score_ns,
-        "adjusted": _adjusted_json(line.adjusted),
+        "adjusted": _adjusted_json(marks_text(result) if line.adjusted else None),
+        "absent": result.absent or None,
         "mp_ns": _pct(line.mp_ns),
         "mp_ew": _pct(line.mp_ew),
         "pct_ns": _pct(line.pct_ns),

@@ -304,6 +304,11 @@ def _table_line(game: PbnGame, board: int, row: dict) -> tuple[ImportedLine, str
     mark = next((m for m in marks if m), None)
     if award is None and mark is not None:
         award = parse_award(mark) or award_of(marks[0] or mark, marks[1] or mark)
+    side = (row.get("Absent") or "-").strip().upper()
+    if award is not None and side != "-":
+        if side not in ("NS", "EW"):
+            raise GameError(f'{where}: Absent "{side}" should be NS, EW or -')
+        award = award_of(award.ns, award.ew, side)
     if award is not None:
         line = ImportedLine(
             board, ns, ew, adjusted=(award.ns, award.ew), absent=award.absent

@@ -11,6 +11,7 @@ from django.core.management import call_command
 
 from tests.conftest import TEST_DATA
 from tournaments.importers.awards import Award, parse_award
+from tournaments.importers.pbn import parse_session
 from tournaments.importers.travellers import import_travellers, read_rows
 from tournaments.importers.usebio import read_usebio
 from tournaments.models import Result, ResultChange, Source
@@ -156,3 +157,20 @@ def test_awards_as_programs_print_them(text, award):
 @pytest.mark.parametrize("text", ["4S", "3NT", "1NTX", "Pass", "60", "60 EW", "", "7"])
 def test_contracts_and_bare_numbers_are_no_award(text):
     assert parse_award(text) is None
+
+
+def test_split_marks_in_the_score_columns_stay_split():
+    """Score_NS "A+", Score_EW "A-": a split award, nobody absent."""
+    text = """[Board "1"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW"]
+1 11 - - - A+ A-
+2 12 - - - A6000 -
+3 13 - - - 60% 0%
+4 14 4S S 10 420 -
+"""
+    session = parse_session(text)
+    assert [(line.adjusted, line.absent) for line in session.lines[:3]] == [
+        (("A+", "A-"), ""),
+        (("60", "00"), "EW"),
+        (("60", "0"), "EW"),
+    ]

@@ -26,7 +26,7 @@ from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
 from games.pbn import PbnGame, read_pbn
 from games.weighted import WeightedPart, parse_weighted
-from tournaments.importers.awards import award_of, parse_award
+from tournaments.importers.awards import PACKED, award_of, parse_award
 from tournaments.importers.limits import (
     MAX_PAIR,
     MAX_SCORE,
@@ -303,7 +303,9 @@ def _table_line(game: PbnGame, board: int, row: dict) -> tuple[ImportedLine, str
     marks = [_artificial(row.get(column) or "") for column in ("Score_NS", "Score_EW")]
     mark = next((m for m in marks if m), None)
     if award is None and mark is not None:
-        award = parse_award(mark) or award_of(marks[0] or mark, marks[1] or mark)
+        packed = PACKED.match(mark)  # "A6040" holds both sides
+        award = award_of(*packed.groups()) if packed else None
+        award = award or award_of(marks[0] or mark, marks[1] or mark)
     side = (row.get("Absent") or "-").strip().upper()
     if award is not None and side != "-":
         if side not in ("NS", "EW"):

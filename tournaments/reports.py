@@ -47,6 +47,11 @@ class LineRow:
             return None
         return award_text(self.result)
 
+    @property
+    def marks(self) -> str | None:
+        """The artificial marks alone ("60/0"), without the absent side's text."""
+        return marks_text(self.result) if self.result.is_adjusted else None
+
 
 @dataclass(frozen=True)
 class StandingRow:
@@ -314,7 +319,7 @@ def _line_json(line: LineRow, by_imps: bool = False) -> dict[str, object]:
         "tricks": result.tricks,
         "lead": result.lead or None,
         "score_ns": result.score_ns,
-        "adjusted": _adjusted_json(marks_text(result) if line.adjusted else None),
+        "adjusted": _adjusted_json(line.marks),
         "absent": result.absent or None,
         "mp_ns": _pct(line.mp_ns),
         "mp_ew": _pct(line.mp_ew),

@@ -319,3 +319,27 @@ def test_a_contract_is_not_read_as_an_award(contract):
     except forms.ValidationError:  # a refused contract is not an award either
         kind = "refused"
     assert kind != "adjusted"
+
+
+def test_the_results_api_gives_the_marks_and_the_absent_side(director, five_tables):
+    enter_rounds(five_tables, range(1, 5))
+    pair_absent(five_tables, pair="2EW", first=5, award="60/0")
+    enter_rounds(five_tables, range(5, 6))
+    percentages(five_tables)
+    response = director.get(f"/api/sections/{five_tables.pk}/results/")
+    assert response.status_code == 200
+    body = response.json()
+    lines = body["results"] if isinstance(body, dict) else body
+    awards = [(x["board"], x["adjusted"], x["absent"]) for x in lines if x["adjusted"]]
+    assert awards == [(9, "60/0", "EW"), (10, "60/0", "EW")]
+    played = [x for x in lines if not x["adjusted"]]
+    assert {x["absent"] for x in played} == {""}
+
+
+def test_the_score_preview_echoes_the_absent_side(director, five_tables):
+    board = five_tables.boards.get(number=1)
+    response = director.get(
+        "/api/score/", {"board": board.pk, "contract": "60/0 EW absent"}
+    )
+    assert response.status_code == 200
+    assert response.json() == {"adjusted": "60/0", "absent": "EW"}

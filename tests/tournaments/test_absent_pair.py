@@ -15,6 +15,8 @@ Boards 9-10: 4 real lines (all +420), raw 3 of 6, factored to
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django import forms
 from django.core.exceptions import ValidationError
@@ -22,13 +24,32 @@ from django.db import IntegrityError, transaction
 from running_play import enter_rounds, error_fields, percentages
 
 from tournaments.director.forms import TravellerRow
-from tournaments.models import Result, ResultChange, SectionChange, Session
+from tournaments.models import Result, ResultChange, Section, SectionChange, Session
 from tournaments.services.absent_awards import pair_absent
+from tournaments.services.events import (
+    MovementChoice,
+    PairEntry,
+    event_create,
+    section_create,
+)
 from tournaments.services.results import result_adjust
 from tournaments.services.running import pair_withdraw
 from tournaments.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
+
+
+def running_section_of(choice: MovementChoice) -> Section:
+    """A section of this movement, its session playing."""
+    event = event_create(name="Howell night", date=dt.date(2026, 11, 24))
+    pairs = 2 * choice.tables
+    section = section_create(
+        session=event.sessions.get(),
+        choice=choice,
+        entries=[PairEntry(names=f"Player {n} – Partner {n}") for n in range(pairs)],
+    )
+    Session.objects.filter(pk=section.session_id).update(status=Session.Status.PLAYING)
+    return Section.objects.get(pk=section.pk)
 
 
 def _awards(section):
@@ -343,3 +364,50 @@ def test_the_score_preview_echoes_the_absent_side(director, five_tables):
     )
     assert response.status_code == 200
     assert response.json() == {"adjusted": "60/0", "absent": "EW"}
+
+
+def test_a_seat_facing_the_phantom_stays_a_sit_out(phantom_section):
+    """7 tables, 7EW the phantom: 1NS meets it once in 7 rounds, so 1NS absent
+    all session gives awards at its 6 other seatings only (2 boards each)."""
+    movement = phantom_section.movement_plan()
+    pair_id = next(p.id for p in movement.pairs if p.label == "1NS")
+    facing_phantom = [
+        seating
+        for seating, _ in movement.seatings_of_pair(pair_id)
+        if movement.absent_in(movement.opponent(seating, pair_id), seating.round)
+    ]
+    assert len(facing_phantom) == 1
+    assert pair_absent(phantom_section, pair="1NS", first=1, award="60/0") == 12
+    awards = _awards(phantom_section)
+    assert {a[2] for a in awards} == {1, 2, 3, 4, 5, 6}  # never the phantom 7EW
+    assert {(a[3], a[4], a[5]) for a in awards} == {("0", "60", "NS")}
+
+
+def test_a_howell_pair_absent_in_either_direction():
+    """A 4-table Howell: the absent pair sits NS at some tables and EW at
+    others; the award always goes against its own side."""
+    section = running_section_of(MovementChoice("howell", 4, 2))
+    movement = section.movement_plan()
+    pair_id = next(p.id for p in movement.pairs if p.label == "1")
+    seatings = movement.seatings_of_pair(pair_id)
+    written = pair_absent(section, pair="1", first=1, award="60/40")
+    assert written == 2 * len(seatings)
+    lines = Result.objects.filter(board__section=section).select_related(
+        "ns_pair", "ew_pair"
+    )
+    assert {line.absent for line in lines} == {"NS", "EW"}
+    for line in lines:
+        absent_pair = line.ns_pair if line.absent == "NS" else line.ew_pair
+        assert absent_pair.label == "1"
+        marks = (line.adjusted_ns, line.adjusted_ew)
+        assert marks == (("40", "60") if line.absent == "NS" else ("60", "40"))
+
+
+def test_anonymous_and_players_cannot_use_the_section_page(client, five_tables):
+    response = client.post(
+        f"/director/sections/{five_tables.pk}/absences/",
+        {"absent-pair": "2EW", "absent-first": 5, "absent-award": "60/0"},
+    )
+    assert response.status_code == 302
+    assert "login" in response["Location"]
+    assert _awards(five_tables) == []

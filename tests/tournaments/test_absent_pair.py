@@ -411,3 +411,35 @@ def test_anonymous_and_players_cannot_use_the_section_page(client, five_tables):
     assert response.status_code == 302
     assert "login" in response["Location"]
     assert _awards(five_tables) == []
+
+
+def test_saving_the_traveller_again_keeps_the_award(director, five_tables):
+    """The director saves board 9's traveller as shown: nothing changes (no
+    audit row); typing "60/40" without a side turns the award into a plain
+    artificial score, audited."""
+    enter_rounds(five_tables, range(1, 5))
+    pair_absent(five_tables, pair="2EW", first=5, award="60/0")
+    url = f"/director/sections/{five_tables.pk}/boards/9/"
+    rows = director.get(url).context["rows"]
+    (row,) = [row for row in rows if "absent" in row.contract]
+    assert row.contract == "60/0 – EW absent"
+    data = {"next": ""}
+    for shown in rows:
+        if shown.result_id:
+            data |= {
+                f"c{shown.index}": shown.contract,
+                f"d{shown.index}": shown.declarer,
+                f"r{shown.index}": shown.result,
+                f"l{shown.index}": shown.lead,
+            }
+    audited = ResultChange.objects.count()
+    assert director.post(url, data).status_code == 302
+    line = Result.objects.get(pk=row.result_id)
+    assert (line.adjusted_ns, line.adjusted_ew, line.absent) == ("60", "0", "EW")
+    assert ResultChange.objects.count() == audited
+    data[f"c{row.index}"] = "60/40"
+    assert director.post(url, data).status_code == 302
+    line.refresh_from_db()
+    assert (line.adjusted_ns, line.adjusted_ew, line.absent) == ("60", "40", "")
+    change = ResultChange.objects.latest("id")
+    assert (change.before["absent"], change.after["absent"]) == ("EW", "")

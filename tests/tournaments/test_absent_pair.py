@@ -314,6 +314,8 @@ def test_the_directors_traveller_form_keeps_the_absent_side(director, five_table
         ("0/60 - ns", ("0", "60", "NS")),
         ("A-/A+ NS absent", ("A-", "A+", "NS")),
         ("60/40", ("60", "40", "")),
+        ("60/0", ("60", "0", "EW")),
+        ("0%/60%", ("0", "60", "NS")),
         ("A+", ("A+", "A+", "")),
     ],
 )

@@ -13,6 +13,7 @@ from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
 from games.weighted import parse_weighted
 from tournaments.director.running import parse_rounds
+from tournaments.importers.awards import award_of
 from tournaments.models import Club, Event, Player, Section
 from tournaments.movements import Movement, standard_movements
 from tournaments.services.events import (
@@ -246,12 +247,11 @@ class TravellerRow:
             return None
         ns, ew = match.group(1), match.group(2) or match.group(1)
         try:
-            return {
-                "kind": "adjusted",
-                "ns": parse_adjusted(ns, "adjusted_ns"),
-                "ew": parse_adjusted(ew, "adjusted_ew"),
-                "absent": (match.group(3) or "").upper(),
-            }
+            marks = parse_adjusted(ns, "adjusted_ns"), parse_adjusted(ew, "adjusted_ew")
+            # The side named, else the side given 0 % ("60/0"), as importers read.
+            award = award_of(*marks, match.group(3) or "")
+            return {"kind": "adjusted", "ns": marks[0], "ew": marks[1],
+                    "absent": award.absent}  # fmt: skip
         except forms.ValidationError:
             raise forms.ValidationError(
                 _("Contract: an adjusted score is A+, A, A- or a percentage.")

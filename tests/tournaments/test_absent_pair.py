@@ -22,6 +22,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from running_play import enter_rounds, error_fields, percentages
+from teams_play import create as create_teams
+from teams_play import matches as team_matches
 
 from tournaments.director.forms import TravellerRow
 from tournaments.models import Result, ResultChange, Section, SectionChange, Session
@@ -445,3 +447,14 @@ def test_saving_the_traveller_again_keeps_the_award(director, five_tables):
     assert (line.adjusted_ns, line.adjusted_ew, line.absent) == ("60", "40", "")
     change = ResultChange.objects.latest("id")
     assert (change.before["absent"], change.after["absent"]) == ("EW", "")
+
+
+def test_a_teams_match_has_no_absent_award(api):
+    """A teams board is adjusted in marks (Law 86A); an absent side is refused."""
+    event = create_teams(api, 2, boards_per_match=2)
+    (match,) = team_matches(api, event["id"])
+    url = f"/director/sections/{match['section']}/boards/1/"
+    response = api.client.post(url, {"c0": "A+/A- EW absent"})
+    assert response.status_code == 400
+    assert "absent pair" in str(response.context["rows"][0].errors)
+    assert not Result.objects.exists()

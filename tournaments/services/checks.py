@@ -173,6 +173,10 @@ def check_team_marks(board: Board, fields: dict[str, object]) -> None:
     """
     if board.section.movement != Section.Movement.TEAMS:
         return
+    if fields.get("absent"):
+        raise ValidationError(
+            {"absent": _("A teams match has no award against an absent pair.")}
+        )
     for field in ("adjusted_ns", "adjusted_ew"):
         if fields[field] not in ARTIFICIAL_MARKS:
             raise ValidationError(

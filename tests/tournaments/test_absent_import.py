@@ -14,7 +14,8 @@ from tournaments.importers.awards import Award, parse_award
 from tournaments.importers.pbn import parse_session
 from tournaments.importers.travellers import import_travellers, read_rows
 from tournaments.importers.usebio import read_usebio
-from tournaments.models import Result, ResultChange, Source
+from tournaments.models import Event, Pair, Result, ResultChange, Source
+from tournaments.services.results import result_adjust
 
 
 def import_pbn(path) -> int:
@@ -174,3 +175,45 @@ def test_split_marks_in_the_score_columns_stay_split():
         (("60", "00"), "EW"),
         (("60", "0"), "EW"),
     ]
+
+
+def assert_published(report: dict, jfr_session) -> None:
+    """Every line's percentages, TD lines included, as JFR published them."""
+    for board in report["boards"]:
+        ours = sorted(
+            (int(x["ns"]), int(x["ew"]), x["pct_ns"], x["pct_ew"])
+            for x in board["lines"]
+        )
+        published = sorted(
+            (line.ns, line.ew, line.pct_ns, line.pct_ew)
+            for line in jfr_session.board(board["board"])
+        )
+        assert ours == published, board["board"]
+
+
+@pytest.mark.django_db
+def test_jfr_pary_sixty_nil_lines_reproduced(jfr_session):
+    """JFR Pary, Warsaw barometer 2 Aug 2012: pair 18 never came; on each of
+    the 27 boards JFR prints a "TD" line 60.00 / 0.00 for the pair that should
+    have met it (tests/data/jfr/WB120802).  The PBN has no such line: the
+    director adds them as 60/0 awards against EW, and every published
+    percentage is reproduced, the real lines' unchanged by the awards (JFR
+    does not factor, and the awards are not plays)."""
+    event = Event.objects.get(pk=import_pbn(jfr_session.pbn))
+    section = event.sessions.get().sections.get()
+    pairs = {pair.number: pair for pair in section.pairs.all()}
+    assert 18 not in pairs
+    pairs[18] = Pair.objects.create(section=section, number=18, names="(absent)")
+    boards = {board.number: board for board in section.boards.all()}
+    for number in range(1, 28):
+        (td,) = [line for line in jfr_session.board(number) if line.director]
+        result_adjust(
+            board=boards[number], ns_pair=pairs[td.ns], ew_pair=pairs[td.ew],
+            ns="60", ew="0", absent="EW", rescore=False,
+        )  # fmt: skip
+    report = score_event(event.pk, "--neuberg", "off")
+    assert_published(report, jfr_session)
+    # Neuberg on: N is the most plays of a board (8, the awards not counted),
+    # so nothing is factored and the tops stay those JFR printed.
+    report = score_event(event.pk, "--neuberg", "on")
+    assert_published(report, jfr_session)

@@ -279,7 +279,7 @@ def test_the_section_page_form_and_the_traveller(director, five_tables):
     )
     assert response.status_code == 302
     page = director.get(url).content.decode()
-    assert "pair absent, opponents awarded" in page
+    assert "pair absent, opponents awarded: 60/0, rounds 5–5" in page
     enter_rounds(five_tables, range(5, 6))
     percentages(five_tables)
     traveller = director.get(f"/sections/{five_tables.pk}/boards/9/")

@@ -29,6 +29,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments.models import Pair, Result, Section, SectionChange
+from tournaments.movements import Movement, Seating
 from tournaments.services.events import MovementChoice
 from tournaments.services.rescoring import section_changed
 from tournaments.services.results import result_adjust
@@ -41,6 +42,8 @@ AWARDS: dict[str, tuple[str, str]] = {
     "60/0": ("60", "0"),
 }
 DEFAULT_AWARD = "A+/A-"
+# A seating of the absent pair and the direction it sits there.
+Placed = tuple[Seating, str]
 
 
 def _award(award: object) -> tuple[str, tuple[str, str]]:
@@ -136,7 +139,9 @@ def _field_round(section: Section, round: object, field: str) -> int:
         raise ValidationError({field: error.message_dict["round"]}) from None
 
 
-def _refuse_played(section, found, movement, seatings) -> None:
+def _refuse_played(
+    section: Section, found: Pair, movement: Movement, seatings: list[Placed]
+) -> None:
     """Refuse when the pair already has a line on a board of those rounds."""
     offset = section.first_board - 1
     numbers = {number + offset for seating, _ in seatings for number in seating.boards}
@@ -155,7 +160,15 @@ def _refuse_played(section, found, movement, seatings) -> None:
         )  # fmt: skip
 
 
-def _write_awards(section, movement, found, pair_id, seatings, marks, user) -> int:
+def _write_awards(
+    section: Section,
+    movement: Movement,
+    found: Pair,
+    pair_id: int,
+    seatings: list[Placed],
+    marks: tuple[str, str],
+    user: AbstractBaseUser | None,
+) -> int:
     """One award per board of each seating, through the one write path."""
     pairs = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}

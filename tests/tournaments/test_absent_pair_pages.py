@@ -8,13 +8,15 @@ from __future__ import annotations
 import pytest
 from absent_play import awards
 from django import forms
-from running_play import enter_rounds, percentages
+from django.core.exceptions import PermissionDenied
+from running_play import PLAY, SIGN_IN, enter_rounds, percentages
 from teams_play import create as create_teams
 from teams_play import matches as team_matches
 
 from tournaments.director.forms import TravellerRow
-from tournaments.models import Result, ResultChange
+from tournaments.models import Result, ResultChange, Source
 from tournaments.services.absent_awards import pair_absent
+from tournaments.services.results import result_submit
 from tournaments.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
@@ -226,3 +228,28 @@ def test_a_teams_match_has_no_absent_award(api):
     assert response.status_code == 400
     assert "absent pair" in str(response.context["rows"][0].errors)
     assert not Result.objects.exists()
+
+
+def test_the_awarded_tables_tablet_shows_the_award_and_takes_no_entry(
+    client, five_tables
+):
+    """Table 1 in round 5 (1NS v the absent 2EW): its tablet page answers with
+    the director's awards on boards 9-10; the table has nothing left to
+    enter, so a tablet entry there is refused."""
+    enter_rounds(five_tables, range(1, 5))
+    pair_absent(five_tables, pair="2EW", first=5, award="60/0")
+    table = five_tables.table_set.get(number=1)
+    client.post(SIGN_IN, {"code": table.code})
+    response = client.get(PLAY, {"round": 5})
+    assert response.status_code == 200
+    assert "Board 9" in response.content.decode()
+    pairs = {p.label: p for p in five_tables.pairs.all()}
+    with pytest.raises(PermissionDenied, match="played every round"):
+        result_submit(
+            board=five_tables.boards.get(number=9), ns_pair=pairs["1NS"],
+            ew_pair=pairs["2EW"], contract="4S", declarer="N", tricks=10,
+            round=five_tables.round_set.get(number=5), table=table,
+            source=Source.TABLE,
+        )  # fmt: skip
+    (award,) = Result.objects.filter(board__number=9, absent="EW")
+    assert (award.adjusted_ns, award.adjusted_ew) == ("60", "0")

@@ -8,7 +8,9 @@ A traveller line is one of three things:
   matchpointed like a real score, each part with its weight;
 * an artificial adjusted score (Law 12C2), :class:`ArtificialScore`, giving
   NS and EW each "A+", "A", "A-" or a percentage of the top; it takes no part
-  in the comparisons.
+  in the comparisons.  One that names an ``absent`` side ("60/0 - EW
+  absent") is an award against a pair that never came: not a play of the
+  board at all, so it is not counted in the board's number of results either.
 
 The real results are matchpointed among themselves.  With Neuberg on (EBU,
 FFB, Compscore) their matchpoints are factored up to the number of tables
@@ -33,16 +35,35 @@ from itertools import accumulate
 from scoring.matchpoints import neuberg, top
 
 ARTIFICIAL_MARKS = ("A+", "A", "A-")
+SIDES = ("NS", "EW")
 
 
 @dataclass(frozen=True)
 class ArtificialScore:
-    """An artificial adjusted score: a mark or a percentage for each side."""
+    """An artificial adjusted score: a mark or a percentage for each side.
+
+    ``absent`` ("NS" or "EW") names the side that was not there: the line is
+    then an award against an absent pair ("60/0", "60/40", A+/A-), as JFR
+    Pary, EBUScore and FFB programs print it.  The present side scores its
+    award, the absent side what the award gives it (0 in "60/0"), and the
+    absent side's line still counts as a board in its total (its top is in
+    the pair's tops, as EBUScore and JFR count an Average-minus board).  The
+    line is not a play: the board's other results are compared and factored
+    as if that table had not played it (:func:`score_board`).
+    """
 
     ns: str | float
     ew: str | float
+    absent: str | None = None
 
     def __post_init__(self) -> None:
+        if self.absent is not None:
+            side = str(self.absent).strip().upper()
+            if side not in SIDES:
+                raise ValueError(
+                    f"absent: the absent side is NS or EW, got {self.absent!r}"
+                )
+            object.__setattr__(self, "absent", side)
         for side in ("ns", "ew"):
             value = getattr(self, side)
             if isinstance(value, str):
@@ -79,6 +100,17 @@ class WeightedScore:
 
 
 TravellerResult = int | float | WeightedScore | ArtificialScore
+
+
+def is_absent_award(result: object) -> bool:
+    """True for an award against an absent pair: a line that is not a play."""
+    return isinstance(result, ArtificialScore) and result.absent is not None
+
+
+def plays(results: Iterable[object]) -> int:
+    """How many lines of a board count as plays of it (awards against an
+    absent pair do not): the default Neuberg N of the board."""
+    return sum(1 for result in results if not is_absent_award(result))
 
 
 @dataclass(frozen=True)
@@ -150,10 +182,14 @@ def score_board(
 
     ``expected`` is the number of times the board should have been played
     (the Neuberg N); it defaults to the number of lines, artificial ones
-    included.  O(n log n) in the number of lines.
+    included but not awards against an absent pair (:func:`plays`): a table
+    whose pair never came did not play the board, so the board keeps the top
+    of one played in full (Neuberg on: the real results factored up to N;
+    Neuberg off, as JFR Pary: the top of the real results).  O(n log n) in
+    the number of lines.
     """
     settings = settings or BoardSettings()
-    expected = len(results) if expected is None else expected
+    expected = plays(results) if expected is None else expected
     real = [_parts(r) for r in results if not isinstance(r, ArtificialScore)]
     if expected < len(real):
         raise ValueError(

@@ -19,7 +19,13 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from scoring.board import ArtificialScore, BoardSettings, TravellerResult, score_board
+from scoring.board import (
+    ArtificialScore,
+    BoardSettings,
+    TravellerResult,
+    plays,
+    score_board,
+)
 from scoring.ranking import rank
 
 PairKey = Hashable
@@ -116,20 +122,24 @@ def score_session(
     that is not arrow-switched); pairs not in it, or all pairs when it is
     None, rank together under the group None.  ``expected`` is how many times
     a board should have been played (the Neuberg N); by default the most
-    lines any board of the session has.
+    lines any board of the session has, awards against an absent pair not
+    counted (they are not plays of the board: ``scoring.board.plays``).
     """
     settings = settings or SessionSettings()
     by_board: dict[int, list[int]] = defaultdict(list)
     for index, line in enumerate(lines):
         by_board[line.board].append(index)
     if expected is None:
-        expected = max((len(i) for i in by_board.values()), default=0)
+        expected = max(
+            (plays(lines[i].result for i in idx) for idx in by_board.values()),
+            default=0,
+        )
 
     scored: list[ScoredTravellerLine | None] = [None] * len(lines)
     for indexes in by_board.values():
         results = [lines[i].result for i in indexes]
         board_lines = score_board(
-            results, settings=settings.board, expected=max(expected, len(results))
+            results, settings=settings.board, expected=max(expected, plays(results))
         )
         for i, board_line in zip(indexes, board_lines, strict=True):
             scored[i] = ScoredTravellerLine(

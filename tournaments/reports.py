@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from scoring.imp_session import ImpSessionScore, ImpStanding, rank_imp_standings
 from scoring.session import PairStanding, rank_standings
+from tournaments.award_text import award_text, marks_text
 from tournaments.models import Event, Pair, Result, Section
 from tournaments.scoring_io import (
     ScorerSettings,
@@ -44,9 +45,12 @@ class LineRow:
         """ "A+", "A", "A-" or the percentage for an artificial line, else None."""
         if not self.result.is_adjusted:
             return None
-        if self.result.adjusted_ns == self.result.adjusted_ew:
-            return self.result.adjusted_ns
-        return f"{self.result.adjusted_ns}/{self.result.adjusted_ew}"
+        return award_text(self.result)
+
+    @property
+    def marks(self) -> str | None:
+        """The artificial marks alone ("60/0"), without the absent side's text."""
+        return marks_text(self.result) if self.result.is_adjusted else None
 
 
 @dataclass(frozen=True)
@@ -334,7 +338,8 @@ def _line_json(line: LineRow, by_imps: bool = False) -> dict[str, object]:
         "tricks": result.tricks,
         "lead": result.lead or None,
         "score_ns": result.score_ns,
-        "adjusted": _adjusted_json(line.adjusted),
+        "adjusted": _adjusted_json(line.marks),
+        "absent": result.absent or None,
         "mp_ns": _pct(line.mp_ns),
         "mp_ew": _pct(line.mp_ew),
         "pct_ns": _pct(line.pct_ns),

@@ -117,7 +117,11 @@ def artificial(result: Result) -> ArtificialScore:
     def mark(text: str) -> str | float:
         return text if text.startswith("A") else float(text)
 
-    return ArtificialScore(mark(result.adjusted_ns), mark(result.adjusted_ew))
+    return ArtificialScore(
+        mark(result.adjusted_ns),
+        mark(result.adjusted_ew),
+        absent=result.absent or None,
+    )
 
 
 def load_section(section: Section) -> SectionData:

@@ -23,6 +23,7 @@ BOARD_ONE = {"board": 1, "ns": "1NS", "ew": "1EW", "contract": "3NT",
 STORED = {
     "ns_pair_id": None, "ew_pair_id": None, "contract": "3NT", "declarer": "N",
     "lead": "SK", "tricks": 9, "score_ns": 400, "adjusted_ns": "", "adjusted_ew": "",
+    "absent": "",
 }  # fmt: skip
 
 

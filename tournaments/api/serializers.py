@@ -124,7 +124,11 @@ class ResultSerializer(serializers.Serializer):
     lead = serializers.CharField(source="result.lead")
     tricks = serializers.IntegerField(source="result.tricks", allow_null=True)
     score_ns = serializers.IntegerField(source="result.score_ns", allow_null=True)
-    adjusted = serializers.CharField(allow_null=True)
+    adjusted = serializers.CharField(source="marks", allow_null=True)
+    absent = serializers.CharField(
+        source="result.absent",
+        help_text="NS or EW: an award against a pair that never came; else empty.",
+    )
     weighted = serializers.CharField(
         source="result.weighted_text",
         help_text="a weighted score's parts (Law 12C1c), e.g. 70% 4S N =; 30% 4S N +1",

@@ -11,6 +11,7 @@ from drf_spectacular.views import (
 from rest_framework.routers import DefaultRouter
 
 from tournaments.api import (
+    absences,
     analysis,
     barbu,
     bridgeote,
@@ -92,6 +93,11 @@ urlpatterns = [
         "sections/<int:id>/withdrawals/",
         running.WithdrawalView.as_view(),
         name="api-section-withdrawals",
+    ),
+    path(
+        "sections/<int:id>/absences/",
+        absences.AbsenceView.as_view(),
+        name="api-section-absences",
     ),
     path(
         "results/<int:id>/resolve/",

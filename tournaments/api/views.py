@@ -69,6 +69,7 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
             "score_ns": serializers.IntegerField(allow_null=True),
             "tricks": serializers.IntegerField(required=False),
             "adjusted": serializers.CharField(required=False),
+            "absent": serializers.CharField(required=False),
             "weighted": serializers.CharField(required=False),
         },
     ),

@@ -13,6 +13,7 @@ from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
 from games.weighted import parse_weighted
 from tournaments.director.running import parse_rounds
+from tournaments.importers.awards import award_of
 from tournaments.models import Club, Event, Player, Section
 from tournaments.movements import Movement, standard_movements
 from tournaments.services.events import (
@@ -26,7 +27,12 @@ from tournaments.services.results import parse_adjusted
 
 # "A+", "A-/A+", "60%", "60/40": an artificial adjusted score typed in the
 # contract box, NS first.
-ADJUSTED = re.compile(r"^\s*(A[+-]?|\d{1,3}%?)\s*(?:/\s*(A[+-]?|\d{1,3}%?))?\s*$", re.I)
+ADJUSTED = re.compile(
+    r"^\s*(A[+-]?|\d{1,3}%?)\s*(?:/\s*(A[+-]?|\d{1,3}%?))?"
+    # An award against an absent side: "60/0 – EW absent" (the word is free).
+    r"\s*(?:[-–]\s*)?(?:(NS|EW)(?:\s+\w+)?)?\s*$",
+    re.I,
+)
 
 
 class EventForm(forms.ModelForm):
@@ -286,11 +292,11 @@ class TravellerRow:
             return None
         ns, ew = match.group(1), match.group(2) or match.group(1)
         try:
-            return {
-                "kind": "adjusted",
-                "ns": parse_adjusted(ns, "adjusted_ns"),
-                "ew": parse_adjusted(ew, "adjusted_ew"),
-            }
+            marks = parse_adjusted(ns, "adjusted_ns"), parse_adjusted(ew, "adjusted_ew")
+            # The side named, else the side given 0 % ("60/0"), as importers read.
+            award = award_of(*marks, match.group(3) or "")
+            return {"kind": "adjusted", "ns": marks[0], "ew": marks[1],
+                    "absent": award.absent}  # fmt: skip
         except forms.ValidationError:
             raise forms.ValidationError(
                 _("Contract: an adjusted score is A+, A, A- or a percentage.")

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournaments.director.absent_form import AbsentForm
 from tournaments.models import Section, SectionChange
 from tournaments.services.events import section_absences
 from tournaments.services.running import (
@@ -87,6 +88,7 @@ def running_forms(
     return {
         "late_pair_form": LatePairForm(prefix="late"),
         "withdraw_form": WithdrawForm(prefix="withdraw", section=section),
+        "absent_form": AbsentForm(prefix="absent", section=section),
         "arrow_form": ArrowSwitchForm(
             prefix="arrow",
             initial={"rounds": ", ".join(str(r) for r in section.arrow_switch_rounds)},

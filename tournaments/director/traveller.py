@@ -7,6 +7,7 @@ from django.db import transaction
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
+from tournaments.award_text import award_text
 from tournaments.director.forms import TravellerRow
 from tournaments.director.traveller_pairs import fix_typed_pairs
 from tournaments.models import Board, Event, Pair, Result, Round, Section, Table
@@ -92,11 +93,7 @@ def _row(
         return row
     row.disputed = result.disputed
     if result.is_adjusted:
-        row.contract = (
-            result.adjusted_ns
-            if result.adjusted_ns == result.adjusted_ew
-            else f"{result.adjusted_ns}/{result.adjusted_ew}"
-        )
+        row.contract = award_text(result)
     elif result.weighted:
         row.contract = result.weighted_text
         row.score = str(result.score_ns)
@@ -197,7 +194,9 @@ def _save_row(row, board, pairs, rounds, tables, existing, user) -> None:
             )
         return
     if parsed["kind"] == "adjusted":
-        result_adjust(ns=parsed["ns"], ew=parsed["ew"], **where)
+        result_adjust(
+            ns=parsed["ns"], ew=parsed["ew"], absent=parsed["absent"], **where
+        )
         return
     kind = parsed.pop("kind")
     if kind == "weighted":

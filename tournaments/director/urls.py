@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournaments.director import (
+    absent,
     analysis,
     barbu,
     cards,
@@ -107,6 +108,7 @@ urlpatterns = [
         penalties.penalty_remove,
         name="penalty-withdraw",
     ),
+    path("sections/<int:pk>/absences/", absent.absent, name="absent"),
     path("sections/<int:pk>/arrow-switch/", running.arrow_switch, name="arrow-switch"),
     path(
         "sections/<int:pk>/sign-in-locks/lift/",

@@ -56,6 +56,9 @@ PENALTY_COLUMN = "Penalty\\6R"
 # extra column, which import_pbn reads; other programs see the weighted mean
 # in Score_NS / Score_EW.
 WEIGHTED_COLUMN = "Weighted\\30L"
+# An award against an absent pair: the side that never came ("EW"), else "-".
+# Not in the PBN standard (nor is Weighted); import_pbn reads it back.
+ABSENT_COLUMN = "Absent\\2L"
 # The event's method as PBN's [Scoring]; import_pbn reads it back.
 SCORING = {"mp": "MP", "butler": "Butler", "cross-imps": "Cross"}
 
@@ -139,11 +142,16 @@ def _board_game(
     weighted = any(line.result.weighted for line in lines)
     game.tags["Scoring"] = SCORING[event.method]
     columns = IMP_SCORE_COLUMNS if by_imps else SCORE_COLUMNS
+    absent = any(line.result.absent for line in lines)
     if weighted:
         columns = (*columns, WEIGHTED_COLUMN)
+    if absent:
+        columns = (*columns, ABSENT_COLUMN)
     game.tags["ScoreTable"] = ";".join(columns)
     game.sections["ScoreTable"] = [
-        _score_row(line, by_imps) + (_weighted(line) if weighted else "")
+        _score_row(line, by_imps)
+        + (_weighted(line) if weighted else "")
+        + (f" {line.result.absent or '-'}" if absent else "")
         for line in lines
     ]
     return game

@@ -8,7 +8,9 @@ Two shapes are common:
 * one game per board with a ``[ScoreTable]`` of all its lines (Bridgewebs,
   Compscore, ScoreBridge): ``PairId_NS``, ``PairId_EW``, ``Contract``,
   ``Declarer``, ``Result``, and "A+", "A", "A-", "60%" or "A6040" in the
-  contract or ``Score_NS``/``Score_EW`` for an artificial score.
+  contract or ``Score_NS``/``Score_EW`` for an artificial score; "60/0",
+  "60/40 EW absent" in the contract for an award against an absent pair
+  (``importers.awards``).
 
 When no pair ever sits in both directions the pairs keep a home direction
 (a Mitchell, ranked NS and EW apart); otherwise they are one field (a Howell).
@@ -34,6 +36,7 @@ from tournaments.importers.directions import (
     directed_line,
     mitchell_numbering,
 )
+from tournaments.importers.awards import PACKED, award_of, parse_award
 from tournaments.importers.limits import (
     MAX_PAIR,
     MAX_SCORE,
@@ -72,6 +75,8 @@ class ImportedLine:
     adjusted: tuple[str, str] | None = None
     weighted: tuple[WeightedPart, ...] | None = None
     where: str = field(default="", compare=False)  # "line 40": in the file
+    # "NS" or "EW": an award against a pair that never came ("60/0").
+    absent: str = ""
 
 
 @dataclass(frozen=True)
@@ -323,17 +328,22 @@ def _table_line(game: PbnGame, board: int, row: dict) -> tuple[ImportedLine, str
             if part.score is not None:
                 bounded(part.score, MAX_SCORE, where, "score", low=-MAX_SCORE)
         return ImportedLine(board, ns, ew, weighted=tuple(parts)), *names
-    marks = [
-        _artificial(row.get(column) or "")
-        for column in ("Contract", "Score_NS", "Score_EW")
-    ]
+    award = parse_award(row.get("Contract") or "")
+    marks = [_artificial(row.get(column) or "") for column in ("Score_NS", "Score_EW")]
     mark = next((m for m in marks if m), None)
-    if mark is not None:
-        ns_mark = marks[1] or mark
-        ew_mark = marks[2] or mark
-        if re.fullmatch(r"A\d{4}", ns_mark):
-            ns_mark, ew_mark = ns_mark[1:3], ns_mark[3:5]
-        line = ImportedLine(board, ns, ew, adjusted=(ns_mark, ew_mark))
+    if award is None and mark is not None:
+        packed = PACKED.match(mark)  # "A6040" holds both sides
+        award = award_of(*packed.groups()) if packed else None
+        award = award or award_of(marks[0] or mark, marks[1] or mark)
+    side = (row.get("Absent") or "-").strip().upper()
+    if award is not None and side != "-":
+        if side not in ("NS", "EW"):
+            raise GameError(f'{where}: Absent "{side}" should be NS, EW or -')
+        award = award_of(award.ns, award.ew, side)
+    if award is not None:
+        line = ImportedLine(
+            board, ns, ew, adjusted=(award.ns, award.ew), absent=award.absent
+        )
         return line, *names
     played = _played(
         game,

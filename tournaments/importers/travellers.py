@@ -5,11 +5,12 @@ columns ``board, ns, ew, contract, declarer, result`` (pairs by their label,
 "3NS" or "7", or in a Mitchell by their number alone; ``result`` as "=",
 "+1", "-2" or the tricks taken) and optionally ``lead``, ``round``,
 ``table``; an adjusted score is written in the contract column ("A+/A-",
-"60%/40%").  A row with no contract and no result ("-" or empty) was not
-played and is skipped.  Every line goes through the one write path; every
-faulty line is reported with its number and board (a pair against itself,
-or twice on a board in the file, among them), and nothing is stored unless
-the whole file is valid.
+"60%/40%"), an award against an absent pair as "60/0" or "60/40 EW absent".
+A row with no contract and no result ("-" or empty) was not played and is
+skipped.  Every line goes through the one write path; every faulty line is
+reported with its number and board (a pair against itself, or twice on a
+board in the file, among them), and nothing is stored unless the whole file
+is valid.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from openpyxl.utils.exceptions import InvalidFileException
 from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
 from games.text import control_fault
+from tournaments.importers.awards import award_of, parse_award
 from tournaments.importers.limits import MAX_ROUND, MAX_TABLE
 from tournaments.models import Section
 from tournaments.services.results import queue_scoring, result_adjust, result_submit
@@ -234,11 +236,16 @@ def _store(section: Section, row: dict[str, str], board, ns, ew) -> None:
 
 def _write(row: dict[str, str], board, ns, ew, where: dict) -> None:
     contract = (row.get("contract") or "").strip()
-    if contract[:1].upper() == "A" or (contract[:1].isdigit() and "%" in contract):
+    award = parse_award(contract)
+    if award is None and (
+        contract[:1].upper() == "A" or (contract[:1].isdigit() and "%" in contract)
+    ):
         ns_mark, _slash, ew_mark = contract.partition("/")
+        award = award_of(ns_mark, ew_mark or ns_mark)
+    if award is not None:
         result_adjust(
-            board=board, ns_pair=ns, ew_pair=ew, ns=ns_mark, ew=ew_mark or ns_mark,
-            rescore=False, **where,
+            board=board, ns_pair=ns, ew_pair=ew, ns=award.ns, ew=award.ew,
+            absent=award.absent, rescore=False, **where,
         )  # fmt: skip
         return
     parsed = parse_contract(contract)

@@ -33,6 +33,7 @@ from games.errors import GameError
 from games.text import control_fault
 from games.weighted import WeightedPart
 from tournaments.importers.directions import SIDES
+from tournaments.importers.awards import award_of
 from tournaments.importers.limits import (
     MAX_BOARD,
     MAX_PAIR,
@@ -347,7 +348,11 @@ def _played(board: int, ns: str, ew: str, line: ET.Element, where: str) -> Impor
     score = _text(line, "SCORE").upper()
     artificial = ARTIFICIAL.match(score)
     if artificial:
-        return ImportedLine(board, ns, ew, adjusted=artificial.groups())
+        # "A6000": a side awarded nothing was absent (``importers.awards``).
+        award = award_of(*artificial.groups())
+        return ImportedLine(
+            board, ns, ew, adjusted=artificial.groups(), absent=award.absent
+        )
     if not _text(line, "CONTRACT") and re.fullmatch(r"-?\d{1,5}", score):
         # A score without a contract: an assigned score, kept as it is.
         points = bounded(int(score), MAX_SCORE, where, "SCORE", low=-MAX_SCORE)

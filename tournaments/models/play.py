@@ -223,6 +223,16 @@ class Result(models.Model):
     capot = models.BooleanField(_("capot"), default=False)
     adjusted_ns = models.CharField(_("NS adjusted score"), max_length=6, blank=True)
     adjusted_ew = models.CharField(_("EW adjusted score"), max_length=6, blank=True)
+    absent = models.CharField(
+        _("absent side"),
+        max_length=2,
+        blank=True,
+        choices=[("NS", _("NS absent")), ("EW", _("EW absent"))],
+        help_text=_(
+            "An award against a pair that never came: the line is not a play "
+            "of the board, the others are scored as if that table had not played."
+        ),
+    )
     weighted = models.JSONField(
         _("weighted score"),
         null=True,
@@ -289,6 +299,12 @@ class Result(models.Model):
             models.CheckConstraint(
                 condition=Q(tricks__isnull=True) | Q(tricks__lte=13),
                 name="result_tricks_0_13",
+            ),
+            # Only an artificial award is made against an absent side.
+            models.CheckConstraint(
+                condition=Q(absent="")
+                | (Q(absent__in=("NS", "EW")) & ~Q(adjusted_ns="")),
+                name="result_absent_is_an_award",
             ),
             models.UniqueConstraint(
                 fields=["board", "idempotency_key"],

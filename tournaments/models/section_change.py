@@ -19,6 +19,7 @@ class SectionChange(models.Model):
         LATE_PAIR = "late-pair", _("late pair joined")
         WITHDRAW = "withdraw", _("pair withdrew")
         ARROW_SWITCH = "arrow-switch", _("arrow switch changed")
+        ABSENT = "absent", _("pair absent, opponents awarded")
 
     section = models.ForeignKey(
         Section, on_delete=models.CASCADE, related_name="section_changes"

@@ -24,6 +24,7 @@ AUDITED_FIELDS = (
     "score_ns",
     "adjusted_ns",
     "adjusted_ew",
+    "absent",
 )
 
 

@@ -57,6 +57,7 @@ def played_fields(
         "score_ns": score,
         "adjusted_ns": "",
         "adjusted_ew": "",
+        "absent": "",
         "weighted": None,
     }
 
@@ -106,6 +107,7 @@ def weighted_fields(board: Board, parts: Sequence[WeightedPart]) -> dict[str, ob
         "score_ns": math.floor(mean + 0.5),
         "adjusted_ns": "",
         "adjusted_ew": "",
+        "absent": "",
         "weighted": stored,
     }
 
@@ -123,8 +125,9 @@ def compared_score(result: Result) -> int | WeightedScore | None:
     return result.score_ns
 
 
-def adjusted_fields(ns: str, ew: str) -> dict[str, object]:
-    """Check an artificial adjusted score for each side."""
+def adjusted_fields(ns: str, ew: str, absent: str = "") -> dict[str, object]:
+    """Check an artificial adjusted score for each side; ``absent`` ("NS" or
+    "EW") makes it an award against a pair that never came."""
     return {
         "contract": "",
         "declarer": "",
@@ -133,8 +136,17 @@ def adjusted_fields(ns: str, ew: str) -> dict[str, object]:
         "score_ns": None,
         "adjusted_ns": parse_adjusted(ns, "adjusted_ns"),
         "adjusted_ew": parse_adjusted(ew, "adjusted_ew"),
+        "absent": parse_absent(absent),
         "weighted": None,
     }
+
+
+def parse_absent(side: str | None) -> str:
+    """The absent side of an award: "NS", "EW" or "" (both sides were there)."""
+    raw = str(side or "").strip().upper()
+    if raw not in ("", "NS", "EW"):
+        raise ValidationError({"absent": _("The absent side is NS or EW.")})
+    return raw
 
 
 def parse_adjusted(text: str, field: str) -> str:
@@ -161,6 +173,10 @@ def check_team_marks(board: Board, fields: dict[str, object]) -> None:
     """
     if board.section.movement != Section.Movement.TEAMS:
         return
+    if fields.get("absent"):
+        raise ValidationError(
+            {"absent": _("A teams match has no award against an absent pair.")}
+        )
     for field in ("adjusted_ns", "adjusted_ew"):
         if fields[field] not in ARTIFICIAL_MARKS:
             raise ValidationError(
@@ -285,5 +301,6 @@ def bridgeote_fields(
         "capot": capot,
         "adjusted_ns": "",
         "adjusted_ew": "",
+        "absent": "",
         "weighted": None,
     }

@@ -162,7 +162,9 @@ def line_store(
     }
     try:
         if line.adjusted:
-            result_adjust(ns=line.adjusted[0], ew=line.adjusted[1], **where)
+            result_adjust(
+                ns=line.adjusted[0], ew=line.adjusted[1], absent=line.absent, **where
+            )
         elif line.weighted:
             result_weighted(parts=line.weighted, **where)
         else:

@@ -79,7 +79,8 @@ def preview_score(
     if parsed["kind"] == "blank":
         return {"score_ns": None}
     if parsed["kind"] == "adjusted":
-        return {"adjusted": f"{parsed['ns']}/{parsed['ew']}"}
+        shown = {"adjusted": f"{parsed['ns']}/{parsed['ew']}"}
+        return shown | ({"absent": parsed["absent"]} if parsed.get("absent") else {})
     try:
         if parsed["kind"] == "weighted":
             fields = weighted_fields(board, parsed["parts"])

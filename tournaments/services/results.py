@@ -162,9 +162,14 @@ def result_adjust(
     result: Result | None = None,
     rescore: bool = True,
     source: str = Source.DIRECTOR,
+    absent: str = "",
 ) -> Result:
-    """Award an artificial adjusted score: A+, A, A- or a percentage per side."""
-    fields = adjusted_fields(ns, ew)
+    """Award an artificial adjusted score: A+, A, A- or a percentage per side.
+
+    ``absent`` ("NS" or "EW") makes it an award against a pair that never
+    came ("60/0 - EW absent"): not a play of the board (``scoring.board``).
+    """
+    fields = adjusted_fields(ns, ew, absent)
     check_team_marks(board, fields)
     line, _created = _write(
         board, fields, ns_pair, ew_pair, round, table, user, result, rescore,

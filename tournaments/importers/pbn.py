@@ -31,12 +31,12 @@ from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
 from games.pbn import PbnGame, read_pbn
 from games.weighted import WeightedPart, parse_weighted
+from tournaments.importers.awards import PACKED, award_of, parse_award
 from tournaments.importers.directions import (
     Sighting,
     directed_line,
     mitchell_numbering,
 )
-from tournaments.importers.awards import PACKED, award_of, parse_award
 from tournaments.importers.limits import (
     MAX_PAIR,
     MAX_SCORE,

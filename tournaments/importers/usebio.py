@@ -32,8 +32,8 @@ from games.deal import Deal
 from games.errors import GameError
 from games.text import control_fault
 from games.weighted import WeightedPart
-from tournaments.importers.directions import SIDES
 from tournaments.importers.awards import award_of
+from tournaments.importers.directions import SIDES
 from tournaments.importers.limits import (
     MAX_BOARD,
     MAX_PAIR,

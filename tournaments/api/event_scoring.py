@@ -20,6 +20,7 @@ from tournaments.api.permissions import is_director, visible_events
 from tournaments.api.running import DirectorWrite
 from tournaments.api.writes import api_error
 from tournaments.models import Event
+from tournaments.models.scoring_options import IMP_SETTINGS
 from tournaments.services.events import event_settings_change
 
 SCORING_FIELDS = [
@@ -31,14 +32,7 @@ SCORING_FIELDS = [
     "average_minus",
     "average_rule",
     "mp_rounding",
-    "butler_trim",
-    "butler_trim_count",
-    "butler_trim_percent",
-    "butler_rounding",
-    "cross_imps_total",
-    "cross_imps_cap",
-    "imp_average_plus",
-    "imp_round_cap",
+    *IMP_SETTINGS,
 ]
 DECIMALS = ["average_plus", "average", "average_minus", "butler_trim_percent",
             "imp_average_plus", "imp_round_cap"]  # fmt: skip

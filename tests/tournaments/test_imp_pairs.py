@@ -224,8 +224,10 @@ def test_score_event_prints_the_butler_shape(butler_night, usebio_boards):
     line = report["boards"][0]["lines"][0]
     assert set(line) == {
         "ns", "ew", "contract", "declarer", "tricks", "lead", "score_ns",
-        "adjusted", "mp_ns", "mp_ew", "pct_ns", "pct_ew", "imp_ns", "imp_ew",
+        "adjusted", "absent", "mp_ns", "mp_ew", "pct_ns", "pct_ew", "imp_ns",
+        "imp_ew",
     }  # fmt: skip
+    assert line["absent"] is None
     published = boards[0].lines[0]
     assert (line["imp_ns"], line["imp_ew"]) == (
         published.ns_points,

@@ -20,17 +20,12 @@ from tournaments.api.permissions import is_director, visible_events
 from tournaments.api.running import DirectorWrite
 from tournaments.api.writes import api_error
 from tournaments.models import Event
-from tournaments.models.scoring_options import IMP_SETTINGS
+from tournaments.models.scoring_options import IMP_SETTINGS, PAIRS_SETTINGS
 from tournaments.services.events import event_settings_change
 
 SCORING_FIELDS = [
     "method",
-    "scale",
-    "neuberg",
-    "average_plus",
-    "average",
-    "average_minus",
-    "average_rule",
+    *PAIRS_SETTINGS,
     "mp_rounding",
     *IMP_SETTINGS,
 ]

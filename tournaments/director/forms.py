@@ -15,7 +15,7 @@ from games.weighted import parse_weighted
 from tournaments.director.running import parse_rounds
 from tournaments.importers.awards import award_of
 from tournaments.models import Club, Event, Player, Section
-from tournaments.models.scoring_options import IMP_SETTINGS
+from tournaments.models.scoring_options import IMP_SETTINGS, PAIRS_SETTINGS
 from tournaments.movements import Movement, standard_movements
 from tournaments.services.events import (
     GAME_FIXED,
@@ -45,12 +45,7 @@ class EventForm(forms.ModelForm):
             "name",
             "date",
             "club",
-            "scale",
-            "neuberg",
-            "average_plus",
-            "average",
-            "average_minus",
-            "average_rule",
+            *PAIRS_SETTINGS,
             "game",
             "method",
             *IMP_SETTINGS,

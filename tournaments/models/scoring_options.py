@@ -14,6 +14,17 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+# The event's own fields every pairs method reads: the matchpoint top's scale,
+# Neuberg, and the averages of adjusted scores, in the order the settings form
+# and the API list them.
+PAIRS_SETTINGS = (
+    "scale",
+    "neuberg",
+    "average_plus",
+    "average",
+    "average_minus",
+    "average_rule",
+)
 # The event's fields only Butler and cross-IMP scoring read, in the order the
 # settings form and the API list them (``butler_trim``, ``butler_rounding``
 # and ``cross_imps_total`` are ``Event``'s own fields).

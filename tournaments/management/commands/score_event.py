@@ -7,7 +7,6 @@ import dataclasses
 import json
 import math
 from collections.abc import Callable
-from enum import Enum
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
@@ -38,82 +37,7 @@ def bounded(
     return parse
 
 
-def _values(choices: type[Enum]) -> list[str]:
-    """The values an option takes from an enumeration of settings."""
-    return [choice.value for choice in choices]
-
-
-# The options that choose among words: flag, choices, help (argparse help, so
-# a percent sign is written %%).
-CHOICE_OPTIONS: tuple[tuple[str, list[str], str | None], ...] = (
-    (
-        "--method",
-        _values(Event.Method),
-        "mp: matchpoints; butler: IMPs against a datum; cross-imps: IMPs "
-        "against every other score (default: the event's own method)",
-    ),
-    ("--neuberg", ["on", "off"], None),
-    (
-        "--average-plus",
-        _values(AverageRule),
-        "flat: A+/A/A- are 60/50/40 %%; session: 60 %% or the pair's "
-        "session average, whichever is greater (and 40 %% or less for A-)",
-    ),
-    (
-        "--butler-trim",
-        _values(Event.ButlerTrim),
-        "Butler datum: drop the top and bottom score (one), 5 %% at each "
-        "end (5pct), none, --butler-trim-count at each end (each-end), "
-        "--butler-trim-percent at each end (percent, count rounded down) or "
-        "keep only the middle --butler-trim-count scores (middle)",
-    ),
-    (
-        "--butler-rounding",
-        _values(DatumRounding),
-        "Butler datum: to the nearest 10 with 5 away from zero "
-        "(half-away), to the even ten (half-even), down toward zero "
-        "(truncate), or not rounded",
-    ),
-    (
-        "--cross-imps",
-        ["average", "total"],
-        "publish cross-IMPs as the average per comparison or the total",
-    ),
-    (
-        "--mp-rounding",
-        _values(Event.MpRounding),
-        "matchpoints of each board exact or to 2 decimals (hundredths)",
-    ),
-)
-# The options that give a number, each checked by ``bounded``: flag, type, help.
-NUMBER_OPTIONS: tuple[tuple[str, Callable[[str], object], str | None], ...] = (
-    (
-        "--butler-trim-count",
-        bounded(int, 1, 99),
-        "scores dropped at each end (each-end) or kept (middle)",
-    ),
-    (
-        "--butler-trim-percent",
-        bounded(float, 0.01, 49),
-        "percentage dropped at each end (percent)",
-    ),
-    (
-        "--cross-imps-cap",
-        bounded(int, 1, 24),
-        "at most this many IMPs from one cross-IMP comparison",
-    ),
-    (
-        "--imp-average-plus",
-        bounded(float, 0, 24),
-        "IMPs of Average-plus by Butler or cross-IMPs (EBU 3)",
-    ),
-    (
-        "--round-cap",
-        bounded(float, 0.01),
-        "at most this many IMPs won or lost against one opponent in a round",
-    ),
-)
-# The IMP options that replace one setting as they are: option, setting.
+# The IMP options that replace one setting as they are given: option, setting.
 IMP_NUMBERS = {
     "cross_imps_cap": "cross_imps_cap",
     "imp_average_plus": "average_plus",
@@ -130,11 +54,70 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event", type=int, help="the event's id")
         parser.add_argument("--json", action="store_true", help="print JSON")
+        parser.add_argument(
+            "--method",
+            choices=[method.value for method in Event.Method],
+            help="mp: matchpoints; butler: IMPs against a datum; cross-imps: IMPs "
+            "against every other score (default: the event's own method)",
+        )
+        parser.add_argument("--neuberg", choices=["on", "off"])
         parser.add_argument("--scale", type=int, choices=[2, 1])
-        for flag, choices, about in CHOICE_OPTIONS:
-            parser.add_argument(flag, choices=choices, help=about)
-        for flag, kind, about in NUMBER_OPTIONS:
-            parser.add_argument(flag, type=kind, help=about)
+        parser.add_argument(
+            "--average-plus",
+            choices=[rule.value for rule in AverageRule],
+            help="flat: A+/A/A- are 60/50/40 %%; session: 60 %% or the pair's "
+            "session average, whichever is greater (and 40 %% or less for A-)",
+        )
+        parser.add_argument(
+            "--butler-trim",
+            choices=[trim.value for trim in Event.ButlerTrim],
+            help="Butler datum: drop the top and bottom score (one), 5 %% at each "
+            "end (5pct), none, --butler-trim-count at each end (each-end), "
+            "--butler-trim-percent at each end (percent, count rounded down) or "
+            "keep only the middle --butler-trim-count scores (middle)",
+        )
+        parser.add_argument(
+            "--butler-trim-count",
+            type=bounded(int, 1, 99),
+            help="scores dropped at each end (each-end) or kept (middle)",
+        )
+        parser.add_argument(
+            "--butler-trim-percent",
+            type=bounded(float, 0.01, 49),
+            help="percentage dropped at each end (percent)",
+        )
+        parser.add_argument(
+            "--butler-rounding",
+            choices=[rounding.value for rounding in DatumRounding],
+            help="Butler datum: to the nearest 10 with 5 away from zero "
+            "(half-away), to the even ten (half-even), down toward zero "
+            "(truncate), or not rounded",
+        )
+        parser.add_argument(
+            "--cross-imps",
+            choices=["average", "total"],
+            help="publish cross-IMPs as the average per comparison or the total",
+        )
+        parser.add_argument(
+            "--cross-imps-cap",
+            type=bounded(int, 1, 24),
+            help="at most this many IMPs from one cross-IMP comparison",
+        )
+        parser.add_argument(
+            "--imp-average-plus",
+            type=bounded(float, 0, 24),
+            help="IMPs of Average-plus by Butler or cross-IMPs (EBU 3)",
+        )
+        parser.add_argument(
+            "--round-cap",
+            type=bounded(float, 0.01),
+            help="at most this many IMPs won or lost against one opponent in a round",
+        )
+        parser.add_argument(
+            "--mp-rounding",
+            choices=[rounding.value for rounding in Event.MpRounding],
+            help="matchpoints of each board exact or to 2 decimals (hundredths)",
+        )
 
     def handle(self, *args: object, **options: object) -> None:
         try:

@@ -33,9 +33,12 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import TypeVar
 
 from scoring.imp_session import ImpStanding, rank_imp_standings
 from scoring.session import PairKey, PairStanding, rank_standings
+
+Standing = TypeVar("Standing", PairStanding, ImpStanding)
 
 # A top is compared after rounding so that Neuberg float noise (11.999999)
 # does not split the boards of one top into two.
@@ -131,15 +134,7 @@ def penalise_standings(
     same tops; its ``penalty`` is the MP taken off.  A penalty on a pair not
     in the rankings is refused (``ValueError`` naming ``pair``).
     """
-    fines = mp_fines(penalties, top)
-    standings = [s for entries in rankings.values() for s in entries]
-    _check_pairs(fines, standings)
-    return rank_standings(
-        replace(s, mp=s.mp - fines[s.pair], penalty=s.penalty + fines[s.pair])
-        if s.pair in fines
-        else s
-        for s in standings
-    )
+    return rank_standings(_fined(rankings, mp_fines(penalties, top), "mp"))
 
 
 def penalise_imp_standings(
@@ -147,15 +142,29 @@ def penalise_imp_standings(
     penalties: Iterable[Penalty],
 ) -> dict[str | None, list[ImpStanding]]:
     """Take each pair's IMP penalties off its total, then rank again."""
-    fines = imp_fines(penalties)
+    return rank_imp_standings(_fined(rankings, imp_fines(penalties), "imps"))
+
+
+def _fined(
+    rankings: Mapping[str | None, list[Standing]],
+    fines: Mapping[PairKey, float],
+    score: str,
+) -> list[Standing]:
+    """Every standing of ``rankings``, a fined pair's fine taken off its
+    ``score`` ("mp" or "imps") and added to its ``penalty``; the same for
+    matchpoints and IMPs, so both rankings fine alike."""
     standings = [s for entries in rankings.values() for s in entries]
     _check_pairs(fines, standings)
-    return rank_imp_standings(
-        replace(s, imps=s.imps - fines[s.pair], penalty=s.penalty + fines[s.pair])
+    return [
+        replace(
+            s,
+            **{score: getattr(s, score) - fines[s.pair]},
+            penalty=s.penalty + fines[s.pair],
+        )
         if s.pair in fines
         else s
         for s in standings
-    )
+    ]
 
 
 def _check_pairs(

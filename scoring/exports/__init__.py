@@ -22,6 +22,7 @@ from tournaments.models import Event
 from tournaments.reports import (
     LineRow,
     SectionReport,
+    StandingRow,
     any_penalty,
     event_rankings,
     event_sections,
@@ -183,6 +184,12 @@ def _by_imps(reports: list[SectionReport]) -> bool:
     return bool(reports) and reports[0].by_imps
 
 
+def _ranked_pair_cells(group: str | None, row: StandingRow) -> list[object]:
+    """The first cells of a ranking row, matchpoints or IMPs alike: group,
+    rank, pair number and names."""
+    return [group or "", row.rank, row.pair.number, row.pair.names or row.pair.label]
+
+
 def _ranking_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
     if _by_imps(reports):
         _imp_ranking_sheet(sheet, reports)
@@ -197,10 +204,7 @@ def _ranking_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
             append_row(
                 sheet,
                 [
-                    group or "",
-                    row.rank,
-                    row.pair.number,
-                    row.pair.names or row.pair.label,
+                    *_ranked_pair_cells(group, row),
                     round(row.scored, 2),
                     *(penalty_cells(row, row.mp) if penalised else []),
                     round(row.top, 2),
@@ -224,10 +228,7 @@ def _imp_ranking_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
             append_row(
                 sheet,
                 [
-                    group or "",
-                    row.rank,
-                    row.pair.number,
-                    row.pair.names or row.pair.label,
+                    *_ranked_pair_cells(group, row),
                     _round(row.scored),
                     *(penalty_cells(row, row.imps) if penalised else []),
                     row.boards,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
+from browser import director_page
 
 from tournaments.models import Event
 
@@ -30,14 +30,8 @@ def assert_shown(page, methods: set[str]) -> None:
 
 
 def test_the_form_shows_the_chosen_methods_options(live_server, browser):
-    get_user_model().objects.create_user("td", password="s3cret-pw", is_staff=True)
     base = live_server.url
-    page = browser.new_context().new_page()
-    page.goto(f"{base}/accounts/login/?next=/director/events/new/")
-    page.fill("#id_username", "td")
-    page.fill("#id_password", "s3cret-pw")
-    page.click("form.sign-in button[type=submit]")
-    assert page.url == f"{base}/director/events/new/"
+    page = director_page(browser, base, "/director/events/new/")
     page.wait_for_load_state("load")
     assert_shown(page, {"mp"})
     page.select_option("select[name=method]", "butler")

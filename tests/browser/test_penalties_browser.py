@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.contrib.auth import get_user_model
+from browser import director_page
 from pairs_play import played_section
 
 from tournaments.models import PairScore, Penalty
@@ -16,18 +16,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_a_director_fines_a_pair_and_withdraws_the_fine(live_server, browser):
-    get_user_model().objects.create_user("td", password="s3cret-pw", is_staff=True)
     event = event_create(name="Browser pairs", date=dt.date(2026, 11, 24))
     section = played_section(event.sessions.get(), "A", [f"P{n}" for n in range(6)])
     target = section.pairs.get(number=2, direction="NS")
     before = PairScore.objects.get(pair=target)
     base = live_server.url
-    page = browser.new_context().new_page()
-    page.goto(f"{base}/director/sections/{section.pk}/")
-    page.fill("#id_username", "td")
-    page.fill("#id_password", "s3cret-pw")
-    page.click("form.sign-in button[type=submit]")
-    assert page.url == f"{base}/director/sections/{section.pk}/"
+    page = director_page(browser, base, f"/director/sections/{section.pk}/")
 
     form = page.locator("form#penalty-new")
     form.locator("select[name=penalty-pair]").select_option(str(target.pk))

@@ -94,3 +94,18 @@ def ranking_percentages(page: Page) -> dict[str, str]:
             cells = row.locator("td").all_inner_texts()
             found[f"{cells[1].strip()}{direction}"] = cells[5].strip()
     return found
+
+
+def director_page(browser: Browser, base: str, path: str) -> Page:
+    """A new page on ``path``, signed in as the staff director "td" (made
+    here) through the sign-in form the director's pages send to."""
+    from django.contrib.auth import get_user_model
+
+    get_user_model().objects.create_user("td", password="s3cret-pw", is_staff=True)
+    page = browser.new_context().new_page()
+    page.goto(f"{base}{path}")
+    page.fill("#id_username", "td")
+    page.fill("#id_password", "s3cret-pw")
+    page.click("form.sign-in button[type=submit]")
+    assert page.url == f"{base}{path}"
+    return page

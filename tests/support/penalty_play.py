@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
+
 from tournaments.models import Board, Event, Pair, Result, Section, Source
 from tournaments.scoring_io import rescore_section
 from tournaments.services.events import event_create
@@ -61,3 +63,20 @@ def new_event() -> Event:
 
 def pair(section: Section, label: str) -> Pair:
     return section.pairs.get(number=int(label[0]), direction=label[1:])
+
+
+# The fixtures of the penalty test modules, imported by them
+# (``from penalty_play import penalty_event, penalty_section``): named
+# ``event`` and ``section`` there, this section rather than the conftest's.
+
+
+@pytest.fixture(name="event")
+def penalty_event() -> Event:
+    """The penalty tests' event; ``section`` stores its first session."""
+    return new_event()
+
+
+@pytest.fixture(name="section")
+def penalty_section(event: Event) -> Section:
+    """The hand-worked session, stored and scored."""
+    return stored_section(event)

@@ -13,7 +13,13 @@ from decimal import Decimal
 
 import pytest
 from django.db import IntegrityError, transaction
-from penalty_play import new_event, pair, stored_section
+from penalty_play import (  # noqa: F401 (fixtures)
+    new_event,
+    pair,
+    penalty_event,
+    penalty_section,
+    stored_section,
+)
 
 from tournaments.models import (
     Event,
@@ -28,17 +34,6 @@ from tournaments.services.penalties import penalty_give, penalty_withdraw
 from tournaments.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def event() -> Event:
-    return new_event()
-
-
-@pytest.fixture
-def section(event) -> Section:
-    """The hand-worked session, stored and scored (this module's own section)."""
-    return stored_section(event)
 
 
 def ns_table(section: Section) -> list[tuple]:

@@ -19,28 +19,22 @@ from django.core.management import call_command
 from django.template.loader import render_to_string
 from django.urls import reverse
 from openpyxl import load_workbook
-from penalty_play import new_event, pair, stored_section
+from penalty_play import (  # noqa: F401 (fixtures)
+    pair,
+    penalty_event,
+    penalty_section,
+    stored_section,
+)
 
 from games.pbn import read_pbn
 from tournaments.exporters.pbn import event_pbn
 from tournaments.exporters.usebio import event_usebio
-from tournaments.models import Event, PairScore, Penalty, Section, Session
+from tournaments.models import Event, PairScore, Penalty, Session
 from tournaments.reports import stored_report
 from tournaments.scoring_io import rescore_section
 from tournaments.services.penalties import penalty_give, penalty_withdraw
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def event() -> Event:
-    return new_event()
-
-
-@pytest.fixture
-def section(event) -> Section:
-    """The hand-worked session, stored and scored (this module's own section)."""
-    return stored_section(event)
 
 
 def fine(section, label="2NS", unit="mp", amount=3, reason="Slow play"):

@@ -4,15 +4,16 @@ opponents awarded a score ("60/0", "60/40" or A+/A-).  Directors only;
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError as DjangoValidationError
+from typing import Any
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.api.running import DirectorWrite, director_section
-from tournaments.api.writes import api_error
+from tournaments.api.running import DirectorWrite, director_change
+from tournaments.models import Section
 from tournaments.services.absent_awards import AWARDS, DEFAULT_AWARD, pair_absent
 
 
@@ -40,12 +41,8 @@ class AbsenceView(DirectorWrite, APIView):
 
     @extend_schema(request=AbsenceSerializer, responses={201: AbsenceSerializer})
     def post(self, request: Request, id: int) -> Response:
-        section = director_section(request, id)
-        data = AbsenceSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
-        try:
-            lines = pair_absent(
+        def award(section: Section, values: dict[str, Any]) -> int:
+            return pair_absent(
                 section,
                 pair=values["pair"],
                 first=values["first"],
@@ -53,8 +50,8 @@ class AbsenceView(DirectorWrite, APIView):
                 award=values["award"],
                 user=request.user,
             )
-        except DjangoValidationError as error:
-            raise api_error(error) from None
+
+        section, values, lines = director_change(request, id, AbsenceSerializer, award)
         body = {
             "pair": values["pair"].strip().upper(),
             "first": values["first"],

@@ -20,25 +20,14 @@ from tournaments.api.permissions import is_director, visible_events
 from tournaments.api.running import DirectorWrite
 from tournaments.api.writes import api_error
 from tournaments.models import Event
+from tournaments.models.scoring_options import IMP_SETTINGS, PAIRS_SETTINGS
 from tournaments.services.events import event_settings_change
 
 SCORING_FIELDS = [
     "method",
-    "scale",
-    "neuberg",
-    "average_plus",
-    "average",
-    "average_minus",
-    "average_rule",
+    *PAIRS_SETTINGS,
     "mp_rounding",
-    "butler_trim",
-    "butler_trim_count",
-    "butler_trim_percent",
-    "butler_rounding",
-    "cross_imps_total",
-    "cross_imps_cap",
-    "imp_average_plus",
-    "imp_round_cap",
+    *IMP_SETTINGS,
 ]
 DECIMALS = ["average_plus", "average", "average_minus", "butler_trim_percent",
             "imp_average_plus", "imp_round_cap"]  # fmt: skip

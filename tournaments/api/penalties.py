@@ -9,6 +9,8 @@ and writes; a pair of another section is a 404.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -19,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.permissions import is_director
-from tournaments.api.running import DirectorWrite, director_section
+from tournaments.api.running import DirectorWrite, director_change
 from tournaments.api.writes import api_error
 from tournaments.models import Pair, Penalty, Section
 from tournaments.services.penalties import (
@@ -88,22 +90,17 @@ class SectionPenaltiesView(DirectorWrite, APIView):
 
     @extend_schema(request=PenaltyInput, responses={201: PenaltySerializer})
     def post(self, request: Request, id: int) -> Response:
-        section = director_section(request, id)
-        data = PenaltyInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
-        pair = section_pair(section, values["pair"])
-        try:
-            penalty = penalty_give(
+        def give(section: Section, values: dict[str, Any]) -> Penalty:
+            return penalty_give(
                 section,
-                pair=pair,
+                pair=section_pair(section, values["pair"]),
                 unit=values["unit"],
                 amount=values["amount"],
                 reason=values["reason"],
                 user=request.user,
             )
-        except DjangoValidationError as error:
-            raise api_error(error) from None
+
+        _section, _values, penalty = director_change(request, id, PenaltyInput, give)
         return Response(PenaltySerializer(penalty).data, status=status.HTTP_201_CREATED)
 
 

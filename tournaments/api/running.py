@@ -3,6 +3,9 @@ arrow switch.  Directors only; ``services.running`` checks and writes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -17,12 +20,14 @@ from tournaments.api.authentication import TableTokenAuthentication
 from tournaments.api.permissions import ReadOrTableWrite, is_director
 from tournaments.api.serializers import PairSerializer, SectionSerializer
 from tournaments.api.writes import api_error
-from tournaments.models import Section
+from tournaments.models import Pair, Section
 from tournaments.services.running import (
     arrow_switch_change,
     late_pair_join,
     pair_withdraw,
 )
+
+T = TypeVar("T")
 
 
 class LatePairSerializer(serializers.Serializer):
@@ -54,6 +59,28 @@ def director_section(request: Request, id: int) -> Section:
     return get_object_or_404(Section, pk=id)
 
 
+def director_change(
+    request: Request,
+    id: int,
+    serializer: type[serializers.Serializer],
+    change: Callable[[Section, dict[str, Any]], T],
+) -> tuple[Section, dict[str, Any], T]:
+    """The one shape of a director's change to a section through the API: the
+    section (403 for anybody but a director, 404 if none), the body checked by
+    ``serializer`` (400 naming the field), then ``change`` writes through its
+    service; the service's refusal is a 400 naming the field.  Returns the
+    section, the checked values and what ``change`` returned."""
+    section = director_section(request, id)
+    data = serializer(data=request.data)
+    data.is_valid(raise_exception=True)
+    values = data.validated_data
+    try:
+        done = change(section, values)
+    except DjangoValidationError as error:
+        raise api_error(error) from None
+    return section, values, done
+
+
 class DirectorWrite:
     """Who the request is, as every API view reads it; ``director_section``
     then refuses anybody but a director."""
@@ -72,19 +99,15 @@ class LatePairView(DirectorWrite, APIView):
 
     @extend_schema(request=LatePairSerializer, responses={201: PairSerializer})
     def post(self, request: Request, id: int) -> Response:
-        section = director_section(request, id)
-        data = LatePairSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
-        try:
-            pair = late_pair_join(
+        def join(section: Section, values: dict[str, Any]) -> Pair:
+            return late_pair_join(
                 section,
                 names=[values["player_a"], values["player_b"]],
                 round=values["round"],
                 user=request.user,
             )
-        except DjangoValidationError as error:
-            raise api_error(error) from None
+
+        _section, _values, pair = director_change(request, id, LatePairSerializer, join)
         return Response(PairSerializer(pair).data, status=status.HTTP_201_CREATED)
 
 
@@ -94,20 +117,18 @@ class WithdrawalView(DirectorWrite, APIView):
 
     @extend_schema(request=WithdrawalSerializer, responses={201: PairSerializer})
     def post(self, request: Request, id: int) -> Response:
-        section = director_section(request, id)
-        data = WithdrawalSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
-        try:
-            pair = pair_withdraw(
+        def leave(section: Section, values: dict[str, Any]) -> Pair:
+            return pair_withdraw(
                 section,
                 pair=values["pair"],
                 round=values["round"],
                 averages=values["averages"],
                 user=request.user,
             )
-        except DjangoValidationError as error:
-            raise api_error(error) from None
+
+        _section, values, pair = director_change(
+            request, id, WithdrawalSerializer, leave
+        )
         body = PairSerializer(pair).data | {"withdrawn_from": values["round"]}
         return Response(body, status=status.HTTP_201_CREATED)
 

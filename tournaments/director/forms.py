@@ -15,6 +15,7 @@ from games.weighted import parse_weighted
 from tournaments.director.running import parse_rounds
 from tournaments.importers.awards import award_of
 from tournaments.models import Club, Event, Player, Section
+from tournaments.models.scoring_options import IMP_SETTINGS, PAIRS_SETTINGS
 from tournaments.movements import Movement, standard_movements
 from tournaments.services.events import (
     GAME_FIXED,
@@ -44,22 +45,10 @@ class EventForm(forms.ModelForm):
             "name",
             "date",
             "club",
-            "scale",
-            "neuberg",
-            "average_plus",
-            "average",
-            "average_minus",
-            "average_rule",
+            *PAIRS_SETTINGS,
             "game",
             "method",
-            "butler_trim",
-            "butler_trim_count",
-            "butler_trim_percent",
-            "butler_rounding",
-            "cross_imps_total",
-            "cross_imps_cap",
-            "imp_average_plus",
-            "imp_round_cap",
+            *IMP_SETTINGS,
             "mp_rounding",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}

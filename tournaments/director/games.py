@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy
 
 from tournaments.director.console import sheet_audit_rows
+from tournaments.director.form_errors import refusal_on_form
 from tournaments.director.game_forms import BarbuEventForm, ChineseEventForm
 from tournaments.models import Event, Section
 from tournaments.services.barbu import barbu_event_create
@@ -31,8 +32,7 @@ def _create(
         try:
             event = create(entries=values.pop("players"), user=request.user, **values)
         except ValidationError as error:
-            for name, errors in error.message_dict.items():
-                form.add_error(name if name in form.fields else None, errors)
+            refusal_on_form(form, error)
         else:
             return redirect("director:event", event.pk)
     status = 400 if form.errors else 200

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournaments.director.form_errors import refusal_on_form
 from tournaments.models import Penalty, Section
 from tournaments.services.penalties import (
     REASON_MAX,
@@ -95,9 +96,7 @@ def penalty_new(request: HttpRequest, pk: int) -> HttpResponse:
                 user=request.user,
             )
         except ValidationError as error:
-            for field, problems in error.message_dict.items():
-                for problem in problems:
-                    form.add_error(field if field in form.fields else None, problem)
+            refusal_on_form(form, error)
         else:
             messages.success(
                 request,

@@ -5,6 +5,7 @@ checks it against the movement and the results, and writes."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -136,75 +137,85 @@ def _render(
     return section_page(request, section, running={key: form}, status=400)
 
 
+def running_section(pk: int) -> Section:
+    """The section a section-page action changes, 404 if none."""
+    return get_object_or_404(Section.objects.select_related("session"), pk=pk)
+
+
+def section_action(
+    request: HttpRequest,
+    section: Section,
+    key: str,
+    form: forms.Form,
+    change: Callable[[dict[str, Any]], str],
+) -> HttpResponse:
+    """The one shape of a section-page action on a running section: a valid
+    form's data goes to ``change``, which writes through a service and says
+    what it did (the success message); the service's refusal goes on the
+    form's fields and the page comes back with the form (``key``) and a 400."""
+    if form.is_valid():
+        try:
+            done = change(form.cleaned_data)
+        except ValidationError as error:
+            _refused(form, error)
+        else:
+            messages.success(request, done)
+            return redirect("director:section", section.pk)
+    return _render(request, section, key, form)
+
+
 @require_POST
 @staff_member_required
 def late_pair(request: HttpRequest, pk: int) -> HttpResponse:
     """A late pair takes the phantom's seat from a round."""
-    section = get_object_or_404(Section.objects.select_related("session"), pk=pk)
+    section = running_section(pk)
+
+    def join(data: dict[str, Any]) -> str:
+        pair = late_pair_join(
+            section,
+            names=[data["player_a"], data["player_b"]],
+            round=data["round"],
+            user=request.user,
+        )
+        return _("Pair %(pair)s joins from round %(round)d.") % {
+            "pair": pair.label,
+            "round": data["round"],
+        }
+
     form = LatePairForm(request.POST, prefix="late")
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            pair = late_pair_join(
-                section,
-                names=[data["player_a"], data["player_b"]],
-                round=data["round"],
-                user=request.user,
-            )
-        except ValidationError as error:
-            _refused(form, error)
-        else:
-            messages.success(
-                request,
-                _("Pair %(pair)s joins from round %(round)d.")
-                % {"pair": pair.label, "round": data["round"]},
-            )
-            return redirect("director:section", section.pk)
-    return _render(request, section, "late_pair_form", form)
+    return section_action(request, section, "late_pair_form", form, join)
 
 
 @require_POST
 @staff_member_required
 def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     """A pair withdraws: its opponents sit out from a round."""
-    section = get_object_or_404(Section.objects.select_related("session"), pk=pk)
+    section = running_section(pk)
+
+    def leave(data: dict[str, Any]) -> str:
+        pair = pair_withdraw(
+            section,
+            pair=data["pair"],
+            round=data["round"],
+            averages=data["averages"],
+            user=request.user,
+        )
+        said = _("Pair %(pair)s withdrew: its opponents sit out from round %(round)d.")
+        return said % {"pair": pair.label, "round": data["round"]}
+
     form = WithdrawForm(request.POST, prefix="withdraw", section=section)
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            pair = pair_withdraw(
-                section,
-                pair=data["pair"],
-                round=data["round"],
-                averages=data["averages"],
-                user=request.user,
-            )
-        except ValidationError as error:
-            _refused(form, error)
-        else:
-            messages.success(
-                request,
-                _("Pair %(pair)s withdrew: its opponents sit out from round "
-                  "%(round)d.") % {"pair": pair.label, "round": data["round"]},
-            )  # fmt: skip
-            return redirect("director:section", section.pk)
-    return _render(request, section, "withdraw_form", form)
+    return section_action(request, section, "withdraw_form", form, leave)
 
 
 @require_POST
 @staff_member_required
 def arrow_switch(request: HttpRequest, pk: int) -> HttpResponse:
     """Set the rounds of the arrow switch."""
-    section = get_object_or_404(Section.objects.select_related("session"), pk=pk)
+    section = running_section(pk)
+
+    def switch(data: dict[str, Any]) -> str:
+        arrow_switch_change(section, rounds=data["rounds"], user=request.user)
+        return _("Arrow switch saved.")
+
     form = ArrowSwitchForm(request.POST, prefix="arrow")
-    if form.is_valid():
-        try:
-            arrow_switch_change(
-                section, rounds=form.cleaned_data["rounds"], user=request.user
-            )
-        except ValidationError as error:
-            _refused(form, error)
-        else:
-            messages.success(request, _("Arrow switch saved."))
-            return redirect("director:section", section.pk)
-    return _render(request, section, "arrow_form", form)
+    return section_action(request, section, "arrow_form", form, switch)

@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.director.form_errors import refusal_on_form
 from tournaments.director.teams_forms import TeamsEventForm
 from tournaments.models import Event, Match, TeamCompetition
 from tournaments.services.analysis import analysis_progress
@@ -33,8 +34,7 @@ def teams_event_new(request: HttpRequest) -> HttpResponse:
         try:
             event = teams_event_create(user=request.user, **form.cleaned_data)
         except ValidationError as error:
-            for field, errors in error.message_dict.items():
-                form.add_error(field if field in form.fields else None, errors)
+            refusal_on_form(form, error)
         else:
             return redirect("director:event", event.pk)
     status = 400 if form.errors else 200

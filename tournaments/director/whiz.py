@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from tournaments.director.console import audit_rows
+from tournaments.director.form_errors import refusal_on_form
 from tournaments.director.whiz_forms import WhizEventForm, WhizRow
 from tournaments.models import Board, Event, Section, Session, WhizResult
 from tournaments.services.closing import open_disputes
@@ -44,8 +45,7 @@ def whiz_event_new(request: HttpRequest) -> HttpResponse:
                 user=request.user,
             )
         except ValidationError as error:
-            for name, errors in error.message_dict.items():
-                form.add_error(name if name in form.fields else None, errors)
+            refusal_on_form(form, error)
         else:
             return redirect("director:event", event.pk)
     status = 400 if form.errors else 200

@@ -14,7 +14,9 @@ section each (its deals within its boards).
 
 The result is the same ``ImportedSession`` s the PBN reader gives, with the
 event's scoring method set from the file, so ``event_import`` stores it and
-the scorer reproduces the published figures.
+the scorer reproduces the published figures.  A traveller line's contract,
+lead or artificial score is read by ``usebio_lines``; a section's pairs are
+matched to its lines by ``usebio_pairs``.
 """
 
 from __future__ import annotations
@@ -27,18 +29,14 @@ from dataclasses import dataclass, field, replace
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
-from games.bridge import parse_contract
 from games.deal import Deal
 from games.errors import GameError
 from games.text import control_fault
-from games.weighted import WeightedPart
-from tournaments.importers.awards import award_of
 from tournaments.importers.directions import SIDES
 from tournaments.importers.limits import (
     MAX_BOARD,
     MAX_PAIR,
     MAX_ROUND,
-    MAX_SCORE,
     MAX_SESSION,
     MAX_TEAM,
     bounded,
@@ -52,6 +50,7 @@ from tournaments.importers.pbn import (
     ImportedSession,
     tables_bounded,
 )
+from tournaments.importers.usebio_lines import element_text, played_at_all, played_line
 from tournaments.importers.usebio_pairs import pairs_placed
 
 # EVENT_TYPE -> the event's scoring method (Event.Method values).
@@ -59,7 +58,6 @@ PAIRS_METHODS = {"MP_PAIRS": "mp", "BUTLER_PAIRS": "butler", "CROSS_IMP": "cross
 # EVENT_TYPE and MATCH_SCORING_METHOD -> TeamCompetition format and scoring.
 TEAMS_FORMATS = {"SWISS_TEAMS": "swiss", "TEAMS_OF_FOUR": "round-robin"}
 TEAMS_SCORING = {"VPS": "vp", "IMPS": "imps", "BAM": "bam"}
-ARTIFICIAL = re.compile(r"^A(\d{2})(\d{2})$")
 PAIR_LABEL = re.compile(r"^(\d{1,4})(NS|EW)?$")
 SEATS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
 
@@ -144,8 +142,8 @@ def _pairs(
     root: ET.Element, event: ET.Element, kind: str, name: str | None
 ) -> list[ImportedSession]:
     deals = _deals(root)
-    title = name or _text(event, "EVENT_DESCRIPTION") or "Imported event"
-    date, club = _date(_text(event, "DATE")), _club(root)
+    title = name or element_text(event, "EVENT_DESCRIPTION") or "Imported event"
+    date, club = _date(element_text(event, "DATE")), _club(root)
     parts = []
     for number, letter, holder in _sections(event):
         session = ImportedSession(
@@ -166,7 +164,7 @@ def _pairs(
             deal = own.get(board_number) or deals.get(board_number, "")
             session.boards[board_number] = ImportedBoard(board_number, "", "", deal)
             for index, line in enumerate(board.findall("TRAVELLER_LINE"), start=1):
-                if _played_at_all(line):
+                if played_at_all(line):
                     session.lines.append(_line(board_number, line, index))
         if not session.lines:
             where = "" if holder is event else f" in session {number} section {letter}"
@@ -180,13 +178,13 @@ def _pairs(
 def _teams(
     root: ET.Element, event: ET.Element, kind: str, name: str | None
 ) -> ImportedTeams:
-    scoring = _text(event, "MATCH_SCORING_METHOD").upper() or "VPS"
+    scoring = element_text(event, "MATCH_SCORING_METHOD").upper() or "VPS"
     if scoring not in TEAMS_SCORING:
         raise GameError(f'MATCH_SCORING_METHOD "{scoring}" must be VPS, IMPS or BAM')
     holder = _section(event)
     imported = ImportedTeams(
-        name=name or _text(event, "EVENT_DESCRIPTION") or "Imported event",
-        date=_date(_text(event, "DATE")),
+        name=name or element_text(event, "EVENT_DESCRIPTION") or "Imported event",
+        date=_date(element_text(event, "DATE")),
         format=TEAMS_FORMATS[kind],
         scoring=TEAMS_SCORING[scoring],
         teams={},
@@ -213,13 +211,13 @@ def _team_number(text: str, where: str) -> int:
 
 
 def _match(imported: ImportedTeams, element: ET.Element) -> ImportedMatch:
-    home = _team_number(_text(element, "TEAM"), "MATCH")
-    away_text = _text(element, "OPPOSING_TEAM")
+    home = _team_number(element_text(element, "TEAM"), "MATCH")
+    away_text = element_text(element, "OPPOSING_TEAM")
     away = _team_number(away_text, "MATCH") if away_text else None
     for number in (home, away):
         if number is not None and number not in imported.teams:
             raise GameError(f"MATCH: team {number} is not among the PARTICIPANTS")
-    round_text = _text(element, "ROUND_NUMBER")
+    round_text = element_text(element, "ROUND_NUMBER")
     stage = 1
     if round_text.isdigit():
         stage = bounded(int(round_text), MAX_ROUND, "MATCH", "ROUND_NUMBER")
@@ -228,10 +226,10 @@ def _match(imported: ImportedTeams, element: ET.Element) -> ImportedMatch:
         number = _board_number(board)
         lines = []
         for line in board.findall("TRAVELLER_LINE"):
-            open_room = _text(line, "DIRECTION").upper() != "EW"
+            open_room = element_text(line, "DIRECTION").upper() != "EW"
             ns, ew = (home, away) if open_room else (away, home)
             where = f"match {home} v {away}, board {number}"
-            lines.append(_played(number, str(ns), str(ew), line, where))
+            lines.append(played_line(number, str(ns), str(ew), line, where))
         match.rooms[number] = lines
     return match
 
@@ -262,10 +260,6 @@ def _session_number(text: str) -> int:
     return number_in(text, MAX_SESSION, "<SESSION>", "SESSION_ID")
 
 
-def _text(element: ET.Element, tag: str) -> str:
-    return (element.findtext(tag) or "").strip()
-
-
 def _date(text: str) -> dt.date:
     """The event's DATE; today when the file gives none, refused when it is
     not a date (31/02/2026 is not stored as today)."""
@@ -281,9 +275,9 @@ def _date(text: str) -> dt.date:
 
 def _club(root: ET.Element) -> tuple[str, str] | None:
     club = root.find("CLUB")
-    if club is None or not _text(club, "CLUB_NAME"):
+    if club is None or not element_text(club, "CLUB_NAME"):
         return None
-    return _text(club, "CLUB_NAME"), _text(club, "CLUB_ID_NUMBER")
+    return element_text(club, "CLUB_NAME"), element_text(club, "CLUB_ID_NUMBER")
 
 
 def _label(text: str, where: str) -> tuple[int, str]:
@@ -296,9 +290,9 @@ def _label(text: str, where: str) -> tuple[int, str]:
 def _participant(element: ET.Element) -> tuple[str, str, ImportedPair]:
     """A ``PAIR`` of the PARTICIPANTS: its label ("7", "1NS"), its DIRECTION
     (NS, EW or "" as a Howell's are), and the pair with its players."""
-    label = _text(element, "PAIR_NUMBER").upper()
+    label = element_text(element, "PAIR_NUMBER").upper()
     number, suffix = _label(label, "PARTICIPANTS")
-    direction = suffix or _text(element, "DIRECTION").upper()
+    direction = suffix or element_text(element, "DIRECTION").upper()
     players = _players(element)
     names = " – ".join(player.name for player in players)
     pair = ImportedPair(number, names, players=players)
@@ -309,22 +303,16 @@ def _participant(element: ET.Element) -> tuple[str, str, ImportedPair]:
 
 def _players(element: ET.Element) -> list[ImportedPlayer]:
     return [
-        ImportedPlayer(_text(p, "PLAYER_NAME"), _text(p, "NATIONAL_ID_NUMBER"))
+        ImportedPlayer(
+            element_text(p, "PLAYER_NAME"), element_text(p, "NATIONAL_ID_NUMBER")
+        )
         for p in element.findall("PLAYER")
-        if _text(p, "PLAYER_NAME")
+        if element_text(p, "PLAYER_NAME")
     ]
 
 
-def _played_at_all(line: ET.Element) -> bool:
-    """A line with no contract and no score ("-" or empty) was not played:
-    it is no result (a pair absent or late for that round)."""
-    return any(
-        _text(line, tag) not in ("", "-") for tag in ("CONTRACT", "SCORE", "TRICKS")
-    )
-
-
 def _board_number(board: ET.Element) -> int:
-    text = _text(board, "BOARD_NUMBER")
+    text = element_text(board, "BOARD_NUMBER")
     if not text.isdigit() or int(text) == 0:
         raise GameError(f'<BOARD>: BOARD_NUMBER "{text}" is not a board number')
     return bounded(int(text), MAX_BOARD, "<BOARD>", "BOARD_NUMBER")
@@ -333,60 +321,17 @@ def _board_number(board: ET.Element) -> int:
 def _line(board: int, line: ET.Element, index: int) -> ImportedLine:
     """The board's ``index``-th TRAVELLER_LINE, its pairs as the file names
     them (``pairs_placed`` then decides whose numbers they are)."""
-    ns_label, ew_label = _text(line, "NS_PAIR_NUMBER"), _text(line, "EW_PAIR_NUMBER")
+    ns_label, ew_label = (
+        element_text(line, "NS_PAIR_NUMBER"),
+        element_text(line, "EW_PAIR_NUMBER"),
+    )
     where = f"board {board}, {ns_label or '?'} v {ew_label or '?'}"
     if not ns_label or not ew_label:
         raise GameError(f"{where}: NS_PAIR_NUMBER and EW_PAIR_NUMBER are needed")
     for label in (ns_label, ew_label):
         _label(label, where)
-    played = _played(board, ns_label.upper(), ew_label.upper(), line, where)
+    played = played_line(board, ns_label.upper(), ew_label.upper(), line, where)
     return replace(played, where=f"traveller line {index}")
-
-
-def _played(board: int, ns: str, ew: str, line: ET.Element, where: str) -> ImportedLine:
-    """A traveller line's contract, declarer, tricks and lead, or its ``A6040``."""
-    score = _text(line, "SCORE").upper()
-    artificial = ARTIFICIAL.match(score)
-    if artificial:
-        # "A6000": a side awarded nothing was absent (``importers.awards``).
-        award = award_of(*artificial.groups())
-        return ImportedLine(
-            board, ns, ew, adjusted=artificial.groups(), absent=award.absent
-        )
-    if not _text(line, "CONTRACT") and re.fullmatch(r"-?\d{1,5}", score):
-        # A score without a contract: an assigned score, kept as it is.
-        points = bounded(int(score), MAX_SCORE, where, "SCORE", low=-MAX_SCORE)
-        part = WeightedPart(100.0, score=points)
-        return ImportedLine(board, ns, ew, weighted=(part,))
-    try:
-        contract = parse_contract(_text(line, "CONTRACT"))
-    except GameError as error:
-        raise GameError(f"{where}: CONTRACT {error}") from None
-    if contract.is_pass:
-        return ImportedLine(board, ns, ew, contract=str(contract))
-    declarer = _text(line, "PLAYED_BY").upper()[:1]
-    if declarer not in ("N", "E", "S", "W"):
-        raise GameError(f'{where}: PLAYED_BY "{declarer}" must be N, E, S or W')
-    tricks = _text(line, "TRICKS")
-    if not tricks.isdigit() or int(tricks) > 13:
-        raise GameError(f'{where}: TRICKS "{tricks}" must be 0 to 13')
-    return ImportedLine(
-        board,
-        ns,
-        ew,
-        contract=str(contract),
-        declarer=declarer,
-        tricks=int(tricks),
-        lead=_lead(_text(line, "LEAD")),
-    )
-
-
-def _lead(text: str) -> str:
-    """USEBIO writes the card rank first ("KD"); Donne stores the suit first ("DK")."""
-    text = text.upper().replace("10", "T")
-    if len(text) == 2 and text[1] in "SHDC":
-        return text[1] + text[0]
-    return ""
 
 
 def _deals(root: ET.Element) -> dict[int, str]:
@@ -399,10 +344,12 @@ def _deals(root: ET.Element) -> dict[int, str]:
         number = _board_number(board)
         seats = {}
         for hand in hands:
-            seat = SEATS.get(_text(hand, "DIRECTION").upper())
+            seat = SEATS.get(element_text(hand, "DIRECTION").upper())
             if seat is None:
                 raise GameError(f'board {number}: HAND DIRECTION must be "North"...')
-            suits = (_text(hand, s) for s in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"))
+            suits = (
+                element_text(hand, s) for s in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+            )
             seats[seat] = ".".join(suits).upper().replace("10", "T")
         if len(seats) != 4:
             raise GameError(f"board {number}: the four hands need four directions")

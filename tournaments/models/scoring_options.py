@@ -14,6 +14,31 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+# The event's own fields every pairs method reads: the matchpoint top's scale,
+# Neuberg, and the averages of adjusted scores, in the order the settings form
+# and the API list them.
+PAIRS_SETTINGS = (
+    "scale",
+    "neuberg",
+    "average_plus",
+    "average",
+    "average_minus",
+    "average_rule",
+)
+# The event's fields only Butler and cross-IMP scoring read, in the order the
+# settings form and the API list them (``butler_trim``, ``butler_rounding``
+# and ``cross_imps_total`` are ``Event``'s own fields).
+IMP_SETTINGS = (
+    "butler_trim",
+    "butler_trim_count",
+    "butler_trim_percent",
+    "butler_rounding",
+    "cross_imps_total",
+    "cross_imps_cap",
+    "imp_average_plus",
+    "imp_round_cap",
+)
+
 
 class ScoringOptions(models.Model):
     """Butler datum trimming counts, Average-plus in IMPs, the cross-IMP and

@@ -33,7 +33,7 @@ from tournaments.movements import Movement, Seating
 from tournaments.services.events import MovementChoice
 from tournaments.services.rescoring import section_changed
 from tournaments.services.results import result_adjust
-from tournaments.services.running import _check_round, _locked
+from tournaments.services.running import checked_round, locked_section
 
 # The award's name -> (the present side's mark, the absent side's mark).
 AWARDS: dict[str, tuple[str, str]] = {
@@ -90,11 +90,11 @@ def pair_absent(
     (played or awarded: delete it first).  A seat facing the phantom stays a
     sit-out.  All or nothing: one refused line writes none.
     """
-    section = _locked(section)
+    section = locked_section(section)
     name, marks = _award(award)
     found = _pair(section, pair)
-    first = _field_round(section, first, "first")
-    last = section.rounds if last is None else _field_round(section, last, "last")
+    first = checked_round(section, first, "first")
+    last = section.rounds if last is None else checked_round(section, last, "last")
     if last < first:
         raise ValidationError(
             {"last": _("The last round cannot come before the first (%(first)d).")
@@ -129,14 +129,6 @@ def pair_absent(
         user=user,
     )  # fmt: skip
     return written
-
-
-def _field_round(section: Section, round: object, field: str) -> int:
-    """A round of the section, refused naming ``field`` ("first", "last")."""
-    try:
-        return _check_round(section, round)
-    except ValidationError as error:
-        raise ValidationError({field: error.message_dict["round"]}) from None
 
 
 def _refuse_played(

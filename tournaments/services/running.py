@@ -56,8 +56,10 @@ from tournaments.services.withdrawal_averages import withdrawal_averages
 RUNNING_MOVEMENTS = (Section.Movement.MITCHELL, Section.Movement.HOWELL)
 
 
-def _locked(section: Section) -> Section:
-    """The section, locked for the change, refused if it cannot change now."""
+def locked_section(section: Section) -> Section:
+    """The section, locked (``select_for_update``) for a change of the running
+    section, refused if it cannot change now: not a Mitchell or a Howell, or
+    its session closed.  Shared by ``running`` and ``absent_awards``."""
     section = (
         Section.objects.select_for_update(of=("self",))
         .select_related("session__event__club")
@@ -74,8 +76,9 @@ def _locked(section: Section) -> Section:
     return section
 
 
-def _check_round(section: Section, round: object) -> int:
-    """The round number, refused unless it is a round of the section."""
+def checked_round(section: Section, round: object, field: str = "round") -> int:
+    """The round number, refused naming ``field`` ("round", or "first" and
+    "last" for an absence) unless it is a round of the section."""
     if (
         isinstance(round, bool)
         or not isinstance(round, int)
@@ -83,7 +86,7 @@ def _check_round(section: Section, round: object) -> int:
     ):
         raise ValidationError(
             {
-                "round": _("Give a round from 1 to %(rounds)d.")
+                field: _("Give a round from 1 to %(rounds)d.")
                 % {"rounds": section.rounds}
             }
         )
@@ -149,8 +152,8 @@ def late_pair_join(
     phantom, or if a result is stored in ``round`` or later (the round has
     started: the late pair joins from the next one).
     """
-    caller, section = section, _locked(section)
-    round = _check_round(section, round)
+    caller, section = section, locked_section(section)
+    round = checked_round(section, round)
     names = [re.sub(r"\s+", " ", str(name)).strip() for name in names]
     if len(names) != 2 or not all(names) or any(len(n) > 90 for n in names):
         raise ValidationError(
@@ -246,8 +249,8 @@ def pair_withdraw(
     come in that round, and when the pair has a result in ``round`` or later
     (withdraw it from the round after, or delete those lines first).
     """
-    caller, section = section, _locked(section)
-    round = _check_round(section, round)
+    caller, section = section, locked_section(section)
+    round = checked_round(section, round)
     found = next(
         (p for p in section.pairs.all() if p.label == str(pair).strip().upper()),
         None,
@@ -326,7 +329,7 @@ def arrow_switch_change(
     Refused for a Howell, for a round outside the movement, and for a
     round whose switch would change although it already has results.
     """
-    caller, section = section, _locked(section)
+    caller, section = section, locked_section(section)
     field = "arrow_switch_rounds"
     if section.movement != Section.Movement.MITCHELL:
         raise ValidationError({field: _("Only a Mitchell has an arrow switch.")})

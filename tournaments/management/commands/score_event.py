@@ -37,6 +37,14 @@ def bounded(
     return parse
 
 
+# The IMP options that replace one setting as they are given: option, setting.
+IMP_NUMBERS = {
+    "cross_imps_cap": "cross_imps_cap",
+    "imp_average_plus": "average_plus",
+    "round_cap": "round_cap",
+}
+
+
 class Command(BaseCommand):
     help = (
         "Score an event with its settings, or with the options given, and print "
@@ -177,12 +185,9 @@ def _imp_options(
                 options["butler_trim_percent"] or float(event.butler_trim_percent),
             )
         )
-    if options["cross_imps_cap"] is not None:
-        changes["cross_imps_cap"] = options["cross_imps_cap"]
-    if options["imp_average_plus"] is not None:
-        changes["average_plus"] = options["imp_average_plus"]
-    if options["round_cap"] is not None:
-        changes["round_cap"] = options["round_cap"]
+    for option, setting in IMP_NUMBERS.items():
+        if options[option] is not None:
+            changes[setting] = options[option]
     if options["butler_rounding"]:
         changes["rounding"] = DatumRounding(options["butler_rounding"])
     if options["cross_imps"]:

@@ -11,7 +11,7 @@ from openpyxl import load_workbook
 from running_play import enter_rounds, percentages
 
 from games.errors import GameError
-from scoring.exports import event_workbook_bytes
+from tournaments.exporters.workbook import event_workbook_bytes
 from tournaments.importers.pbn import parse_session
 from tournaments.services.absent_awards import pair_absent
 

@@ -11,11 +11,11 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from scoring.exports import event_workbook_bytes
-from scoring.exports.barbu import barbu_workbook_bytes
-from scoring.exports.chinese import chinese_workbook_bytes
-from scoring.exports.teams import teams_workbook_bytes
-from scoring.exports.whiz import whiz_workbook_bytes
+from tournaments.exporters.workbook import event_workbook_bytes
+from tournaments.exporters.workbook.barbu import barbu_workbook_bytes
+from tournaments.exporters.workbook.chinese import chinese_workbook_bytes
+from tournaments.exporters.workbook.teams import teams_workbook_bytes
+from tournaments.exporters.workbook.whiz import whiz_workbook_bytes
 from tournaments.models import Board, Event, Pair, Result, Section
 from tournaments.reports import (
     any_penalty,

@@ -11,7 +11,7 @@ from django.utils.translation import gettext, gettext_noop
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from scoring.exports import (
+from tournaments.exporters.workbook import (
     MAX_TITLE,
     PERCENT,
     POINTS,

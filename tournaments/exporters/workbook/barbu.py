@@ -7,7 +7,7 @@ from io import BytesIO
 from django.utils.translation import gettext, gettext_noop
 from openpyxl import Workbook
 
-from scoring.exports import append_row, sheet_formats, start_sheet
+from tournaments.exporters.workbook import append_row, sheet_formats, start_sheet
 from tournaments.models import BarbuDeal, BarbuScore, Event, Section
 
 RANKING_HEADER = (

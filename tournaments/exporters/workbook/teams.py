@@ -1,6 +1,6 @@
 """The workbook of a teams event: standings, cross-table, matches, one sheet a match.
 
-Like ``scoring.exports`` it reads what the scorer stored (through
+Like ``tournaments.exporters.workbook`` it reads what the scorer stored (through
 ``tournaments.teams_io``), so the workbook and the pages hold the same
 numbers.  A knockout has a "Knockout" sheet of its matches in place of the
 standings.
@@ -15,7 +15,7 @@ from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from games.bridge import result_text
-from scoring.exports import (
+from tournaments.exporters.workbook import (
     MAX_TITLE,
     POINTS,
     TITLE_FORBIDDEN,

@@ -32,9 +32,7 @@ from tournaments.models import (
     BarbuEntrant,
     Club,
     Event,
-    Round,
     Section,
-    Session,
     Source,
     Table,
 )
@@ -46,7 +44,12 @@ from tournaments.movements.individual import (
 )
 from tournaments.services.entry import Entry, Writer, write_line
 from tournaments.services.rescoring import section_changed
-from tournaments.services.whiz import WhizEntry
+from tournaments.services.single_section import (
+    PlayerEntry,
+    check_player_names,
+    entrant_fields,
+    single_section_event_create,
+)
 
 PLAYERS_PER_TABLE = 4
 MAX_TABLES = 12
@@ -58,7 +61,7 @@ def barbu_event_create(
     *,
     name: str,
     date: dt.date,
-    entries: Sequence[WhizEntry],
+    entries: Sequence[PlayerEntry],
     rounds: int = 4,
     club: Club | None = None,
     user: AbstractBaseUser | None = None,
@@ -77,51 +80,33 @@ def barbu_event_create(
                 % {"count": count}
             }
         )
-    for index, entry in enumerate(entries, start=1):
-        if entry.player is None and not entry.name.strip():
-            raise ValidationError(
-                {"players": _("Player %(n)d has no name.") % {"n": index}}
-            )
+    check_player_names(entries)
     tables = count // PLAYERS_PER_TABLE
     try:
         movement = individual_movement(tables, rounds)
     except ValueError as error:
         raise ValidationError({"rounds": str(error)}) from None
-    event = Event(name=name, date=date, club=club, created_by=user)
-    event.kind = Event.Kind.BARBU
-    event.full_clean()
-    event.save()
-    session = Session.objects.create(
-        event=event, number=1, status=Session.Status.PLAYING
-    )
-    section = Section.objects.create(
-        session=session,
+    section = single_section_event_create(
+        Event(name=name, date=date, club=club, created_by=user, kind=Event.Kind.BARBU),
         movement=Section.Movement.BARBU,
         tables=tables,
-        rounds=rounds,
+        rounds=movement.rounds,
         boards_per_round=DEALS_PER_MANCHE,
-    )
-    Round.objects.bulk_create(
-        Round(section=section, number=n) for n in range(1, movement.rounds + 1)
-    )
-    Table.objects.bulk_create(
-        Table(section=section, number=n) for n in range(1, tables + 1)
     )
     BarbuEntrant.objects.bulk_create(
         BarbuEntrant(
             section=section,
             number=number,
-            player=entry.player,
-            name=entry.name.strip() if entry.player is None else "",
+            **entrant_fields(entry),
         )
         for number, entry in enumerate(_seat_order(entries, tables), start=1)
     )
-    return event
+    return section.session.event
 
 
-def _seat_order(entries: Sequence[WhizEntry], tables: int) -> list[WhizEntry]:
+def _seat_order(entries: Sequence[PlayerEntry], tables: int) -> list[PlayerEntry]:
     """Entries 1-4 to table 1 (N, E, S, W), 5-8 to table 2: as numbered by seat."""
-    by_number: list[WhizEntry | None] = [None] * len(entries)
+    by_number: list[PlayerEntry | None] = [None] * len(entries)
     for index, entry in enumerate(entries):
         table, seat = divmod(index, PLAYERS_PER_TABLE)
         by_number[seat * tables + table] = entry

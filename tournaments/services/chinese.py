@@ -37,14 +37,16 @@ from tournaments.models import (
     Club,
     Event,
     Section,
-    Session,
     Source,
-    Table,
 )
 from tournaments.movements.round_robin import berger_rounds
 from tournaments.movements.swiss import swiss_pairing
 from tournaments.services.entry import Entry, Writer, write_line
-from tournaments.services.whiz import WhizEntry
+from tournaments.services.single_section import (
+    PlayerEntry,
+    entrant_fields,
+    single_section_event_create,
+)
 
 Pairings = Sequence[tuple[int, int | None]]
 
@@ -54,7 +56,7 @@ def chinese_event_create(
     *,
     name: str,
     date: dt.date,
-    entries: Sequence[WhizEntry],
+    entries: Sequence[PlayerEntry],
     format: str = ChineseSettings.Format.ROUND_ROBIN,
     hands: int = 4,
     rounds: int = 0,
@@ -80,15 +82,11 @@ def chinese_event_create(
     schedule = berger_rounds(count)
     if format == ChineseSettings.Format.ROUND_ROBIN:
         rounds = len(schedule)
-    event = Event(name=name, date=date, club=club, created_by=user)
-    event.kind = Event.Kind.CHINESE
-    event.full_clean()
-    event.save()
-    session = Session.objects.create(
-        event=event, number=1, status=Session.Status.PLAYING
-    )
-    section = Section.objects.create(
-        session=session,
+    section = single_section_event_create(
+        Event(
+            name=name, date=date, club=club, created_by=user, kind=Event.Kind.CHINESE
+        ),
+        round_rows=False,
         movement=Section.Movement.CHINESE,
         tables=(count + 1) // 2,
         rounds=rounds,
@@ -97,15 +95,11 @@ def chinese_event_create(
     ChineseSettings.objects.create(
         section=section, format=format, hands=hands, duplicate=duplicate
     )
-    Table.objects.bulk_create(
-        Table(section=section, number=n) for n in range(1, section.tables + 1)
-    )
     ChinesePlayer.objects.bulk_create(
         ChinesePlayer(
             section=section,
             number=number,
-            player=entry.player,
-            name=entry.name.strip() if entry.player is None else "",
+            **entrant_fields(entry),
         )
         for number, entry in enumerate(entries, start=1)
     )
@@ -114,7 +108,7 @@ def chinese_event_create(
             _lay_out(section, number, pairings)
     else:
         _lay_out(section, 1, swiss_pairing(list(range(1, count + 1)), ()))
-    return event
+    return section.session.event
 
 
 def _lay_out(section: Section, round: int, pairings: Pairings) -> None:

@@ -12,7 +12,6 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy
 
-from games.bridge import board_dealer, board_vulnerability
 from tournaments.models import (
     Board,
     Club,
@@ -20,14 +19,17 @@ from tournaments.models import (
     Pair,
     Player,
     Result,
-    Round,
     Section,
     Session,
-    Table,
 )
 from tournaments.movements import Movement, howell, mitchell
 from tournaments.movements.absences import Absence, with_absences
 from tournaments.services.analysis import ANALYSIS_FIELDS
+from tournaments.services.single_section import (
+    bridge_board,
+    players_label,
+    section_lay_out,
+)
 
 
 @dataclass(frozen=True)
@@ -116,9 +118,7 @@ class PairEntry:
 
     @property
     def label(self) -> str:
-        if self.players:
-            return " – ".join(player.full_name for player in self.players)
-        return self.names
+        return players_label(self.players, self.names, " – ")
 
 
 @transaction.atomic
@@ -190,8 +190,12 @@ def section_create(
     in a Mitchell); missing entries leave pairs to be named later.
     """
     movement = choice.build()
-    section = Section.objects.create(
-        session=session,
+    numbers = [number + first_board - 1 for number in movement.boards]
+    dealt = session_deals(session, numbers)
+    section = section_lay_out(
+        session,
+        boards=numbers,
+        board_fields=lambda number: bridge_board(number) | dealt.get(number, {}),
         letter=letter,
         movement=choice.kind,
         tables=movement.tables,
@@ -213,24 +217,6 @@ def section_create(
             names=entry.label,
         )
         pair.players.set(entry.players)
-    numbers = [number + first_board - 1 for number in movement.boards]
-    dealt = session_deals(session, numbers)
-    Board.objects.bulk_create(
-        Board(
-            section=section,
-            number=number,
-            dealer=board_dealer(number),
-            vulnerability=board_vulnerability(number),
-            **dealt.get(number, {}),
-        )
-        for number in numbers
-    )
-    Round.objects.bulk_create(
-        Round(section=section, number=n) for n in range(1, movement.rounds + 1)
-    )
-    Table.objects.bulk_create(
-        Table(section=section, number=n) for n in range(1, movement.tables + 1)
-    )
     return section
 
 

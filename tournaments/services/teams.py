@@ -20,7 +20,6 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from games.bridge import board_dealer, board_vulnerability
 from tournaments.models import (
     Board,
     Club,
@@ -28,10 +27,8 @@ from tournaments.models import (
     Match,
     Pair,
     Player,
-    Round,
     Section,
     Session,
-    Table,
     Team,
     TeamCompetition,
 )
@@ -40,6 +37,7 @@ from tournaments.movements.model import EW, NS, Movement
 from tournaments.movements.round_robin import berger_rounds
 from tournaments.movements.swiss import swiss_pairing
 from tournaments.movements.team_round import team_round
+from tournaments.services.single_section import players_label, section_lay_out
 
 MIN_PLAYERS = 4
 MAX_PLAYERS = 6
@@ -56,9 +54,7 @@ class TeamEntry:
 
     @property
     def label(self) -> str:
-        if self.players:
-            return ", ".join(player.full_name for player in self.players)
-        return self.members
+        return players_label(self.players, self.members, ", ")
 
 
 @transaction.atomic
@@ -222,8 +218,9 @@ def team_round_create(
         last=Max("number")
     )["last"]
     first_board = (last or 0) + 1
-    section = Section.objects.create(
-        session=session,
+    section = section_lay_out(
+        session,
+        boards=range(first_board, first_board + boards),
         movement=Section.Movement.TEAMS,
         tables=movement.tables,
         rounds=movement.rounds,
@@ -239,21 +236,6 @@ def team_round_create(
                     direction=direction,
                     names=teams[number].name,
                 )
-    Board.objects.bulk_create(
-        Board(
-            section=section,
-            number=number,
-            dealer=board_dealer(number),
-            vulnerability=board_vulnerability(number),
-        )
-        for number in range(first_board, first_board + boards)
-    )
-    Round.objects.bulk_create(
-        Round(section=section, number=n) for n in range(1, movement.rounds + 1)
-    )
-    Table.objects.bulk_create(
-        Table(section=section, number=n) for n in range(1, movement.tables + 1)
-    )
     carry_over = carry_over or {}
     matches = [
         Match(

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -28,10 +27,7 @@ from tournaments.models import (
     Board,
     Club,
     Event,
-    Player,
-    Round,
     Section,
-    Session,
     Source,
     Table,
     WhizEntrant,
@@ -47,6 +43,12 @@ from tournaments.services.audit import WHIZ_AUDITED_FIELDS
 from tournaments.services.checks import parse_adjusted
 from tournaments.services.disputes import resolve_line
 from tournaments.services.entry import Entry, Writer, answer_line, write_line
+from tournaments.services.single_section import (
+    PlayerEntry,
+    check_player_names,
+    entrant_fields,
+    single_section_event_create,
+)
 
 MIN_TABLES, MAX_TABLES = 3, 12
 POSITIONS = ("N", "E", "S")
@@ -54,12 +56,13 @@ POSITIONS = ("N", "E", "S")
 DEALERS = "NES"
 
 
-@dataclass(frozen=True)
-class WhizEntry:
-    """A player as entered: a club member, or just a name."""
+# The name the Whiz, Barbu and Chinese bridge callers have long imported.
+WhizEntry = PlayerEntry
 
-    name: str = ""
-    player: Player | None = None
+
+def whiz_board(number: int) -> dict[str, object]:
+    """A Whiz board: no vulnerability, the three players dealing in turn."""
+    return {"dealer": DEALERS[(number - 1) % len(DEALERS)], "vulnerability": "None"}
 
 
 def whiz_tables(players: int) -> int:
@@ -95,11 +98,7 @@ def whiz_event_create(
                 % {"count": len(entries)}
             }
         )
-    for index, entry in enumerate(entries, start=1):
-        if entry.player is None and not entry.name.strip():
-            raise ValidationError(
-                {"players": _("Player %(n)d has no name.") % {"n": index}}
-            )
+    check_player_names(entries)
     try:
         movement = whiz_movement(
             tables, boards_per_round, players=len(entries), rounds=rounds
@@ -119,32 +118,14 @@ def whiz_event_create(
         whiz_mark=mark,
         whiz_exact=exact,
     )
-    event.full_clean()
-    event.save()
-    session = Session.objects.create(
-        event=event, number=1, status=Session.Status.PLAYING
-    )
-    section = Section.objects.create(
-        session=session,
+    section = single_section_event_create(
+        event,
+        boards=movement.boards,
+        board_fields=whiz_board,
         movement=Section.Movement.WHIZ,
         tables=movement.tables,
         rounds=movement.rounds,
         boards_per_round=movement.boards_per_round,
-    )
-    Board.objects.bulk_create(
-        Board(
-            section=section,
-            number=number,
-            dealer=DEALERS[(number - 1) % len(DEALERS)],
-            vulnerability="None",
-        )
-        for number in movement.boards
-    )
-    Round.objects.bulk_create(
-        Round(section=section, number=n) for n in range(1, movement.rounds + 1)
-    )
-    Table.objects.bulk_create(
-        Table(section=section, number=n) for n in range(1, movement.tables + 1)
     )
     seats = sorted(
         (player for player in movement.players if not player.phantom),
@@ -155,8 +136,7 @@ def whiz_event_create(
             section=section,
             number=seat.number,
             line=seat.line,
-            player=entry.player,
-            name=entry.name.strip() if entry.player is None else "",
+            **entrant_fields(entry),
         )
         for seat, entry in zip(seats, entries, strict=True)
     )

@@ -7,40 +7,40 @@ rule book's marks need (by seat N, E, S, W: e.g. ``{"queens": {"N": 2,
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
-from rest_framework.decorators import api_view, authentication_classes
-from rest_framework.decorators import permission_classes as permissions
-from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.events import ApiAccess
-from tournaments.api.permissions import ranked_events, token_table, visible_sections
-from tournaments.api.teams import DirectorOnly
-from tournaments.api.whiz import PlayerInputSerializer
+from tournaments.api.permissions import ranked_events, token_table
+from tournaments.api.player_events import (
+    GameSection,
+    PlayersEventInputSerializer,
+    SeatedEventSerializer,
+    event_create_view,
+)
 from tournaments.api.writes import api_error
-from tournaments.models import BarbuDeal, BarbuScore, Club, Event, Section, Source
+from tournaments.models import (
+    BarbuDeal,
+    BarbuEntrant,
+    BarbuScore,
+    Event,
+    Section,
+    Source,
+)
 from tournaments.services.barbu import barbu_deal_submit, barbu_event_create
-from tournaments.services.whiz import WhizEntry
 
 
-class BarbuEventInputSerializer(serializers.Serializer):
+class BarbuEventInputSerializer(PlayersEventInputSerializer):
     """What a director gives to start a Barbu event."""
 
-    name = serializers.CharField(max_length=160)
-    date = serializers.DateField()
-    club = serializers.PrimaryKeyRelatedField(
-        queryset=Club.objects.all(), required=False, allow_null=True
-    )
     rounds = serializers.IntegerField(min_value=1, max_value=12, default=4)
-    players = PlayerInputSerializer(many=True)
 
 
 class BarbuPlayerSerializer(serializers.Serializer):
@@ -49,55 +49,20 @@ class BarbuPlayerSerializer(serializers.Serializer):
     name = serializers.CharField(source="display_name")
 
 
-class BarbuEventSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-    date = serializers.DateField()
-    kind = serializers.CharField()
-    section = serializers.SerializerMethodField()
-    tables = serializers.SerializerMethodField()
-    rounds = serializers.SerializerMethodField()
-    players = serializers.SerializerMethodField()
+class BarbuEventSerializer(SeatedEventSerializer):
+    player_serializer = BarbuPlayerSerializer
 
-    def _section(self, event: Event) -> Section:
-        return Section.objects.get(session__event=event)
-
-    def get_section(self, event: Event) -> int:
-        return self._section(event).pk
-
-    def get_tables(self, event: Event) -> int:
-        return self._section(event).tables
-
-    def get_rounds(self, event: Event) -> int:
-        return self._section(event).rounds
-
-    def get_players(self, event: Event) -> list[dict[str, Any]]:
-        entrants = self._section(event).barbu_entrants.select_related("player")
-        return BarbuPlayerSerializer(entrants, many=True).data
+    def entrants(self, section: Section) -> QuerySet[BarbuEntrant]:
+        return section.barbu_entrants.select_related("player")
 
 
-@extend_schema(
-    request=BarbuEventInputSerializer,
-    responses={201: BarbuEventSerializer},
+barbu_event_new = event_create_view(
+    input=BarbuEventInputSerializer,
+    output=BarbuEventSerializer,
+    create=barbu_event_create,
     operation_id="barbu_event_create",
+    summary="Create a Barbu event: players seated four a table, one manche a round.",
 )
-@api_view(["POST"])
-@authentication_classes(ApiAccess.authentication_classes)
-@permissions([DirectorOnly])
-def barbu_event_new(request: Request) -> Response:
-    """Create a Barbu event: players seated four a table, one manche a round."""
-    data = BarbuEventInputSerializer(data=request.data)
-    data.is_valid(raise_exception=True)
-    values = dict(data.validated_data)
-    entries = [
-        WhizEntry(name=item.get("name", ""), player=item.get("player"))
-        for item in values.pop("players")
-    ]
-    try:
-        event = barbu_event_create(entries=entries, user=request.user, **values)
-    except DjangoValidationError as error:
-        raise api_error(error) from None
-    return Response(BarbuEventSerializer(event).data, status=status.HTTP_201_CREATED)
 
 
 class BarbuDealSerializer(serializers.Serializer):
@@ -120,8 +85,10 @@ class BarbuDealSerializer(serializers.Serializer):
         return deal.points()
 
 
-class BarbuDealsView(ApiAccess, APIView):
+class BarbuDealsView(GameSection, ApiAccess, APIView):
     """A Barbu section's deals; a director or its tables add them."""
+
+    movement = Section.Movement.BARBU
 
     class BarbuDealInputSerializer(serializers.Serializer):
         round = serializers.IntegerField(min_value=1)
@@ -131,15 +98,6 @@ class BarbuDealsView(ApiAccess, APIView):
         doubles = serializers.ListField(
             child=serializers.ListField(), required=False, default=list
         )
-
-    def get_section(self, request: Request, id: int) -> Section:
-        if request.method in SAFE_METHODS:
-            sections = visible_sections(request)
-        else:
-            sections = Section.objects.select_related("session__event")
-        section = get_object_or_404(sections, pk=id, movement=Section.Movement.BARBU)
-        self.check_object_permissions(request, section)
-        return section
 
     @extend_schema(responses=BarbuDealSerializer(many=True))
     def get(self, request: Request, id: int) -> Response:

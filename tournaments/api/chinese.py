@@ -7,39 +7,33 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
-from rest_framework.decorators import api_view, authentication_classes
-from rest_framework.decorators import permission_classes as permissions
-from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.events import ApiAccess
-from tournaments.api.permissions import ranked_events, token_table, visible_sections
-from tournaments.api.teams import DirectorOnly
-from tournaments.api.whiz import PlayerInputSerializer
+from tournaments.api.permissions import ranked_events, token_table
+from tournaments.api.player_events import (
+    GameSection,
+    PlayersEventInputSerializer,
+    SingleSectionEventSerializer,
+    event_create_view,
+)
 from tournaments.api.writes import api_error
 from tournaments.models import (
     ChineseMatch,
     ChinesePlayer,
     ChineseSettings,
-    Club,
     Event,
     Section,
     Source,
 )
 from tournaments.services.chinese import chinese_event_create, chinese_hand_submit
-from tournaments.services.whiz import WhizEntry
 
 
-class ChineseEventInputSerializer(serializers.Serializer):
+class ChineseEventInputSerializer(PlayersEventInputSerializer):
     """What a director gives to start a Chinese bridge event."""
 
-    name = serializers.CharField(max_length=160)
-    date = serializers.DateField()
-    club = serializers.PrimaryKeyRelatedField(
-        queryset=Club.objects.all(), required=False, allow_null=True
-    )
     format = serializers.ChoiceField(
         choices=ChineseSettings.Format.choices,
         default=ChineseSettings.Format.ROUND_ROBIN,
@@ -47,7 +41,6 @@ class ChineseEventInputSerializer(serializers.Serializer):
     hands = serializers.IntegerField(min_value=2, max_value=40, default=4)
     rounds = serializers.IntegerField(min_value=0, max_value=60, default=0)
     duplicate = serializers.BooleanField(default=False)
-    players = PlayerInputSerializer(many=True)
 
 
 class ChineseMatchSerializer(serializers.ModelSerializer):
@@ -60,42 +53,17 @@ class ChineseMatchSerializer(serializers.ModelSerializer):
                   "hands_played"]  # fmt: skip
 
 
-class ChineseEventSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-    kind = serializers.CharField()
-    section = serializers.SerializerMethodField()
-    rounds = serializers.SerializerMethodField()
-
-    def get_section(self, event: Event) -> int:
-        return Section.objects.get(session__event=event).pk
-
-    def get_rounds(self, event: Event) -> int:
-        return Section.objects.get(session__event=event).rounds
+class ChineseEventSerializer(SingleSectionEventSerializer):
+    """A Chinese bridge event as created (its matches are read apart)."""
 
 
-@extend_schema(
-    request=ChineseEventInputSerializer,
-    responses={201: ChineseEventSerializer},
+chinese_event_new = event_create_view(
+    input=ChineseEventInputSerializer,
+    output=ChineseEventSerializer,
+    create=chinese_event_create,
     operation_id="chinese_event_create",
+    summary="Create a Chinese bridge event (round robin or Swiss, duplicate or not).",
 )
-@api_view(["POST"])
-@authentication_classes(ApiAccess.authentication_classes)
-@permissions([DirectorOnly])
-def chinese_event_new(request: Request) -> Response:
-    """Create a Chinese bridge event (round robin or Swiss, duplicate or not)."""
-    data = ChineseEventInputSerializer(data=request.data)
-    data.is_valid(raise_exception=True)
-    values = dict(data.validated_data)
-    entries = [
-        WhizEntry(name=item.get("name", ""), player=item.get("player"))
-        for item in values.pop("players")
-    ]
-    try:
-        event = chinese_event_create(entries=entries, user=request.user, **values)
-    except DjangoValidationError as error:
-        raise api_error(error) from None
-    return Response(ChineseEventSerializer(event).data, status=status.HTTP_201_CREATED)
 
 
 class ChineseHandInputSerializer(serializers.Serializer):
@@ -108,18 +76,10 @@ class ChineseHandInputSerializer(serializers.Serializer):
     tricks_b = serializers.IntegerField(min_value=0, max_value=26, required=False)
 
 
-class ChineseMatchesView(ApiAccess, APIView):
+class ChineseMatchesView(GameSection, ApiAccess, APIView):
     """A Chinese bridge section's matches; a director or a table enters hands."""
 
-    def get_section(self, request: Request, id: int) -> Section:
-        sections = (
-            visible_sections(request)
-            if request.method in SAFE_METHODS
-            else Section.objects.all()
-        )
-        section = get_object_or_404(sections, pk=id, movement=Section.Movement.CHINESE)
-        self.check_object_permissions(request, section)
-        return section
+    movement = Section.Movement.CHINESE
 
     @extend_schema(responses=ChineseMatchSerializer(many=True))
     def get(self, request: Request, id: int) -> Response:

@@ -7,14 +7,12 @@ and standings follow once the scorer has run.
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError as DjangoValidationError
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view, authentication_classes
-from rest_framework.decorators import permission_classes as permissions
-from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -26,8 +24,14 @@ from tournaments.api.permissions import (
     token_table,
     visible_events,
 )
-from tournaments.api.writes import api_error
-from tournaments.models import Club, Match, Player, TeamCompetition
+from tournaments.api.player_events import (
+    DirectorOnly as DirectorOnly,  # where the files, imports and mail views take it
+)
+from tournaments.api.player_events import (
+    EventInputSerializer,
+    event_create_view,
+)
+from tournaments.models import Match, Player, TeamCompetition
 from tournaments.services.privacy import (
     DIRECTOR,
     Viewer,
@@ -36,13 +40,6 @@ from tournaments.services.privacy import (
 )
 from tournaments.services.teams import TeamEntry, teams_event_create
 from tournaments.teams_io import match_carry_over_set, match_sheet, standings_rows
-
-
-class DirectorOnly(BasePermission):
-    """Only a director (staff) creates events."""
-
-    def has_permission(self, request: Request, view: object) -> bool:
-        return is_director(request)
 
 
 class TeamInputSerializer(serializers.Serializer):
@@ -55,14 +52,9 @@ class TeamInputSerializer(serializers.Serializer):
     members = serializers.CharField(max_length=300, required=False, allow_blank=True)
 
 
-class TeamsEventInputSerializer(serializers.Serializer):
-    """What a director gives to start a teams event."""
+class TeamsEventInputSerializer(EventInputSerializer):
+    """What a director gives to start a teams event (``teams`` as entered)."""
 
-    name = serializers.CharField(max_length=160)
-    date = serializers.DateField()
-    club = serializers.PrimaryKeyRelatedField(
-        queryset=Club.objects.all(), required=False, allow_null=True
-    )
     format = serializers.ChoiceField(choices=TeamCompetition.Format.choices)
     scoring = serializers.ChoiceField(
         choices=TeamCompetition.Scoring.choices, default=TeamCompetition.Scoring.VP
@@ -78,6 +70,16 @@ class TeamsEventInputSerializer(serializers.Serializer):
         default=TeamCompetition.TieRule.EXTRA_BOARDS,
     )
     teams = TeamInputSerializer(many=True)
+
+    def validate_teams(self, teams: list[dict[str, Any]]) -> list[TeamEntry]:
+        return [
+            TeamEntry(
+                name=team["name"],
+                players=team.get("players", []),
+                members=team.get("members", ""),
+            )
+            for team in teams
+        ]
 
 
 class TeamSerializer(serializers.Serializer):
@@ -130,32 +132,14 @@ class TeamsEventSerializer(serializers.Serializer):
     teams = TeamSerializer(many=True, source="teams.all")
 
 
-@extend_schema(
-    request=TeamsEventInputSerializer,
-    responses={201: TeamsEventSerializer},
+teams_event_new = event_create_view(
+    input=TeamsEventInputSerializer,
+    output=TeamsEventSerializer,
+    create=teams_event_create,
     operation_id="teams_event_create",
+    summary="Create a teams event (round robin, Swiss or knockout) and lay out "
+    "round 1.",
 )
-@api_view(["POST"])
-@authentication_classes(ApiAccess.authentication_classes)
-@permissions([DirectorOnly])
-def teams_event_new(request: Request) -> Response:
-    """Create a teams event (round robin, Swiss or knockout) and lay out round 1."""
-    data = TeamsEventInputSerializer(data=request.data)
-    data.is_valid(raise_exception=True)
-    values = dict(data.validated_data)
-    teams = [
-        TeamEntry(
-            name=team["name"],
-            players=team.get("players", []),
-            members=team.get("members", ""),
-        )
-        for team in values.pop("teams")
-    ]
-    try:
-        event = teams_event_create(teams=teams, user=request.user, **values)
-    except DjangoValidationError as error:
-        raise api_error(error) from None
-    return Response(TeamsEventSerializer(event).data, status=status.HTTP_201_CREATED)
 
 
 class EventTeamsView(ApiAccess, APIView):

@@ -14,9 +14,6 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
-from rest_framework.decorators import api_view, authentication_classes
-from rest_framework.decorators import permission_classes as permissions
-from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -27,14 +24,16 @@ from tournaments.api.events import ApiAccess
 from tournaments.api.permissions import (
     ranked_events,
     token_table,
-    visible_sections,
 )
-from tournaments.api.teams import DirectorOnly
+from tournaments.api.player_events import (
+    GameSection,
+    PlayersEventInputSerializer,
+    SeatedEventSerializer,
+    event_create_view,
+)
 from tournaments.api.writes import api_error, numbered
 from tournaments.models import (
-    Club,
     Event,
-    Player,
     Section,
     Source,
     WhizEntrant,
@@ -43,37 +42,21 @@ from tournaments.models import (
 )
 from tournaments.services.privacy import hidden_boards, request_viewer
 from tournaments.services.whiz import (
-    WhizEntry,
     seat_order,
     whiz_event_create,
     whiz_result_submit,
 )
 
 
-class PlayerInputSerializer(serializers.Serializer):
-    """A player: a club member by id, or a name."""
-
-    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
-    player = serializers.PrimaryKeyRelatedField(
-        queryset=Player.objects.all(), required=False, allow_null=True
-    )
-
-
-class WhizEventInputSerializer(serializers.Serializer):
+class WhizEventInputSerializer(PlayersEventInputSerializer):
     """What a director gives to start a Whiz tournament."""
 
-    name = serializers.CharField(max_length=160)
-    date = serializers.DateField()
-    club = serializers.PrimaryKeyRelatedField(
-        queryset=Club.objects.all(), required=False, allow_null=True
-    )
     boards_per_round = serializers.IntegerField(min_value=1, max_value=10)
     rounds = serializers.IntegerField(min_value=1, max_value=12, required=False)
     mark = serializers.ChoiceField(
         choices=Event.WhizMark.choices, default=Event.WhizMark.STANDARD
     )
     exact = serializers.BooleanField(default=False)
-    players = PlayerInputSerializer(many=True)
 
 
 class EntrantSerializer(serializers.ModelSerializer):
@@ -85,66 +68,23 @@ class EntrantSerializer(serializers.ModelSerializer):
         fields = ["id", "label", "number", "line", "name"]
 
 
-class WhizEventSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-    date = serializers.DateField()
-    kind = serializers.CharField()
+class WhizEventSerializer(SeatedEventSerializer):
+    player_serializer = EntrantSerializer
+
     mark = serializers.CharField(source="whiz_mark")
     exact = serializers.BooleanField(source="whiz_exact")
-    section = serializers.SerializerMethodField()
-    tables = serializers.SerializerMethodField()
-    rounds = serializers.SerializerMethodField()
-    players = serializers.SerializerMethodField()
 
-    def _section(self, event: Event) -> Section:
-        return Section.objects.get(session__event=event)
-
-    def get_section(self, event: Event) -> int:
-        return self._section(event).pk
-
-    def get_tables(self, event: Event) -> int:
-        return self._section(event).tables
-
-    def get_rounds(self, event: Event) -> int:
-        return self._section(event).rounds
-
-    def get_players(self, event: Event) -> list[dict[str, Any]]:
-        return EntrantSerializer(seat_order(self._section(event)), many=True).data
+    def entrants(self, section: Section) -> list[WhizEntrant]:
+        return seat_order(section)
 
 
-@extend_schema(
-    request=WhizEventInputSerializer,
-    responses={201: WhizEventSerializer},
+whiz_event_new = event_create_view(
+    input=WhizEventInputSerializer,
+    output=WhizEventSerializer,
+    create=whiz_event_create,
     operation_id="whiz_event_create",
+    summary="Create a Whiz tournament: players seated three a table, boards, movement.",
 )
-@api_view(["POST"])
-@authentication_classes(ApiAccess.authentication_classes)
-@permissions([DirectorOnly])
-def whiz_event_new(request: Request) -> Response:
-    """Create a Whiz tournament: players seated three a table, boards, movement."""
-    data = WhizEventInputSerializer(data=request.data)
-    data.is_valid(raise_exception=True)
-    values = dict(data.validated_data)
-    entries = [
-        WhizEntry(name=item.get("name", ""), player=item.get("player"))
-        for item in values.pop("players")
-    ]
-    try:
-        event = whiz_event_create(
-            name=values["name"],
-            date=values["date"],
-            club=values.get("club"),
-            entries=entries,
-            boards_per_round=values["boards_per_round"],
-            rounds=values.get("rounds"),
-            mark=values["mark"],
-            exact=values["exact"],
-            user=request.user,
-        )
-    except DjangoValidationError as error:
-        raise api_error(error) from None
-    return Response(WhizEventSerializer(event).data, status=status.HTTP_201_CREATED)
 
 
 def whiz_line(result: WhizResult) -> dict[str, Any]:
@@ -208,8 +148,10 @@ class WhizLineSerializer(serializers.Serializer):
     players = WhizHandsSerializer()
 
 
-class WhizResultsView(ApiAccess, APIView):
+class WhizResultsView(GameSection, ApiAccess, APIView):
     """A Whiz section's table results; a director or its tables add them."""
+
+    movement = Section.Movement.WHIZ
 
     class WhizResultInputSerializer(serializers.Serializer):
         """A played board at a table: the contract ("10S", "9NTX"), the
@@ -223,15 +165,6 @@ class WhizResultsView(ApiAccess, APIView):
         result = serializers.CharField(max_length=4, required=False, allow_blank=True)
         tricks = serializers.IntegerField(min_value=0, max_value=13, required=False)
         key = serializers.CharField(max_length=64, required=False, allow_blank=True)
-
-    def get_section(self, request: Request, id: int) -> Section:
-        if request.method in SAFE_METHODS:
-            sections = visible_sections(request)
-        else:
-            sections = Section.objects.select_related("session__event")
-        section = get_object_or_404(sections, pk=id, movement=Section.Movement.WHIZ)
-        self.check_object_permissions(request, section)
-        return section
 
     @extend_schema(responses=WhizLineSerializer(many=True))
     def get(self, request: Request, id: int) -> Response:

@@ -1,0 +1,170 @@
+"""The shapes the games' events share over the API: their creation and their section.
+
+Whiz, Barbu and Chinese bridge events are one section of players entered
+one by one; a teams event is created the same way from its teams.  Each
+game keeps only what differs: its input fields (the base input serializer
+holds the name, date, club and players, checked the same way), its output
+fields, and the service that creates it.  :func:`event_create_view` makes
+the director-only ``POST`` that validates, creates and answers 201 (a
+refusal of the service is a 400 naming the field).  ``GameSection`` finds
+the section a game's lines are entered in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, authentication_classes
+from rest_framework.decorators import permission_classes as permissions
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments.api.events import ApiAccess
+from tournaments.api.permissions import is_director, visible_sections
+from tournaments.api.writes import api_error
+from tournaments.models import Club, Event, Player, Section
+from tournaments.services.single_section import PlayerEntry
+
+
+class DirectorOnly(BasePermission):
+    """Only a director (staff) creates events."""
+
+    def has_permission(self, request: Request, view: object) -> bool:
+        return is_director(request)
+
+
+class PlayerInputSerializer(serializers.Serializer):
+    """A player: a club member by id, or a name."""
+
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    player = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), required=False, allow_null=True
+    )
+
+
+class EventInputSerializer(serializers.Serializer):
+    """What a director gives for any new event: its name, date and club."""
+
+    name = serializers.CharField(max_length=160)
+    date = serializers.DateField()
+    club = serializers.PrimaryKeyRelatedField(
+        queryset=Club.objects.all(), required=False, allow_null=True
+    )
+
+
+class PlayersEventInputSerializer(EventInputSerializer):
+    """A new event of players: they reach the service as ``entries``."""
+
+    players = PlayerInputSerializer(many=True)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        attrs["entries"] = [
+            PlayerEntry(name=item.get("name", ""), player=item.get("player"))
+            for item in attrs.pop("players")
+        ]
+        return attrs
+
+
+class SingleSectionEventSerializer(serializers.Serializer):
+    """An event of one section as created: its id, name, kind, section, rounds."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    kind = serializers.CharField()
+    section = serializers.SerializerMethodField()
+    rounds = serializers.SerializerMethodField()
+
+    def _section(self, event: Event) -> Section:
+        return Section.objects.get(session__event=event)
+
+    def get_section(self, event: Event) -> int:
+        return self._section(event).pk
+
+    def get_rounds(self, event: Event) -> int:
+        return self._section(event).rounds
+
+
+class SeatedEventSerializer(SingleSectionEventSerializer):
+    """An event of players seated at tables: its date, tables and players too.
+
+    A game names the serializer of its players (``player_serializer``) and
+    the order they are listed in (``entrants``).
+    """
+
+    player_serializer: type[serializers.Serializer]
+
+    date = serializers.DateField()
+    tables = serializers.SerializerMethodField()
+    players = serializers.SerializerMethodField()
+
+    def entrants(self, section: Section) -> Any:
+        raise NotImplementedError
+
+    def get_tables(self, event: Event) -> int:
+        return self._section(event).tables
+
+    def get_players(self, event: Event) -> list[dict[str, Any]]:
+        entrants = self.entrants(self._section(event))
+        return self.player_serializer(entrants, many=True).data
+
+
+def event_create_view(
+    *,
+    input: type[serializers.Serializer],
+    output: type[serializers.Serializer],
+    create: Callable[..., Event],
+    operation_id: str,
+    summary: str,
+) -> Callable[..., Response]:
+    """The director-only ``POST`` creating an event with ``create``.
+
+    ``input``'s validated data are ``create``'s keyword arguments (the user
+    added); the answer is ``output`` of the event, 201.
+    """
+
+    def view(request: Request) -> Response:
+        data = input(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            event = create(user=request.user, **data.validated_data)
+        except DjangoValidationError as error:
+            raise api_error(error) from None
+        return Response(output(event).data, status=status.HTTP_201_CREATED)
+
+    view.__name__ = view.__qualname__ = operation_id.removesuffix("_create") + "_new"
+    view.__doc__ = summary
+    view = permissions([DirectorOnly])(view)
+    view = authentication_classes(ApiAccess.authentication_classes)(view)
+    view = api_view(["POST"])(view)
+    return extend_schema(
+        request=input, responses={201: output}, operation_id=operation_id
+    )(view)
+
+
+class GameSection:
+    """Find the section, of ``movement``, that a game view reads or writes.
+
+    A read sees the sections the request may see; a write finds any, the
+    view's permissions deciding (a table token writes its own section).
+    """
+
+    movement: str
+
+    def sections(self, request: Request) -> QuerySet[Section]:
+        if request.method in SAFE_METHODS:
+            return visible_sections(request)
+        return Section.objects.select_related("session__event")
+
+    def get_section(self, request: Request, id: int) -> Section:
+        section = get_object_or_404(
+            self.sections(request), pk=id, movement=self.movement
+        )
+        self.check_object_permissions(request, section)  # type: ignore[attr-defined]
+        return section

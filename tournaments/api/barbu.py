@@ -7,32 +7,34 @@ rule book's marks need (by seat N, E, S, W: e.g. ``{"queens": {"N": 2,
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions, serializers, status
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.api.events import ApiAccess
-from tournaments.api.permissions import ranked_events, token_table
-from tournaments.api.player_events import (
+from tournaments.api.entries import (
     GameSection,
+    entry_author,
+    entry_table,
+    service_refusals,
+    validated,
+)
+from tournaments.api.event_creation import (
     PlayersEventInputSerializer,
     SeatedEventSerializer,
     event_create_view,
 )
-from tournaments.api.writes import api_error
+from tournaments.api.events import ApiAccess
+from tournaments.api.permissions import ranked_events
 from tournaments.models import (
     BarbuDeal,
     BarbuEntrant,
     BarbuScore,
     Event,
     Section,
-    Source,
 )
 from tournaments.services.barbu import barbu_deal_submit, barbu_event_create
 
@@ -114,33 +116,16 @@ class BarbuDealsView(GameSection, ApiAccess, APIView):
     def post(self, request: Request, id: int) -> Response:
         """Enter (or correct) a deal of a table's manche."""
         section = self.get_section(request, id)
-        data = self.BarbuDealInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
-        table = token_table(request)
-        if table is not None:
-            if values.get("table", table.number) != table.number:
-                raise exceptions.PermissionDenied(
-                    _("A table token enters results at its own table only.")
-                )
-        else:
-            if "table" not in values:
-                raise exceptions.ValidationError({"table": [_("Name the table.")]})
-            table = section.table_set.filter(number=values["table"]).first()
-            if table is None:
-                raise exceptions.ValidationError({"table": [_("No such table.")]})
-        try:
+        values = validated(self.BarbuDealInputSerializer, request)
+        with service_refusals():
             deal = barbu_deal_submit(
-                table=table,
+                table=entry_table(request, section, values.get("table")),
                 round=values["round"],
                 contract=values["contract"],
                 record=values["record"],
                 doubles=values["doubles"],
-                user=request.user if token_table(request) is None else None,
-                source=Source.TABLE if token_table(request) else Source.API,
+                **entry_author(request),
             )
-        except DjangoValidationError as error:
-            raise api_error(error) from None
         return Response(BarbuDealSerializer(deal).data, status=status.HTTP_201_CREATED)
 
 

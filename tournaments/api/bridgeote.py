@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -19,11 +18,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments.api.entries import entry_author, service_refusals, validated
 from tournaments.api.events import ApiAccess, line_row
 from tournaments.api.permissions import token_table
 from tournaments.api.serializers import ResultSerializer
-from tournaments.api.writes import api_error, find_pair, keep_at_table, numbered
-from tournaments.models import Event, Section, Source
+from tournaments.api.writes import find_pair, keep_at_table, numbered
+from tournaments.models import Event, Section
 from tournaments.services.results import bridgeote_result_submit
 
 
@@ -57,9 +57,7 @@ class BridgeoteResultsView(ApiAccess, APIView):
             session__event__game=Event.Game.BRIDGEOTE,
         )
         self.check_object_permissions(request, section)
-        data = BridgeoteLineInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values: dict[str, Any] = dict(data.validated_data)
+        values = validated(BridgeoteLineInputSerializer, request)
         fields: dict[str, Any] = {
             "board": numbered(section.boards, values["board"], "board"),
             "ns_pair": find_pair(section, values["ns"], "ns"),
@@ -71,7 +69,7 @@ class BridgeoteResultsView(ApiAccess, APIView):
         if table is not None:
             keep_at_table(table, fields)
         key = request.headers.get("Idempotency-Key") or values.get("key", "")
-        try:
+        with service_refusals():
             line = bridgeote_result_submit(
                 **fields,
                 contract=values["contract"],
@@ -80,12 +78,9 @@ class BridgeoteResultsView(ApiAccess, APIView):
                 taker_announced=values["taker_announcements"],
                 defence_announced=values["defence_announcements"],
                 capot=values["capot"],
-                user=request.user if table is None else None,
-                source=Source.API if table is None else Source.TABLE,
                 key=key.strip(),
+                **entry_author(request),
             )
-        except DjangoValidationError as error:
-            raise api_error(error) from None
         return Response(
             ResultSerializer(line_row(line)).data, status=status.HTTP_201_CREATED
         )

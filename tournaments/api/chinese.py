@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
@@ -11,22 +10,26 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.api.events import ApiAccess
-from tournaments.api.permissions import ranked_events, token_table
-from tournaments.api.player_events import (
+from tournaments.api.entries import (
     GameSection,
+    entry_author,
+    entry_table,
+    service_refusals,
+    validated,
+)
+from tournaments.api.event_creation import (
     PlayersEventInputSerializer,
     SingleSectionEventSerializer,
     event_create_view,
 )
-from tournaments.api.writes import api_error
+from tournaments.api.events import ApiAccess
+from tournaments.api.permissions import ranked_events
 from tournaments.models import (
     ChineseMatch,
     ChinesePlayer,
     ChineseSettings,
     Event,
     Section,
-    Source,
 )
 from tournaments.services.chinese import chinese_event_create, chinese_hand_submit
 
@@ -92,30 +95,21 @@ class ChineseMatchesView(GameSection, ApiAccess, APIView):
     )
     def post(self, request: Request, id: int) -> Response:
         section = self.get_section(request, id)
-        data = ChineseHandInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
-        table = token_table(request)
-        number = values.get("table", table.number if table else None)
-        if table is not None and number != table.number:
-            raise exceptions.PermissionDenied(
-                _("A table token enters results at its own table only.")
-            )
+        values = validated(ChineseHandInputSerializer, request)
+        table = entry_table(request, section, values.get("table"))
         match = section.chinese_matches.filter(
-            round=values["round"], table=number
+            round=values["round"], table=table.number
         ).first()
         if match is None:
             raise exceptions.ValidationError({"table": [_("No such match.")]})
-        try:
+        with service_refusals():
             chinese_hand_submit(
                 match=match,
                 number=values["hand"],
                 tricks_a=values["tricks_a"],
                 tricks_b=values.get("tricks_b"),
-                source=Source.TABLE if table else Source.API,
+                source=entry_author(request)["source"],
             )
-        except DjangoValidationError as error:
-            raise api_error(error) from None
         match.refresh_from_db()
         return Response(
             ChineseMatchSerializer(match).data, status=status.HTTP_201_CREATED

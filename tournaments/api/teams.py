@@ -17,19 +17,19 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments.api.event_creation import (
+    DirectorOnly as DirectorOnly,  # where the files, imports and mail views take it
+)
+from tournaments.api.event_creation import (
+    EventInputSerializer,
+    event_create_view,
+)
 from tournaments.api.events import ApiAccess
 from tournaments.api.permissions import (
     is_director,
     ranked_events,
     token_table,
     visible_events,
-)
-from tournaments.api.player_events import (
-    DirectorOnly as DirectorOnly,  # where the files, imports and mail views take it
-)
-from tournaments.api.player_events import (
-    EventInputSerializer,
-    event_create_view,
 )
 from tournaments.models import Match, Player, TeamCompetition
 from tournaments.services.privacy import (

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
@@ -20,22 +19,27 @@ from rest_framework.views import APIView
 
 from games.errors import GameError
 from games.whiz import parse_contract
+from tournaments.api.entries import (
+    GameSection,
+    entry_author,
+    entry_table,
+    service_refusals,
+    validated,
+)
+from tournaments.api.event_creation import (
+    PlayersEventInputSerializer,
+    SeatedEventSerializer,
+    event_create_view,
+)
 from tournaments.api.events import ApiAccess
 from tournaments.api.permissions import (
     ranked_events,
     token_table,
 )
-from tournaments.api.player_events import (
-    GameSection,
-    PlayersEventInputSerializer,
-    SeatedEventSerializer,
-    event_create_view,
-)
-from tournaments.api.writes import api_error, numbered
+from tournaments.api.writes import numbered
 from tournaments.models import (
     Event,
     Section,
-    Source,
     WhizEntrant,
     WhizResult,
     WhizScore,
@@ -189,34 +193,20 @@ class WhizResultsView(GameSection, ApiAccess, APIView):
     def post(self, request: Request, id: int) -> Response:
         """Enter a table's board (201; 200 when its idempotency key is stored)."""
         section = self.get_section(request, id)
-        data = self.WhizResultInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
+        values = validated(self.WhizResultInputSerializer, request)
         board = numbered(section.boards, values["board"], "board")
-        table = token_table(request)
-        if table is not None:
-            if "table" in values and values["table"] != table.number:
-                raise exceptions.PermissionDenied(
-                    _("A table token enters results at its own table only.")
-                )
-        elif "table" not in values:
-            raise exceptions.ValidationError({"table": [_("Name the table.")]})
-        else:
-            table = numbered(section.table_set, values["table"], "table")
+        table = entry_table(request, section, values.get("table"))
         key = request.headers.get("Idempotency-Key") or values.get("key", "")
-        try:
+        with service_refusals():
             line, created = whiz_result_submit(
                 board=board,
                 table=table,
                 contract=values["contract"],
                 declarer=values["declarer"],
                 tricks=whiz_tricks(values),
-                user=request.user if token_table(request) is None else None,
-                source=Source.TABLE if token_table(request) else Source.API,
                 key=key.strip(),
+                **entry_author(request),
             )
-        except DjangoValidationError as error:
-            raise api_error(error) from None
         line.refresh_from_db()
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
         return Response(whiz_line(line), status=code)

@@ -1,4 +1,4 @@
-"""The shapes the games' events share over the API: their creation and their section.
+"""Creating an event over the API: the input, output and view the games share.
 
 Whiz, Barbu and Chinese bridge events are one section of players entered
 one by one; a teams event is created the same way from its teams.  Each
@@ -6,8 +6,7 @@ game keeps only what differs: its input fields (the base input serializer
 holds the name, date, club and players, checked the same way), its output
 fields, and the service that creates it.  :func:`event_create_view` makes
 the director-only ``POST`` that validates, creates and answers 201 (a
-refusal of the service is a 400 naming the field).  ``GameSection`` finds
-the section a game's lines are entered in.
+refusal of the service is a 400 naming the field).
 """
 
 from __future__ import annotations
@@ -15,20 +14,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db.models import QuerySet
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.decorators import permission_classes as permissions
-from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tournaments.api.entries import service_refusals, validated
 from tournaments.api.events import ApiAccess
-from tournaments.api.permissions import is_director, visible_sections
-from tournaments.api.writes import api_error
+from tournaments.api.permissions import is_director
 from tournaments.models import Club, Event, Player, Section
 from tournaments.services.single_section import PlayerEntry
 
@@ -130,12 +126,9 @@ def event_create_view(
     """
 
     def view(request: Request) -> Response:
-        data = input(data=request.data)
-        data.is_valid(raise_exception=True)
-        try:
-            event = create(user=request.user, **data.validated_data)
-        except DjangoValidationError as error:
-            raise api_error(error) from None
+        values = validated(input, request)
+        with service_refusals():
+            event = create(user=request.user, **values)
         return Response(output(event).data, status=status.HTTP_201_CREATED)
 
     view.__name__ = view.__qualname__ = operation_id.removesuffix("_create") + "_new"
@@ -146,25 +139,3 @@ def event_create_view(
     return extend_schema(
         request=input, responses={201: output}, operation_id=operation_id
     )(view)
-
-
-class GameSection:
-    """Find the section, of ``movement``, that a game view reads or writes.
-
-    A read sees the sections the request may see; a write finds any, the
-    view's permissions deciding (a table token writes its own section).
-    """
-
-    movement: str
-
-    def sections(self, request: Request) -> QuerySet[Section]:
-        if request.method in SAFE_METHODS:
-            return visible_sections(request)
-        return Section.objects.select_related("session__event")
-
-    def get_section(self, request: Request, id: int) -> Section:
-        section = get_object_or_404(
-            self.sections(request), pk=id, movement=self.movement
-        )
-        self.check_object_permissions(request, section)  # type: ignore[attr-defined]
-        return section

@@ -9,45 +9,20 @@ table recorded, the doubles, and each player's points.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.club import Player
-from tournaments.models.event import Section
-from tournaments.models.play import Round, Source, Table
+from tournaments.models.entrants import Entrant, entrant_meta, section_link
+from tournaments.models.fields import source_field, user_link
+from tournaments.models.play import Round, Table
 
 
-class BarbuEntrant(models.Model):
+class BarbuEntrant(Entrant):
     """A player of a Barbu section; his number gives his seat and first table."""
 
-    section = models.ForeignKey(
-        Section, on_delete=models.CASCADE, related_name="barbu_entrants"
-    )
-    number = models.PositiveSmallIntegerField(_("number"))
-    player = models.ForeignKey(
-        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
-    )
-    name = models.CharField(_("name"), max_length=120, blank=True)
+    section = section_link("barbu_entrants")
 
-    class Meta:
-        ordering = ["section", "number"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["section", "number"], name="unique_barbu_number"
-            )
-        ]
-        verbose_name = _("Barbu player")
-        verbose_name_plural = _("Barbu players")
-
-    def __str__(self) -> str:
-        return f"{self.number} {self.display_name}"
-
-    @property
-    def display_name(self) -> str:
-        if self.player_id:
-            return self.player.full_name
-        return self.name or str(self.number)
+    Meta = entrant_meta("barbu", _("Barbu player"), _("Barbu players"))
 
 
 class BarbuDeal(models.Model):
@@ -69,19 +44,8 @@ class BarbuDeal(models.Model):
     points_e = models.IntegerField()
     points_s = models.IntegerField()
     points_w = models.IntegerField()
-    source = models.CharField(
-        _("entered from"),
-        max_length=12,
-        choices=Source.choices,
-        default=Source.DIRECTOR,
-    )
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    source = source_field()
+    entered_by = user_link()
     updated = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.club import Player
+from tournaments.models.entrants import Entrant, entrant_meta, section_link
 from tournaments.models.event import Section
-from tournaments.models.play import Source
+from tournaments.models.fields import source_field
 
 
 class ChineseSettings(models.Model):
@@ -43,40 +43,18 @@ class ChineseSettings(models.Model):
         return f"{self.section}: {self.get_format_display()}"
 
 
-class ChinesePlayer(models.Model):
+class ChinesePlayer(Entrant):
     """A player of a Chinese bridge event; the number is the seed."""
 
-    section = models.ForeignKey(
-        Section, on_delete=models.CASCADE, related_name="chinese_players"
-    )
-    number = models.PositiveSmallIntegerField(_("number"))
-    player = models.ForeignKey(
-        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
-    )
-    name = models.CharField(_("name"), max_length=120, blank=True)
+    section = section_link("chinese_players")
     points = models.FloatField(_("points"), default=0)
     score = models.FloatField(_("ranking score"), default=0)
     rank = models.CharField(_("rank"), max_length=8, blank=True)
     position = models.PositiveSmallIntegerField(_("position"), default=0)
 
-    class Meta:
-        ordering = ["section", "number"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["section", "number"], name="unique_chinese_number"
-            )
-        ]
-        verbose_name = _("Chinese bridge player")
-        verbose_name_plural = _("Chinese bridge players")
-
-    def __str__(self) -> str:
-        return f"{self.number} {self.display_name}"
-
-    @property
-    def display_name(self) -> str:
-        if self.player_id:
-            return self.player.full_name
-        return self.name or str(self.number)
+    Meta = entrant_meta(
+        "chinese", _("Chinese bridge player"), _("Chinese bridge players")
+    )
 
 
 class ChineseMatch(models.Model):
@@ -122,12 +100,7 @@ class ChineseHand(models.Model):
     mp_a = models.FloatField(null=True, blank=True)
     mp_b = models.FloatField(null=True, blank=True)
     top = models.FloatField(null=True, blank=True)
-    source = models.CharField(
-        _("entered from"),
-        max_length=12,
-        choices=Source.choices,
-        default=Source.DIRECTOR,
-    )
+    source = source_field()
 
     class Meta:
         ordering = ["match", "number"]

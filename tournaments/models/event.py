@@ -5,7 +5,6 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -13,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.board import BoardSettings
 from scoring.session import AverageRule, SessionSettings
 from tournaments.models.club import Club
+from tournaments.models.fields import user_link
 from tournaments.models.scoring_options import ScoringOptions
 
 if TYPE_CHECKING:
@@ -176,13 +176,7 @@ class Event(ScoringOptions):
         default=False,
         help_text=_("The public pages show nothing until the director publishes."),
     )
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    created_by = user_link()
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta(ScoringOptions.Meta):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Event
+from tournaments.models.fields import user_link
 
 
 class ImportJob(models.Model):
@@ -29,14 +29,7 @@ class ImportJob(models.Model):
         DONE = "done", _("done")
         FAILED = "failed", _("failed")
 
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("sent by"),
-    )
+    created_by = user_link(verbose_name=_("sent by"))
     created = models.DateTimeField(_("sent"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
     file_name = models.CharField(_("file name"), max_length=255, blank=True)

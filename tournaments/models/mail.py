@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Section
+from tournaments.models.fields import user_link
 
 
 class MailJob(models.Model):
@@ -31,14 +31,7 @@ class MailJob(models.Model):
         related_name="mail_jobs",
         verbose_name=_("section"),
     )
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("sent by"),
-    )
+    created_by = user_link(verbose_name=_("sent by"))
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
     status = models.CharField(

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.fields import user_link
 from tournaments.models.play import Pair
 
 # The largest amount of each unit: a whole top at most for "% of a top",
@@ -44,21 +44,9 @@ class Penalty(models.Model):
     unit = models.CharField(_("unit"), max_length=8, choices=Unit.choices)
     amount = models.DecimalField(_("amount"), max_digits=5, decimal_places=2)
     reason = models.CharField(_("reason"), max_length=200)
-    given_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    given_by = user_link()
     given_at = models.DateTimeField(_("given"), auto_now_add=True)
-    withdrawn_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    withdrawn_by = user_link()
     withdrawn_at = models.DateTimeField(_("withdrawn"), null=True, blank=True)
 
     objects = PenaltyQuerySet.as_manager()

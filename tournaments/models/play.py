@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import secrets
 
-from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
@@ -13,6 +12,7 @@ from games.bridge import board_dealer, board_vulnerability, result_text
 from games.weighted import weighted_text
 from tournaments.models.club import Player
 from tournaments.models.event import Section
+from tournaments.models.fields import Source, source_field, user_link
 
 
 class Direction(models.TextChoices):
@@ -175,13 +175,6 @@ class Board(models.Model):
         return f"{self.par_contracts}: {score}" if self.par_contracts else score
 
 
-class Source(models.TextChoices):
-    DIRECTOR = "director", _("Director")
-    TABLE = "table", _("Table tablet")
-    API = "api", _("API")
-    IMPORT = "import", _("Import")
-
-
 class Result(models.Model):
     """One traveller line: a board played by two pairs, or an adjusted score.
 
@@ -249,12 +242,7 @@ class Result(models.Model):
     top = models.FloatField(null=True, blank=True)
     imp_ns = models.FloatField(null=True, blank=True)
     imp_ew = models.FloatField(null=True, blank=True)
-    source = models.CharField(
-        _("entered from"),
-        max_length=12,
-        choices=Source.choices,
-        default=Source.DIRECTOR,
-    )
+    source = source_field()
     idempotency_key = models.CharField(
         _("submission key"),
         max_length=64,
@@ -269,13 +257,7 @@ class Result(models.Model):
         default=False,
         help_text=_("A second, different entry was refused: the director should look."),
     )
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    entered_by = user_link()
     updated = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
@@ -394,13 +376,7 @@ class ResultChange(models.Model):
     action = models.CharField(_("action"), max_length=8, choices=Action.choices)
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    user = user_link()
     table = models.ForeignKey(
         Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

@@ -5,11 +5,11 @@ director reads on the section page."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Section
+from tournaments.models.fields import user_link
 
 
 class SectionChange(models.Model):
@@ -29,13 +29,7 @@ class SectionChange(models.Model):
     round = models.PositiveSmallIntegerField(_("from round"), null=True, blank=True)
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    user = user_link()
     at = models.DateTimeField(_("when"), auto_now_add=True)
 
     class Meta:

@@ -11,11 +11,11 @@ counts right, shows on the console, and keeps who lifted a lock and when.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.fields import user_link
 from tournaments.models.play import Table
 
 
@@ -38,14 +38,7 @@ class SignInFailure(models.Model):
         verbose_name=_("table"),
     )
     lifted_at = models.DateTimeField(_("lifted at"), null=True, blank=True)
-    lifted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("lifted by"),
-    )
+    lifted_by = user_link(verbose_name=_("lifted by"))
 
     class Meta:
         ordering = ["-at", "-id"]

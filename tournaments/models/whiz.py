@@ -10,19 +10,18 @@ matchpoints the scorer compares them into, hand by hand.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.club import Player
-from tournaments.models.event import Section
-from tournaments.models.play import Board, Round, Source, Table
+from tournaments.models.entrants import Entrant, section_link
+from tournaments.models.fields import source_field, user_link
+from tournaments.models.play import Board, Round, Table
 
 POSITIONS = ("N", "E", "S")
 
 
-class WhizEntrant(models.Model):
+class WhizEntrant(Entrant):
     """A player of a Whiz section, on one hand position: "3N" is N at table 3 first."""
 
     class Line(models.TextChoices):
@@ -30,19 +29,13 @@ class WhizEntrant(models.Model):
         EAST = "E", _("East")
         SOUTH = "S", _("South")
 
-    section = models.ForeignKey(
-        Section, on_delete=models.CASCADE, related_name="whiz_entrants"
-    )
+    section = section_link("whiz_entrants")
     number = models.PositiveSmallIntegerField(
         _("number"), help_text=_("The table the player starts at.")
     )
     line = models.CharField(_("hand"), max_length=1, choices=Line.choices)
-    player = models.ForeignKey(
-        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
-    )
-    name = models.CharField(_("name"), max_length=120, blank=True)
 
-    class Meta:
+    class Meta(Entrant.Meta):
         ordering = ["section", "number", "line"]
         constraints = [
             models.UniqueConstraint(
@@ -52,19 +45,10 @@ class WhizEntrant(models.Model):
         verbose_name = _("Whiz player")
         verbose_name_plural = _("Whiz players")
 
-    def __str__(self) -> str:
-        return f"{self.label} {self.display_name}"
-
     @property
     def label(self) -> str:
         """The position as printed on the cards: number then hand, "3N"."""
         return f"{self.number}{self.line}"
-
-    @property
-    def display_name(self) -> str:
-        if self.player_id:
-            return self.player.full_name
-        return self.name or self.label
 
 
 class WhizResult(models.Model):
@@ -104,24 +88,13 @@ class WhizResult(models.Model):
     pct_e = models.FloatField(null=True, blank=True)
     pct_s = models.FloatField(null=True, blank=True)
     top = models.FloatField(null=True, blank=True)
-    source = models.CharField(
-        _("entered from"),
-        max_length=12,
-        choices=Source.choices,
-        default=Source.DIRECTOR,
-    )
+    source = source_field()
     idempotency_key = models.CharField(_("submission key"), max_length=64, blank=True)
     confirmed = models.DateTimeField(
         _("confirmed by the other two"), null=True, blank=True
     )
     disputed = models.BooleanField(_("disputed"), default=False)
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    entered_by = user_link()
     updated = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:

@@ -6,9 +6,10 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Event
+from tournaments.models.jobs import Job
 
 
-class Analysis(models.Model):
+class Analysis(Job):
     """One run of the solver over an event's boards; the page polls its counts."""
 
     class Status(models.TextChoices):
@@ -25,20 +26,14 @@ class Analysis(models.Model):
     done = models.PositiveIntegerField(_("deals analysed"), default=0)
     message = models.CharField(_("message"), max_length=300, blank=True)
     created = models.DateTimeField(_("started"), auto_now_add=True)
-    updated = models.DateTimeField(_("updated"), auto_now=True)
 
-    class Meta:
+    class Meta(Job.Meta):
         ordering = ["-created", "-pk"]
         verbose_name = _("double-dummy analysis")
         verbose_name_plural = _("double-dummy analyses")
 
     def __str__(self) -> str:
         return f"{self.event}: {self.done}/{self.total} ({self.status})"
-
-    @property
-    def running(self) -> bool:
-        """Still queued or running: the page keeps polling."""
-        return self.status in (self.Status.QUEUED, self.Status.RUNNING)
 
     @property
     def percent(self) -> int:

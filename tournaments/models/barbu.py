@@ -12,9 +12,14 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.entrants import Entrant, entrant_meta, section_link
-from tournaments.models.fields import source_field, user_link
-from tournaments.models.play import Round, Table
+from tournaments.models.entrants import (
+    Entrant,
+    Standing,
+    entrant_meta,
+    entrant_score,
+    section_link,
+)
+from tournaments.models.play import EnteredLine, Round, Table
 
 
 class BarbuEntrant(Entrant):
@@ -25,7 +30,7 @@ class BarbuEntrant(Entrant):
     Meta = entrant_meta("barbu", _("Barbu player"), _("Barbu players"))
 
 
-class BarbuDeal(models.Model):
+class BarbuDeal(EnteredLine):
     """One contract of a manche at a table: the record, doubles and points."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
@@ -44,9 +49,6 @@ class BarbuDeal(models.Model):
     points_e = models.IntegerField()
     points_s = models.IntegerField()
     points_w = models.IntegerField()
-    source = source_field()
-    entered_by = user_link()
-    updated = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
         ordering = ["round__number", "table__number", "id"]
@@ -74,19 +76,14 @@ class BarbuDeal(models.Model):
         }
 
 
-class BarbuScore(models.Model):
+class BarbuScore(Standing):
     """A player's total in the section, written by the scorer."""
 
-    entrant = models.OneToOneField(
-        BarbuEntrant, on_delete=models.CASCADE, related_name="score"
-    )
+    entrant = entrant_score(BarbuEntrant)
     points = models.IntegerField(_("points"))
     deals = models.PositiveSmallIntegerField(_("deals"))
-    rank = models.CharField(_("rank"), max_length=8)
-    position = models.PositiveSmallIntegerField(_("position"), default=0)
 
-    class Meta:
-        ordering = ["position"]
+    class Meta(Standing.Meta):
         verbose_name = _("Barbu score")
         verbose_name_plural = _("Barbu scores")
 

@@ -1,9 +1,10 @@
-"""What the players of the individual games share: the abstract ``Entrant``.
+"""What the players of the individual games share: ``Entrant`` and ``Standing``.
 
 A Whiz, Barbu or Chinese bridge player is entered in a section under a
 number, as a club member or just a name; ``entrant_meta`` gives a game's
 entrant its database constraint (one player a number in a section) and its
-names, under the constraint name the game has always had.
+names, under the constraint name the game has always had.  A Whiz or Barbu
+player's ``Standing`` (rank and position) is written by the scorer.
 """
 
 from __future__ import annotations
@@ -66,3 +67,19 @@ def entrant_meta(
     Meta.verbose_name = verbose_name
     Meta.verbose_name_plural = verbose_name_plural
     return Meta
+
+
+def entrant_score(entrant: type[Entrant]) -> models.OneToOneField:
+    """The scorer's standing of one ``entrant`` (deleted with the player)."""
+    return models.OneToOneField(entrant, on_delete=models.CASCADE, related_name="score")
+
+
+class Standing(models.Model):
+    """A player's place in the section's ranking, written by the scorer."""
+
+    rank = models.CharField(_("rank"), max_length=8)
+    position = models.PositiveSmallIntegerField(_("position"), default=0)
+
+    class Meta:
+        abstract = True
+        ordering = ["position"]

@@ -7,9 +7,10 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Event
 from tournaments.models.fields import user_link
+from tournaments.models.jobs import Job
 
 
-class ImportJob(models.Model):
+class ImportJob(Job):
     """One uploaded file being imported by the ``imports.run_job`` task.
 
     The upload's bytes are kept in the row (``data``) until the job ends: a
@@ -31,7 +32,6 @@ class ImportJob(models.Model):
 
     created_by = user_link(verbose_name=_("sent by"))
     created = models.DateTimeField(_("sent"), auto_now_add=True)
-    updated = models.DateTimeField(_("updated"), auto_now=True)
     file_name = models.CharField(_("file name"), max_length=255, blank=True)
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
     name = models.CharField(_("event name"), max_length=160, blank=True)
@@ -53,8 +53,7 @@ class ImportJob(models.Model):
     sha256 = models.CharField(_("SHA-256 of the file"), max_length=64, db_index=True)
     data = models.BinaryField(_("file"), blank=True, default=b"")
 
-    class Meta:
-        ordering = ["-created"]
+    class Meta(Job.Meta):
         constraints = [
             # One live job per file: two uploads of it at once cannot both import.
             models.UniqueConstraint(
@@ -68,8 +67,3 @@ class ImportJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.file_name} ({self.status})"
-
-    @property
-    def finished(self) -> bool:
-        """Whether the job is done or failed: its page stops refreshing."""
-        return self.status in (self.Status.DONE, self.Status.FAILED)

@@ -7,9 +7,10 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Section
 from tournaments.models.fields import user_link
+from tournaments.models.jobs import Job
 
 
-class MailJob(models.Model):
+class MailJob(Job):
     """One sending of a section's results, by the ``mail.results`` task.
 
     ``total`` players have an e-mail address; each is mailed once: ``mailed``
@@ -33,7 +34,6 @@ class MailJob(models.Model):
     )
     created_by = user_link(verbose_name=_("sent by"))
     created = models.DateTimeField(_("created"), auto_now_add=True)
-    updated = models.DateTimeField(_("updated"), auto_now=True)
     status = models.CharField(
         _("status"), max_length=8, choices=Status.choices, default=Status.QUEUED
     )
@@ -46,8 +46,7 @@ class MailJob(models.Model):
     base_url = models.CharField(_("address of the links"), max_length=200)
     language = models.CharField(_("language"), max_length=8, default="en")
 
-    class Meta:
-        ordering = ["-created"]
+    class Meta(Job.Meta):
         constraints = [
             # One sending at a time per section: a double click mails nobody twice.
             models.UniqueConstraint(
@@ -66,11 +65,6 @@ class MailJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.section}: {self.sent}/{self.total} ({self.status})"
-
-    @property
-    def finished(self) -> bool:
-        """Done or failed: its page stops refreshing."""
-        return self.status in (self.Status.DONE, self.Status.FAILED)
 
     @property
     def percent(self) -> int:

@@ -175,7 +175,40 @@ class Board(models.Model):
         return f"{self.par_contracts}: {score}" if self.par_contracts else score
 
 
-class Result(models.Model):
+class EnteredLine(models.Model):
+    """A line someone entered: where from, by whom, when it last changed."""
+
+    source = source_field()
+    entered_by = user_link()
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        abstract = True
+
+
+class BoardLine(EnteredLine):
+    """A board played at a table in a round: its contract, declarer, tricks.
+
+    The table and the round stay null for a line typed from a traveller; the
+    scorer writes the ``top`` the line was matchpointed on.
+    """
+
+    round = models.ForeignKey(
+        Round, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    table = models.ForeignKey(
+        Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    contract = models.CharField(_("contract"), max_length=8, blank=True)
+    declarer = models.CharField(_("declarer"), max_length=1, blank=True)
+    tricks = models.PositiveSmallIntegerField(_("tricks"), null=True, blank=True)
+    top = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class Result(BoardLine):
     """One traveller line: a board played by two pairs, or an adjusted score.
 
     ``score_ns`` is computed from contract, declarer and tricks; an artificial
@@ -184,22 +217,13 @@ class Result(models.Model):
     """
 
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
-    round = models.ForeignKey(
-        Round, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    table = models.ForeignKey(
-        Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
     ns_pair = models.ForeignKey(
         Pair, on_delete=models.PROTECT, related_name="ns_results"
     )
     ew_pair = models.ForeignKey(
         Pair, on_delete=models.PROTECT, related_name="ew_results"
     )
-    contract = models.CharField(_("contract"), max_length=8, blank=True)
-    declarer = models.CharField(_("declarer"), max_length=1, blank=True)
     lead = models.CharField(_("opening lead"), max_length=3, blank=True)
-    tricks = models.PositiveSmallIntegerField(_("tricks"), null=True, blank=True)
     score_ns = models.IntegerField(_("NS score"), null=True, blank=True)
     card_points = models.PositiveSmallIntegerField(
         _("taker's card points"),
@@ -239,10 +263,8 @@ class Result(models.Model):
     mp_ew = models.FloatField(null=True, blank=True)
     pct_ns = models.FloatField(null=True, blank=True)
     pct_ew = models.FloatField(null=True, blank=True)
-    top = models.FloatField(null=True, blank=True)
     imp_ns = models.FloatField(null=True, blank=True)
     imp_ew = models.FloatField(null=True, blank=True)
-    source = source_field()
     idempotency_key = models.CharField(
         _("submission key"),
         max_length=64,
@@ -257,8 +279,6 @@ class Result(models.Model):
         default=False,
         help_text=_("A second, different entry was refused: the director should look."),
     )
-    entered_by = user_link()
-    updated = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
         ordering = ["board", "ns_pair__number"]

@@ -14,9 +14,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.entrants import Entrant, section_link
-from tournaments.models.fields import source_field, user_link
-from tournaments.models.play import Board, Round, Table
+from tournaments.models.entrants import Entrant, Standing, entrant_score, section_link
+from tournaments.models.play import Board, BoardLine
 
 POSITIONS = ("N", "E", "S")
 
@@ -51,17 +50,11 @@ class WhizEntrant(Entrant):
         return f"{self.number}{self.line}"
 
 
-class WhizResult(models.Model):
+class WhizResult(BoardLine):
     """One table's board: three players, the contract and each player's points."""
 
     board = models.ForeignKey(
         Board, on_delete=models.CASCADE, related_name="whiz_results"
-    )
-    round = models.ForeignKey(
-        Round, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    table = models.ForeignKey(
-        Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     north = models.ForeignKey(
         WhizEntrant, on_delete=models.PROTECT, related_name="north_results"
@@ -72,9 +65,6 @@ class WhizResult(models.Model):
     south = models.ForeignKey(
         WhizEntrant, on_delete=models.PROTECT, related_name="south_results"
     )
-    contract = models.CharField(_("contract"), max_length=8, blank=True)
-    declarer = models.CharField(_("declarer"), max_length=1, blank=True)
-    tricks = models.PositiveSmallIntegerField(_("tricks"), null=True, blank=True)
     points_n = models.IntegerField(null=True, blank=True)
     points_e = models.IntegerField(null=True, blank=True)
     points_s = models.IntegerField(null=True, blank=True)
@@ -87,15 +77,11 @@ class WhizResult(models.Model):
     pct_n = models.FloatField(null=True, blank=True)
     pct_e = models.FloatField(null=True, blank=True)
     pct_s = models.FloatField(null=True, blank=True)
-    top = models.FloatField(null=True, blank=True)
-    source = source_field()
     idempotency_key = models.CharField(_("submission key"), max_length=64, blank=True)
     confirmed = models.DateTimeField(
         _("confirmed by the other two"), null=True, blank=True
     )
     disputed = models.BooleanField(_("disputed"), default=False)
-    entered_by = user_link()
-    updated = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
         ordering = ["board", "north__number"]
@@ -141,22 +127,17 @@ class WhizResult(models.Model):
         return {"N": self.adjusted_n, "E": self.adjusted_e, "S": self.adjusted_s}
 
 
-class WhizScore(models.Model):
+class WhizScore(Standing):
     """A player's standing in the section, written by the scorer."""
 
-    entrant = models.OneToOneField(
-        WhizEntrant, on_delete=models.CASCADE, related_name="score"
-    )
+    entrant = entrant_score(WhizEntrant)
     mp = models.FloatField(_("matchpoints"))
     top = models.FloatField(_("top"))
     pct = models.FloatField(_("percentage"))
     boards = models.PositiveSmallIntegerField(_("boards"))
     sit_out_boards = models.PositiveSmallIntegerField(_("boards sat out"), default=0)
-    rank = models.CharField(_("rank"), max_length=8)
-    position = models.PositiveSmallIntegerField(_("position"), default=0)
 
-    class Meta:
-        ordering = ["position"]
+    class Meta(Standing.Meta):
         verbose_name = _("Whiz score")
         verbose_name_plural = _("Whiz scores")
 

@@ -8,7 +8,6 @@ rule book's marks need (by seat N, E, S, W: e.g. ``{"queens": {"N": 2,
 from __future__ import annotations
 
 from django.db.models import QuerySet
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -28,7 +27,7 @@ from tournaments.api.event_creation import (
     event_create_view,
 )
 from tournaments.api.events import ApiAccess
-from tournaments.api.permissions import ranked_events
+from tournaments.api.rankings import entrant_scores, ranking_view
 from tournaments.models import (
     BarbuDeal,
     BarbuEntrant,
@@ -137,13 +136,9 @@ class BarbuStandingSerializer(serializers.Serializer):
     deals = serializers.IntegerField()
 
 
-class BarbuRankingView(ApiAccess, APIView):
-    """The individual ranking of a Barbu event (published ones for the public)."""
-
-    @extend_schema(responses=BarbuStandingSerializer(many=True))
-    def get(self, request: Request, id: int) -> Response:
-        event = get_object_or_404(ranked_events(request), pk=id, kind=Event.Kind.BARBU)
-        scores = BarbuScore.objects.filter(
-            entrant__section__session__event=event
-        ).select_related("entrant__player")
-        return Response(BarbuStandingSerializer(scores, many=True).data)
+BarbuRankingView = ranking_view(
+    kind=Event.Kind.BARBU,
+    serializer=BarbuStandingSerializer,
+    standings=entrant_scores(BarbuScore),
+    summary="The individual ranking of a Barbu event (published ones for the public).",
+)

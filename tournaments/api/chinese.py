@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
@@ -23,7 +22,7 @@ from tournaments.api.event_creation import (
     event_create_view,
 )
 from tournaments.api.events import ApiAccess
-from tournaments.api.permissions import ranked_events
+from tournaments.api.rankings import ranking_view
 from tournaments.models import (
     ChineseMatch,
     ChinesePlayer,
@@ -124,15 +123,11 @@ class ChineseStandingSerializer(serializers.ModelSerializer):
         fields = ["rank", "number", "name", "score", "points"]
 
 
-class ChineseRankingView(ApiAccess, APIView):
-    """The ranking of a Chinese bridge event (published ones for the public)."""
-
-    @extend_schema(responses=ChineseStandingSerializer(many=True))
-    def get(self, request: Request, id: int) -> Response:
-        event = get_object_or_404(
-            ranked_events(request), pk=id, kind=Event.Kind.CHINESE
-        )
-        players = ChinesePlayer.objects.filter(section__session__event=event).order_by(
-            "position", "number"
-        )
-        return Response(ChineseStandingSerializer(players, many=True).data)
+ChineseRankingView = ranking_view(
+    kind=Event.Kind.CHINESE,
+    serializer=ChineseStandingSerializer,
+    standings=lambda event: ChinesePlayer.objects.filter(
+        section__session__event=event
+    ).order_by("position", "number"),
+    summary="The ranking of a Chinese bridge event (published ones for the public).",
+)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
@@ -33,9 +32,9 @@ from tournaments.api.event_creation import (
 )
 from tournaments.api.events import ApiAccess
 from tournaments.api.permissions import (
-    ranked_events,
     token_table,
 )
+from tournaments.api.rankings import entrant_scores, ranking_view
 from tournaments.api.writes import numbered
 from tournaments.models import (
     Event,
@@ -247,13 +246,9 @@ class WhizStandingSerializer(serializers.Serializer):
     sit_out_boards = serializers.IntegerField()
 
 
-class WhizRankingView(ApiAccess, APIView):
-    """The individual ranking of a Whiz event (published ones for the public)."""
-
-    @extend_schema(responses=WhizStandingSerializer(many=True))
-    def get(self, request: Request, id: int) -> Response:
-        event = get_object_or_404(ranked_events(request), pk=id, kind=Event.Kind.WHIZ)
-        scores = WhizScore.objects.filter(
-            entrant__section__session__event=event
-        ).select_related("entrant__player")
-        return Response(WhizStandingSerializer(scores, many=True).data)
+WhizRankingView = ranking_view(
+    kind=Event.Kind.WHIZ,
+    serializer=WhizStandingSerializer,
+    standings=entrant_scores(WhizScore),
+    summary="The individual ranking of a Whiz event (published ones for the public).",
+)

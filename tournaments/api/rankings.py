@@ -1,0 +1,54 @@
+"""The ranking of a player game's event over the API, made once for every game.
+
+Whiz, Barbu and Chinese bridge rankings are read the same way: the event
+of the view's kind among those the request may rank (published ones for
+the public, 404 otherwise), its players' standings in the scorer's order,
+in the game's own shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.api.events import ApiAccess
+from tournaments.api.permissions import ranked_events
+from tournaments.models import Event
+
+
+def ranking_view(
+    *,
+    kind: str,
+    serializer: type[serializers.Serializer],
+    standings: Callable[[Event], QuerySet],
+    summary: str,
+) -> type[APIView]:
+    """The view of an event of ``kind``: ``serializer`` of ``standings(event)``."""
+
+    class RankingView(ApiAccess, APIView):
+        @extend_schema(responses=serializer(many=True))
+        def get(self, request: Request, id: int) -> Response:
+            event = get_object_or_404(ranked_events(request), pk=id, kind=kind)
+            return Response(serializer(standings(event), many=True).data)
+
+    RankingView.__doc__ = summary
+    RankingView.__name__ = RankingView.__qualname__ = f"{kind.title()}RankingView"
+    return RankingView
+
+
+def entrant_scores(model: type) -> Callable[[Event], QuerySet]:
+    """The scores of ``model`` (a game's ``Standing``) of an event's players."""
+
+    def standings(event: Event) -> QuerySet:
+        return model.objects.filter(
+            entrant__section__session__event=event
+        ).select_related("entrant__player")
+
+    return standings

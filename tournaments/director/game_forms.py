@@ -1,16 +1,19 @@
-"""The director's forms for new Barbu and Chinese bridge events."""
+"""The director's forms for new events: what they share, Barbu and Chinese bridge."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import ChineseSettings, Club
-from tournaments.services.whiz import WhizEntry
+from tournaments.services.single_section import PlayerEntry
 
 
-class PlayersEventForm(forms.Form):
-    """An event of players entered one a line, seeded in that order."""
+class EventForm(forms.Form):
+    """What every new event is given: its name, date and club."""
 
     name = forms.CharField(label=gettext_lazy("Name"), max_length=160)
     date = forms.DateField(
@@ -19,15 +22,36 @@ class PlayersEventForm(forms.Form):
     club = forms.ModelChoiceField(
         label=gettext_lazy("Club"), queryset=Club.objects.all(), required=False
     )
-    players = forms.CharField(
+
+
+def players_field(help_text: Promise) -> forms.CharField:
+    """The box of players, one a line."""
+    return forms.CharField(
         label=gettext_lazy("Players"),
         widget=forms.Textarea(attrs={"rows": 12}),
-        help_text=gettext_lazy("One player a line, in seating or seeding order."),
+        help_text=help_text,
     )
 
-    def clean_players(self) -> list[WhizEntry]:
+
+class PlayersEventForm(EventForm):
+    """An event of players entered one a line, seeded in that order.
+
+    The players reach the service creating the event as ``entries``.
+    """
+
+    players = players_field(
+        gettext_lazy("One player a line, in seating or seeding order.")
+    )
+
+    def clean_players(self) -> list[PlayerEntry]:
         lines = self.cleaned_data["players"].splitlines()
-        return [WhizEntry(name=line.strip()) for line in lines if line.strip()]
+        return [PlayerEntry(name=line.strip()) for line in lines if line.strip()]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if "players" in data:
+            data["entries"] = data.pop("players")
+        return data
 
 
 class BarbuEventForm(PlayersEventForm):

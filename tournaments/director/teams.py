@@ -11,13 +11,12 @@ from itertools import groupby
 
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
-from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.director.form_errors import refusal_on_form
+from tournaments.director.event_new import event_new_page
 from tournaments.director.teams_forms import TeamsEventForm
 from tournaments.models import Event, Match, TeamCompetition
 from tournaments.services.analysis import analysis_progress
@@ -29,17 +28,8 @@ from tournaments.teams_io import match_carry_over_set, standings_rows
 @staff_member_required
 def teams_event_new(request: HttpRequest) -> HttpResponse:
     """Create a teams event: its settings, its teams, and round 1 laid out."""
-    form = TeamsEventForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            event = teams_event_create(user=request.user, **form.cleaned_data)
-        except ValidationError as error:
-            refusal_on_form(form, error)
-        else:
-            return redirect("director:event", event.pk)
-    status = 400 if form.errors else 200
-    return render(
-        request, "director/teams_event_new.html", {"form": form}, status=status
+    return event_new_page(
+        request, TeamsEventForm, teams_event_create, "director/teams_event_new.html"
     )
 
 

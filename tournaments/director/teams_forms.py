@@ -6,20 +6,14 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.models import Club, TeamCompetition
+from tournaments.director.game_forms import EventForm
+from tournaments.models import TeamCompetition
 from tournaments.services.teams import MAX_PLAYERS, MIN_PLAYERS, TeamEntry
 
 
-class TeamsEventForm(forms.Form):
+class TeamsEventForm(EventForm):
     """A new teams event: how it is run and scored, and its teams by seed."""
 
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=160)
-    date = forms.DateField(
-        label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
-    )
-    club = forms.ModelChoiceField(
-        label=gettext_lazy("Club"), queryset=Club.objects.all(), required=False
-    )
     format = forms.ChoiceField(
         label=gettext_lazy("Format"), choices=TeamCompetition.Format.choices
     )

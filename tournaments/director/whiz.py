@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from tournaments.director.console import audit_rows
-from tournaments.director.form_errors import refusal_on_form
+from tournaments.director.event_new import event_new_page
 from tournaments.director.whiz_forms import WhizEventForm, WhizRow
 from tournaments.models import Board, Event, Section, Session, WhizResult
 from tournaments.services.closing import open_disputes
@@ -29,28 +29,8 @@ from tournaments.services.whiz import (
 @staff_member_required
 def whiz_event_new(request: HttpRequest) -> HttpResponse:
     """Create a Whiz tournament: the players seated, boards and movement laid out."""
-    form = WhizEventForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            event = whiz_event_create(
-                name=data["name"],
-                date=data["date"],
-                club=data["club"],
-                entries=data["players"],
-                boards_per_round=data["boards_per_round"],
-                rounds=data["rounds"],
-                mark=data["mark"],
-                exact=data["exact"],
-                user=request.user,
-            )
-        except ValidationError as error:
-            refusal_on_form(form, error)
-        else:
-            return redirect("director:event", event.pk)
-    status = 400 if form.errors else 200
-    return render(
-        request, "director/whiz_event_new.html", {"form": form}, status=status
+    return event_new_page(
+        request, WhizEventForm, whiz_event_create, "director/whiz_event_new.html"
     )
 
 

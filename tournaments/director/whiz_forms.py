@@ -8,23 +8,16 @@ from dataclasses import dataclass, field
 from django import forms
 from django.utils.translation import gettext_lazy
 
-from tournaments.models import Club, Event
-from tournaments.services.whiz import WhizEntry
+from tournaments.director.game_forms import PlayersEventForm, players_field
+from tournaments.models import Event
 
 # "A+", "A+/A/A-", "60%": an artificial score for the three players, N/E/S.
 MARKS = re.compile(r"^\s*(A[+-]?|\d{1,3}%)(?:\s*/\s*(A[+-]?|\d{1,3}%)){0,2}\s*$", re.I)
 
 
-class WhizEventForm(forms.Form):
+class WhizEventForm(PlayersEventForm):
     """A new Whiz tournament: its mark, boards, and players in seating order."""
 
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=160)
-    date = forms.DateField(
-        label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
-    )
-    club = forms.ModelChoiceField(
-        label=gettext_lazy("Club"), queryset=Club.objects.all(), required=False
-    )
     mark = forms.ChoiceField(
         label=gettext_lazy("Mark"),
         choices=Event.WhizMark.choices,
@@ -44,18 +37,15 @@ class WhizEventForm(forms.Form):
         required=False,
         help_text=gettext_lazy("Leave empty: one round per table, every board played."),
     )
-    players = forms.CharField(
-        label=gettext_lazy("Players"),
-        widget=forms.Textarea(attrs={"rows": 12}),
-        help_text=gettext_lazy(
+    players = players_field(
+        gettext_lazy(
             "One player a line, 7 to 36: players 1-3 start at table 1 (N, E, S), "
             "4-6 at table 2, and so on."
-        ),
+        )
     )
 
-    def clean_players(self) -> list[WhizEntry]:
-        lines = self.cleaned_data["players"].splitlines()
-        return [WhizEntry(name=line.strip()) for line in lines if line.strip()]
+    field_order = ["name", "date", "club", "mark", "exact", "boards_per_round",
+                   "rounds", "players"]  # fmt: skip
 
 
 @dataclass

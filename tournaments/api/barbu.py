@@ -12,21 +12,13 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from tournaments.api.entries import (
-    GameSection,
-    entry_author,
-    entry_table,
-    service_refusals,
-    validated,
-)
+from tournaments.api.entries import GameLineView, service_refusals, validated
 from tournaments.api.event_creation import (
     PlayersEventInputSerializer,
     SeatedEventSerializer,
     event_create_view,
 )
-from tournaments.api.events import ApiAccess
 from tournaments.api.rankings import entrant_scores, ranking_view
 from tournaments.models import (
     BarbuDeal,
@@ -86,7 +78,7 @@ class BarbuDealSerializer(serializers.Serializer):
         return deal.points()
 
 
-class BarbuDealsView(GameSection, ApiAccess, APIView):
+class BarbuDealsView(GameLineView):
     """A Barbu section's deals; a director or its tables add them."""
 
     movement = Section.Movement.BARBU
@@ -118,12 +110,12 @@ class BarbuDealsView(GameSection, ApiAccess, APIView):
         values = validated(self.BarbuDealInputSerializer, request)
         with service_refusals():
             deal = barbu_deal_submit(
-                table=entry_table(request, section, values.get("table")),
+                table=self.entry_table(section, values.get("table")),
                 round=values["round"],
                 contract=values["contract"],
                 record=values["record"],
                 doubles=values["doubles"],
-                **entry_author(request),
+                **self.entry_author(),
             )
         return Response(BarbuDealSerializer(deal).data, status=status.HTTP_201_CREATED)
 

@@ -11,19 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from tournaments.api.entries import entry_author, service_refusals, validated
-from tournaments.api.events import ApiAccess, line_row
+from tournaments.api.entries import GameLineView, service_refusals, validated
+from tournaments.api.events import line_row
 from tournaments.api.permissions import token_table
 from tournaments.api.serializers import ResultSerializer
 from tournaments.api.writes import find_pair, keep_at_table, numbered
-from tournaments.models import Event, Section
+from tournaments.models import Event
 from tournaments.services.results import bridgeote_result_submit
 
 
@@ -44,19 +42,17 @@ class BridgeoteLineInputSerializer(serializers.Serializer):
     key = serializers.CharField(max_length=64, required=False, allow_blank=True)
 
 
-class BridgeoteResultsView(ApiAccess, APIView):
+class BridgeoteResultsView(GameLineView):
     """Enter a Bridgeote deal (a director, or the table's token)."""
+
+    def section_filter(self) -> dict[str, Any]:
+        return {"session__event__game": Event.Game.BRIDGEOTE}
 
     @extend_schema(
         request=BridgeoteLineInputSerializer, responses={201: ResultSerializer}
     )
     def post(self, request: Request, id: int) -> Response:
-        section = get_object_or_404(
-            Section.objects.select_related("session__event"),
-            pk=id,
-            session__event__game=Event.Game.BRIDGEOTE,
-        )
-        self.check_object_permissions(request, section)
+        section = self.get_section(request, id)
         values = validated(BridgeoteLineInputSerializer, request)
         fields: dict[str, Any] = {
             "board": numbered(section.boards, values["board"], "board"),
@@ -79,7 +75,7 @@ class BridgeoteResultsView(ApiAccess, APIView):
                 defence_announced=values["defence_announcements"],
                 capot=values["capot"],
                 key=key.strip(),
-                **entry_author(request),
+                **self.entry_author(),
             )
         return Response(
             ResultSerializer(line_row(line)).data, status=status.HTTP_201_CREATED

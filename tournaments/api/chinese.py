@@ -7,21 +7,13 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from tournaments.api.entries import (
-    GameSection,
-    entry_author,
-    entry_table,
-    service_refusals,
-    validated,
-)
+from tournaments.api.entries import GameLineView, service_refusals, validated
 from tournaments.api.event_creation import (
     PlayersEventInputSerializer,
     SingleSectionEventSerializer,
     event_create_view,
 )
-from tournaments.api.events import ApiAccess
 from tournaments.api.rankings import ranking_view
 from tournaments.models import (
     ChineseMatch,
@@ -78,7 +70,7 @@ class ChineseHandInputSerializer(serializers.Serializer):
     tricks_b = serializers.IntegerField(min_value=0, max_value=26, required=False)
 
 
-class ChineseMatchesView(GameSection, ApiAccess, APIView):
+class ChineseMatchesView(GameLineView):
     """A Chinese bridge section's matches; a director or a table enters hands."""
 
     movement = Section.Movement.CHINESE
@@ -95,7 +87,7 @@ class ChineseMatchesView(GameSection, ApiAccess, APIView):
     def post(self, request: Request, id: int) -> Response:
         section = self.get_section(request, id)
         values = validated(ChineseHandInputSerializer, request)
-        table = entry_table(request, section, values.get("table"))
+        table = self.entry_table(section, values.get("table"))
         match = section.chinese_matches.filter(
             round=values["round"], table=table.number
         ).first()
@@ -107,7 +99,7 @@ class ChineseMatchesView(GameSection, ApiAccess, APIView):
                 number=values["hand"],
                 tricks_a=values["tricks_a"],
                 tricks_b=values.get("tricks_b"),
-                source=entry_author(request)["source"],
+                source=self.entry_author()["source"],
             )
         match.refresh_from_db()
         return Response(

@@ -14,13 +14,14 @@ from contextlib import contextmanager
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, serializers
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
+from rest_framework.views import APIView
 
+from tournaments.api.events import ApiAccess
 from tournaments.api.permissions import token_table, visible_sections
 from tournaments.api.writes import api_error, numbered
 from tournaments.models import Section, Source, Table
@@ -42,48 +43,47 @@ def service_refusals() -> Iterator[None]:
         raise api_error(error) from None
 
 
-def entry_table(request: Request, section: Section, number: int | None) -> Table:
-    """The table a line is entered for: a table token's own, else the named one.
+class GameLineView(ApiAccess, APIView):
+    """A view of a game's lines in a section: a director or its tables write.
 
-    A token naming another table is refused (403); a director must name an
-    existing table of the section (400 on "table").
-    """
-    table = token_table(request)
-    if table is not None:
-        if number is not None and number != table.number:
-            raise exceptions.PermissionDenied(
-                _("A table token enters results at its own table only.")
-            )
-        return table
-    if number is None:
-        raise exceptions.ValidationError({"table": [_("Name the table.")]})
-    return numbered(section.table_set, number, "table")
-
-
-def entry_author(request: Request) -> dict[str, Any]:
-    """Who writes a line: a table's tablet (no user), else the API user."""
-    if token_table(request) is not None:
-        return {"user": None, "source": Source.TABLE}
-    return {"user": request.user, "source": Source.API}
-
-
-class GameSection:
-    """Find the section, of ``movement``, that a game view reads or writes.
-
-    A read sees the sections the request may see; a write finds any, the
-    view's permissions deciding (a table token writes its own section).
+    A read sees the sections the request may see; a write finds any section
+    of the view's game (``movement``, or ``section_filter``), the view's
+    permissions deciding (a table token writes its own section).
     """
 
-    movement: str
+    movement: str = ""
 
-    def sections(self, request: Request) -> QuerySet[Section]:
-        if request.method in SAFE_METHODS:
-            return visible_sections(request)
-        return Section.objects.select_related("session__event")
+    def section_filter(self) -> dict[str, Any]:
+        return {"movement": self.movement}
 
     def get_section(self, request: Request, id: int) -> Section:
-        section = get_object_or_404(
-            self.sections(request), pk=id, movement=self.movement
-        )
-        self.check_object_permissions(request, section)  # type: ignore[attr-defined]
+        if request.method in SAFE_METHODS:
+            sections = visible_sections(request)
+        else:
+            sections = Section.objects.select_related("session__event")
+        section = get_object_or_404(sections, pk=id, **self.section_filter())
+        self.check_object_permissions(request, section)
         return section
+
+    def entry_table(self, section: Section, number: int | None) -> Table:
+        """The table a line is entered for: a table token's own, else the named one.
+
+        A token naming another table is refused (403); a director must name
+        an existing table of the section (400 on "table").
+        """
+        table = token_table(self.request)
+        if table is not None:
+            if number is not None and number != table.number:
+                raise exceptions.PermissionDenied(
+                    _("A table token enters results at its own table only.")
+                )
+            return table
+        if number is None:
+            raise exceptions.ValidationError({"table": [_("Name the table.")]})
+        return numbered(section.table_set, number, "table")
+
+    def entry_author(self) -> dict[str, Any]:
+        """Who writes a line: a table's tablet (no user), else the API user."""
+        if token_table(self.request) is not None:
+            return {"user": None, "source": Source.TABLE}
+        return {"user": self.request.user, "source": Source.API}

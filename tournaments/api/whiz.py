@@ -14,23 +14,15 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from games.errors import GameError
 from games.whiz import parse_contract
-from tournaments.api.entries import (
-    GameSection,
-    entry_author,
-    entry_table,
-    service_refusals,
-    validated,
-)
+from tournaments.api.entries import GameLineView, service_refusals, validated
 from tournaments.api.event_creation import (
     PlayersEventInputSerializer,
     SeatedEventSerializer,
     event_create_view,
 )
-from tournaments.api.events import ApiAccess
 from tournaments.api.permissions import (
     token_table,
 )
@@ -151,7 +143,7 @@ class WhizLineSerializer(serializers.Serializer):
     players = WhizHandsSerializer()
 
 
-class WhizResultsView(GameSection, ApiAccess, APIView):
+class WhizResultsView(GameLineView):
     """A Whiz section's table results; a director or its tables add them."""
 
     movement = Section.Movement.WHIZ
@@ -194,7 +186,7 @@ class WhizResultsView(GameSection, ApiAccess, APIView):
         section = self.get_section(request, id)
         values = validated(self.WhizResultInputSerializer, request)
         board = numbered(section.boards, values["board"], "board")
-        table = entry_table(request, section, values.get("table"))
+        table = self.entry_table(section, values.get("table"))
         key = request.headers.get("Idempotency-Key") or values.get("key", "")
         with service_refusals():
             line, created = whiz_result_submit(
@@ -204,7 +196,7 @@ class WhizResultsView(GameSection, ApiAccess, APIView):
                 declarer=values["declarer"],
                 tricks=whiz_tricks(values),
                 key=key.strip(),
-                **entry_author(request),
+                **self.entry_author(),
             )
         line.refresh_from_db()
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK

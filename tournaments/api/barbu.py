@@ -19,7 +19,11 @@ from tournaments.api.event_creation import (
     SeatedEventSerializer,
     event_create_view,
 )
-from tournaments.api.rankings import entrant_scores, ranking_view
+from tournaments.api.rankings import (
+    EntrantStandingSerializer,
+    entrant_scores,
+    ranking_view,
+)
 from tournaments.models import (
     BarbuDeal,
     BarbuEntrant,
@@ -43,6 +47,8 @@ class BarbuPlayerSerializer(serializers.Serializer):
 
 
 class BarbuEventSerializer(SeatedEventSerializer):
+    """A Barbu event as created: its section and players as numbered."""
+
     player_serializer = BarbuPlayerSerializer
 
     def entrants(self, section: Section) -> QuerySet[BarbuEntrant]:
@@ -53,7 +59,6 @@ barbu_event_new = event_create_view(
     input=BarbuEventInputSerializer,
     output=BarbuEventSerializer,
     create=barbu_event_create,
-    operation_id="barbu_event_create",
     summary="Create a Barbu event: players seated four a table, one manche a round.",
 )
 
@@ -120,10 +125,10 @@ class BarbuDealsView(GameLineView):
         return Response(BarbuDealSerializer(deal).data, status=status.HTTP_201_CREATED)
 
 
-class BarbuStandingSerializer(serializers.Serializer):
-    rank = serializers.CharField()
+class BarbuStandingSerializer(EntrantStandingSerializer):
+    """A player's line of a Barbu ranking."""
+
     player = serializers.IntegerField(source="entrant.number")
-    name = serializers.CharField(source="entrant.display_name")
     points = serializers.IntegerField()
     deals = serializers.IntegerField()
 

@@ -55,7 +55,6 @@ chinese_event_new = event_create_view(
     input=ChineseEventInputSerializer,
     output=ChineseEventSerializer,
     create=chinese_event_create,
-    operation_id="chinese_event_create",
     summary="Create a Chinese bridge event (round robin or Swiss, duplicate or not).",
 )
 

@@ -116,14 +116,16 @@ def event_create_view(
     input: type[serializers.Serializer],
     output: type[serializers.Serializer],
     create: Callable[..., Event],
-    operation_id: str,
     summary: str,
 ) -> Callable[..., Response]:
     """The director-only ``POST`` creating an event with ``create``.
 
     ``input``'s validated data are ``create``'s keyword arguments (the user
-    added); the answer is ``output`` of the event, 201.
+    added); the answer is ``output`` of the event, 201.  The operation is
+    named after the service ("whiz_event_create"), the view after the event
+    ("whiz_event_new").
     """
+    operation_id = create.__name__
 
     def view(request: Request) -> Response:
         values = validated(input, request)

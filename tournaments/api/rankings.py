@@ -23,6 +23,13 @@ from tournaments.api.permissions import ranked_events
 from tournaments.models import Event
 
 
+class EntrantStandingSerializer(serializers.Serializer):
+    """A player's line of a ranking: the rank and the name (a game adds its own)."""
+
+    rank = serializers.CharField()
+    name = serializers.CharField(source="entrant.display_name")
+
+
 def ranking_view(
     *,
     kind: str,

@@ -53,7 +53,7 @@ class TeamInputSerializer(serializers.Serializer):
 
 
 class TeamsEventInputSerializer(EventInputSerializer):
-    """What a director gives to start a teams event (``teams`` as entered)."""
+    """What a director gives to start a teams event."""
 
     format = serializers.ChoiceField(choices=TeamCompetition.Format.choices)
     scoring = serializers.ChoiceField(
@@ -136,7 +136,6 @@ teams_event_new = event_create_view(
     input=TeamsEventInputSerializer,
     output=TeamsEventSerializer,
     create=teams_event_create,
-    operation_id="teams_event_create",
     summary="Create a teams event (round robin, Swiss or knockout) and lay out "
     "round 1.",
 )

@@ -26,7 +26,11 @@ from tournaments.api.event_creation import (
 from tournaments.api.permissions import (
     token_table,
 )
-from tournaments.api.rankings import entrant_scores, ranking_view
+from tournaments.api.rankings import (
+    EntrantStandingSerializer,
+    entrant_scores,
+    ranking_view,
+)
 from tournaments.api.writes import numbered
 from tournaments.models import (
     Event,
@@ -64,6 +68,8 @@ class EntrantSerializer(serializers.ModelSerializer):
 
 
 class WhizEventSerializer(SeatedEventSerializer):
+    """A Whiz tournament as created: its mark, section and players as seated."""
+
     player_serializer = EntrantSerializer
 
     mark = serializers.CharField(source="whiz_mark")
@@ -77,7 +83,6 @@ whiz_event_new = event_create_view(
     input=WhizEventInputSerializer,
     output=WhizEventSerializer,
     create=whiz_event_create,
-    operation_id="whiz_event_create",
     summary="Create a Whiz tournament: players seated three a table, boards, movement.",
 )
 
@@ -227,10 +232,10 @@ def whiz_tricks(values: dict[str, Any]) -> int | None:
     return tricks
 
 
-class WhizStandingSerializer(serializers.Serializer):
-    rank = serializers.CharField()
+class WhizStandingSerializer(EntrantStandingSerializer):
+    """A player's line of a Whiz ranking."""
+
     player = serializers.CharField(source="entrant.label")
-    name = serializers.CharField(source="entrant.display_name")
     mp = serializers.FloatField()
     top = serializers.FloatField()
     pct = serializers.FloatField()

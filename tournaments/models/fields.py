@@ -1,8 +1,9 @@
 """Fields many models declare alike: who did it, and where a line came from.
 
-``user_link`` is the user who entered, gave, sent or lifted something: the
-row outlives the account (set to null when it is deleted) and a user has no
-reverse accessor to it.  ``Source`` is where a line was entered from.
+``loose_link`` is a link the row outlives (set to null when its target is
+deleted), with no reverse accessor; ``user_link`` is such a link to the user
+who entered, gave, sent or lifted something.  ``Source`` is where a line
+was entered from.
 """
 
 from __future__ import annotations
@@ -21,16 +22,24 @@ class Source(models.TextChoices):
     IMPORT = "import", _("Import")
 
 
-def user_link(**options: Any) -> models.ForeignKey:
-    """A nullable link to the user who acted (``options``: its verbose name)."""
+def loose_link(to: type[models.Model] | str, **options: Any) -> models.ForeignKey:
+    """A link that outlives its target (set to null), with no reverse accessor.
+
+    ``options`` are the field's others, such as its verbose name.
+    """
     return models.ForeignKey(
-        settings.AUTH_USER_MODEL,
+        to,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="+",
         **options,
     )
+
+
+def user_link(**options: Any) -> models.ForeignKey:
+    """The user who acted, kept as null once the account is deleted."""
+    return loose_link(settings.AUTH_USER_MODEL, **options)
 
 
 def source_field() -> models.CharField:

@@ -6,7 +6,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Event
-from tournaments.models.fields import user_link
+from tournaments.models.fields import loose_link, user_link
 from tournaments.models.jobs import Job
 
 
@@ -40,14 +40,7 @@ class ImportJob(Job):
     )
     done = models.PositiveIntegerField(_("lines stored"), default=0)
     total = models.PositiveIntegerField(_("lines to store"), default=0)
-    event = models.ForeignKey(
-        Event,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("event"),
-    )
+    event = loose_link(Event, verbose_name=_("event"))
     faults = models.JSONField(_("faults"), default=list, blank=True)
     fault_count = models.PositiveIntegerField(_("faults found"), default=0)
     sha256 = models.CharField(_("SHA-256 of the file"), max_length=64, db_index=True)

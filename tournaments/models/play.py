@@ -12,7 +12,7 @@ from games.bridge import board_dealer, board_vulnerability, result_text
 from games.weighted import weighted_text
 from tournaments.models.club import Player
 from tournaments.models.event import Section
-from tournaments.models.fields import Source, source_field, user_link
+from tournaments.models.fields import Source, loose_link, source_field, user_link
 
 
 class Direction(models.TextChoices):
@@ -193,12 +193,8 @@ class BoardLine(EnteredLine):
     scorer writes the ``top`` the line was matchpointed on.
     """
 
-    round = models.ForeignKey(
-        Round, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    table = models.ForeignKey(
-        Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
+    round = loose_link(Round)
+    table = loose_link(Table)
     contract = models.CharField(_("contract"), max_length=8, blank=True)
     declarer = models.CharField(_("declarer"), max_length=1, blank=True)
     tricks = models.PositiveSmallIntegerField(_("tricks"), null=True, blank=True)
@@ -390,16 +386,12 @@ class ResultChange(models.Model):
         blank=True,
         help_text=_("Which line changed, for games whose lines have no board."),
     )
-    result = models.ForeignKey(
-        Result, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
+    result = loose_link(Result)
     action = models.CharField(_("action"), max_length=8, choices=Action.choices)
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)
     user = user_link()
-    table = models.ForeignKey(
-        Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
+    table = loose_link(Table)
     source = models.CharField(_("from"), max_length=12, choices=Source.choices)
     at = models.DateTimeField(_("when"), auto_now_add=True)
 

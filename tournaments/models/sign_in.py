@@ -15,7 +15,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.fields import user_link
+from tournaments.models.fields import loose_link, user_link
 from tournaments.models.play import Table
 
 
@@ -29,14 +29,7 @@ class SignInFailure(models.Model):
     device = models.CharField(_("device"), max_length=80)
     address = models.CharField(_("address"), max_length=45)
     code = models.CharField(_("code tried"), max_length=32, blank=True)
-    table = models.ForeignKey(
-        Table,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("table"),
-    )
+    table = loose_link(Table, verbose_name=_("table"))
     lifted_at = models.DateTimeField(_("lifted at"), null=True, blank=True)
     lifted_by = user_link(verbose_name=_("lifted by"))
 

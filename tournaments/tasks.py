@@ -55,7 +55,7 @@ def next_team_round(event_id: int) -> dict[str, int | None]:
 def team_standings(event_id: int) -> dict[str, int]:
     """Recompute a teams event's standings from its stored matches."""
     from tournaments.models import Event
-    from tournaments.teams_io import standings_store
+    from tournaments.rescore.teams import standings_store
 
     return {"event": event_id, "teams": standings_store(Event.objects.get(pk=event_id))}
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments import views
+from tournaments.pages import games as views
 
 app_name = "tournaments"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from tournaments.models import Board, Event, Pair, PairScore, Result, Section, Source
-from tournaments.scoring_io import rescore_section
+from tournaments.rescore import rescore_section
 from tournaments.services.events import event_create
 
 # Board 1 of seven tables, NS scores by pair: sorted -100 50 140 400 420 450

@@ -24,6 +24,7 @@ from django.db import IntegrityError, transaction
 from running_play import enter_rounds, error_fields, percentages
 
 from tournaments.models import Result, ResultChange, Section, SectionChange, Session
+from tournaments.selectors.movement import section_movement
 from tournaments.services.absent_awards import pair_absent
 from tournaments.services.events import (
     MovementChoice,
@@ -194,7 +195,7 @@ def test_the_write_path_refuses_a_bad_absent_side(five_tables):
 def test_a_seat_facing_the_phantom_stays_a_sit_out(phantom_section):
     """7 tables, 7EW the phantom: 1NS meets it once in 7 rounds, so 1NS absent
     all session gives awards at its 6 other seatings only (2 boards each)."""
-    movement = phantom_section.movement_plan()
+    movement = section_movement(phantom_section)
     pair_id = next(p.id for p in movement.pairs if p.label == "1NS")
     facing_phantom = [
         seating
@@ -212,7 +213,7 @@ def test_a_howell_pair_absent_in_either_direction():
     """A 4-table Howell: the absent pair sits NS at some tables and EW at
     others; the award always goes against its own side."""
     section = running_section_of(MovementChoice("howell", 4, 2))
-    movement = section.movement_plan()
+    movement = section_movement(section)
     pair_id = next(p.id for p in movement.pairs if p.label == "1")
     seatings = movement.seatings_of_pair(pair_id)
     written = pair_absent(section, pair="1", first=1, award="60/40")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.demo import load_demo
+from tournaments.demo.club import load_demo
 
 
 def test_it_lists_the_games(client):

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Result, ResultChange, Source
-from tournaments.reports import report_json, stored_report
+from tournaments.selectors.pairs import report_json, stored_report
 from tournaments.services.events import MovementChoice, section_create
 from tournaments.services.rescoring import rescore
 from tournaments.tokens import issue_table_token

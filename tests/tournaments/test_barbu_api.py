@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from games.barbu import Contract
-from tournaments.demo_barbu import random_record
+from tournaments.demo.barbu import random_record
 from tournaments.models import BarbuDeal, BarbuScore, Event
 
 pytestmark = pytest.mark.django_db

@@ -18,6 +18,7 @@ from tournaments.director.console import (
     console_grid,
 )
 from tournaments.models import Pair, Result, Section, Source, Table
+from tournaments.selectors.movement import section_movement
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.results import result_submit
 from tournaments.services.table_rounds import table_move_on
@@ -36,7 +37,7 @@ def section() -> Section:
 
 def enter(section: Section, round: int, table: int, boards: list[int]) -> None:
     """Enter 3NT= by N on ``boards`` for the seating at ``table`` in ``round``."""
-    movement = section.movement_plan()
+    movement = section_movement(section)
     seating = movement.seating(round, table)
     pairs = {pair.label: pair for pair in Pair.objects.filter(section=section)}
     for number in boards:

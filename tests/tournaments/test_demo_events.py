@@ -13,8 +13,8 @@ from django.utils import timezone
 from games.bridge import parse_contract, result_score
 from games.cards import Card, Seat
 from games.deal import Deal
-from tournaments.demo import load_demo
-from tournaments.demo_events import last_weekday, load_demo_events
+from tournaments.demo.club import load_demo
+from tournaments.demo.pairs import last_weekday, load_demo_events
 from tournaments.models import (
     BarbuDeal,
     BarbuScore,

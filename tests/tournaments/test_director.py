@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Event, Pair, PairScore, Result, Section, Session
-from tournaments.scoring_io import rescore_section
+from tournaments.rescore import rescore_section
 from tournaments.services.events import MovementChoice, event_create, section_create
 
 pytestmark = pytest.mark.django_db

@@ -102,7 +102,7 @@ def test_a_bad_setting_is_a_400_naming_the_field(director, played):
 
 
 def test_only_pairs_events_have_these_settings(director):
-    from tournaments.demo import load_demo
+    from tournaments.demo.club import load_demo
 
     load_demo()
     whiz = Event.objects.get(kind=Event.Kind.WHIZ)

@@ -40,6 +40,7 @@ from django.urls import reverse
 from openpyxl import Workbook, load_workbook
 
 from tournaments.models import Board, Event, Pair, Section, Session
+from tournaments.selectors.movement import section_movement
 from tournaments.services.events import (
     MovementChoice,
     PairEntry,
@@ -89,7 +90,7 @@ def play_section(session: Session, capture) -> Section:
         choice=MovementChoice("mitchell", 3, 2),
         entries=[PairEntry(names=name) for name in NAMES],
     )
-    movement = section.movement_plan()
+    movement = section_movement(section)
     pairs = {pair.label: pair for pair in section.pairs.all()}
     seating: dict[int, set[tuple[int, int]]] = {}
     with capture(execute=True):
@@ -486,7 +487,7 @@ def test_a_french_reader_gets_a_french_workbook(client, night):
     ],
 )
 def test_every_kind_of_workbook_speaks_french(client, kind, first_sheet):
-    from tournaments.demo import load_demo
+    from tournaments.demo.club import load_demo
 
     load_demo()
     Event.objects.update(published=True)

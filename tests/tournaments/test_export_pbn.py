@@ -12,7 +12,7 @@ from games.errors import GameError
 from games.pbn import read_pbn
 from tournaments.importers.pbn import parse_session, parse_sessions
 from tournaments.models import Event, PairScore, Section
-from tournaments.scoring_io import rescore_section
+from tournaments.rescore import rescore_section
 from tournaments.services.imports import event_import
 
 pytestmark = pytest.mark.django_db
@@ -50,7 +50,7 @@ def test_an_unknown_event_is_a_command_error():
 
 
 def test_a_mitchell_with_an_adjusted_score_goes_out_and_back():
-    from tournaments.demo import load_demo
+    from tournaments.demo.club import load_demo
 
     load_demo()
     source = Event.objects.get(name="Tuesday Mitchell")
@@ -68,7 +68,7 @@ def test_a_mitchell_with_an_adjusted_score_goes_out_and_back():
 
 
 def test_a_board_analysed_double_dummy_carries_its_table_and_par():
-    from tournaments.demo import load_demo
+    from tournaments.demo.club import load_demo
     from tournaments.models import Board
 
     load_demo()
@@ -162,9 +162,9 @@ def test_a_teams_event_goes_out_as_both_rooms_of_every_match():
 
     from scoring.rooms import pbn_match_rooms
     from scoring.teams import match_imps
-    from tournaments.demo import load_demo
+    from tournaments.demo.club import load_demo
     from tournaments.models import Match
-    from tournaments.teams_io import match_sheet
+    from tournaments.rescore.teams import match_sheet
 
     load_demo()
     event = Event.objects.get(kind=Event.Kind.TEAMS)

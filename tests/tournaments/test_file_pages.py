@@ -18,7 +18,7 @@ from django.urls import reverse
 from games.pbn import read_pbn
 from tournaments.importers.pbn import parse_session
 from tournaments.models import Board, Event, PairScore, Result, Session
-from tournaments.scoring_io import rescore_section
+from tournaments.rescore import rescore_section
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.imports import event_import
 
@@ -210,7 +210,7 @@ def test_a_file_that_is_neither_is_a_400_and_no_event(director):
 
 
 def _finished_mitchell() -> Event:
-    from tournaments.demo import load_demo
+    from tournaments.demo.club import load_demo
 
     load_demo()
     Event.objects.filter(name="Tuesday Mitchell").update(published=True)
@@ -257,7 +257,7 @@ def test_downloads_wait_for_publication_unless_director(client, django_user_mode
 
 
 def test_a_whiz_event_offers_no_pbn(client):
-    from tournaments.demo import load_demo
+    from tournaments.demo.club import load_demo
 
     load_demo()
     Event.objects.update(published=True)

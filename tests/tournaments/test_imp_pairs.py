@@ -23,7 +23,8 @@ from openpyxl import load_workbook
 
 from scoring.imps import butler_datum
 from tournaments.models import Board, Event, Pair, PairScore, Result, Section, Source
-from tournaments.scoring_io import rescore_section
+from tournaments.rescore import rescore_section
+from tournaments.selectors.movement import section_movement
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.results import result_adjust, result_submit
 
@@ -177,7 +178,7 @@ def test_a_mitchell_butler_night_goes_through_the_scoring_task(
     section = section_create(
         session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
     )
-    movement = section.movement_plan()
+    movement = section_movement(section)
     pairs = {p.label: p for p in section.pairs.all()}
     board = section.boards.get(number=1)
     seatings = [s for s in movement.seatings if 1 in s.boards]

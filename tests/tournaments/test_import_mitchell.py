@@ -21,7 +21,7 @@ from games.errors import GameError
 from tournaments.importers.directions import Sighting, mitchell_numbering
 from tournaments.importers.pbn import parse_session, parse_sessions
 from tournaments.models import Event, Pair, PairScore, Result, Section
-from tournaments.scoring_io import rescore_section
+from tournaments.rescore import rescore_section
 from tournaments.services.imports import event_import
 
 pytestmark = pytest.mark.django_db

@@ -34,6 +34,7 @@ from tournaments.models import (
     Section,
     Source,
 )
+from tournaments.selectors.movement import section_movement
 from tournaments.services.events import MovementChoice, section_create
 from tournaments.services.line_pairs import line_pairs_fix, line_swap
 from tournaments.services.results import result_submit, session_close
@@ -304,7 +305,7 @@ def test_the_console_and_the_tablet_find_a_swapped_line_in_its_seat(section):
     cell = next(c for c in grid[3].cells if c.round == 4)
     assert (cell.ns, cell.ew, cell.entered) == ("3NS", "5EW", 1)
     table = section.table_set.get(number=3)
-    rounds = table_rounds(table, section.movement_plan())
+    rounds = table_rounds(table, section_movement(section))
     board_one = rounds[3].line(1)
     assert board_one.result.pk == stored.pk
     # The tablet cannot enter the board again under the movement's pairs.

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments.models import Event, Pair, Section
-from tournaments.scoring_io import rescore_section
+from tournaments.rescore import rescore_section
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.results import result_submit
 

@@ -24,7 +24,7 @@ from tournaments.services.events import (
 
 # The movement pages with the rest of the site, as once wired into config.urls.
 urlpatterns = [
-    path("", include("tournaments.urls_movement")),
+    path("", include("tournaments.pages.movement_urls")),
     path("", include("config.urls")),
 ]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournaments.demo import load_demo
+from tournaments.demo.club import load_demo
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db

@@ -30,8 +30,8 @@ from games.pbn import read_pbn
 from tournaments.exporters.pbn import event_pbn
 from tournaments.exporters.usebio import event_usebio
 from tournaments.models import Event, PairScore, Penalty, Session
-from tournaments.reports import stored_report
-from tournaments.scoring_io import rescore_section
+from tournaments.rescore import rescore_section
+from tournaments.selectors.pairs import stored_report
 from tournaments.services.penalties import penalty_give, penalty_withdraw
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,8 @@ from django.conf import settings
 from django.urls import reverse
 
 from tournaments.models import Event, Pair, Section
-from tournaments.scoring_io import rescore_section
+from tournaments.rescore import rescore_section
+from tournaments.selectors.movement import section_movement
 from tournaments.services.events import (
     MovementChoice,
     PairEntry,
@@ -187,7 +188,7 @@ def test_a_large_section_renders_quickly_in_few_queries(
     section = section_create(
         session=event.sessions.get(), choice=MovementChoice("mitchell", 13, 2)
     )
-    movement = section.movement_plan()
+    movement = section_movement(section)
     pairs = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
     for seating in movement.seatings:

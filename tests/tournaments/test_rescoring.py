@@ -12,8 +12,9 @@ from django.urls import reverse
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from tournaments import scoring_io
 from tournaments.models import Result, Section, SectionScoring
+from tournaments.rescore import pairs as scoring_io
+from tournaments.selectors.movement import section_movement
 from tournaments.services.rescoring import (
     due_sections,
     rescore,
@@ -39,7 +40,7 @@ SCORED = [(420, 4.0, 0.0, 100.0), (140, 2.0, 2.0, 50.0), (-50, 0.0, 4.0, 0.0)]
 
 def board_one(section: Section) -> list[dict[str, object]]:
     """The API bodies of board 1's three lines, with each table's pairs."""
-    movement = section.movement_plan()
+    movement = section_movement(section)
     seatings = [s for s in movement.seatings if 1 in s.boards]
     return [
         {

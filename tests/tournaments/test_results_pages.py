@@ -10,8 +10,9 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from tournaments.models import Club, Pair, Player, Session
-from tournaments.reports import stored_report
-from tournaments.scoring_io import rescore_section
+from tournaments.rescore import rescore_section
+from tournaments.selectors.movement import section_movement
+from tournaments.selectors.pairs import stored_report
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.results import result_adjust, result_submit
 
@@ -29,7 +30,7 @@ def section():
     section = section_create(
         session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
     )
-    movement = section.movement_plan()
+    movement = section_movement(section)
     pairs = {p.label: p for p in Pair.objects.filter(section=section)}
     lines = {1: [("4H", "N", 10), ("4H", "N", 11), ("3NTX", "E", 7)],
              2: [("2S", "S", 8), ("2S", "S", 9), None]}  # fmt: skip
@@ -161,7 +162,7 @@ def test_the_event_ranking_adds_up_the_sessions_of_each_partnership(client, sect
         pair.players.set([player])
         twin.players.set([player])
     board = copy.boards.get(number=1)
-    movement = copy.movement_plan()
+    movement = section_movement(copy)
     labels = {p.label: p for p in copy.pairs.all()}
     for seating, tricks in zip(
         [s for s in movement.seatings if 1 in s.boards], [10, 11, 9], strict=True

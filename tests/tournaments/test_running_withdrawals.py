@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from running_play import PLAY, SIGN_IN, enter_rounds, error_fields, percentages
 
 from tournaments.models import Result, ResultChange, SectionChange
+from tournaments.selectors.movement import section_movement
 from tournaments.services.results import result_submit
 from tournaments.services.running import (
     arrow_switch_change,
@@ -95,7 +96,7 @@ def test_a_withdrawal_scored_with_averages(five_tables, admin_user, rule, expect
     assert change.after["averaged_lines"] == 2
     assert change.after["absences"][0]["averages"] is True
     # The seats stay: table 1's round 5 has its lines, entered by the director.
-    movement = section.movement_plan()
+    movement = section_movement(section)
     assert not movement.is_sit_out(movement.seating(5, 1))
     assert current_round(section.table_set.get(number=1)) is None
     assert enter_rounds(section, range(5, 6)) == 8
@@ -173,7 +174,7 @@ def test_a_late_pair_cannot_withdraw_before_it_came(phantom_section):
         pair_withdraw(phantom_section, pair="7EW", round=3)
     assert error_fields(error) == {"round"}
     pair_withdraw(phantom_section, pair="7EW", round=6)
-    movement = phantom_section.movement_plan()
+    movement = section_movement(phantom_section)
     absent = [r for r in range(1, 8) if movement.absent_in(14, r)]
     assert absent == [1, 2, 3, 6, 7]
 
@@ -182,11 +183,11 @@ def test_a_late_pair_cannot_withdraw_before_it_came(phantom_section):
 
 
 def test_the_arrow_switch_changes_the_movement_at_once(five_tables, admin_user):
-    before = five_tables.movement_plan()
+    before = section_movement(five_tables)
     arrow_switch_change(five_tables, rounds=[5, 4, 5], user=admin_user)
     five_tables.refresh_from_db()
     assert five_tables.arrow_switch_rounds == [4, 5]
-    movement = five_tables.movement_plan()
+    movement = section_movement(five_tables)
     assert movement.arrow_switch_rounds == {4, 5}
     assert five_tables.single_winner
     # Table 1 in round 4: EW pair (1 - 4) mod 5 + 1 = 3EW (pair id 5 + 3 = 8)

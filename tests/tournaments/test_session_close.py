@@ -8,6 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments.models import Result, Session
+from tournaments.selectors.movement import section_movement
 from tournaments.services.closing import close_check
 from tournaments.services.results import result_answer, result_submit
 from tournaments.tokens import issue_table_token
@@ -25,7 +26,7 @@ def td(django_user_model):
 
 def play_all(section, skip: tuple[int, int, int] | None = None) -> None:
     """Every seating's boards, 4S= by N, but ``skip`` (round, table, board)."""
-    movement = section.movement_plan()
+    movement = section_movement(section)
     pairs = {pair.label: pair for pair in section.pairs.all()}
     for seating in movement.seatings:
         for number in seating.boards:

@@ -22,6 +22,7 @@ from tournaments.models import (
     Source,
     WhizResult,
 )
+from tournaments.selectors.movement import section_movement
 from tournaments.services import entry as entry_module
 from tournaments.services.chinese import chinese_hand_submit
 from tournaments.services.results import result_submit
@@ -42,7 +43,7 @@ def post(client, url, data, headers=None):
 
 
 def seating_of(section: Section, table: int, round: int):
-    movement = section.movement_plan()
+    movement = section_movement(section)
     seating = movement.seating(round, table)
     return (
         [n + section.first_board - 1 for n in seating.boards],

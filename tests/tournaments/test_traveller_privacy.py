@@ -15,7 +15,8 @@ from django.urls import reverse
 
 from tests.tournaments.conftest import mitchell_section
 from tournaments.models import Event, Pair, Result, Section, Session
-from tournaments.scoring_io import rescore_section
+from tournaments.rescore import rescore_section
+from tournaments.selectors.movement import section_movement
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.privacy import (
     DIRECTOR,
@@ -261,7 +262,7 @@ def test_a_phantom_pair_does_not_block_a_board():
         choice=MovementChoice("mitchell", 3, 2, phantom=True),
     )
     Session.objects.filter(pk=section.session_id).update(status=Session.Status.PLAYING)
-    movement = section.movement_plan()
+    movement = section_movement(section)
     phantom_seatings = [s for s in movement.seatings if movement.is_sit_out(s)]
     assert phantom_seatings
     number = phantom_seatings[0].boards[0]

@@ -17,7 +17,7 @@ from tests.tournaments.test_traveller_privacy import (
     enter_board_one,
 )
 from tournaments.models import Event, Section, Session, WhizResult
-from tournaments.scoring_io import rescore_section
+from tournaments.rescore import rescore_section
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.privacy import PUBLIC, hidden_boards, incomplete_boards
 from tournaments.services.sessions import session_close, session_reopen
@@ -127,8 +127,9 @@ def test_a_whiz_board_is_hidden_until_every_table_entered_it(director, whiz):
 
 
 def test_barbu_and_chinese_have_nothing_hidden(section):
+    Event.objects.filter(pk=section.session.event_id).update(kind=Event.Kind.BARBU)
     Section.objects.filter(pk=section.pk).update(movement=Section.Movement.BARBU)
-    section.refresh_from_db()
+    section = Section.objects.get(pk=section.pk)
     assert incomplete_boards(section) == frozenset()
 
 

@@ -28,9 +28,9 @@ from tournaments.models import (
     Section,
     TeamScore,
 )
-from tournaments.reports import event_rankings, event_sections, stored_report
-from tournaments.scoring_io import rescore_section
-from tournaments.teams_io import rescore_team_round
+from tournaments.rescore import rescore_section
+from tournaments.rescore.teams import rescore_team_round
+from tournaments.selectors.pairs import event_rankings, event_sections, stored_report
 
 pytestmark = pytest.mark.django_db
 
@@ -316,7 +316,7 @@ def test_the_oracle_readers_of_the_suite_read_ours_alike(data_dir, tmp_path):
 
 
 def test_an_adjusted_mark_goes_out_as_its_percentages():
-    from tournaments.demo import load_demo
+    from tournaments.demo.club import load_demo
 
     load_demo()
     source = Event.objects.get(name="Tuesday Mitchell")

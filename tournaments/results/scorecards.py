@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 
 from tournaments.models import Pair
-from tournaments.reports import SectionReport, StandingRow
+from tournaments.selectors.pairs import SectionReport, StandingRow
 
 Row = dict[str, object]
 HOME_ORDER = {"NS": 0, "EW": 1, "": 2}

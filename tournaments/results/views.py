@@ -1,4 +1,4 @@
-"""Public results pages: thin views over ``tournaments.reports``."""
+"""Public results pages: thin views over ``tournaments.selectors.pairs``."""
 
 from __future__ import annotations
 
@@ -11,29 +11,25 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from tournaments.exporters.workbook import event_workbook_bytes
-from tournaments.exporters.workbook.barbu import barbu_workbook_bytes
-from tournaments.exporters.workbook.chinese import chinese_workbook_bytes
-from tournaments.exporters.workbook.teams import teams_workbook_bytes
-from tournaments.exporters.workbook.whiz import whiz_workbook_bytes
 from tournaments.models import Board, Event, Pair, Result, Section
-from tournaments.reports import (
-    any_penalty,
-    event_rankings,
-    event_sections,
-    stored_report,
-)
-from tournaments.results.barbu import barbu_player, barbu_results
+from tournaments.registry import event_game
+from tournaments.results.barbu import barbu_player
 from tournaments.results.charts import BarChart, imp_chart, percentage_chart
-from tournaments.results.chinese import chinese_player, chinese_results
+from tournaments.results.chinese import chinese_player
 from tournaments.results.hand_records import (
     TABLE_DENOMINATIONS,
     deals_visible,
     hand_record,
 )
 from tournaments.results.scorecards import scorecard_rows, standings_by_pair
-from tournaments.results.teams import event_match, match_page, teams_results
-from tournaments.results.whiz import whiz_board, whiz_player, whiz_results
+from tournaments.results.teams import event_match, match_page
+from tournaments.results.whiz import whiz_board, whiz_player
+from tournaments.selectors.pairs import (
+    any_penalty,
+    event_rankings,
+    event_sections,
+    stored_report,
+)
 from tournaments.services.analysis import analysis_progress
 from tournaments.services.privacy import (
     Viewer,
@@ -122,14 +118,13 @@ def event_results(request: HttpRequest, pk: int) -> HttpResponse:
     live = _live(request, event)
     if live is None:
         return _hidden(request, event)
-    if event.kind == Event.Kind.TEAMS:
-        return teams_results(request, event, live)
-    if event.kind == Event.Kind.WHIZ:
-        return whiz_results(request, event, live)
-    if event.kind == Event.Kind.BARBU:
-        return barbu_results(request, event, live)
-    if event.kind == Event.Kind.CHINESE:
-        return chinese_results(request, event, live)
+    return event_game(event).results_page(request, event, live)
+
+
+def pairs_results(
+    request: HttpRequest, event: Event, live: dict[str, object]
+) -> HttpResponse:
+    """A pairs event's ranking(s), with the travellers of every section."""
     reports = [stored_report(section) for section in event_sections(event)]
     rankings = event_rankings(reports) if reports else {}
     viewer = request_viewer(request)
@@ -307,16 +302,7 @@ def event_excel(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404(_("This event has no results yet."))
     if any_in_play(list(sections), request_viewer(request)):
         return _workbook_in_play(request, event)
-    if event.kind == Event.Kind.TEAMS:
-        workbook = teams_workbook_bytes(event)
-    elif event.kind == Event.Kind.WHIZ:
-        workbook = whiz_workbook_bytes(event)
-    elif event.kind == Event.Kind.BARBU:
-        workbook = barbu_workbook_bytes(event)
-    elif event.kind == Event.Kind.CHINESE:
-        workbook = chinese_workbook_bytes(event)
-    else:
-        workbook = event_workbook_bytes(event)
+    workbook = event_game(event).workbook(event)
     response = HttpResponse(workbook, content_type=XLSX)
     name = slugify(event.name) or "event"
     response["Content-Disposition"] = f'attachment; filename="{name}.xlsx"'

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from tournaments.models import Result, Section, Session, WhizResult
+from tournaments.registry import section_game
+from tournaments.selectors.movement import section_movement
 from tournaments.services.seating_lines import seating_lines
 from tournaments.services.sessions import session_close
 from tournaments.services.whiz import section_whiz_movement
@@ -117,9 +119,12 @@ def _whiz_players(line: WhizResult) -> str:
 def missing_results(section: Section) -> list[Pending]:
     """The lines the section's movement expects and nobody entered yet, by
     round, table and board (none for a section without a movement)."""
-    if section.movement == Section.Movement.WHIZ:
-        return _missing_whiz(section)
-    movement = section.movement_plan()
+    return section_game(section).missing_results(section)
+
+
+def missing_pairs_lines(section: Section) -> list[Pending]:
+    """A pairs or teams section's lines its movement seats and nobody entered."""
+    movement = section_movement(section)
     if movement is None:
         return []
     offset = section.first_board - 1
@@ -144,7 +149,7 @@ def missing_results(section: Section) -> list[Pending]:
     return sorted(missing, key=lambda p: (p.round, p.table, p.board))
 
 
-def _missing_whiz(section: Section) -> list[Pending]:
+def missing_whiz_lines(section: Section) -> list[Pending]:
     """A Whiz section's boards not entered at a table that plays them."""
     entered = set(
         WhizResult.objects.filter(board__section=section).values_list(

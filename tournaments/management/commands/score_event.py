@@ -14,8 +14,8 @@ from scoring.imp_session import ImpSettings
 from scoring.imps import DatumRounding
 from scoring.session import AverageRule, SessionSettings
 from tournaments.models import Event
-from tournaments.reports import event_sections, fresh_report, report_json
-from tournaments.scoring_io import ScorerSettings, datum_trim, event_settings
+from tournaments.rescore.pairs import ScorerSettings, datum_trim, event_settings
+from tournaments.selectors.pairs import event_sections, fresh_report, report_json
 
 
 def bounded(

@@ -45,6 +45,7 @@ from tournaments.models import (
     TeamScore,
 )
 from tournaments.movements.knockout import bracket
+from tournaments.registry import section_game
 from tournaments.services.checks import compared_score
 
 SCORINGS = {
@@ -196,7 +197,7 @@ def round_complete(session: Session) -> bool:
 
 def table_match(table: Table) -> Match | None:
     """The match played at a table of a teams round (None outside teams)."""
-    if table.section.movement != Section.Movement.TEAMS:
+    if not section_game(table.section).team_matches:
         return None
     return (
         table.section.session.matches.select_related("home", "away")

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from games.double_dummy import available
-from tournaments.demo_events import load_demo_events
+from tournaments.demo.pairs import load_demo_events
 from tournaments.models import Club, Event, Player
 from tournaments.services.analysis import analysis_start
 

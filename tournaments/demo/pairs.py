@@ -8,12 +8,12 @@ its tablets have entered and confirmed two rounds and half of the third, so
 the director's live console, the table terminal and the provisional results
 have something to show. Deals and results come from seeded random
 generators (``games.simulate``), so every load gives the same events.
-"Saturday Swiss teams" (``tournaments.demo_teams``) is an 8-team Swiss;
-"Sunday Whiz" (``tournaments.demo_whiz``) a finished 4-table Whiz-Bridge
-tournament; "Barbu evening" (``tournaments.demo_barbu``) a finished game of
-Barbu at two tables; "Bridgeote evening" (``tournaments.demo_bridgeote``) a
+"Saturday Swiss teams" (``tournaments.demo.teams``) is an 8-team Swiss;
+"Sunday Whiz" (``tournaments.demo.whiz``) a finished 4-table Whiz-Bridge
+tournament; "Barbu evening" (``tournaments.demo.barbu``) a finished game of
+Barbu at two tables; "Bridgeote evening" (``tournaments.demo.bridgeote``) a
 finished 3-table Mitchell of Bridgeote deals; "Chinese bridge round robin"
-(``tournaments.demo_chinese``) six players' finished round robin.
+(``tournaments.demo.chinese``) six players' finished round robin.
 """
 
 from __future__ import annotations
@@ -27,11 +27,11 @@ from django.utils import timezone
 
 from games.deal import Deal
 from games.simulate import simulate_table_result
-from tournaments.demo_barbu import load_demo_barbu
-from tournaments.demo_bridgeote import load_demo_bridgeote
-from tournaments.demo_chinese import load_demo_chinese
-from tournaments.demo_teams import load_demo_teams
-from tournaments.demo_whiz import load_demo_whiz
+from tournaments.demo.barbu import load_demo_barbu
+from tournaments.demo.bridgeote import load_demo_bridgeote
+from tournaments.demo.chinese import load_demo_chinese
+from tournaments.demo.teams import load_demo_teams
+from tournaments.demo.whiz import load_demo_whiz
 from tournaments.models import (
     Board,
     Club,
@@ -43,7 +43,8 @@ from tournaments.models import (
     Source,
 )
 from tournaments.movements import Movement, Seating
-from tournaments.scoring_io import rescore_section
+from tournaments.rescore import rescore_section
+from tournaments.selectors.movement import section_movement
 from tournaments.services.events import (
     MovementChoice,
     PairEntry,
@@ -198,7 +199,7 @@ def _create_event(club: Club, spec: DemoEvent, today: dt.date) -> Event:
 
 def _play(section: Section, spec: DemoEvent, rng: random.Random) -> None:
     """Deal the boards and enter every seating's results, table by table."""
-    movement = section.movement_plan()
+    movement = section_movement(section)
     if movement is None:
         raise ValueError(f"{section} has no movement to play")
     boards = {board.number: board for board in section.boards.order_by("number")}

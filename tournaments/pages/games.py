@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from games.catalogue import GAMES, game_info
 from games.errors import GameError
 from tournaments.models import Club, Event
-from tournaments.rules import bridge_rule_tables, parse_match_length
+from tournaments.pages.rules import bridge_rule_tables, parse_match_length
 
 
 def home(request: HttpRequest) -> HttpResponse:

@@ -16,6 +16,7 @@ import random
 from games.deal import Deal
 from games.simulate import simulate_table_result
 from tournaments.models import Board, Club, Event, Section
+from tournaments.rescore.whiz import rescore_whiz_section
 from tournaments.services.results import session_close
 from tournaments.services.whiz import (
     WhizEntry,
@@ -23,7 +24,6 @@ from tournaments.services.whiz import (
     whiz_event_create,
     whiz_result_submit,
 )
-from tournaments.whiz_io import rescore_whiz_section
 
 NAME = "Sunday Whiz"
 PLAYERS = 12

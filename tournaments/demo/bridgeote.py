@@ -12,7 +12,8 @@ import random
 
 from games.bridgeote import card_points
 from tournaments.models import Club, Event, Session
-from tournaments.scoring_io import rescore_section
+from tournaments.rescore import rescore_section
+from tournaments.selectors.movement import section_movement
 from tournaments.services.events import (
     MovementChoice,
     PairEntry,
@@ -40,7 +41,7 @@ def load_demo_bridgeote(club: Club, date) -> Event | None:
     )
     session.status = Session.Status.PLAYING
     session.save(update_fields=["status"])
-    movement = section.movement_plan()
+    movement = section_movement(section)
     pairs = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
     rounds = {r.number: r for r in section.round_set.all()}

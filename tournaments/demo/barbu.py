@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 
 from games.barbu import Contract
-from tournaments.barbu_io import rescore_barbu_section
 from tournaments.models import Club, Event, Section
+from tournaments.rescore.barbu import rescore_barbu_section
 from tournaments.services.barbu import barbu_deal_submit, barbu_event_create
 from tournaments.services.results import session_close
 from tournaments.services.whiz import WhizEntry

@@ -16,10 +16,11 @@ import random
 from games.deal import Deal
 from games.simulate import simulate_table_result
 from tournaments.models import Board, Club, Event, Section, TeamCompetition
+from tournaments.rescore.teams import rescore_team_round
+from tournaments.selectors.movement import section_movement
 from tournaments.services.results import result_submit, session_close
 from tournaments.services.team_rounds import next_round_create
 from tournaments.services.teams import TeamEntry, teams_event_create
-from tournaments.teams_io import rescore_team_round
 
 NAME = "Saturday Swiss teams"
 TEAM_NAMES = (
@@ -79,7 +80,7 @@ def _play(
     A ``live`` round has played its first stint and, in its second, the open
     rooms only: half of each match's boards are complete in both rooms.
     """
-    movement = section.movement_plan()
+    movement = section_movement(section)
     boards = {board.number: board for board in section.boards.order_by("number")}
     deals = {number: Deal.random(rng) for number in boards}
     for number, board in boards.items():

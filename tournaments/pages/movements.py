@@ -26,6 +26,7 @@ from tournaments.movements import (
     set_boards,
     table_card,
 )
+from tournaments.selectors.movement import section_movement
 
 Context = dict[str, Any]
 DIRECTIONS = {"NS": gettext_lazy("N-S"), "EW": gettext_lazy("E-W")}
@@ -44,7 +45,7 @@ def _render(
     if section is None:
         message = _("There is no section %(id)d.") % {"id": section_id}
         return _unavailable(request, message)
-    movement = section.movement_plan()
+    movement = section_movement(section)
     if movement is None:
         message = _(
             "Section %(letter)s holds imported results: it has no movement to print."

@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 
 from scoring.imp_session import ImpSessionScore, ImpStanding, rank_imp_standings
 from scoring.session import PairStanding, rank_standings
-from tournaments.award_text import award_text, marks_text
 from tournaments.models import Event, Pair, Result, Section
-from tournaments.scoring_io import (
+from tournaments.rescore.pairs import (
     ScorerSettings,
     load_section,
     score_loaded,
     settings_method,
 )
+from tournaments.results.award_text import award_text, marks_text
 
 MATCHPOINTS = Event.Method.MATCHPOINTS
 BUTLER = Event.Method.BUTLER

@@ -13,11 +13,8 @@ import random
 from games.chinese_bridge import ChineseHand as Play
 from games.chinese_bridge import deal
 from tournaments.models import ChineseMatch, Club, Event, Section
-from tournaments.services.chinese import (
-    chinese_event_create,
-    chinese_hand_submit,
-    rescore_chinese_section,
-)
+from tournaments.rescore.chinese import rescore_chinese_section
+from tournaments.services.chinese import chinese_event_create, chinese_hand_submit
 from tournaments.services.results import session_close
 from tournaments.services.whiz import WhizEntry
 

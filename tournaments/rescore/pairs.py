@@ -25,13 +25,9 @@ from scoring.penalties import (
     section_top,
 )
 from scoring.session import SessionScore, SessionSettings, TravellerLine, score_session
-from tournaments.barbu_io import rescore_barbu_section
 from tournaments.models import Board, Event, PairScore, Penalty, Result, Section
+from tournaments.selectors.movement import section_movement
 from tournaments.services.checks import compared_score
-from tournaments.services.chinese import rescore_chinese_section
-from tournaments.services.events import section_movement
-from tournaments.teams_io import rescore_team_round
-from tournaments.whiz_io import rescore_whiz_section
 
 
 @dataclass(frozen=True)
@@ -201,11 +197,9 @@ def _fines_for(
 
 
 @transaction.atomic
-def rescore_section(section_id: int) -> dict[str, int]:
-    """Recompute the whole section and store it: idempotent, never incremental.
-
-    A teams round is scored as matches (``teams_io.rescore_team_round``), a
-    Whiz section hand by hand (``whiz_io.rescore_whiz_section``).
+def rescore_pairs_section(section_id: int) -> dict[str, int]:
+    """Recompute the whole pairs section and store it: idempotent, never
+    incremental.
 
     The section row is locked so two rescoring runs do not interleave.  The
     figures of the other method (IMPs and datums for a matchpointed event,
@@ -217,14 +211,6 @@ def rescore_section(section_id: int) -> dict[str, int]:
         .select_related("session__event")
         .get(pk=section_id)
     )
-    if section.movement == Section.Movement.TEAMS:
-        return rescore_team_round(section_id)
-    if section.movement == Section.Movement.WHIZ:
-        return rescore_whiz_section(section_id)
-    if section.movement == Section.Movement.BARBU:
-        return rescore_barbu_section(section_id)
-    if section.movement == Section.Movement.CHINESE:
-        return rescore_chinese_section(section_id)
     data = load_section(section)
     scored = score_loaded(data, event_settings(section.session.event))
     if isinstance(scored, ImpSessionScore):

@@ -1,6 +1,6 @@
 """URLs of the printable movement documents, in the "movement" namespace.
 
-Include the module as it is: ``path("", include("tournaments.urls_movement"))``
+Include the module as it is: ``path("", include("tournaments.pages.movement_urls"))``
 in the root URLconf gives ``movement:sheet``, ``movement:table-cards`` and
 ``movement:pair-cards`` under ``/director/sections/<section_id>/``.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments import views_movement
+from tournaments.pages import movements as views_movement
 
 app_name = "movement"
 

@@ -239,4 +239,3 @@ def pairs_entrants(section: Section) -> Iterable[Any]:
 def whiz_entrants(section: Section) -> Iterable[Any]:
     """A Whiz section's players."""
     return section.whiz_entrants.all()
-

@@ -164,7 +164,7 @@ def test_a_teams_event_goes_out_as_both_rooms_of_every_match():
     from scoring.teams import match_imps
     from tournaments.demo.club import load_demo
     from tournaments.models import Match
-    from tournaments.rescore.teams import match_sheet
+    from tournaments.selectors.teams import match_sheet
 
     load_demo()
     event = Event.objects.get(kind=Event.Kind.TEAMS)

@@ -31,7 +31,6 @@ from games.deal import Deal
 from tournaments.models import Board, Event, Match, Player, Result, Section
 from tournaments.models.teams import TeamCompetition
 from tournaments.registry import event_game
-from tournaments.rescore.teams import SheetRow, match_sheets, standings_rows
 from tournaments.selectors.pairs import (
     LineRow,
     SectionReport,
@@ -39,6 +38,7 @@ from tournaments.selectors.pairs import (
     event_sections,
     stored_report,
 )
+from tournaments.selectors.teams import SheetRow, match_sheets, standings_rows
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
 PAIRS_TYPES = {

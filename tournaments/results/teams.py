@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tournaments.models import Event, Match, TeamCompetition
-from tournaments.rescore.teams import (
+from tournaments.selectors.teams import (
     knockout_ties,
     match_sheet,
     round_robin_cross_table,

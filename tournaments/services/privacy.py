@@ -45,7 +45,7 @@ from tournaments.registry import section_game
 from tournaments.selectors.movement import section_movement
 
 if TYPE_CHECKING:
-    from tournaments.rescore.teams import SheetRow
+    from tournaments.selectors.teams import SheetRow
 
 UNTIL_PLAYED = Section.TravellerPrivacy.UNTIL_PLAYED
 

@@ -20,8 +20,8 @@ from django.views.decorators.http import require_POST
 from tournaments.models import Board, Event, Result, Source, Table
 from tournaments.movements import Movement
 from tournaments.registry import table_game
-from tournaments.rescore.teams import table_match
 from tournaments.selectors.movement import section_movement
+from tournaments.selectors.teams import table_match
 from tournaments.services import sign_in_locks as locks
 from tournaments.services.checks import played_fields
 from tournaments.services.entry import refusal_messages, refusal_status

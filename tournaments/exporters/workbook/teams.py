@@ -24,7 +24,7 @@ from tournaments.exporters.workbook import (
     start_sheet,
 )
 from tournaments.models import Event, Match, Result, TeamCompetition
-from tournaments.rescore.teams import (
+from tournaments.selectors.teams import (
     SheetRow,
     knockout_ties,
     match_sheets,

@@ -236,22 +236,7 @@ def _store_matchpoints(
         result.imp_ns = result.imp_ew = None
     Result.objects.bulk_update(data.results, LINE_FIELDS, batch_size=500)
     Board.objects.filter(section=section, datum__isnull=False).update(datum=None)
-    standings = [s for ranking in scored.rankings.values() for s in ranking]
-    PairScore.objects.filter(pair__section=section).delete()
-    PairScore.objects.bulk_create(
-        PairScore(
-            pair_id=s.pair,
-            mp=s.mp,
-            top=s.top,
-            pct=s.pct,
-            penalty=s.penalty,
-            boards=s.boards,
-            rank=s.rank,
-            ranking=s.group or "",
-        )
-        for s in standings
-    )
-    return len(standings)
+    return _store_standings(section, scored, ("mp", "top", "pct"))
 
 
 def _store_imps(section: Section, data: SectionData, scored: ImpSessionScore) -> int:
@@ -265,16 +250,24 @@ def _store_imps(section: Section, data: SectionData, scored: ImpSessionScore) ->
     for board in boards:
         board.datum = scored.datums.get(board.number)
     Board.objects.bulk_update(boards, ["datum"], batch_size=500)
+    return _store_standings(section, scored, ("imps",))
+
+
+def _store_standings(
+    section: Section, scored: ScoredSession, figures: tuple[str, ...]
+) -> int:
+    """Replace the section's pair scores by the ranking's: its ``figures``
+    (MP, top and % or IMPs), penalty, boards, place and ranking."""
     standings = [s for ranking in scored.rankings.values() for s in ranking]
     PairScore.objects.filter(pair__section=section).delete()
     PairScore.objects.bulk_create(
         PairScore(
             pair_id=s.pair,
-            imps=s.imps,
             penalty=s.penalty,
             boards=s.boards,
             rank=s.rank,
             ranking=s.group or "",
+            **{name: getattr(s, name) for name in figures},
         )
         for s in standings
     )

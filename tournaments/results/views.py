@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 from django.db.models import Count, Max, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -167,44 +168,44 @@ def match_results(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
     return match_page(request, match, live)
 
 
-def whiz_board_results(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """A Whiz board's traveller, table by table."""
-    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.WHIZ)
+def _game_page(
+    request: HttpRequest,
+    pk: int,
+    kind: str,
+    page: Callable[..., HttpResponse],
+    *args: int,
+) -> HttpResponse:
+    """One of a game's pages (``page(request, event, *args, live)``), or the
+    hidden page while the event's results are not published."""
+    event = get_object_or_404(Event, pk=pk, kind=kind)
     live = _live(request, event)
     if live is None:
         return _hidden(request, event)
-    return whiz_board(request, event, number, live)
+    return page(request, event, *args, live)
+
+
+def whiz_board_results(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A Whiz board's traveller, table by table."""
+    return _game_page(request, pk, Event.Kind.WHIZ, whiz_board, number)
 
 
 def whiz_player_results(request: HttpRequest, pk: int, entrant_pk: int) -> HttpResponse:
     """A Whiz player's scorecard."""
-    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.WHIZ)
-    live = _live(request, event)
-    if live is None:
-        return _hidden(request, event)
-    return whiz_player(request, event, entrant_pk, live)
+    return _game_page(request, pk, Event.Kind.WHIZ, whiz_player, entrant_pk)
 
 
 def barbu_player_results(
     request: HttpRequest, pk: int, entrant_pk: int
 ) -> HttpResponse:
     """A Barbu player's scorecard."""
-    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.BARBU)
-    live = _live(request, event)
-    if live is None:
-        return _hidden(request, event)
-    return barbu_player(request, event, entrant_pk, live)
+    return _game_page(request, pk, Event.Kind.BARBU, barbu_player, entrant_pk)
 
 
 def chinese_player_results(
     request: HttpRequest, pk: int, player_pk: int
 ) -> HttpResponse:
     """A Chinese bridge player's scorecard."""
-    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.CHINESE)
-    live = _live(request, event)
-    if live is None:
-        return _hidden(request, event)
-    return chinese_player(request, event, player_pk, live)
+    return _game_page(request, pk, Event.Kind.CHINESE, chinese_player, player_pk)
 
 
 def _section(pk: int) -> Section:

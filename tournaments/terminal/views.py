@@ -33,6 +33,7 @@ from tournaments.services.results import (
 )
 from tournaments.services.table_rounds import current_round as table_current_round
 from tournaments.terminal import access
+from tournaments.terminal.answer import table_answer
 from tournaments.terminal.forms import BridgeoteEntryForm, EntryForm, SignInForm
 from tournaments.terminal.play import (
     BoardLine,
@@ -195,22 +196,7 @@ def pairs_answer(
     request: HttpRequest, table: Table, round: int, number: int
 ) -> HttpResponse:
     """EW agree with the entered result, or call the director."""
-    answer = request.POST.get("answer")
-    if answer not in ("agree", "dispute"):
-        return HttpResponse(_("Agree or call the director."), status=400)
-    line = Result.objects.filter(
-        pk=_int(request.POST.get("result", "")),
-        board__section=table.section,
-        board__number=number,
-        table=table,
-    ).first()
-    if line is None:
-        raise Http404(_("This table has no such result."))
-    try:
-        result_answer(line, agree=answer == "agree", source=Source.TABLE, table=table)
-    except (ValidationError, PermissionDenied) as error:
-        return HttpResponse(" ".join(refusal_messages(error)), status=403)
-    return redirect("terminal:board", round=round, number=number)
+    return table_answer(request, table, round, number, Result, result_answer)
 
 
 @dataclass

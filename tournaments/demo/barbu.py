@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from games.barbu import Contract
+from tournaments.demo.common import demo_players, loaded
 from tournaments.models import Club, Event, Section
 from tournaments.rescore.barbu import rescore_barbu_section
 from tournaments.services.barbu import barbu_deal_submit, barbu_event_create
@@ -26,9 +27,9 @@ SEATS = ("N", "E", "S", "W")
 
 def load_demo_barbu(club: Club, date) -> Event | None:
     """Create the demo Barbu event unless the club has it (then None)."""
-    if Event.objects.filter(club=club, name=NAME).exists():
+    if loaded(club, NAME):
         return None
-    players = list(club.players.filter(active=True).order_by("pk")[4 : 4 + PLAYERS])
+    players = demo_players(club, NAME, PLAYERS, skip=4)
     event = barbu_event_create(
         name=NAME,
         date=date,

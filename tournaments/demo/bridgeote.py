@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from games.bridgeote import card_points
+from tournaments.demo.common import demo_players, loaded
 from tournaments.models import Club, Event, Session
 from tournaments.rescore import rescore_section
 from tournaments.selectors.movement import section_movement
@@ -29,9 +30,9 @@ STRAINS = ("C", "D", "H", "S", "TA", "SA")
 
 def load_demo_bridgeote(club: Club, date) -> Event | None:
     """Create the demo Bridgeote event unless the club has it (then None)."""
-    if Event.objects.filter(club=club, name=NAME).exists():
+    if loaded(club, NAME):
         return None
-    players = list(club.players.filter(active=True).order_by("pk")[20:32])
+    players = demo_players(club, NAME, 12, skip=20)
     event = event_create(name=NAME, date=date, club=club, game=Event.Game.BRIDGEOTE)
     session = event.sessions.get()
     section = section_create(

@@ -12,6 +12,7 @@ import random
 
 from games.chinese_bridge import ChineseHand as Play
 from games.chinese_bridge import deal
+from tournaments.demo.common import demo_players, loaded
 from tournaments.models import ChineseMatch, Club, Event, Section
 from tournaments.rescore.chinese import rescore_chinese_section
 from tournaments.services.chinese import chinese_event_create, chinese_hand_submit
@@ -26,9 +27,9 @@ SEED = 20240621
 
 def load_demo_chinese(club: Club, date) -> Event | None:
     """Create the demo Chinese bridge event unless the club has it (then None)."""
-    if Event.objects.filter(club=club, name=NAME).exists():
+    if loaded(club, NAME):
         return None
-    players = list(club.players.filter(active=True).order_by("pk")[12 : 12 + PLAYERS])
+    players = demo_players(club, NAME, PLAYERS, skip=12)
     event = chinese_event_create(
         name=NAME,
         date=date,

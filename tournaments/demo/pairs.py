@@ -25,15 +25,13 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from games.deal import Deal
-from games.simulate import simulate_table_result
 from tournaments.demo.barbu import load_demo_barbu
 from tournaments.demo.bridgeote import load_demo_bridgeote
 from tournaments.demo.chinese import load_demo_chinese
+from tournaments.demo.common import deal_boards, play_simulated
 from tournaments.demo.teams import load_demo_teams
 from tournaments.demo.whiz import load_demo_whiz
 from tournaments.models import (
-    Board,
     Club,
     Event,
     Pair,
@@ -51,7 +49,7 @@ from tournaments.services.events import (
     event_create,
     section_create,
 )
-from tournaments.services.results import result_adjust, result_submit, session_close
+from tournaments.services.results import result_adjust, session_close
 
 __all__ = ["DEMO_EVENTS", "DemoEvent", "load_demo_events"]
 
@@ -64,6 +62,14 @@ WEDNESDAY = 2
 FRIDAY = 4
 SATURDAY = 5
 SUNDAY = 6
+# The other games' demo events, each played on its last weekday, in order.
+GAME_DEMOS = (
+    (load_demo_teams, SATURDAY),
+    (load_demo_whiz, SUNDAY),
+    (load_demo_barbu, FRIDAY),
+    (load_demo_bridgeote, WEDNESDAY),
+    (load_demo_chinese, MONDAY),
+)
 
 
 @dataclass(frozen=True)
@@ -144,21 +150,10 @@ def load_demo_events(club: Club) -> list[Event]:
         if Event.objects.filter(club=club, name=spec.name).exists():
             continue
         created.append(_create_event(club, spec, today))
-    teams = load_demo_teams(club, last_weekday(SATURDAY, today))
-    if teams is not None:
-        created.append(teams)
-    whiz = load_demo_whiz(club, last_weekday(SUNDAY, today))
-    if whiz is not None:
-        created.append(whiz)
-    barbu = load_demo_barbu(club, last_weekday(FRIDAY, today))
-    if barbu is not None:
-        created.append(barbu)
-    bridgeote = load_demo_bridgeote(club, last_weekday(WEDNESDAY, today))
-    if bridgeote is not None:
-        created.append(bridgeote)
-    chinese = load_demo_chinese(club, last_weekday(MONDAY, today))
-    if chinese is not None:
-        created.append(chinese)
+    for load, weekday in GAME_DEMOS:
+        event = load(club, last_weekday(weekday, today))
+        if event is not None:
+            created.append(event)
     return created
 
 
@@ -202,11 +197,7 @@ def _play(section: Section, spec: DemoEvent, rng: random.Random) -> None:
     movement = section_movement(section)
     if movement is None:
         raise ValueError(f"{section} has no movement to play")
-    boards = {board.number: board for board in section.boards.order_by("number")}
-    deals = {number: Deal.random(rng) for number in sorted(boards)}
-    for number, board in boards.items():
-        board.deal = deals[number].to_pbn()
-    Board.objects.bulk_update(boards.values(), ["deal"])
+    boards, deals = deal_boards(section, rng)
     pairs = _pairs_by_movement_id(section, movement)
     skill = {pair.pk: rng.gauss(0, PAIR_SKILL_SD) for pair in pairs.values()}
     rounds = {row.number: row for row in section.round_set.all()}
@@ -232,23 +223,9 @@ def _play(section: Section, spec: DemoEvent, rng: random.Random) -> None:
                     **where,
                 )
                 continue
-            result = simulate_table_result(
-                deals[board.number],
-                board.number,
-                rng,
-                ns_edge=skill[ns.pk] - skill[ew.pk],
-            )
-            result_submit(
-                board=board,
-                ns_pair=ns,
-                ew_pair=ew,
-                contract=result.contract,
-                declarer=result.declarer,
-                tricks=None if result.passed_out else result.tricks,
-                lead=result.lead,
-                rescore=False,
-                source=source,
-                **where,
+            edge = skill[ns.pk] - skill[ew.pk]
+            play_simulated(
+                board, deals[board.number], (ns, ew), rng, edge, source=source, **where
             )
     _confirm_rounds_before(section, spec.live_rounds + 1, spec)
 

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import random
 
-from games.deal import Deal
-from games.simulate import simulate_table_result
-from tournaments.models import Board, Club, Event, Section, TeamCompetition
+from tournaments.demo.common import deal_boards, demo_players, loaded, play_simulated
+from tournaments.models import Club, Event, Section, TeamCompetition
 from tournaments.rescore.teams import rescore_team_round
 from tournaments.selectors.movement import section_movement
-from tournaments.services.results import result_submit, session_close
+from tournaments.services.results import session_close
 from tournaments.services.team_rounds import next_round_create
 from tournaments.services.teams import TeamEntry, teams_event_create
 
@@ -38,12 +37,9 @@ TEAM_SKILL_SD = 0.3
 
 def load_demo_teams(club: Club, date) -> Event | None:
     """Create the demo Swiss unless the club has it; return it (None if it had)."""
-    if Event.objects.filter(club=club, name=NAME).exists():
+    if loaded(club, NAME):
         return None
-    players = list(club.players.filter(active=True).order_by("pk"))
-    needed = len(TEAM_NAMES) * PLAYERS_PER_TEAM
-    if len(players) < needed:
-        raise ValueError(f"{NAME} needs {needed} active players, found {len(players)}")
+    players = demo_players(club, NAME, len(TEAM_NAMES) * PLAYERS_PER_TEAM)
     teams = [
         TeamEntry(
             name=name,
@@ -81,11 +77,7 @@ def _play(
     rooms only: half of each match's boards are complete in both rooms.
     """
     movement = section_movement(section)
-    boards = {board.number: board for board in section.boards.order_by("number")}
-    deals = {number: Deal.random(rng) for number in boards}
-    for number, board in boards.items():
-        board.deal = deals[number].to_pbn()
-    Board.objects.bulk_update(boards.values(), ["deal"])
+    boards, deals = deal_boards(section, rng)
     pairs = {pair.label: pair for pair in section.pairs.all()}
     rounds = {row.number: row for row in section.round_set.all()}
     tables = {row.number: row for row in section.table_set.all()}
@@ -96,23 +88,14 @@ def _play(
         ew = pairs[movement.pair(seating.ew).label]
         for number in seating.boards:
             board = boards[number + section.first_board - 1]
-            result = simulate_table_result(
+            play_simulated(
+                board,
                 deals[board.number],
-                board.number,
+                (ns, ew),
                 rng,
-                ns_edge=skill[ns.number] - skill[ew.number],
-            )
-            result_submit(
-                board=board,
-                ns_pair=ns,
-                ew_pair=ew,
-                contract=result.contract,
-                declarer=result.declarer,
-                tricks=None if result.passed_out else result.tricks,
-                lead=result.lead,
+                skill[ns.number] - skill[ew.number],
                 round=rounds[seating.round],
                 table=tables[seating.table],
-                rescore=False,
             )
 
 

@@ -15,7 +15,8 @@ import random
 
 from games.deal import Deal
 from games.simulate import simulate_table_result
-from tournaments.models import Board, Club, Event, Section
+from tournaments.demo.common import deal_boards, demo_players, loaded
+from tournaments.models import Club, Event, Section
 from tournaments.rescore.whiz import rescore_whiz_section
 from tournaments.services.results import session_close
 from tournaments.services.whiz import (
@@ -34,11 +35,9 @@ BOOK = 6
 
 def load_demo_whiz(club: Club, date) -> Event | None:
     """Create the demo Whiz tournament unless the club has it (then None)."""
-    if Event.objects.filter(club=club, name=NAME).exists():
+    if loaded(club, NAME):
         return None
-    players = list(club.players.filter(active=True).order_by("-pk")[:PLAYERS])
-    if len(players) < PLAYERS:
-        raise ValueError(f"{NAME} needs {PLAYERS} active players")
+    players = demo_players(club, NAME, PLAYERS, newest=True)
     event = whiz_event_create(
         name=NAME,
         date=date,
@@ -55,11 +54,7 @@ def load_demo_whiz(club: Club, date) -> Event | None:
 
 def _play(section: Section, rng: random.Random) -> None:
     """Deal the boards and enter each table's result, round by round."""
-    boards = {board.number: board for board in section.boards.order_by("number")}
-    deals = {number: Deal.random(rng) for number in boards}
-    for number, board in boards.items():
-        board.deal = deals[number].to_pbn()
-    Board.objects.bulk_update(boards.values(), ["deal"])
+    boards, deals = deal_boards(section, rng)
     tables = {table.number: table for table in section.table_set.all()}
     for seating in section_whiz_movement(section).seatings:
         if seating.sits_out:

@@ -88,15 +88,15 @@ from celery.signals import task_prerun
 def slow_scorer(sender=None, **kwargs):
     if sender.name != "scoring.score_section":
         return
-    from tournaments.rescore import pairs as scoring_io
-    original = scoring_io.score_loaded
+    from tournaments.rescore import pairs as pairs_rescore
+    original = pairs_rescore.score_loaded
 
     def slow(*args, **kwargs):
         print("rescore half-way", flush=True)
         time.sleep(120)
         return original(*args, **kwargs)
 
-    scoring_io.score_loaded = slow
+    pairs_rescore.score_loaded = slow
 
 from celery.__main__ import main
 sys.argv = ["celery", *sys.argv[1:]]

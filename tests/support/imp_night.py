@@ -1,5 +1,5 @@
 """Hand-worked IMP-pairs boards stored as imported sections, for the tests of
-issue 18's scoring options (``tests/tournaments/test_imp_options*.py``).
+issue 18's scoring options (``tests/tournaments/services/test_imp_options.py``).
 
 Each board is ``{number: [(ns pair, ew pair, NS score or (NS mark, EW mark))]}``;
 the figures are worked in the comments and in ``tests/scoring/test_imp_options.py``.

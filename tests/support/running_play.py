@@ -3,7 +3,7 @@
 
 Every table bids 4S by North; 1NS makes eleven tricks, every other NS pair
 ten (``tricks_by_skill``), so each board's lines are worked by hand in
-``tests/tournaments/test_running_late_pair.py`` and
+``tests/tournaments/services/test_running_late_pair.py`` and
 ``test_running_withdrawals.py``.
 """
 

@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.test import RequestFactory
 from django.urls import reverse
 
-from tests.tournaments.test_whiz_pages import FORM
+from tests.tournaments.results.test_whiz_pages import FORM
 from tournaments.models import Event, Section
 from tournaments.public_url import public_url
 

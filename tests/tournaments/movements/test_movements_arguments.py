@@ -46,7 +46,7 @@ def test_bad_arguments_name_the_argument(call, message):
 
 
 def test_the_movement_modules_use_the_standard_library_only():
-    package = Path(__file__).resolve().parents[2] / "tournaments" / "movements"
+    package = Path(__file__).resolve().parents[3] / "tournaments" / "movements"
     modules = sorted(package.glob("*.py"))
     assert {path.name for path in modules} >= {"__init__.py", "model.py"}
     for path in modules:

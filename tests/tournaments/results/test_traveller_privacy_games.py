@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from teams_play import create, matches, post
 
-from tests.tournaments.test_traveller_privacy import (
+from tests.tournaments.results.test_traveller_privacy import (
     BOARD_ONE,
     board_url,
     enter,

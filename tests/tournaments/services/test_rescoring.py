@@ -12,8 +12,9 @@ from django.urls import reverse
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
+from tests.tournaments.conftest import mitchell_section
 from tournaments.models import Result, Section, SectionScoring
-from tournaments.rescore import pairs as scoring_io
+from tournaments.rescore import pairs as pairs_rescore
 from tournaments.selectors.movement import section_movement
 from tournaments.services.rescoring import (
     due_sections,
@@ -23,8 +24,6 @@ from tournaments.services.rescoring import (
 )
 from tournaments.tasks import score_section
 from tournaments.tokens import issue_table_token
-
-from .conftest import mitchell_section
 
 pytestmark = pytest.mark.django_db
 
@@ -113,13 +112,13 @@ def test_a_line_sent_while_the_broker_is_down_is_stored_then_swept(
 def test_a_write_during_a_rescore_leaves_the_section_stale(director, section):
     for line in board_one(section):
         assert post(director, section, line).status_code == 201
-    original = scoring_io.score_loaded
+    original = pairs_rescore.score_loaded
 
     def meanwhile_a_line_lands(*args, **kwargs):
         section_changed(section.pk)
         return original(*args, **kwargs)
 
-    with mock.patch.object(scoring_io, "score_loaded", meanwhile_a_line_lands):
+    with mock.patch.object(pairs_rescore, "score_loaded", meanwhile_a_line_lands):
         outcome = rescore(section.pk)
     assert outcome["fresh"] == 0
     assert scored_lines(section) == SCORED
@@ -135,7 +134,7 @@ def test_a_rescore_that_raises_leaves_the_section_stale(
 ):
     first, *others = board_one(section)
     broken = mock.patch.object(
-        scoring_io, "score_loaded", side_effect=ZeroDivisionError("scorer bug")
+        pairs_rescore, "score_loaded", side_effect=ZeroDivisionError("scorer bug")
     )
     with broken, django_capture_on_commit_callbacks(execute=True):
         response = post(director, section, first)
@@ -157,7 +156,7 @@ def test_embedded_the_next_write_rescores_a_section_left_stale(
     settings.DONNE_SWEEP_GRACE_SECONDS = 0
     other = mitchell_section(section.session, letter="B", first_board=7)
     broken = mock.patch.object(
-        scoring_io, "score_loaded", side_effect=ZeroDivisionError("scorer bug")
+        pairs_rescore, "score_loaded", side_effect=ZeroDivisionError("scorer bug")
     )
     lines = board_one(section)
     with broken, django_capture_on_commit_callbacks(execute=True):

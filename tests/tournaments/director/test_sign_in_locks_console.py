@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from tests.tournaments.conftest import mitchell_section
-from tests.tournaments.test_sign_in_locks import (
+from tests.tournaments.services.test_sign_in_locks import (
     SIGN_IN,
     code_of,
     device_of,

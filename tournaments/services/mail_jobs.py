@@ -134,7 +134,7 @@ def mail_job_start(
 
 def queue_mail_job(job_id: int) -> bool:
     """Send the job to the workers; when the broker is down say so on it."""
-    from tournaments.tasks_mail import send_results
+    from tournaments.tasks.mail import send_results
 
     if send_task(send_results, job_id):
         return True

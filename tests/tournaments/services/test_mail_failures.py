@@ -17,7 +17,7 @@ from mail_play import commit_each_request, mailing_section, start
 from tournaments.models import Event, MailJob, Player, Result, Section
 from tournaments.services import mail_jobs
 from tournaments.services.mail_jobs import mail_job_run, mail_jobs_sweep
-from tournaments.tasks_mail import send_results
+from tournaments.tasks.mail import send_results
 
 pytestmark = pytest.mark.django_db
 

@@ -67,3 +67,7 @@ def double_dummy(analysis_id: int) -> dict[str, int | str]:
 
     analysis = analysis_run(analysis_id)
     return {"analysis": analysis_id, "status": analysis.status, "done": analysis.done}
+
+
+# The long tasks have modules of their own; imported so Celery registers them.
+from tournaments.tasks import imports, mail  # noqa: E402, F401

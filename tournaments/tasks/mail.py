@@ -1,7 +1,7 @@
 """The Celery task mailing a section's results (see ``services.mail_jobs``).
 
-Celery finds it through ``config.celery`` (``related_name="tasks_mail"``); in
-the embedded default (``CELERY_TASK_ALWAYS_EAGER``) it runs in-process.
+Celery finds it through ``tournaments.tasks``, which imports it; in the
+embedded default (``CELERY_TASK_ALWAYS_EAGER``) it runs in-process.
 """
 
 from __future__ import annotations

@@ -43,7 +43,12 @@ class Hook:
     path: str
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return _imported(self.path)(*args, **kwargs)
+        return self.target(*args, **kwargs)
+
+    @property
+    def target(self) -> Any:
+        """The function itself (a URL pattern needs the view, attributes and all)."""
+        return _imported(self.path)
 
 
 def _hook(module: str, name: str) -> Hook:
@@ -91,6 +96,11 @@ class Game:
     # event -> its PBN games; (USEBIO root, event) -> its event element.
     pbn_games: Hook | None = None
     usebio_event: Hook | None = None
+    # The views creating a one-section event of the game: the API's
+    # (``POST /api/<kind>-events/``) and the director's form
+    # (``/director/<kind>-events/new/``); pairs events have their own pages.
+    api_create: Hook | None = None
+    director_create: Hook | None = None
 
     @property
     def exports(self) -> tuple[str, ...]:
@@ -138,6 +148,8 @@ GAMES: dict[str, Game] = {
         expected_lines=_hook("services.privacy", "movement_expected_lines"),
         missing_results=_hook("services.closing", "missing_pairs_lines"),
         team_matches=True,
+        api_create=_hook("api.teams", "teams_event_new"),
+        director_create=_hook("director.teams", "teams_event_new"),
         line_model="tournaments.Result",
         entrants=_hook("registry", "pairs_entrants"),
         audit_text=_hook("director.console", "line_text"),
@@ -157,6 +169,8 @@ GAMES: dict[str, Game] = {
         pairs_movement=NO_MOVEMENT,
         expected_lines=_hook("services.privacy", "whiz_expected_lines"),
         missing_results=_hook("services.closing", "missing_whiz_lines"),
+        api_create=_hook("api.whiz", "whiz_event_new"),
+        director_create=_hook("director.whiz", "whiz_event_new"),
         line_model="tournaments.WhizResult",
         entrants=_hook("registry", "whiz_entrants"),
         audit_text=_hook("director.console", "whiz_line_text"),
@@ -174,6 +188,8 @@ GAMES: dict[str, Game] = {
         pairs_movement=NO_MOVEMENT,
         expected_lines=NO_LINES,
         missing_results=_hook("registry", "no_missing"),
+        api_create=_hook("api.barbu", "barbu_event_new"),
+        director_create=_hook("director.games", "barbu_event_new"),
         line_model="tournaments.BarbuDeal",
         entrants=_hook("registry", "pairs_entrants"),
         audit_text=_hook("director.console", "line_text"),
@@ -192,6 +208,8 @@ GAMES: dict[str, Game] = {
         pairs_movement=NO_MOVEMENT,
         expected_lines=NO_LINES,
         missing_results=_hook("registry", "no_missing"),
+        api_create=_hook("api.chinese", "chinese_event_new"),
+        director_create=_hook("director.games", "chinese_event_new"),
         line_model="tournaments.ChineseHand",
         entrants=_hook("registry", "pairs_entrants"),
         audit_text=_hook("director.console", "line_text"),
@@ -239,3 +257,14 @@ def pairs_entrants(section: Section) -> Iterable[Any]:
 def whiz_entrants(section: Section) -> Iterable[Any]:
     """A Whiz section's players."""
     return section.whiz_entrants.all()
+
+
+def created_by_kind(prefix: str, suffix: str, view: str) -> list[tuple[str, Any, str]]:
+    """``(route, view, name)`` of each game's create view for a URL conf:
+    ``view`` is "api_create" or "director_create"; routes read
+    "<kind>-events/<suffix>" and names "<prefix><kind>-event-new"."""
+    return [
+        (f"{kind}-events/{suffix}", hook.target, f"{prefix}{kind}-event-new")
+        for kind, game in GAMES.items()
+        if (hook := getattr(game, view)) is not None
+    ]

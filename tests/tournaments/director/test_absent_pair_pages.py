@@ -126,6 +126,9 @@ def test_the_directors_traveller_form_keeps_the_absent_side(director, five_table
         ("60/0", ("60", "0", "EW")),
         ("0%/60%", ("0", "60", "NS")),
         ("A+", ("A+", "A+", "")),
+        ("60/0 EW absente", ("60", "0", "EW")),
+        ("55", ("55", "55", "")),
+        ("60.5/40", ("60.5", "40", "")),
     ],
 )
 def test_the_traveller_form_reads_an_absent_side(typed, parsed):

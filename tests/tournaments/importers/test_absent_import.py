@@ -149,6 +149,7 @@ def test_a_usebio_a6000_is_an_award_against_the_absent_side():
         ("A+", Award("A+", "A+", "")),
         ("55,5%", Award("55.5", "55.5", "")),
         ("0/0", Award("0", "0", "")),
+        ("60/0 EW absente", Award("60", "0", "EW")),
     ],
 )
 def test_awards_as_programs_print_them(text, award):
@@ -158,6 +159,12 @@ def test_awards_as_programs_print_them(text, award):
 @pytest.mark.parametrize("text", ["4S", "3NT", "1NTX", "Pass", "60", "60 EW", "", "7"])
 def test_contracts_and_bare_numbers_are_no_award(text):
     assert parse_award(text) is None
+
+
+def test_a_bare_number_is_an_award_only_where_asked():
+    """The director's traveller has no contract "55": there it is 55 % each."""
+    assert parse_award("55", bare_numbers=True) == Award("55", "55", "")
+    assert parse_award("4S", bare_numbers=True) is None
 
 
 def test_split_marks_in_the_score_columns_stay_split():

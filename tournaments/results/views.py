@@ -22,7 +22,6 @@ from tournaments.results.hand_records import (
     deals_visible,
     hand_record,
 )
-from tournaments.results.scorecards import scorecard_rows, standings_by_pair
 from tournaments.results.teams import event_match, match_page
 from tournaments.results.whiz import whiz_board, whiz_player
 from tournaments.selectors.pairs import (
@@ -31,6 +30,7 @@ from tournaments.selectors.pairs import (
     event_sections,
     stored_report,
 )
+from tournaments.selectors.scorecards import scorecard_rows, standings_by_pair
 from tournaments.services.analysis import analysis_progress
 from tournaments.services.privacy import (
     Viewer,

@@ -33,8 +33,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import MailJob, Pair, Player, Section
-from tournaments.results.scorecards import pairs_in_order, standings_by_pair
 from tournaments.selectors.pairs import StandingRow, stored_report
+from tournaments.selectors.scorecards import pairs_in_order, standings_by_pair
 from tournaments.services.rescoring import send_task
 
 logger = logging.getLogger(__name__)

@@ -1,7 +1,7 @@
 """A pair's personal scorecard as rows: the board, its side, the opponents,
 the pair's own score and its MP and % (or IMPs) on each board.
 
-Built from a ``SectionReport`` (``reports.stored_report``), so a page holding
+Built from a ``SectionReport`` (``selectors.pairs.stored_report``), so a page holding
 every pair's scorecard (the director's print set) reads the section once.
 """
 

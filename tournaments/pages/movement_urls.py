@@ -9,24 +9,24 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.pages import movements as views_movement
+from tournaments.pages import movements
 
 app_name = "movement"
 
 urlpatterns = [
     path(
         "director/sections/<int:section_id>/movement/",
-        views_movement.sheet,
+        movements.sheet,
         name="sheet",
     ),
     path(
         "director/sections/<int:section_id>/cards/table/",
-        views_movement.table_cards,
+        movements.table_cards,
         name="table-cards",
     ),
     path(
         "director/sections/<int:section_id>/cards/pairs/",
-        views_movement.pair_cards,
+        movements.pair_cards,
         name="pair-cards",
     ),
 ]

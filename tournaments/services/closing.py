@@ -78,36 +78,38 @@ def _pending_data(pending: Pending) -> dict[str, object]:
 
 def open_disputes(section: Section) -> list[Pending]:
     """The section's disputed lines, by board then table."""
-    pending = [
-        Pending(
-            section=section.pk,
-            letter=section.letter,
-            board=line.board.number,
-            round=line.round.number if line.round_id else None,
-            table=line.table.number if line.table_id else None,
-            players=f"{line.ns_pair.label} v {line.ew_pair.label}",
-            result=line.pk,
-        )
-        for line in Result.objects.filter(board__section=section, disputed=True)
+    pairs = (
+        Result.objects.filter(board__section=section, disputed=True)
         .select_related("board", "round", "table", "ns_pair", "ew_pair")
         .order_by("board__number", "ns_pair__number")
-    ]
-    pending += [
-        Pending(
-            section=section.pk,
-            letter=section.letter,
-            board=line.board.number,
-            round=line.round.number if line.round_id else None,
-            table=line.table.number if line.table_id else None,
-            players=_whiz_players(line),
-            result=line.pk,
-            whiz=True,
-        )
-        for line in WhizResult.objects.filter(board__section=section, disputed=True)
+    )
+    whiz = (
+        WhizResult.objects.filter(board__section=section, disputed=True)
         .select_related("board", "round", "table", "north", "east", "south")
         .order_by("board__number", "table__number")
-    ]
+    )
+    pending = [
+        *(_disputed(section, line, f"{line.ns_pair.label} v {line.ew_pair.label}")
+          for line in pairs),
+        *(_disputed(section, line, _whiz_players(line), whiz=True) for line in whiz),
+    ]  # fmt: skip
     return sorted(pending, key=lambda p: (p.board, p.table or 0))
+
+
+def _disputed(
+    section: Section, line: Result | WhizResult, players: str, whiz: bool = False
+) -> Pending:
+    """A disputed line as the director's list shows it."""
+    return Pending(
+        section=section.pk,
+        letter=section.letter,
+        board=line.board.number,
+        round=line.round.number if line.round_id else None,
+        table=line.table.number if line.table_id else None,
+        players=players,
+        result=line.pk,
+        whiz=whiz,
+    )
 
 
 def _whiz_players(line: WhizResult) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -114,7 +115,13 @@ def _seat_order(entries: Sequence[PlayerEntry], tables: int) -> list[PlayerEntry
 
 
 def section_barbu_movement(section: Section) -> IndividualMovement:
-    return individual_movement(section.tables, section.rounds)
+    """The section's movement, built once per process for each shape."""
+    return _built(section.tables, section.rounds)
+
+
+@lru_cache(maxsize=256)
+def _built(tables: int, rounds: int) -> IndividualMovement:
+    return individual_movement(tables, rounds)
 
 
 def table_players(

@@ -78,7 +78,11 @@ class SingleSectionEventSerializer(serializers.Serializer):
     rounds = serializers.SerializerMethodField()
 
     def _section(self, event: Event) -> Section:
-        return Section.objects.get(session__event=event)
+        """The event's one section, read once for all the fields."""
+        read: dict[int, Section] = self.__dict__.setdefault("_sections", {})
+        if event.pk not in read:
+            read[event.pk] = Section.objects.get(session__event=event)
+        return read[event.pk]
 
     def get_section(self, event: Event) -> int:
         return self._section(event).pk

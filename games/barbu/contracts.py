@@ -90,7 +90,7 @@ ACE_OF_HEARTS = Card(Suit.HEARTS, Rank.ACE)
 # The marks, as the rule book gives them (penalties negative).
 BARBU_POINTS = -20  # « une pénalité de 20 points » for the king of hearts
 HEART_POINTS = -2  # « 2 points par Cœur »
-HEART_ACE_POINTS = -6  # « 6 points pour l'As » (in all: see the module docstring)
+HEART_ACE_POINTS = -6  # « 6 points pour l'As » (in all: see games.barbu)
 QUEEN_POINTS = -6  # « 6 points par Dame »
 TRICK_POINTS = -2  # « 2 points par levée »
 PENULTIMATE_POINTS = -10  # « l'avant-dernière levée, pénalisée de 10 points »

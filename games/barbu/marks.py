@@ -30,6 +30,7 @@ from games.barbu.contracts import (
     check_players,
 )
 from games.errors import GameError
+from games.players import pick_player
 
 # ---------------------------------------------------------------- deal score
 
@@ -214,11 +215,7 @@ def check_doubles(
     Returns them as tuples, in the order given.
     """
     names = check_players(players)
-    if declarer not in names:
-        raise GameError(
-            f"Barbu declarer {declarer!r}: expected one of the players "
-            f"{', '.join(names)}"
-        )
+    pick_player(names, declarer, "Barbu declarer")
     entries = _doubles(doubles, names)
     for entry in entries:
         if entry[0] == declarer:

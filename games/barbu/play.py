@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from random import Random
 
+from games import tricks
 from games.barbu.contracts import (
     CARDS_PER_HAND,
     PLAYERS,
@@ -137,37 +138,14 @@ def read_card(value: Card | str) -> Card:
 
 def read_hand(hand: Iterable[Card | str]) -> frozenset[Card]:
     """A hand of 1 to 13 distinct cards."""
-    if isinstance(hand, str):
-        raise GameError(f"hand {hand!r}: expected a collection of cards, not text")
-    cards = [read_card(card) for card in hand]
-    if not 1 <= len(cards) <= CARDS_PER_HAND or len(set(cards)) != len(cards):
-        raise GameError(
-            f"hand {' '.join(map(str, cards)) or '(empty)'}: expected 1 to 13 "
-            "distinct cards"
-        )
-    return frozenset(cards)
+    return tricks.read_hand(hand, read_card, CARDS_PER_HAND)
 
 
 def _trick(
     trick: Sequence[Card | str], hand: frozenset[Card], complete: bool = False
 ) -> tuple[Card, ...]:
     """The cards already in a trick: distinct, none from the hand, 0 to 3 (or 4)."""
-    if isinstance(trick, str):
-        raise GameError(f"trick {trick!r}: expected a sequence of cards, not text")
-    cards = tuple(read_card(card) for card in trick)
-    sizes = (1, 4) if complete else (0, 3)
-    if not sizes[0] <= len(cards) <= sizes[1] or len(set(cards)) != len(cards):
-        raise GameError(
-            f"trick {' '.join(map(str, cards)) or '(empty)'}: expected {sizes[0]} to "
-            f"{sizes[1]} distinct cards"
-        )
-    shared = sorted(hand.intersection(cards))
-    if shared:
-        raise GameError(
-            f"trick {' '.join(map(str, cards))}: {shared[0]} is both in the trick "
-            "and in the hand"
-        )
-    return cards
+    return tricks.read_trick(trick, hand, read_card, len(PLAYERS), complete)
 
 
 def check_full_deal(hands: Mapping[str, set[Card]]) -> None:

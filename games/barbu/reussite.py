@@ -16,6 +16,7 @@ from games.barbu.contracts import RANK_INDEX, check_players
 from games.barbu.play import check_full_deal, read_card, read_hand, suit_name
 from games.cards import Card, Rank, Suit
 from games.errors import GameError
+from games.players import pick_player
 
 
 def reussite_cards(
@@ -84,12 +85,9 @@ class Reussite:
         self.start = _start_rank(start)
         self._hands = {name: set(read_hand(hands[name])) for name in self.players}
         check_full_deal(self._hands)
-        first = self.players[0] if declarer is None else declarer
-        if first not in self.players:
-            raise GameError(
-                f"Réussite declarer {declarer!r}: expected one of the players "
-                f"{', '.join(self.players)}"
-            )
+        first = pick_player(
+            self.players, declarer, "Réussite declarer", self.players[0]
+        )
         self._turn = self.players.index(first)
         self._layout: dict[Suit, tuple[Rank, Rank]] = {}
         self._order: list[str] = []
@@ -167,11 +165,7 @@ class Reussite:
         return {"order": list(self._order)}
 
     def _player(self, player: str) -> str:
-        if player not in self.players:
-            raise GameError(
-                f"Réussite player {player!r}: expected one of {', '.join(self.players)}"
-            )
-        return player
+        return pick_player(self.players, player, "Réussite player")
 
     def _check_turn(self, player: str) -> None:
         self._player(player)

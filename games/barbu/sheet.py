@@ -29,6 +29,7 @@ from games.barbu.marks import (
     settle_doubles,
 )
 from games.errors import GameError
+from games.players import pick_player
 
 
 @dataclass(frozen=True)
@@ -52,12 +53,7 @@ class Manche:
         compulsory_doubles: int = COMPULSORY_DOUBLES,
     ) -> None:
         self.players = check_players(players)
-        if declarer not in self.players:
-            raise GameError(
-                f"Barbu declarer {declarer!r}: expected one of the players "
-                f"{', '.join(self.players)}"
-            )
-        self.declarer = declarer
+        self.declarer = pick_player(self.players, declarer, "Barbu declarer")
         self.compulsory_doubles = _compulsory(compulsory_doubles)
         self._rows: list[DealRow] = []
 

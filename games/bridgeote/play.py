@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 
+from games import tricks
 from games.bridgeote.contracts import (
     BridgeoteContract,
     rank_order,
@@ -132,36 +133,14 @@ def _higher(
 
 def read_hand(hand: Iterable[Card | str]) -> frozenset[Card]:
     """A hand of 1 to 10 distinct cards of the 36-card pack."""
-    if isinstance(hand, str):
-        raise GameError(f"Bridgeote hand {hand!r}: expected a collection of cards")
-    cards = [parse_card(card) for card in hand]
     largest = max(variant.hand_size for variant in VARIANTS.values())
-    if not 1 <= len(cards) <= largest or len(set(cards)) != len(cards):
-        raise GameError(
-            f"Bridgeote hand {' '.join(map(str, cards)) or '(empty)'}: expected 1 "
-            f"to {largest} distinct cards"
-        )
-    return frozenset(cards)
+    return tricks.read_hand(hand, parse_card, largest, "Bridgeote")
 
 
 def _trick(
     trick: Sequence[Card | str], hand: frozenset[Card], complete: bool = False
 ) -> tuple[Card, ...]:
     """The cards of a trick: distinct, none from the hand, at most one per player."""
-    if isinstance(trick, str):
-        raise GameError(f"Bridgeote trick {trick!r}: expected a sequence of cards")
-    cards = tuple(parse_card(card) for card in trick)
-    most = max(VARIANTS)
-    sizes = (1, most) if complete else (0, most - 1)
-    if not sizes[0] <= len(cards) <= sizes[1] or len(set(cards)) != len(cards):
-        raise GameError(
-            f"Bridgeote trick {' '.join(map(str, cards)) or '(empty)'}: expected "
-            f"{sizes[0]} to {sizes[1]} distinct cards"
-        )
-    shared = sorted(hand.intersection(cards))
-    if shared:
-        raise GameError(
-            f"Bridgeote trick {' '.join(map(str, cards))}: {shared[0]} is both in "
-            "the trick and in the hand"
-        )
-    return cards
+    return tricks.read_trick(
+        trick, hand, parse_card, max(VARIANTS), complete, "Bridgeote"
+    )

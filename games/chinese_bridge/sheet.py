@@ -17,6 +17,7 @@ from games.chinese_bridge.deal import deal
 from games.chinese_bridge.play import ChineseHand
 from games.chinese_bridge.rules import PLAYERS, hand_points
 from games.errors import GameError
+from games.players import pick_player
 
 
 @dataclass(frozen=True)
@@ -61,12 +62,9 @@ class ChineseGame:
         self.points_target = points
         self.hands_target = hands
         self.players = _names(players)
-        first = self.players[0] if first_dealer is None else first_dealer
-        if first not in self.players:
-            raise GameError(
-                f"Chinese bridge first dealer {first_dealer!r}: expected one of "
-                f"{', '.join(self.players)}"
-            )
+        first = pick_player(
+            self.players, first_dealer, "Chinese bridge first dealer", self.players[0]
+        )
         self._first = self.players.index(first)
         self._rows: list[HandRow] = []
 

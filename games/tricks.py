@@ -3,7 +3,8 @@
 Barbu and Bridgeote read cards with their own pack's reader (52 or 36 cards)
 and differ only in how many cards a hand or a trick may hold; the checks and
 their messages are the same: distinct cards, given as a collection rather than
-one text, and no card both in the trick and in the hand of the player to play.
+one text, no card both in the trick and in the hand of the player to play,
+and a card played from the hand by the game's rule.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from games.cards import Card
 from games.errors import GameError
 
-__all__ = ["CardReader", "read_hand", "read_trick"]
+__all__ = ["CardReader", "check_card", "read_hand", "read_trick"]
 
 CardReader = Callable[[Card | str], Card]
 
@@ -64,6 +65,19 @@ def read_trick(
             f"{where} {_text(cards)}: {shared[0]} is both in the trick and in the hand"
         )
     return cards
+
+
+def check_card(
+    card: Card, hand: frozenset[Card], allowed: frozenset[Card], rule: str, where: str
+) -> None:
+    """Refuse ``card`` if it is not in ``hand``, or not ``allowed`` by ``rule``.
+
+    ``where`` starts the message: the game, or the contract being played.
+    """
+    if card not in hand:
+        raise GameError(f"{where}: card {card} is not in the hand")
+    if card not in allowed:
+        raise GameError(f"{where}: {card} cannot be played: {rule}")
 
 
 def _text(cards: Iterable[Card]) -> str:

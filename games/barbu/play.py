@@ -60,11 +60,8 @@ def check_play(
     """Refuse a card that breaks a play rule, saying which rule."""
     played = read_card(card)
     allowed, rule = _allowed(hand, trick, contract, trump)
-    if played not in read_hand(hand):
-        raise GameError(f"card {played} is not in the hand")
-    if played not in allowed:
-        label = Contract.parse(contract).label
-        raise GameError(f"{label}: {played} cannot be played: {rule}")
+    label = Contract.parse(contract).label
+    tricks.check_card(played, read_hand(hand), allowed, rule, label)
 
 
 def _allowed(

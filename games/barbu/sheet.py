@@ -42,7 +42,28 @@ class DealRow:
     points: dict[str, int]
 
 
-class Manche:
+class _Sheet:
+    """What a manche and a game share: the players, the doubles owed, the totals."""
+
+    def __init__(self, players: Sequence[str], compulsory_doubles: int) -> None:
+        self.players = check_players(players)
+        self.compulsory_doubles = _compulsory(compulsory_doubles)
+
+    @property
+    def rows(self) -> tuple[DealRow, ...]:
+        """The deals recorded so far, in the order played."""
+        raise NotImplementedError
+
+    def totals(self) -> dict[str, int]:
+        """Each player's points over the deals recorded so far."""
+        totals = dict.fromkeys(self.players, 0)
+        for row in self.rows:
+            for name, points in row.points.items():
+                totals[name] += points
+        return totals
+
+
+class Manche(_Sheet):
     """One declarer's seven deals, each contract chosen exactly once, any order."""
 
     def __init__(
@@ -52,9 +73,8 @@ class Manche:
         *,
         compulsory_doubles: int = COMPULSORY_DOUBLES,
     ) -> None:
-        self.players = check_players(players)
+        super().__init__(players, compulsory_doubles)
         self.declarer = pick_player(self.players, declarer, "Barbu declarer")
-        self.compulsory_doubles = _compulsory(compulsory_doubles)
         self._rows: list[DealRow] = []
 
     @property
@@ -129,10 +149,6 @@ class Manche:
         """How many deals each other player has doubled the declarer in, so far."""
         return self._doubles_of_declarer(self._rows)
 
-    def totals(self) -> dict[str, int]:
-        """Each player's points over the manche's deals so far."""
-        return _totals(self.players, self._rows)
-
     def _doubles_of_declarer(self, rows: Sequence[DealRow]) -> dict[str, int]:
         counts = {name: 0 for name in self.players if name != self.declarer}
         for row in rows:
@@ -154,7 +170,7 @@ class Manche:
                 )
 
 
-class GameSheet:
+class GameSheet(_Sheet):
     """A game's score sheet: four manches, each player declarer of one."""
 
     def __init__(
@@ -163,8 +179,7 @@ class GameSheet:
         *,
         compulsory_doubles: int = COMPULSORY_DOUBLES,
     ) -> None:
-        self.players = check_players(players)
-        self.compulsory_doubles = _compulsory(compulsory_doubles)
+        super().__init__(players, compulsory_doubles)
         self._manches: list[Manche] = []
 
     @property
@@ -230,10 +245,6 @@ class GameSheet:
         """Add a deal from base points to the current manche (see ``Manche``)."""
         return self._current().record_points(contract, base, doubles)
 
-    def totals(self) -> dict[str, int]:
-        """Each player's points over the game so far."""
-        return _totals(self.players, self.rows)
-
     def settlement(self) -> dict[str, int]:
         """Each player's gain: the sum of his differences with the three others.
 
@@ -261,11 +272,3 @@ def _compulsory(doubles: int) -> int:
             f"{len(Contract)} doubles of the declarer per manche"
         )
     return doubles
-
-
-def _totals(players: Sequence[str], rows: Iterable[DealRow]) -> dict[str, int]:
-    totals = dict.fromkeys(players, 0)
-    for row in rows:
-        for name, points in row.points.items():
-            totals[name] += points
-    return totals

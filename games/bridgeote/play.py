@@ -25,7 +25,6 @@ from games.bridgeote.pack import (
     seat_number,
 )
 from games.cards import Card, Suit
-from games.errors import GameError
 
 
 def trick_winner(trick: Sequence[Card | str], contract: str | BridgeoteContract) -> int:
@@ -81,10 +80,7 @@ def check_play(
     """Refuse a card that is not in the hand or breaks a play rule, saying which."""
     played = parse_card(card)
     allowed, rule = _allowed(hand, trick, contract, partners)
-    if played not in read_hand(hand):
-        raise GameError(f"Bridgeote card {played}: not in the hand")
-    if played not in allowed:
-        raise GameError(f"Bridgeote card {played} cannot be played: {rule}")
+    tricks.check_card(played, read_hand(hand), allowed, rule, "Bridgeote")
 
 
 def _allowed(

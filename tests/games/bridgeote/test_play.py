@@ -120,6 +120,15 @@ def test_it_says_which_rule_a_card_breaks() -> None:
     check_play("7H", cards("JH 7H"), ["AS", "7S"], HEARTS)
 
 
+def test_a_refused_card_is_named_with_the_rule_it_breaks() -> None:
+    with pytest.raises(
+        GameError, match=r"^Bridgeote: HJ cannot be played: follow suit \(S\)$"
+    ):
+        check_play("JH", cards("JH 7S"), ["AS"], HEARTS)
+    with pytest.raises(GameError, match=r"^Bridgeote: card DK is not in the hand$"):
+        check_play("KD", cards("AH AD"), ["AS"], HEARTS)
+
+
 @pytest.mark.parametrize(
     ("hand", "trick"),
     [

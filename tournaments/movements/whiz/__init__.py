@@ -85,14 +85,12 @@ movement), ``build`` (the offsets and the phantoms), ``notes`` (the director's
 instructions) and ``checks`` (soundness and meetings).
 """
 
-from .build import whiz_movement, whiz_offsets
+from .build import MAX_TABLES, MIN_TABLES, whiz_movement, whiz_offsets
 from .checks import LineMeetings, check_whiz_movement, meeting_report
 from .seating import (
     EAST,
     LINE_PAIRS,
     LINES,
-    MAX_TABLES,
-    MIN_TABLES,
     NORTH,
     SEAT_NAMES,
     SOUTH,

@@ -17,14 +17,16 @@ from .seating import (
     EAST,
     LINE_PAIRS,
     LINES,
-    MAX_TABLES,
-    MIN_TABLES,
     NORTH,
     SOUTH,
     WhizMovement,
     WhizPlayer,
     WhizSeating,
 )
+
+# The table counts a Whiz movement is built for.
+MIN_TABLES = 3
+MAX_TABLES = 12
 
 # Offsets (x_r, y_r) of E and S players, round by round, for the table counts
 # with no perfect linear scheme.  Found once, offline, by a depth-first search

@@ -17,8 +17,6 @@ SOUTH = "S"
 LINES = (NORTH, EAST, SOUTH)
 LINE_PAIRS = ((NORTH, EAST), (NORTH, SOUTH), (EAST, SOUTH))
 SEAT_NAMES = {NORTH: "North", EAST: "East", SOUTH: "South"}
-MIN_TABLES = 3
-MAX_TABLES = 12
 
 
 @dataclass(frozen=True)

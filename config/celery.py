@@ -1,9 +1,8 @@
 """The Celery application, wired the standard Django way.
 
 Settings prefixed ``CELERY_`` in ``config.settings`` configure it; tasks are
-discovered in each installed app's ``tasks`` module (``tournaments.tasks``),
-in ``tournaments.tasks_imports`` (large file imports) and in
-``tournaments.tasks_mail`` (results mailed to the players).
+discovered in each installed app's ``tasks`` module (``tournaments.tasks``,
+which imports its large file imports and results mailing tasks).
 """
 
 import os
@@ -16,5 +15,3 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("donne", task_cls="celery.contrib.django.task:DjangoTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
-app.autodiscover_tasks(["tournaments"], related_name="tasks_imports")
-app.autodiscover_tasks(["tournaments"], related_name="tasks_mail")

@@ -13,7 +13,7 @@ urlpatterns = [
     path("api/", include("tournaments.api.urls")),
     path("director/", include("tournaments.director.urls")),
     path("table/", include("tournaments.terminal.urls")),
-    path("", include("tournaments.urls_movement")),
+    path("", include("tournaments.pages.movement_urls")),
     path("", include("tournaments.results.urls")),
     path("", include("tournaments.urls")),
 ]

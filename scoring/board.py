@@ -190,7 +190,7 @@ def score_board(
     """
     settings = settings or BoardSettings()
     expected = plays(results) if expected is None else expected
-    real = [_parts(r) for r in results if not isinstance(r, ArtificialScore)]
+    real = [score_parts(r) for r in results if not isinstance(r, ArtificialScore)]
     if expected < len(real):
         raise ValueError(
             f"expected ({expected}) cannot be fewer than the {len(real)} real results"
@@ -235,8 +235,9 @@ def score_board(
     return lines
 
 
-def _parts(result: TravellerResult) -> tuple[tuple[float, float], ...]:
-    """Return a real result as (weight, NS score) parts."""
+def score_parts(result: TravellerResult) -> tuple[tuple[float, float], ...]:
+    """A real result as (weight, NS score) parts: one part of weight 1, or
+    Law 12C1(c)'s weighted parts; ValueError for anything else."""
     if isinstance(result, WeightedScore):
         return result.parts
     if isinstance(result, bool) or not isinstance(result, int | float):

@@ -28,7 +28,7 @@ from enum import StrEnum
 
 import numpy as np
 
-from scoring.board import ArtificialScore, WeightedScore
+from scoring.board import ArtificialScore, score_parts
 from scoring.imps import IMP_BAND_EDGES, DatumRounding, butler_datum, imps
 from scoring.ranking import DEFAULT_NDIGITS, rank
 from scoring.session import GROUP_ORDER, PairKey, TravellerLine
@@ -168,7 +168,7 @@ def score_imp_session(
     datums: dict[int, float] = {}
     for number, indexes in by_board.items():
         real = [i for i in indexes if not isinstance(lines[i].result, ArtificialScore)]
-        entries = [_parts(lines[i].result) for i in real]
+        entries = [score_parts(lines[i].result) for i in real]
         if settings.method is ImpMethod.BUTLER:
             datum, won = butler_board(entries, settings)
             if datum is not None:
@@ -237,18 +237,6 @@ def _clean(value: float) -> float:
 
 
 Parts = tuple[tuple[float, float], ...]
-
-
-def _parts(result: object) -> Parts:
-    """A real result as (weight, NS score) parts: one part of weight 1, or 12C1's."""
-    if isinstance(result, WeightedScore):
-        return result.parts
-    if isinstance(result, bool) or not isinstance(result, int | float):
-        raise ValueError(
-            f"score: expected a number of points, A+/A/A- or a weighted score, "
-            f"got {result!r}"
-        )
-    return ((1.0, float(result)),)
 
 
 def butler_board(

@@ -35,11 +35,11 @@ Average-plus 60 % (0.6 board), Average 50 % (0.5), Average-minus 40 % (0.4).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from scoring.board import ARTIFICIAL_MARKS, WeightedScore
+from scoring.board import ARTIFICIAL_MARKS, WeightedScore, score_parts
 from scoring.imps import imps
 from scoring.vp import wbf_vp
 
@@ -183,14 +183,7 @@ class BamMatchScore:
 
 def board_imps(rooms: BoardRooms) -> BoardScore:
     """Return one board's IMPs for the home and the away team."""
-    marks = rooms.artificial_marks
-    if marks is not None:
-        home, away = (ARTIFICIAL_IMPS[mark] for mark in marks)
-        return BoardScore(rooms.board, home, away, played=True, artificial=True)
-    if rooms.open_ns is None or rooms.closed_ns is None:
-        return BoardScore(rooms.board, 0, 0, played=False)
-    home = _compared(rooms.open_ns, rooms.closed_ns, imps)
-    return BoardScore(rooms.board, home, 0 - home, played=True)
+    return _board_score(rooms, ARTIFICIAL_IMPS, imps, lambda home: 0 - home)
 
 
 def match_imps(boards: Iterable[BoardRooms]) -> MatchScore:
@@ -246,14 +239,33 @@ def bam_points(open_ns: RoomResult, closed_ns: RoomResult) -> tuple[float, float
 
 def bam_board(rooms: BoardRooms) -> BoardScore:
     """Return one board's board-a-match points for the home and the away team."""
+    return _board_score(
+        rooms,
+        ARTIFICIAL_BAM_POINTS,
+        _bam_home_points,
+        lambda home: round(1 - home, _NDIGITS),
+        unplayed=0.0,
+    )
+
+
+def _board_score(
+    rooms: BoardRooms,
+    artificial: Mapping[str, float],
+    compare: Callable[[int], float],
+    away_of: Callable[[float], float],
+    unplayed: float = 0,
+) -> BoardScore:
+    """A board's marks for both teams: the artificial marks' values, nothing
+    (``unplayed``) until both rooms have a result, else the home team's mark
+    from ``compare`` of the two rooms and the away team's from ``away_of``."""
     marks = rooms.artificial_marks
     if marks is not None:
-        home, away = (ARTIFICIAL_BAM_POINTS[mark] for mark in marks)
+        home, away = (artificial[mark] for mark in marks)
         return BoardScore(rooms.board, home, away, played=True, artificial=True)
     if rooms.open_ns is None or rooms.closed_ns is None:
-        return BoardScore(rooms.board, 0.0, 0.0, played=False)
-    home = _compared(rooms.open_ns, rooms.closed_ns, _bam_home_points)
-    return BoardScore(rooms.board, home, round(1 - home, _NDIGITS), played=True)
+        return BoardScore(rooms.board, unplayed, unplayed, played=False)
+    home = _compared(rooms.open_ns, rooms.closed_ns, compare)
+    return BoardScore(rooms.board, home, away_of(home), played=True)
 
 
 def bam_match(boards: Iterable[BoardRooms]) -> BamMatchScore:
@@ -285,16 +297,10 @@ def _compared(
         return value(open_ns - closed_ns)
     total = sum(
         open_weight * closed_weight * value(open_score - closed_score)
-        for open_weight, open_score in _parts(open_ns)
-        for closed_weight, closed_score in _parts(closed_ns)
+        for open_weight, open_score in score_parts(open_ns)
+        for closed_weight, closed_score in score_parts(closed_ns)
     )
     return round(total, _NDIGITS)
-
-
-def _parts(result: int | float | WeightedScore) -> tuple[tuple[float, float], ...]:
-    if isinstance(result, WeightedScore):
-        return result.parts
-    return ((1.0, float(result)),)
 
 
 def _check_room(room: str, result: object) -> None:

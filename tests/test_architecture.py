@@ -77,3 +77,76 @@ def test_an_import_inside_a_function_is_seen(tmp_path):
         "def workbook():\n    from openpyxl import Workbook\n    return Workbook()\n"
     )
     assert imported_packages(module) == {"openpyxl"}
+
+
+def _project_imports(path: Path) -> set[str]:
+    """Every ``tournaments.*`` module the file imports, anywhere in it."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module)
+    return {name for name in found if name.startswith("tournaments.")}
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted((ROOT / "tournaments" / "models").glob("*.py")),
+    ids=lambda p: p.name,
+)
+def test_models_import_only_models(path):
+    """Models sit below every other layer: no services, rescoring, selectors,
+    registry or views, not even inside a method."""
+    assert {
+        name
+        for name in _project_imports(path)
+        if not name.startswith("tournaments.models")
+    } == set()
+
+
+# The games' names on the two fields that once chose the game.
+GAME_KINDS = {"PAIRS", "TEAMS", "WHIZ", "BARBU", "CHINESE"}
+
+
+def _game_tests(path: Path) -> list[int]:
+    """Lines where the code compares something with a game's kind
+    (``x.kind == Event.Kind.WHIZ``, ``x.movement in (...TEAMS...)``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    lines = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare):
+            continue
+        names = {
+            part.attr
+            for side in (node.left, *node.comparators)
+            for part in ast.walk(side)
+            if isinstance(part, ast.Attribute)
+        }
+        if names & GAME_KINDS and names & {"Kind", "Movement"}:
+            lines.append(node.lineno)
+    return lines
+
+
+def test_the_game_is_chosen_only_by_the_registry():
+    """Code that differs by game asks ``tournaments.registry``; no module
+    switches on ``Event.kind`` or ``Section.movement`` itself."""
+    switches = {
+        str(path.relative_to(ROOT)): lines
+        for path in sorted((ROOT / "tournaments").rglob("*.py"))
+        if "migrations" not in path.parts and path.name != "registry.py"
+        if (lines := _game_tests(path))
+    }
+    assert switches == {}
+
+
+def test_a_game_switch_is_seen(tmp_path):
+    module = tmp_path / "switch.py"
+    module.write_text(
+        "def page(event):\n"
+        "    if event.kind == Event.Kind.WHIZ:\n"
+        "        return 1\n"
+        "    return 0 if section.movement in (Section.Movement.TEAMS,) else 2\n"
+    )
+    assert _game_tests(module) == [2, 4]

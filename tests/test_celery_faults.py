@@ -45,6 +45,7 @@ pytestmark = pytest.mark.skipif(
 ENTER_BOARD_ONE = """
 import contextlib, datetime as dt, time
 from django.db import transaction
+from tournaments.selectors.movement import section_movement
 from tournaments.models import Pair
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.results import result_submit
@@ -53,7 +54,7 @@ event = event_create(name="Fault test", date=dt.date(2026, 11, 24))
 section = section_create(
     session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
 )
-movement = section.movement_plan()
+movement = section_movement(section)
 pairs = {p.label: p for p in Pair.objects.filter(section=section)}
 board = section.boards.get(number=1)
 scores = iter([("4S", "N", 10), ("2S", "N", 9), ("4S", "N", 9)])
@@ -87,15 +88,15 @@ from celery.signals import task_prerun
 def slow_scorer(sender=None, **kwargs):
     if sender.name != "scoring.score_section":
         return
-    from tournaments import scoring_io
-    original = scoring_io.score_loaded
+    from tournaments.rescore import pairs as pairs_rescore
+    original = pairs_rescore.score_loaded
 
     def slow(*args, **kwargs):
         print("rescore half-way", flush=True)
         time.sleep(120)
         return original(*args, **kwargs)
 
-    scoring_io.score_loaded = slow
+    pairs_rescore.score_loaded = slow
 
 from celery.__main__ import main
 sys.argv = ["celery", *sys.argv[1:]]

@@ -41,6 +41,7 @@ ON_POSTGRES = urlsplit(SERVER_URL).scheme in {"postgres", "postgresql"}
 ENTER_BOARD_ONE = """
 import datetime as dt
 from django.db import transaction
+from tournaments.selectors.movement import section_movement
 from tournaments.models import Pair
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.results import result_submit
@@ -49,7 +50,7 @@ event = event_create(name="Worker test", date=dt.date(2026, 11, 22))
 section = section_create(
     session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
 )
-movement = section.movement_plan()
+movement = section_movement(section)
 pairs = {p.label: p for p in Pair.objects.filter(section=section)}
 board = section.boards.get(number=1)
 scores = iter([("4S", "N", 10), ("2S", "N", 9), ("4S", "N", 9)])

@@ -1,12 +1,12 @@
-"""Server-rendered pages."""
+"""Server-rendered pages: the home page and the games' rules (``pages``)."""
 
 from django.urls import path
 
-from tournaments import views
+from tournaments.pages import games
 
 app_name = "tournaments"
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("games/<slug:slug>/", views.game_detail, name="game-detail"),
+    path("", games.home, name="home"),
+    path("games/<slug:slug>/", games.game_detail, name="game-detail"),
 ]

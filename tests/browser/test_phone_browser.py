@@ -20,7 +20,7 @@ from django.urls import reverse
 from games.weighted import WeightedPart
 from tests.support.pairs_play import played_section
 from tournaments.models import Event, Result, Section, Session, WhizScore
-from tournaments.scoring_io import rescore_section
+from tournaments.rescore import rescore_section
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.results import result_adjust, result_enter, result_weighted
 

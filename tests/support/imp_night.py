@@ -1,5 +1,5 @@
 """Hand-worked IMP-pairs boards stored as imported sections, for the tests of
-issue 18's scoring options (``tests/tournaments/test_imp_options*.py``).
+issue 18's scoring options (``tests/tournaments/services/test_imp_options.py``).
 
 Each board is ``{number: [(ns pair, ew pair, NS score or (NS mark, EW mark))]}``;
 the figures are worked in the comments and in ``tests/scoring/test_imp_options.py``.
@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from tournaments.models import Board, Event, Pair, PairScore, Result, Section, Source
-from tournaments.scoring_io import rescore_section
+from tournaments.rescore import rescore_section
 from tournaments.services.events import event_create
 
 # Board 1 of seven tables, NS scores by pair: sorted -100 50 140 400 420 450

@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments.models import Club, Pair, Player, Section
-from tournaments.scoring_io import rescore_section
+from tournaments.rescore import rescore_section
 from tournaments.services.events import (
     MovementChoice,
     PairEntry,

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from tournaments.models import Event, PairScore, Section, Session
-from tournaments.scoring_io import rescore_section
+from tournaments.rescore import rescore_section
+from tournaments.selectors.movement import section_movement
 from tournaments.services.events import MovementChoice, PairEntry, section_create
 from tournaments.services.results import result_submit
 
@@ -18,7 +19,7 @@ def played_section(session: Session, letter: str, names: list[str]) -> Section:
         letter=letter,
         entries=[PairEntry(names=name) for name in names],
     )
-    movement = section.movement_plan()
+    movement = section_movement(section)
     pairs = {pair.label: pair for pair in section.pairs.all()}
     for seating in movement.seatings:
         ns = pairs[movement.pair(seating.ns).label]

@@ -12,7 +12,7 @@ import datetime as dt
 import pytest
 
 from tournaments.models import Board, Event, Pair, Result, Section, Source
-from tournaments.scoring_io import rescore_section
+from tournaments.rescore import rescore_section
 from tournaments.services.events import event_create
 
 LINES = [

@@ -3,7 +3,7 @@
 
 Every table bids 4S by North; 1NS makes eleven tricks, every other NS pair
 ten (``tricks_by_skill``), so each board's lines are worked by hand in
-``tests/tournaments/test_running_late_pair.py`` and
+``tests/tournaments/services/test_running_late_pair.py`` and
 ``test_running_withdrawals.py``.
 """
 
@@ -17,7 +17,8 @@ from django.core.exceptions import ValidationError
 
 from tournaments.models import Result, Section, Session
 from tournaments.movements import Seating
-from tournaments.scoring_io import rescore_section
+from tournaments.rescore import rescore_section
+from tournaments.selectors.movement import section_movement
 from tournaments.services.events import (
     MovementChoice,
     PairEntry,
@@ -65,7 +66,7 @@ def enter_rounds(
     The section is read again first: a director's page may have changed its
     movement since the test loaded it."""
     section.refresh_from_db()
-    movement = section.movement_plan()
+    movement = section_movement(section)
     pairs = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
     stored = set(

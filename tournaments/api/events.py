@@ -45,7 +45,13 @@ from tournaments.api.serializers import (
 )
 from tournaments.api.writes import fix_line_pairs, line_fields, submit
 from tournaments.models import Event, Result, Section, Session
-from tournaments.reports import LineRow, event_sections, report_json, stored_report
+from tournaments.selectors.movement import section_movement
+from tournaments.selectors.pairs import (
+    LineRow,
+    event_sections,
+    report_json,
+    stored_report,
+)
 from tournaments.services.privacy import hidden_boards, request_viewer
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
@@ -129,7 +135,7 @@ class SectionViewSet(
     def assignments(self, request: Request, pk: str) -> Response:
         """Who plays where in each round, and which boards (none if imported)."""
         section = self.get_object()
-        movement = section.movement_plan()
+        movement = section_movement(section)
         if movement is None:
             return Response([])
         offset = section.first_board - 1

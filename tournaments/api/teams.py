@@ -28,6 +28,8 @@ from tournaments.api.permissions import (
 )
 from tournaments.api.writes import api_error
 from tournaments.models import Club, Match, Player, TeamCompetition
+from tournaments.rescore.teams import match_carry_over_set
+from tournaments.selectors.teams import match_sheet, standings_rows
 from tournaments.services.privacy import (
     DIRECTOR,
     Viewer,
@@ -35,7 +37,6 @@ from tournaments.services.privacy import (
     visible_match_rows,
 )
 from tournaments.services.teams import TeamEntry, teams_event_create
-from tournaments.teams_io import match_carry_over_set, match_sheet, standings_rows
 
 
 class DirectorOnly(BasePermission):

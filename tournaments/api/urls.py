@@ -32,6 +32,7 @@ from tournaments.api import (
     whiz,
     whiz_lines,
 )
+from tournaments.registry import created_by_kind
 
 router = DefaultRouter()
 router.register("clubs", views.ClubViewSet)
@@ -119,7 +120,6 @@ urlpatterns = [
         tablets.TableRoundView.as_view(),
         name="api-table-round",
     ),
-    path("teams-events/", teams.teams_event_new, name="api-teams-event-new"),
     path(
         "events/<int:id>/scoring/",
         event_scoring.EventScoringView.as_view(),
@@ -172,9 +172,10 @@ urlpatterns = [
         analysis.EventDoubleDummyView.as_view(),
         name="api-event-double-dummy",
     ),
-    path("whiz-events/", whiz.whiz_event_new, name="api-whiz-event-new"),
-    path("barbu-events/", barbu.barbu_event_new, name="api-barbu-event-new"),
-    path("chinese-events/", chinese.chinese_event_new, name="api-chinese-event-new"),
+    *(
+        path(route, view, name=name)
+        for route, view, name in created_by_kind("api-", "", "api_create")
+    ),
     path(
         "sections/<int:id>/chinese-matches/",
         chinese.ChineseMatchesView.as_view(),

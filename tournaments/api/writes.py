@@ -20,6 +20,7 @@ from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
 from tournaments.api.permissions import is_director, token_table
 from tournaments.models import Pair, Result, Section, Source, Table
+from tournaments.selectors.movement import section_movement
 from tournaments.services.disputes import SecondEntryRefused
 from tournaments.services.line_pairs import line_pairs_fix
 from tournaments.services.results import result_enter
@@ -133,7 +134,7 @@ def keep_at_table(table: Table, fields: dict[str, Any]) -> None:
             _("A table token enters results at its own table only.")
         )
     fields["table"] = table
-    movement = table.section.movement_plan()
+    movement = section_movement(table.section)
     if movement is None:
         return
     board, ns, ew = fields["board"], fields["ns_pair"], fields["ew_pair"]

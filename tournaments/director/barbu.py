@@ -8,7 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from tournaments.barbu_sheet import read_sheet, save_sheet, sheet_rows
+from tournaments.director.barbu_sheet import read_sheet, save_sheet, sheet_rows
 from tournaments.director.console import sheet_audit_rows
 from tournaments.models import BarbuDeal, Event, Section, Source
 from tournaments.services.barbu import section_barbu_movement, table_players

@@ -19,13 +19,14 @@ from games.errors import GameError
 from games.weighted import weighted_text
 from tournaments.models import (
     Board,
-    Event,
     Result,
     ResultChange,
     Section,
     Source,
     Table,
 )
+from tournaments.registry import section_game
+from tournaments.selectors.movement import section_movement
 from tournaments.services.closing import open_disputes
 from tournaments.services.pairs import missing_players_text, pairs_missing_a_player
 from tournaments.services.seating_lines import seating_lines
@@ -86,7 +87,7 @@ def console_grid(section: Section) -> list[ConsoleRow]:
     board has no line yet, *confirmed* if every line is confirmed, else
     *entered*.  An imported section (no movement) has no grid.
     """
-    movement = section.movement_plan()
+    movement = section_movement(section)
     if movement is None:
         return []
     found = seating_lines(section, movement)
@@ -229,12 +230,9 @@ class AuditRow:
 
 def audit_rows(board: Board) -> list[AuditRow]:
     """The board's changes, newest first: when, who, what, before -> after."""
-    if board.section.session.event.kind == Event.Kind.WHIZ:
-        labels = {e.pk: e.label for e in board.section.whiz_entrants.all()}
-        text = whiz_line_text
-    else:
-        labels = {pair.pk: pair.label for pair in board.section.pairs.all()}
-        text = line_text
+    section = board.section
+    labels = {e.pk: e.label for e in section_game(section).entrants(section)}
+    text = section_game(section).audit_text
     changes = board.changes.select_related("user", "table").order_by("-at", "-id")
     return [
         AuditRow(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from django import forms
@@ -13,7 +12,7 @@ from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
 from games.weighted import parse_weighted
 from tournaments.director.running import parse_rounds
-from tournaments.importers.awards import award_of
+from tournaments.importers.awards import parse_award
 from tournaments.models import Club, Event, Player, Section
 from tournaments.models.scoring_options import IMP_SETTINGS, PAIRS_SETTINGS
 from tournaments.movements import Movement, standard_movements
@@ -25,15 +24,6 @@ from tournaments.services.events import (
 )
 from tournaments.services.pairs import club_player
 from tournaments.services.results import parse_adjusted
-
-# "A+", "A-/A+", "60%", "60/40": an artificial adjusted score typed in the
-# contract box, NS first.
-ADJUSTED = re.compile(
-    r"^\s*(A[+-]?|\d{1,3}%?)\s*(?:/\s*(A[+-]?|\d{1,3}%?))?"
-    # An award against an absent side: "60/0 – EW absent" (the word is free).
-    r"\s*(?:[-–]\s*)?(?:(NS|EW)(?:\s+\w+)?)?\s*$",
-    re.I,
-)
 
 
 class EventForm(forms.ModelForm):
@@ -275,15 +265,17 @@ class TravellerRow:
         return not (self.contract or self.declarer or self.result or self.lead)
 
     def _adjusted(self) -> dict[str, object] | None:
-        """An adjusted score typed in the contract box, or None."""
-        match = ADJUSTED.match(self.contract)
-        if not match or self.result:
+        """An adjusted score typed in the contract box ("A+", "A-/A+", "60%",
+        "60/40", "60/0 – EW absent"), NS first, read as the importers read
+        it (``importers.awards``), or None."""
+        award = parse_award(self.contract, bare_numbers=True)
+        if award is None or self.result:
             return None
-        ns, ew = match.group(1), match.group(2) or match.group(1)
         try:
-            marks = parse_adjusted(ns, "adjusted_ns"), parse_adjusted(ew, "adjusted_ew")
-            # The side named, else the side given 0 % ("60/0"), as importers read.
-            award = award_of(*marks, match.group(3) or "")
+            marks = (
+                parse_adjusted(award.ns, "adjusted_ns"),
+                parse_adjusted(award.ew, "adjusted_ew"),
+            )
             return {"kind": "adjusted", "ns": marks[0], "ew": marks[1],
                     "absent": award.absent}  # fmt: skip
         except forms.ValidationError:

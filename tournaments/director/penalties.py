@@ -21,9 +21,9 @@ from django.views.decorators.http import require_POST
 
 from tournaments.director.form_errors import refusal_on_form
 from tournaments.models import Penalty, Section
+from tournaments.registry import section_game
 from tournaments.services.penalties import (
     REASON_MAX,
-    UNSCORED_BY_PAIRS,
     applies,
     penalty_give,
     penalty_withdraw,
@@ -61,7 +61,7 @@ def penalty_context(
     section: Section, form: PenaltyForm | None = None
 ) -> dict[str, Any]:
     """What the section page shows of the section's penalties."""
-    if section.movement in UNSCORED_BY_PAIRS:
+    if not section_game(section).ranks_pairs:
         return {}
     method = section.session.event.method
     penalties = [(p, applies(p.unit, method)) for p in section_penalties(section)]

@@ -17,8 +17,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tournaments.models import Event, Section
-from tournaments.reports import any_penalty, stored_report
-from tournaments.results.scorecards import (
+from tournaments.selectors.pairs import any_penalty, stored_report
+from tournaments.selectors.scorecards import (
     pairs_in_order,
     scorecard_rows,
     standings_by_pair,

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.director.absent_form import AbsentForm
 from tournaments.models import Section, SectionChange
-from tournaments.services.events import section_absences
+from tournaments.selectors.movement import section_absences
 from tournaments.services.running import (
     arrow_switch_change,
     late_pair_join,

@@ -20,10 +20,11 @@ from django.views.decorators.http import require_POST
 from tournaments.director.form_errors import refusal_on_form
 from tournaments.director.teams_forms import TeamsEventForm
 from tournaments.models import Event, Match, TeamCompetition
+from tournaments.rescore.teams import match_carry_over_set
+from tournaments.selectors.teams import standings_rows
 from tournaments.services.analysis import analysis_progress
 from tournaments.services.team_rounds import next_round_create
 from tournaments.services.teams import teams_event_create
-from tournaments.teams_io import match_carry_over_set, standings_rows
 
 
 @staff_member_required

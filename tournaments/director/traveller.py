@@ -7,11 +7,12 @@ from django.db import transaction
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
-from tournaments.award_text import award_text
 from tournaments.director.forms import TravellerRow
 from tournaments.director.traveller_pairs import fix_typed_pairs
 from tournaments.models import Board, Event, Pair, Result, Round, Section, Table
 from tournaments.movements import Seating
+from tournaments.results.award_text import award_text
+from tournaments.selectors.movement import section_movement
 from tournaments.services.results import (
     bridgeote_result_submit,
     result_adjust,
@@ -30,7 +31,7 @@ def traveller_rows(section: Section, board: Board) -> list[TravellerRow]:
         for r in board.results.select_related("ns_pair", "ew_pair")
     }
     rows: list[TravellerRow] = []
-    movement = section.movement_plan()
+    movement = section_movement(section)
     if movement is not None:
         number = board.number - section.first_board + 1
         seatings = [

@@ -11,7 +11,6 @@ from tournaments.director import (
     disputes,
     event_deletion,
     files,
-    games,
     import_jobs,
     lines,
     mail,
@@ -24,6 +23,7 @@ from tournaments.director import (
     views,
     whiz,
 )
+from tournaments.registry import created_by_kind
 
 app_name = "director"
 
@@ -54,10 +54,10 @@ urlpatterns = [
         event_deletion.event_delete_page,
         name="event-delete",
     ),
-    path("teams-events/new/", teams.teams_event_new, name="teams-event-new"),
-    path("whiz-events/new/", whiz.whiz_event_new, name="whiz-event-new"),
-    path("barbu-events/new/", games.barbu_event_new, name="barbu-event-new"),
-    path("chinese-events/new/", games.chinese_event_new, name="chinese-event-new"),
+    *(
+        path(route, view, name=name)
+        for route, view, name in created_by_kind("", "new/", "director_create")
+    ),
     path(
         "events/<int:pk>/whiz/boards/<int:number>/",
         whiz.whiz_traveller,

@@ -12,18 +12,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournaments.director.barbu import barbu_event_detail
 from tournaments.director.console import audit_rows
 from tournaments.director.disputes import session_close_confirmed
 from tournaments.director.forms import EventForm, EventSettingsForm, SectionForm
-from tournaments.director.games import chinese_event_detail
 from tournaments.director.penalties import PenaltyForm, penalty_context
 from tournaments.director.running import running_context
-from tournaments.director.teams import teams_event_detail
 from tournaments.director.traveller import read_rows, save_rows, traveller_rows
-from tournaments.director.whiz import whiz_event_detail
 from tournaments.models import Board, Event, Section, Session
 from tournaments.movements.standard import MAX_PAIRS, MIN_PAIRS
+from tournaments.registry import event_game
+from tournaments.selectors.movement import section_movement
 from tournaments.services.analysis import analysis_progress
 from tournaments.services.events import (
     event_create,
@@ -86,14 +84,11 @@ def event_settings(request: HttpRequest, pk: int) -> HttpResponse:
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """An event's sessions and sections, and what to do next."""
     event = get_object_or_404(Event, pk=pk)
-    if event.kind == Event.Kind.TEAMS:
-        return teams_event_detail(request, event)
-    if event.kind == Event.Kind.WHIZ:
-        return whiz_event_detail(request, event)
-    if event.kind == Event.Kind.BARBU:
-        return barbu_event_detail(request, event)
-    if event.kind == Event.Kind.CHINESE:
-        return chinese_event_detail(request, event)
+    return event_game(event).event_page(request, event)
+
+
+def pairs_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
+    """A pairs event's sessions and sections, and what to do next."""
     sessions = event.sessions.prefetch_related("sections")
     context = {
         "event": event,
@@ -166,7 +161,7 @@ def section_page(
 ) -> HttpResponse:
     """The section page; ``running`` holds a refused running-section form,
     ``penalty_form`` a refused penalty."""
-    movement = section.movement_plan()
+    movement = section_movement(section)
     boards = section.boards.annotate(entered=Count("results")).order_by("number")
     expected = {}
     if movement is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tournaments.models import Event
+from tournaments.registry import event_game
 
 
 def export_formats(event: Event) -> tuple[str, ...]:
@@ -11,7 +12,6 @@ def export_formats(event: Event) -> tuple[str, ...]:
     Both carry contract bridge only: a pairs event's travellers and ranking,
     or a teams event's matches (PBN: both rooms of each board).
     """
-    bridge_pairs = event.kind == Event.Kind.PAIRS and event.game == Event.Game.BRIDGE
-    if bridge_pairs or event.kind == Event.Kind.TEAMS:
-        return ("pbn", "usebio")
-    return ()
+    if event.game != Event.Game.BRIDGE:
+        return ()
+    return event_game(event).exports

@@ -20,9 +20,9 @@ from decimal import Decimal
 
 from games.pbn import PbnGame, write_pbn
 from tournaments.exporters.pbn_game import board_game
-from tournaments.exporters.pbn_teams import teams_games
 from tournaments.models import Event, Section
-from tournaments.reports import (
+from tournaments.registry import event_game
+from tournaments.selectors.pairs import (
     LineRow,
     SectionReport,
     any_penalty,
@@ -71,12 +71,16 @@ def event_pbn(event: Event) -> str:
     its session as ``[Round]``, and each section's first game carries that
     section's ``[TotalScoreTable]``.
     """
-    if event.kind == Event.Kind.TEAMS:
-        return write_pbn(teams_games(event))
-    if event.kind != Event.Kind.PAIRS or event.game != Event.Game.BRIDGE:
+    game = event_game(event)
+    if game.pbn_games is None or event.game != Event.Game.BRIDGE:
         raise ValueError(
             f"event {event.pk}: PBN carries bridge pairs and teams events only"
         )
+    return write_pbn(game.pbn_games(event))
+
+
+def pairs_games(event: Event) -> list[PbnGame]:
+    """A pairs event's games: one per board of each section."""
     sections = event_sections(event)
     if not sections:
         raise ValueError(f"event {event.pk} has no section to export")
@@ -92,7 +96,7 @@ def event_pbn(event: Event) -> str:
                 _total_table(game, report)
                 game.tags["ScoringOptions"] = scoring_options(event)
             games.append(game)
-    return write_pbn(games)
+    return games
 
 
 def scoring_options(event: Event) -> str:

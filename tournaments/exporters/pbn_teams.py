@@ -14,7 +14,7 @@ from __future__ import annotations
 from games.pbn import PbnGame
 from tournaments.exporters.pbn_game import board_game
 from tournaments.models import Event, Match, Result, TeamCompetition
-from tournaments.teams_io import match_sheets
+from tournaments.selectors.teams import match_sheets
 
 ROOMS = ("Open", "Closed")
 

@@ -30,14 +30,15 @@ from django.db.models import Manager
 from games.deal import Deal
 from tournaments.models import Board, Event, Match, Player, Result, Section
 from tournaments.models.teams import TeamCompetition
-from tournaments.reports import (
+from tournaments.registry import event_game
+from tournaments.selectors.pairs import (
     LineRow,
     SectionReport,
     StandingRow,
     event_sections,
     stored_report,
 )
-from tournaments.teams_io import SheetRow, match_sheets, standings_rows
+from tournaments.selectors.teams import SheetRow, match_sheets, standings_rows
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
 PAIRS_TYPES = {
@@ -61,10 +62,9 @@ def event_usebio(event: Event) -> str:
         club = ET.SubElement(root, "CLUB")
         _add(club, "CLUB_NAME", event.club.name)
         _add(club, "CLUB_ID_NUMBER", event.club.federation_code)
-    if event.kind == Event.Kind.PAIRS:
-        _pairs_event(root, event)
-    elif event.kind == Event.Kind.TEAMS:
-        _teams_event(root, event)
+    game = event_game(event)
+    if game.usebio_event is not None:
+        game.usebio_event(root, event)
     else:
         raise UsebioRefused(
             f"event {event.pk} is a {event.get_kind_display()} event: "
@@ -107,7 +107,7 @@ def _number(value: float | None) -> str:
 # Pairs -------------------------------------------------------------------
 
 
-def _pairs_event(root: ET.Element, event: Event) -> None:
+def pairs_usebio_event(root: ET.Element, event: Event) -> None:
     sections = event_sections(event)
     if not sections:
         raise UsebioRefused(f"event {event.pk} has no section to export")
@@ -270,7 +270,7 @@ def _hands(element: ET.Element, board: Board) -> None:
 # Teams -------------------------------------------------------------------
 
 
-def _teams_event(root: ET.Element, event: Event) -> None:
+def teams_usebio_event(root: ET.Element, event: Event) -> None:
     competition = event.competition
     swiss = competition.format == TeamCompetition.Format.SWISS
     kind = "SWISS_TEAMS" if swiss else "TEAMS_OF_FOUR"

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 _MARK = r"A[+-]?|\d{1,3}(?:[.,]\d+)?%?"
 AWARD = re.compile(
     rf"^(?P<ns>{_MARK})\s*(?:/\s*(?P<ew>{_MARK}))?"
-    r"(?:\s*[-–]?\s*(?P<side>NS|EW)(?:\s+ABSENT)?)?$",
+    # The side may be followed by one word: "absent", French "absente"...
+    r"(?:\s*[-–]?\s*(?P<side>NS|EW)(?:\s+\w+)?)?$",
     re.IGNORECASE,
 )
 # USEBIO's and Compscore's "A6040": NS 60 %, EW 40 %.
@@ -33,11 +34,12 @@ class Award:
     absent: str = ""
 
 
-def parse_award(text: str) -> Award | None:
+def parse_award(text: str, *, bare_numbers: bool = False) -> Award | None:
     """The award ``text`` reads as, or None when it is no award (a contract).
 
     A single number is an award only with a "%", so "4S" or "3NT" never read
-    as one.
+    as one; ``bare_numbers`` reads "55" as 55 % each where no contract can be
+    meant (the director's traveller, whose result box is then empty).
     """
     text = (text or "").strip().upper()
     packed = PACKED.match(text)
@@ -49,7 +51,7 @@ def parse_award(text: str) -> Award | None:
     ns, ew, side = match.group("ns"), match.group("ew"), match.group("side") or ""
     if ew is None and side:
         return None  # "60 EW": what the absent side scores is not said
-    if ew is None and not ns.startswith("A") and not ns.endswith("%"):
+    if ew is None and not (ns.startswith("A") or ns.endswith("%") or bare_numbers):
         return None
     return award_of(ns, ew or ns, side)
 

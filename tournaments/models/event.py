@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -14,9 +13,6 @@ from scoring.board import BoardSettings
 from scoring.session import AverageRule, SessionSettings
 from tournaments.models.club import Club
 from tournaments.models.scoring_options import ScoringOptions
-
-if TYPE_CHECKING:
-    from tournaments.movements import Movement
 
 PERCENT = [MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(100))]
 
@@ -334,13 +330,6 @@ class Section(models.Model):
         """A write came in since the last rescore: its scores are updating."""
         scoring = getattr(self, "scoring", None)
         return scoring is not None and scoring.stale_since is not None
-
-    def movement_plan(self) -> Movement | None:
-        """The section's movement, rebuilt from its stored choice (None if imported)."""
-        # Imported here: the services module imports these models.
-        from tournaments.services.events import section_movement
-
-        return section_movement(self)
 
     @property
     def single_winner(self) -> bool:

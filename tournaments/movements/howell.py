@@ -60,7 +60,7 @@ MAX_TABLES = 10
 # close to one run as possible, so that boards pass from table to table; the
 # adders of a Room square sum to 0 modulo n, which allows one run (one relay
 # stand) when n = 1 mod 4 and forces two otherwise.  Each one is checked by
-# validate() in tests/tournaments/test_movements_soundness.py.
+# validate() in tests/tournaments/movements/test_movements_soundness.py.
 _ROOM_STARTERS: dict[int, tuple[tuple[int, int, int], ...]] = {
     7: ((1, 3, 2), (2, 6, 4), (4, 5, 1)),
     9: ((1, 2, 8), (3, 7, 2), (4, 6, 7), (5, 8, 1)),

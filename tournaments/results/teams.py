@@ -1,6 +1,6 @@
 """Public results of a teams event: standings, rounds, cross-table, bracket, matches.
 
-Thin views over ``tournaments.teams_io``: what they show is what the scorer
+Thin views over ``tournaments.rescore.teams``: what they show is what the scorer
 stored on ``Match`` and ``TeamScore`` rows.
 """
 
@@ -12,14 +12,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tournaments.models import Event, Match, TeamCompetition
-from tournaments.services.analysis import analysis_progress
-from tournaments.services.privacy import request_viewer, visible_match_rows
-from tournaments.teams_io import (
+from tournaments.selectors.teams import (
     knockout_ties,
     match_sheet,
     round_robin_cross_table,
     standings_rows,
 )
+from tournaments.services.analysis import analysis_progress
+from tournaments.services.privacy import request_viewer, visible_match_rows
 
 
 def teams_results(

@@ -1,8 +1,9 @@
-"""Public results pages: thin views over ``tournaments.reports``."""
+"""Public results pages: thin views over ``tournaments.selectors.pairs``."""
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 from django.db.models import Count, Max, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -11,29 +12,25 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from tournaments.exporters.workbook import event_workbook_bytes
-from tournaments.exporters.workbook.barbu import barbu_workbook_bytes
-from tournaments.exporters.workbook.chinese import chinese_workbook_bytes
-from tournaments.exporters.workbook.teams import teams_workbook_bytes
-from tournaments.exporters.workbook.whiz import whiz_workbook_bytes
 from tournaments.models import Board, Event, Pair, Result, Section
-from tournaments.reports import (
-    any_penalty,
-    event_rankings,
-    event_sections,
-    stored_report,
-)
-from tournaments.results.barbu import barbu_player, barbu_results
+from tournaments.registry import event_game
+from tournaments.results.barbu import barbu_player
 from tournaments.results.charts import BarChart, imp_chart, percentage_chart
-from tournaments.results.chinese import chinese_player, chinese_results
+from tournaments.results.chinese import chinese_player
 from tournaments.results.hand_records import (
     TABLE_DENOMINATIONS,
     deals_visible,
     hand_record,
 )
-from tournaments.results.scorecards import scorecard_rows, standings_by_pair
-from tournaments.results.teams import event_match, match_page, teams_results
-from tournaments.results.whiz import whiz_board, whiz_player, whiz_results
+from tournaments.results.teams import event_match, match_page
+from tournaments.results.whiz import whiz_board, whiz_player
+from tournaments.selectors.pairs import (
+    any_penalty,
+    event_rankings,
+    event_sections,
+    stored_report,
+)
+from tournaments.selectors.scorecards import scorecard_rows, standings_by_pair
 from tournaments.services.analysis import analysis_progress
 from tournaments.services.privacy import (
     Viewer,
@@ -122,14 +119,13 @@ def event_results(request: HttpRequest, pk: int) -> HttpResponse:
     live = _live(request, event)
     if live is None:
         return _hidden(request, event)
-    if event.kind == Event.Kind.TEAMS:
-        return teams_results(request, event, live)
-    if event.kind == Event.Kind.WHIZ:
-        return whiz_results(request, event, live)
-    if event.kind == Event.Kind.BARBU:
-        return barbu_results(request, event, live)
-    if event.kind == Event.Kind.CHINESE:
-        return chinese_results(request, event, live)
+    return event_game(event).results_page(request, event, live)
+
+
+def pairs_results(
+    request: HttpRequest, event: Event, live: dict[str, object]
+) -> HttpResponse:
+    """A pairs event's ranking(s), with the travellers of every section."""
     reports = [stored_report(section) for section in event_sections(event)]
     rankings = event_rankings(reports) if reports else {}
     viewer = request_viewer(request)
@@ -172,44 +168,44 @@ def match_results(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
     return match_page(request, match, live)
 
 
-def whiz_board_results(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """A Whiz board's traveller, table by table."""
-    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.WHIZ)
+def _game_page(
+    request: HttpRequest,
+    pk: int,
+    kind: str,
+    page: Callable[..., HttpResponse],
+    *args: int,
+) -> HttpResponse:
+    """One of a game's pages (``page(request, event, *args, live)``), or the
+    hidden page while the event's results are not published."""
+    event = get_object_or_404(Event, pk=pk, kind=kind)
     live = _live(request, event)
     if live is None:
         return _hidden(request, event)
-    return whiz_board(request, event, number, live)
+    return page(request, event, *args, live)
+
+
+def whiz_board_results(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A Whiz board's traveller, table by table."""
+    return _game_page(request, pk, Event.Kind.WHIZ, whiz_board, number)
 
 
 def whiz_player_results(request: HttpRequest, pk: int, entrant_pk: int) -> HttpResponse:
     """A Whiz player's scorecard."""
-    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.WHIZ)
-    live = _live(request, event)
-    if live is None:
-        return _hidden(request, event)
-    return whiz_player(request, event, entrant_pk, live)
+    return _game_page(request, pk, Event.Kind.WHIZ, whiz_player, entrant_pk)
 
 
 def barbu_player_results(
     request: HttpRequest, pk: int, entrant_pk: int
 ) -> HttpResponse:
     """A Barbu player's scorecard."""
-    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.BARBU)
-    live = _live(request, event)
-    if live is None:
-        return _hidden(request, event)
-    return barbu_player(request, event, entrant_pk, live)
+    return _game_page(request, pk, Event.Kind.BARBU, barbu_player, entrant_pk)
 
 
 def chinese_player_results(
     request: HttpRequest, pk: int, player_pk: int
 ) -> HttpResponse:
     """A Chinese bridge player's scorecard."""
-    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.CHINESE)
-    live = _live(request, event)
-    if live is None:
-        return _hidden(request, event)
-    return chinese_player(request, event, player_pk, live)
+    return _game_page(request, pk, Event.Kind.CHINESE, chinese_player, player_pk)
 
 
 def _section(pk: int) -> Section:
@@ -307,16 +303,7 @@ def event_excel(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404(_("This event has no results yet."))
     if any_in_play(list(sections), request_viewer(request)):
         return _workbook_in_play(request, event)
-    if event.kind == Event.Kind.TEAMS:
-        workbook = teams_workbook_bytes(event)
-    elif event.kind == Event.Kind.WHIZ:
-        workbook = whiz_workbook_bytes(event)
-    elif event.kind == Event.Kind.BARBU:
-        workbook = barbu_workbook_bytes(event)
-    elif event.kind == Event.Kind.CHINESE:
-        workbook = chinese_workbook_bytes(event)
-    else:
-        workbook = event_workbook_bytes(event)
+    workbook = event_game(event).workbook(event)
     response = HttpResponse(workbook, content_type=XLSX)
     name = slugify(event.name) or "event"
     response["Content-Disposition"] = f'attachment; filename="{name}.xlsx"'

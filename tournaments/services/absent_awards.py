@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Pair, Result, Section, SectionChange
 from tournaments.movements import Movement, Seating
-from tournaments.services.events import MovementChoice
+from tournaments.selectors.movement import MovementChoice
 from tournaments.services.rescoring import section_changed
 from tournaments.services.results import result_adjust
 from tournaments.services.running import checked_round, locked_section

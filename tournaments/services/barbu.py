@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -129,7 +130,13 @@ def _seat_order(entries: Sequence[WhizEntry], tables: int) -> list[WhizEntry]:
 
 
 def section_barbu_movement(section: Section) -> IndividualMovement:
-    return individual_movement(section.tables, section.rounds)
+    """The section's movement, built once per process for each shape."""
+    return _built(section.tables, section.rounds)
+
+
+@lru_cache(maxsize=256)
+def _built(tables: int, rounds: int) -> IndividualMovement:
+    return individual_movement(tables, rounds)
 
 
 def table_players(

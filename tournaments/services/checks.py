@@ -16,7 +16,9 @@ from games.cards import Seat
 from games.errors import GameError
 from games.weighted import WeightedPart
 from scoring.board import WeightedScore
-from tournaments.models import Board, Pair, Result, Round, Section, Session, Table
+from tournaments.models import Board, Pair, Result, Round, Session, Table
+from tournaments.registry import section_game
+from tournaments.selectors.movement import section_movement
 
 ARTIFICIAL_MARKS = ("A+", "A", "A-")
 
@@ -171,7 +173,7 @@ def check_team_marks(board: Board, fields: dict[str, object]) -> None:
     Law 86A gives average-plus and average-minus in IMPs; a matchpoint
     percentage has no meaning in a match between two teams.
     """
-    if board.section.movement != Section.Movement.TEAMS:
+    if not section_game(board.section).team_matches:
         return
     if fields.get("absent"):
         raise ValidationError(
@@ -217,7 +219,7 @@ def check_movement(
     without a movement (imported results) accept any pairs.
     """
     section = board.section
-    movement = section.movement_plan()
+    movement = section_movement(section)
     if movement is None:
         return round, table
     number = board.number - section.first_board + 1

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from tournaments.models import Result, Section, Session, WhizResult
+from tournaments.registry import section_game
+from tournaments.selectors.movement import section_movement
 from tournaments.services.seating_lines import seating_lines
 from tournaments.services.sessions import session_close
 from tournaments.services.whiz import section_whiz_movement
@@ -76,36 +78,38 @@ def _pending_data(pending: Pending) -> dict[str, object]:
 
 def open_disputes(section: Section) -> list[Pending]:
     """The section's disputed lines, by board then table."""
-    pending = [
-        Pending(
-            section=section.pk,
-            letter=section.letter,
-            board=line.board.number,
-            round=line.round.number if line.round_id else None,
-            table=line.table.number if line.table_id else None,
-            players=f"{line.ns_pair.label} v {line.ew_pair.label}",
-            result=line.pk,
-        )
-        for line in Result.objects.filter(board__section=section, disputed=True)
+    pairs = (
+        Result.objects.filter(board__section=section, disputed=True)
         .select_related("board", "round", "table", "ns_pair", "ew_pair")
         .order_by("board__number", "ns_pair__number")
-    ]
-    pending += [
-        Pending(
-            section=section.pk,
-            letter=section.letter,
-            board=line.board.number,
-            round=line.round.number if line.round_id else None,
-            table=line.table.number if line.table_id else None,
-            players=_whiz_players(line),
-            result=line.pk,
-            whiz=True,
-        )
-        for line in WhizResult.objects.filter(board__section=section, disputed=True)
+    )
+    whiz = (
+        WhizResult.objects.filter(board__section=section, disputed=True)
         .select_related("board", "round", "table", "north", "east", "south")
         .order_by("board__number", "table__number")
-    ]
+    )
+    pending = [
+        *(_disputed(section, line, f"{line.ns_pair.label} v {line.ew_pair.label}")
+          for line in pairs),
+        *(_disputed(section, line, _whiz_players(line), whiz=True) for line in whiz),
+    ]  # fmt: skip
     return sorted(pending, key=lambda p: (p.board, p.table or 0))
+
+
+def _disputed(
+    section: Section, line: Result | WhizResult, players: str, whiz: bool = False
+) -> Pending:
+    """A disputed line as the director's list shows it."""
+    return Pending(
+        section=section.pk,
+        letter=section.letter,
+        board=line.board.number,
+        round=line.round.number if line.round_id else None,
+        table=line.table.number if line.table_id else None,
+        players=players,
+        result=line.pk,
+        whiz=whiz,
+    )
 
 
 def _whiz_players(line: WhizResult) -> str:
@@ -117,9 +121,12 @@ def _whiz_players(line: WhizResult) -> str:
 def missing_results(section: Section) -> list[Pending]:
     """The lines the section's movement expects and nobody entered yet, by
     round, table and board (none for a section without a movement)."""
-    if section.movement == Section.Movement.WHIZ:
-        return _missing_whiz(section)
-    movement = section.movement_plan()
+    return section_game(section).missing_results(section)
+
+
+def missing_pairs_lines(section: Section) -> list[Pending]:
+    """A pairs or teams section's lines its movement seats and nobody entered."""
+    movement = section_movement(section)
     if movement is None:
         return []
     offset = section.first_board - 1
@@ -144,7 +151,7 @@ def missing_results(section: Section) -> list[Pending]:
     return sorted(missing, key=lambda p: (p.round, p.table, p.board))
 
 
-def _missing_whiz(section: Section) -> list[Pending]:
+def missing_whiz_lines(section: Section) -> list[Pending]:
     """A Whiz section's boards not entered at a table that plays them."""
     entered = set(
         WhizResult.objects.filter(board__section=section).values_list(

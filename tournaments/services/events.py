@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -25,86 +24,8 @@ from tournaments.models import (
     Session,
     Table,
 )
-from tournaments.movements import Movement, howell, mitchell
-from tournaments.movements.absences import Absence, with_absences
+from tournaments.selectors.movement import MovementChoice
 from tournaments.services.analysis import ANALYSIS_FIELDS
-
-
-@dataclass(frozen=True)
-class MovementChoice:
-    """A director's choice of movement, as stored on the section."""
-
-    kind: str
-    tables: int
-    boards_per_round: int
-    rounds: int | None = None
-    even_tables: str = Section.EvenTables.SKIP
-    phantom: bool = False
-    arrow_switch: tuple[int, ...] = field(default=())
-    absences: tuple[Absence, ...] = field(default=())
-
-    @classmethod
-    def of(cls, section: Section) -> MovementChoice:
-        return cls(
-            kind=section.movement,
-            tables=section.tables,
-            boards_per_round=section.boards_per_round,
-            rounds=section.rounds,
-            even_tables=section.even_tables,
-            phantom=section.phantom,
-            arrow_switch=tuple(section.arrow_switch_rounds),
-            absences=section_absences(section),
-        )
-
-    def build(self) -> Movement:
-        """Generate the movement (raises ValueError naming a bad parameter).
-
-        Movements are frozen values, so each choice is built once per process
-        and shared: a tablet's submission looks the movement up several times.
-        The cache is keyed on the whole choice, absences and arrow switch
-        included, so a change to a running section is a new key: a stale
-        movement is never served.
-        """
-        return _built(self)
-
-
-def section_absences(section: Section) -> tuple[Absence, ...]:
-    """The section's late and withdrawn pairs, as stored (``services.running``)."""
-    return tuple(
-        Absence(
-            pair=str(item["pair"]),
-            first=int(item["first"]),
-            last=int(item["last"]),
-            reason=str(item["reason"]),
-            averages=bool(item.get("averages", False)),
-        )
-        for item in section.absences or ()
-    )
-
-
-@lru_cache(maxsize=512)
-def _built(choice: MovementChoice) -> Movement:
-    """The movement of a choice, generated (ValueError is not cached)."""
-    return with_absences(_generated(choice), choice.absences)
-
-
-def _generated(choice: MovementChoice) -> Movement:
-    """The movement as generated, before any pair is absent."""
-    pairs = 2 * choice.tables - 1 if choice.phantom else None
-    if choice.kind == Section.Movement.MITCHELL:
-        return mitchell(
-            choice.tables,
-            rounds=choice.rounds,
-            boards_per_round=choice.boards_per_round,
-            even=choice.even_tables,
-            pairs=pairs,
-            arrow_switch=choice.arrow_switch,
-        )
-    if choice.kind == Section.Movement.HOWELL:
-        return howell(
-            choice.tables, boards_per_round=choice.boards_per_round, pairs=pairs
-        )
-    raise ValueError(f"movement must be mitchell or howell, got {choice.kind!r}")
 
 
 @dataclass(frozen=True)
@@ -136,26 +57,6 @@ def event_create(
     event.save()
     Session.objects.create(event=event, number=1)
     return event
-
-
-def section_movement(section: Section) -> Movement | None:
-    """Rebuild the section's movement from its stored choice (None if imported).
-
-    A teams section's movement comes from its round's matches; a Whiz
-    or Barbu section has no pairs movement (``services.whiz``, ``services.barbu``).
-    """
-    if section.movement in (
-        Section.Movement.NONE,
-        Section.Movement.WHIZ,
-        Section.Movement.BARBU,
-        Section.Movement.CHINESE,
-    ):
-        return None
-    if section.movement == Section.Movement.TEAMS:
-        from tournaments.services.teams import round_movement
-
-        return round_movement(section)
-    return MovementChoice.of(section).build()
 
 
 DEAL_FIELDS = ("deal", *ANALYSIS_FIELDS)

@@ -38,7 +38,7 @@ from tournaments.services.rescoring import send_task
 from tournaments.services.results import queue_scoring
 from tournaments.services.results_files import capped, every_fault, is_xml
 from tournaments.services.teams_import import teams_event_import
-from tournaments.tasks_imports import run_job
+from tournaments.tasks.imports import run_job
 
 logger = logging.getLogger(__name__)
 

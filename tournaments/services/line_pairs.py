@@ -32,6 +32,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments.models import Board, Pair, Result, Section, Source
+from tournaments.registry import section_game
 from tournaments.services.audit import AUDITED_FIELDS
 from tournaments.services.entry import Entry, Writer, write_line
 
@@ -122,7 +123,7 @@ def twice(field: str, pair: Pair, board: Board) -> ValidationError:
 
 def check_seats(board: Board, ns_pair: Pair, ew_pair: Pair) -> None:
     """Two different real pairs of the board's section (not a teams match)."""
-    if board.section.movement == Section.Movement.TEAMS:
+    if section_game(board.section).team_matches:
         raise ValidationError(
             {"ns_pair": _("A teams match's teams are set by its match, not by "
                           "its lines.")}

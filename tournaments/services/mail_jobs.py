@@ -33,8 +33,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import MailJob, Pair, Player, Section
-from tournaments.reports import StandingRow, stored_report
-from tournaments.results.scorecards import pairs_in_order, standings_by_pair
+from tournaments.selectors.pairs import StandingRow, stored_report
+from tournaments.selectors.scorecards import pairs_in_order, standings_by_pair
 from tournaments.services.rescoring import send_task
 
 logger = logging.getLogger(__name__)
@@ -134,7 +134,7 @@ def mail_job_start(
 
 def queue_mail_job(job_id: int) -> bool:
     """Send the job to the workers; when the broker is down say so on it."""
-    from tournaments.tasks_mail import send_results
+    from tournaments.tasks.mail import send_results
 
     if send_task(send_results, job_id):
         return True

@@ -20,15 +20,9 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Event, Pair, Penalty, Section, Session
 from tournaments.models.penalty import MAX_AMOUNT
+from tournaments.registry import section_game
 from tournaments.services.rescoring import section_changed
 
-# Sections scored pair by pair (``scoring_io.rescore_section``'s own path).
-UNSCORED_BY_PAIRS = (
-    Section.Movement.TEAMS,
-    Section.Movement.WHIZ,
-    Section.Movement.BARBU,
-    Section.Movement.CHINESE,
-)
 MATCHPOINT_UNITS = (Penalty.Unit.MP, Penalty.Unit.TOP_PCT)
 REASON_MAX = 200
 
@@ -72,7 +66,7 @@ def _amount(value: object, unit: str) -> Decimal:
 
 def _check(section: Section, pair: Pair, unit: object, reason: object) -> str:
     """Refuse a penalty that cannot be given here; return the stripped reason."""
-    if section.movement in UNSCORED_BY_PAIRS:
+    if not section_game(section).ranks_pairs:
         raise ValidationError(
             {"pair": _("Penalties are given in pairs sections (Mitchell, Howell).")}
         )

@@ -35,16 +35,19 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from django.apps import apps
+from django.db import models
 from django.db.models import Count
 from django.http import HttpRequest
 
-from tournaments.models import Board, Result, Section, Table, WhizResult
+from tournaments.models import Board, Section, Table
+from tournaments.registry import section_game
+from tournaments.selectors.movement import section_movement
 
 if TYPE_CHECKING:
-    from tournaments.teams_io import SheetRow
+    from tournaments.selectors.teams import SheetRow
 
 UNTIL_PLAYED = Section.TravellerPrivacy.UNTIL_PLAYED
-NO_TRAVELLERS = (Section.Movement.BARBU, Section.Movement.CHINESE)
 
 
 @dataclass(frozen=True)
@@ -74,35 +77,43 @@ def privacy_applies(section: Section) -> bool:
     return (
         section.traveller_privacy == UNTIL_PLAYED
         and not section.session.event.published
-        and section.movement not in NO_TRAVELLERS
+        and section_game(section).travellers
     )
 
 
-def _expected(section: Section) -> Counter[int]:
+def movement_expected_lines(section: Section) -> Counter[int]:
     """How many lines each board (by its number) has when every table has
     played it; empty for a section without a movement."""
-    offset = section.first_board - 1
-    if section.movement == Section.Movement.WHIZ:
-        from tournaments.services.whiz import section_whiz_movement
-
-        whiz = section_whiz_movement(section)
-        return Counter(
-            number + offset
-            for seating in whiz.seatings
-            if not seating.sits_out
-            for number in seating.boards
-        )
-    movement = section.movement_plan()
+    movement = section_movement(section)
     if movement is None:
         return Counter()
+    offset = section.first_board - 1
     return Counter(
         {number + offset: movement.times_played(number) for number in movement.boards}
     )
 
 
+def whiz_expected_lines(section: Section) -> Counter[int]:
+    """A Whiz section's lines per board: one per table the movement seats."""
+    from tournaments.services.whiz import section_whiz_movement
+
+    offset = section.first_board - 1
+    whiz = section_whiz_movement(section)
+    return Counter(
+        number + offset
+        for seating in whiz.seatings
+        if not seating.sits_out
+        for number in seating.boards
+    )
+
+
+def _line_model(section: Section) -> type[models.Model]:
+    return apps.get_model(section_game(section).line_model)
+
+
 def _entered(section: Section) -> Counter[int]:
     """How many lines each board has, in one grouped query."""
-    model = WhizResult if section.movement == Section.Movement.WHIZ else Result
+    model = _line_model(section)
     rows = (
         model.objects.filter(board__section=section)
         .values_list("board__number")
@@ -114,9 +125,10 @@ def _entered(section: Section) -> Counter[int]:
 def _counts(section: Section) -> tuple[Counter[int], Counter[int]]:
     """Lines each board needs, and lines it has (both empty when nothing of
     the section is ever hidden)."""
-    if section.movement in NO_TRAVELLERS:
+    game = section_game(section)
+    if not game.travellers:
         return Counter(), Counter()
-    expected = _expected(section)
+    expected = Counter(game.expected_lines(section))
     if not expected:
         return expected, Counter()
     return expected, _entered(section)
@@ -147,9 +159,9 @@ def board_is_complete(board: Board) -> bool:
 
 def played_by_table(section: Section, table: Table) -> frozenset[int]:
     """Numbers of the boards this table has a line of (it has played them)."""
-    if table.section_id != section.pk:
+    if table.section_id != section.pk or not section_game(section).travellers:
         return frozenset()
-    model = WhizResult if section.movement == Section.Movement.WHIZ else Result
+    model = _line_model(section)
     return frozenset(
         model.objects.filter(board__section=section, table=table).values_list(
             "board__number", flat=True

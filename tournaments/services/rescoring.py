@@ -121,7 +121,7 @@ def queue_rescore(section_id: int, reached: int | None = None) -> bool:
 
 def rescore(section_id: int) -> dict[str, int]:
     """Rescore the section; clear its stale mark if no write came in meanwhile."""
-    from tournaments.scoring_io import rescore_section
+    from tournaments.rescore import rescore_section
 
     if not Section.objects.filter(pk=section_id).exists():
         return {"section": section_id, "lines": 0, "pairs": 0, "fresh": 0}

@@ -49,7 +49,7 @@ from tournaments.models import (
 )
 from tournaments.movements import Movement, validate
 from tournaments.movements.absences import LATE, WITHDRAWN
-from tournaments.services.events import MovementChoice, section_absences
+from tournaments.selectors.movement import MovementChoice, section_absences
 from tournaments.services.rescoring import section_changed
 from tournaments.services.withdrawal_averages import withdrawal_averages
 

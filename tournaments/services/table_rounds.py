@@ -16,12 +16,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from tournaments.models import Result, Section, Source, Table
+from tournaments.models import Result, Source, Table
+from tournaments.registry import table_game
+from tournaments.selectors.movement import section_movement
+
+if TYPE_CHECKING:
+    from tournaments.models import WhizResult
 
 
 def current_round(table: Table) -> int | None:
@@ -38,14 +44,24 @@ def _rounds(table: Table) -> int:
 
 
 def _first_open_round(table: Table) -> int | None:
-    section = table.section
-    if section.movement == Section.Movement.WHIZ:
-        return _first_short(_whiz_needed(table), _settled(table, "whiz"))
-    if section.movement == Section.Movement.BARBU:
-        return _first_short(_barbu_needed(table), _barbu_done(table))
-    if section.movement == Section.Movement.CHINESE:
-        return _chinese_open(table)
-    return _first_short(_pairs_needed(table), _settled(table, "pairs"))
+    return table_game(table).open_round(table)
+
+
+def pairs_open_round(table: Table) -> int | None:
+    """Pairs and teams: the first round with a board not entered or agreed."""
+    return _first_short(_pairs_needed(table), _settled(table, Result))
+
+
+def whiz_open_round(table: Table) -> int | None:
+    """Whiz: the first round with a board not entered or agreed."""
+    from tournaments.models import WhizResult
+
+    return _first_short(_whiz_needed(table), _settled(table, WhizResult))
+
+
+def barbu_open_round(table: Table) -> int | None:
+    """Barbu: the first round whose manche is not all entered."""
+    return _first_short(_barbu_needed(table), _barbu_done(table))
 
 
 def _first_short(needed: dict[int, int], done: Counter[int]) -> int | None:
@@ -58,7 +74,7 @@ def _first_short(needed: dict[int, int], done: Counter[int]) -> int | None:
 
 def _pairs_needed(table: Table) -> dict[int, int]:
     """Boards the movement gives the table each round (sit-outs left out)."""
-    movement = table.section.movement_plan()
+    movement = section_movement(table.section)
     if movement is None:
         return {}
     return {
@@ -79,11 +95,8 @@ def _whiz_needed(table: Table) -> dict[int, int]:
     }
 
 
-def _settled(table: Table, game: str) -> Counter[int]:
+def _settled(table: Table, model: type[Result] | type[WhizResult]) -> Counter[int]:
     """Lines at the table per round that are agreed or the director's."""
-    from tournaments.models import WhizResult
-
-    model = WhizResult if game == "whiz" else Result
     settled = Q(confirmed__isnull=False) | ~Q(source=Source.TABLE)
     rounds = model.objects.filter(settled, table=table).values_list(
         "round__number", flat=True
@@ -105,7 +118,7 @@ def _barbu_done(table: Table) -> Counter[int]:
     )
 
 
-def _chinese_open(table: Table) -> int | None:
+def chinese_open_round(table: Table) -> int | None:
     """The first round whose match at the table still has hands to enter."""
     from tournaments.models import ChineseMatch
 

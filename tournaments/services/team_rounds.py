@@ -16,14 +16,14 @@ from scoring.knockout import extra_boards
 from tournaments.models import Event, Match, Section, TeamCompetition
 from tournaments.movements.knockout import next_round
 from tournaments.movements.swiss import swiss_pairing
-from tournaments.services.teams import session_add, team_round_create
-from tournaments.teams_io import (
+from tournaments.rescore.teams import round_complete
+from tournaments.selectors.teams import (
     knockout_ties,
     played_pairs,
-    round_complete,
     standing_order,
     team_byes,
 )
+from tournaments.services.teams import session_add, team_round_create
 
 
 @transaction.atomic

@@ -13,6 +13,7 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -289,8 +290,12 @@ def round_movement(section: Section) -> Movement:
         for match in section.session.matches.select_related("home", "away")
         if match.away_id is not None
     ]
-    return team_round(
-        pairings,
-        boards=section.rounds * section.boards_per_round,
-        stints=section.rounds,
+    return _built(
+        tuple(pairings), section.rounds * section.boards_per_round, section.rounds
     )
+
+
+@lru_cache(maxsize=256)
+def _built(pairings: tuple[tuple[int, int], ...], boards: int, stints: int) -> Movement:
+    """A round's movement, generated once per process (a frozen value)."""
+    return team_round(pairings, boards=boards, stints=stints)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -172,13 +173,21 @@ def seat_order(section: Section) -> list[WhizEntrant]:
 
 
 def section_whiz_movement(section: Section) -> WhizMovement:
-    """The section's movement, rebuilt from its tables, rounds and players."""
-    return whiz_movement(
-        section.tables,
-        section.boards_per_round,
-        players=section.whiz_entrants.count(),
-        rounds=section.rounds,
-    )
+    """The section's movement, from its tables, rounds and players.
+
+    Built once per process for each shape (``_built``): a submission looks it
+    up several times (the seating, the players, the round, the privacy).
+    """
+    players = section.whiz_entrants.count()
+    return _built(section.tables, section.boards_per_round, players, section.rounds)
+
+
+@lru_cache(maxsize=256)
+def _built(
+    tables: int, boards_per_round: int, players: int, rounds: int
+) -> WhizMovement:
+    """A Whiz movement, generated (a frozen value, so shared safely)."""
+    return whiz_movement(tables, boards_per_round, players=players, rounds=rounds)
 
 
 def table_seating(section: Section, board: Board, table: Table) -> WhizSeating:

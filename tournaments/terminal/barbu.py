@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from tournaments.barbu_sheet import read_sheet, save_sheet, sheet_rows
+from tournaments.director.barbu_sheet import read_sheet, save_sheet, sheet_rows
 from tournaments.models import BarbuDeal, Source, Table
 from tournaments.services.barbu import (
     DEALS_PER_MANCHE,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -23,6 +24,16 @@ RESULTS = [
 ]
 LEAD_SUITS = [("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
 LEAD_RANKS = [(rank, "10" if rank == "T" else rank) for rank in "AKQJT98765432"]
+
+
+def chosen(
+    form: forms.Form, data: dict[str, object], needed: Sequence[tuple[str, str]]
+) -> bool:
+    """Name each radio field left unchosen on the form; True if none was."""
+    for name, message in needed:
+        if not data.get(name):
+            form.add_error(name, message)
+    return not form.errors
 
 
 class SignInForm(forms.Form):
@@ -126,15 +137,12 @@ class WhizEntryForm(forms.Form):
 
     def clean(self) -> dict[str, object]:
         data = super().clean()
-        for name, message in (
+        if not chosen(self, data, (
             ("level", _("Choose the number of tricks bid.")),
             ("denomination", _("Choose the contract's denomination.")),
             ("declarer", _("Choose the declarer.")),
             ("result", _("Choose the number of tricks.")),
-        ):
-            if not data.get(name):
-                self.add_error(name, message)
-        if self.errors:
+        )):  # fmt: skip
             return data
         level = int(data["level"])
         text = data["result"]
@@ -185,14 +193,11 @@ class BridgeoteEntryForm(forms.Form):
 
     def clean(self) -> dict[str, object]:
         data = super().clean()
-        for name, message in (
+        if not chosen(self, data, (
             ("bid", _("Choose the bid.")),
             ("strain", _("Choose the strain.")),
             ("declarer", _("Choose the declarer.")),
-        ):
-            if not data.get(name):
-                self.add_error(name, message)
-        if self.errors:
+        )):  # fmt: skip
             return data
         data["contract"] = f"{data['bid']}{data['strain']}{data.get('doubled') or ''}"
         for name in ("taker_announced", "defence_announced"):

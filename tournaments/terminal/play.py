@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 from tournaments.models import Board, Pair, Result, Round, Table
 from tournaments.movements import Movement, Seating, format_boards, table_card
 from tournaments.movements.absences import WITHDRAWN
-from tournaments.services.events import section_absences
+from tournaments.selectors.movement import section_absences
 
 DIRECTION_NAMES = {"NS": "N-S", "EW": "E-W"}
 

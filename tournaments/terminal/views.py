@@ -17,8 +17,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.models import Board, Event, Result, Section, Source, Table
+from tournaments.models import Board, Event, Result, Source, Table
 from tournaments.movements import Movement
+from tournaments.registry import table_game
+from tournaments.selectors.movement import section_movement
+from tournaments.selectors.teams import table_match
 from tournaments.services import sign_in_locks as locks
 from tournaments.services.checks import played_fields
 from tournaments.services.entry import refusal_messages, refusal_status
@@ -29,8 +32,8 @@ from tournaments.services.results import (
     result_submit,
 )
 from tournaments.services.table_rounds import current_round as table_current_round
-from tournaments.teams_io import table_match
-from tournaments.terminal import access, barbu, chinese, whiz
+from tournaments.terminal import access
+from tournaments.terminal.answer import table_answer
 from tournaments.terminal.forms import BridgeoteEntryForm, EntryForm, SignInForm
 from tournaments.terminal.play import (
     BoardLine,
@@ -111,13 +114,12 @@ def sign_out(request: HttpRequest) -> HttpResponse:
 
 @table_required
 def play(request: HttpRequest, table: Table) -> HttpResponse:
+    """The round at the table, as the table's game shows it."""
+    return table_game(table).table_play(request, table)
+
+
+def pairs_play(request: HttpRequest, table: Table) -> HttpResponse:
     """The round at the table: pairs, boards and their states, moves after."""
-    if table.section.movement == Section.Movement.WHIZ:
-        return whiz.whiz_play(request, table)
-    if table.section.movement == Section.Movement.BARBU:
-        return barbu.barbu_play(request, table)
-    if table.section.movement == Section.Movement.CHINESE:
-        return chinese.chinese_play(request, table)
     here = _here(table, request.GET.get("round") or None)  # "?round=": the current
     item = here.item
     context = {
@@ -130,9 +132,14 @@ def play(request: HttpRequest, table: Table) -> HttpResponse:
 
 @table_required
 def board(request: HttpRequest, table: Table, round: int, number: int) -> HttpResponse:
+    """Enter a board's result, as the table's game takes it."""
+    return table_game(table).table_board(request, table, round, number)
+
+
+def pairs_board(
+    request: HttpRequest, table: Table, round: int, number: int
+) -> HttpResponse:
     """Enter a board's result (or check its score), then show it to confirm."""
-    if table.section.movement == Section.Movement.WHIZ:
-        return whiz.whiz_board(request, table, round, number)
     here = _here(table, round)
     item = here.item
     played = get_object_or_404(Board, section=table.section, number=number)
@@ -181,25 +188,15 @@ def board(request: HttpRequest, table: Table, round: int, number: int) -> HttpRe
 @require_POST
 @table_required
 def answer(request: HttpRequest, table: Table, round: int, number: int) -> HttpResponse:
+    """The opponents answer the entered result, as the table's game takes it."""
+    return table_game(table).table_answer(request, table, round, number)
+
+
+def pairs_answer(
+    request: HttpRequest, table: Table, round: int, number: int
+) -> HttpResponse:
     """EW agree with the entered result, or call the director."""
-    if table.section.movement == Section.Movement.WHIZ:
-        return whiz.whiz_answer(request, table, round, number)
-    answer = request.POST.get("answer")
-    if answer not in ("agree", "dispute"):
-        return HttpResponse(_("Agree or call the director."), status=400)
-    line = Result.objects.filter(
-        pk=_int(request.POST.get("result", "")),
-        board__section=table.section,
-        board__number=number,
-        table=table,
-    ).first()
-    if line is None:
-        raise Http404(_("This table has no such result."))
-    try:
-        result_answer(line, agree=answer == "agree", source=Source.TABLE, table=table)
-    except (ValidationError, PermissionDenied) as error:
-        return HttpResponse(" ".join(refusal_messages(error)), status=403)
-    return redirect("terminal:board", round=round, number=number)
+    return table_answer(request, table, round, number, Result, result_answer)
 
 
 @dataclass
@@ -229,7 +226,7 @@ class Here:
 
 def _here(table: Table, round: object | None) -> Here:
     """The table at round ``round`` (None: the round it should be playing)."""
-    movement = table.section.movement_plan()
+    movement = section_movement(table.section)
     if movement is None:
         raise Http404(_("This section has no movement to play."))
     rounds = table_rounds(table, movement)

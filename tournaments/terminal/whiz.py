@@ -26,6 +26,7 @@ from tournaments.services.whiz import (
     whiz_result_answer,
     whiz_result_submit,
 )
+from tournaments.terminal.answer import table_answer
 from tournaments.terminal.forms import WhizEntryForm
 
 
@@ -209,25 +210,4 @@ def whiz_answer(
     request: HttpRequest, table: Table, round: int, number: int
 ) -> HttpResponse:
     """The two players who did not enter the board agree, or call the director."""
-    answer = request.POST.get("answer")
-    if answer not in ("agree", "dispute"):
-        return HttpResponse(_("Agree or call the director."), status=400)
-    try:
-        pk = int(request.POST.get("result", ""))
-    except ValueError:
-        pk = 0
-    line = WhizResult.objects.filter(
-        pk=pk,
-        board__section=table.section,
-        board__number=number,
-        table=table,
-    ).first()
-    if line is None:
-        raise Http404(_("This table has no such result."))
-    try:
-        whiz_result_answer(
-            line, agree=answer == "agree", source=Source.TABLE, table=table
-        )
-    except (ValidationError, PermissionDenied) as error:
-        return HttpResponse(" ".join(refusal_messages(error)), status=403)
-    return redirect("terminal:board", round=round, number=number)
+    return table_answer(request, table, round, number, WhizResult, whiz_result_answer)

@@ -19,7 +19,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from tournaments.models import Event
-from tournaments.reports import (
+from tournaments.selectors.pairs import (
     LineRow,
     SectionReport,
     StandingRow,

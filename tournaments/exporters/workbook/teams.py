@@ -1,7 +1,7 @@
 """The workbook of a teams event: standings, cross-table, matches, one sheet a match.
 
 Like ``tournaments.exporters.workbook`` it reads what the scorer stored (through
-``tournaments.teams_io``), so the workbook and the pages hold the same
+``tournaments.rescore.teams``), so the workbook and the pages hold the same
 numbers.  A knockout has a "Knockout" sheet of its matches in place of the
 standings.
 """
@@ -24,7 +24,7 @@ from tournaments.exporters.workbook import (
     start_sheet,
 )
 from tournaments.models import Event, Match, Result, TeamCompetition
-from tournaments.teams_io import (
+from tournaments.selectors.teams import (
     SheetRow,
     knockout_ties,
     match_sheets,

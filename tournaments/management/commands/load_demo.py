@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand
 from django.urls import reverse
 from django.utils.http import urlencode
 
-from tournaments.demo import load_demo
+from tournaments.demo.club import load_demo
 from tournaments.models import Session, Table
 from tournaments.public_url import public_url
 

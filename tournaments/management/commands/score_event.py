@@ -14,8 +14,8 @@ from scoring.imp_session import ImpSettings
 from scoring.imps import DatumRounding
 from scoring.session import AverageRule, SessionSettings
 from tournaments.models import Event
-from tournaments.reports import event_sections, fresh_report, report_json
-from tournaments.scoring_io import ScorerSettings, datum_trim, event_settings
+from tournaments.rescore.pairs import ScorerSettings, datum_trim, event_settings
+from tournaments.selectors.pairs import event_sections, fresh_report, report_json
 
 
 def bounded(
@@ -44,6 +44,63 @@ IMP_NUMBERS = {
     "round_cap": "round_cap",
 }
 
+# The options chosen from a list: flag, choices, help.
+CHOICE_OPTIONS = (
+    (
+        "--butler-trim",
+        [trim.value for trim in Event.ButlerTrim],
+        "Butler datum: drop the top and bottom score (one), 5 %% at each "
+        "end (5pct), none, --butler-trim-count at each end (each-end), "
+        "--butler-trim-percent at each end (percent, count rounded down) or "
+        "keep only the middle --butler-trim-count scores (middle)",
+    ),
+    (
+        "--butler-rounding",
+        [rounding.value for rounding in DatumRounding],
+        "Butler datum: to the nearest 10 with 5 away from zero "
+        "(half-away), to the even ten (half-even), down toward zero "
+        "(truncate), or not rounded",
+    ),
+    (
+        "--cross-imps",
+        ["average", "total"],
+        "publish cross-IMPs as the average per comparison or the total",
+    ),
+    (
+        "--mp-rounding",
+        [rounding.value for rounding in Event.MpRounding],
+        "matchpoints of each board exact or to 2 decimals (hundredths)",
+    ),
+)
+# The options given as a number: flag, its bounds, help.
+NUMBER_OPTIONS = (
+    (
+        "--butler-trim-count",
+        bounded(int, 1, 99),
+        "scores dropped at each end (each-end) or kept (middle)",
+    ),
+    (
+        "--butler-trim-percent",
+        bounded(float, 0.01, 49),
+        "percentage dropped at each end (percent)",
+    ),
+    (
+        "--cross-imps-cap",
+        bounded(int, 1, 24),
+        "at most this many IMPs from one cross-IMP comparison",
+    ),
+    (
+        "--imp-average-plus",
+        bounded(float, 0, 24),
+        "IMPs of Average-plus by Butler or cross-IMPs (EBU 3)",
+    ),
+    (
+        "--round-cap",
+        bounded(float, 0.01),
+        "at most this many IMPs won or lost against one opponent in a round",
+    ),
+)
+
 
 class Command(BaseCommand):
     help = (
@@ -68,56 +125,10 @@ class Command(BaseCommand):
             help="flat: A+/A/A- are 60/50/40 %%; session: 60 %% or the pair's "
             "session average, whichever is greater (and 40 %% or less for A-)",
         )
-        parser.add_argument(
-            "--butler-trim",
-            choices=[trim.value for trim in Event.ButlerTrim],
-            help="Butler datum: drop the top and bottom score (one), 5 %% at each "
-            "end (5pct), none, --butler-trim-count at each end (each-end), "
-            "--butler-trim-percent at each end (percent, count rounded down) or "
-            "keep only the middle --butler-trim-count scores (middle)",
-        )
-        parser.add_argument(
-            "--butler-trim-count",
-            type=bounded(int, 1, 99),
-            help="scores dropped at each end (each-end) or kept (middle)",
-        )
-        parser.add_argument(
-            "--butler-trim-percent",
-            type=bounded(float, 0.01, 49),
-            help="percentage dropped at each end (percent)",
-        )
-        parser.add_argument(
-            "--butler-rounding",
-            choices=[rounding.value for rounding in DatumRounding],
-            help="Butler datum: to the nearest 10 with 5 away from zero "
-            "(half-away), to the even ten (half-even), down toward zero "
-            "(truncate), or not rounded",
-        )
-        parser.add_argument(
-            "--cross-imps",
-            choices=["average", "total"],
-            help="publish cross-IMPs as the average per comparison or the total",
-        )
-        parser.add_argument(
-            "--cross-imps-cap",
-            type=bounded(int, 1, 24),
-            help="at most this many IMPs from one cross-IMP comparison",
-        )
-        parser.add_argument(
-            "--imp-average-plus",
-            type=bounded(float, 0, 24),
-            help="IMPs of Average-plus by Butler or cross-IMPs (EBU 3)",
-        )
-        parser.add_argument(
-            "--round-cap",
-            type=bounded(float, 0.01),
-            help="at most this many IMPs won or lost against one opponent in a round",
-        )
-        parser.add_argument(
-            "--mp-rounding",
-            choices=[rounding.value for rounding in Event.MpRounding],
-            help="matchpoints of each board exact or to 2 decimals (hundredths)",
-        )
+        for flag, choices, help in CHOICE_OPTIONS:
+            parser.add_argument(flag, choices=choices, help=help)
+        for flag, parse, help in NUMBER_OPTIONS:
+            parser.add_argument(flag, type=parse, help=help)
 
     def handle(self, *args: object, **options: object) -> None:
         try:

@@ -37,7 +37,7 @@ MAX_TABLES = 12
 # fixed to the Mitchell EW move (up one table, plus a skip after round T/2
 # when T is even) wherever a matching y exists, which is all but T = 10;
 # there E players move up two.  Each table is re-checked by
-# tests/tournaments/test_whiz_movement.py.
+# tests/tournaments/movements/test_whiz_movement.py.
 _OFFSETS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {
     3: ((0, 1, 2), (0, 1, 2)),
     4: ((0, 1, 3, 0), (0, 2, 3, 3)),

@@ -1,0 +1,127 @@
+"""Barbu events run through the API: 8 players, two tables, a full game each."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.urls import reverse
+
+from games.barbu import Contract
+from tournaments.demo.barbu import random_record
+from tournaments.models import BarbuDeal, BarbuScore, Event
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eva", "Fox", "Gil", "Hal"]
+
+
+def create(api, players: int = 8, **settings) -> dict:
+    body = {
+        "name": "Barbu night",
+        "date": "2026-11-20",
+        "players": [{"name": name} for name in NAMES[:players]],
+    } | settings
+    response = api.post(reverse("api-barbu-event-new"), body, "application/json")
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def enter(api, event, data, status=201):
+    url = reverse("api-barbu-deals", args=[event["section"]])
+    response = api.post(url, data, "application/json")
+    assert response.status_code == status, response.json()
+    return response.json()
+
+
+def test_a_barbu_event_of_two_tables_ranks_every_player(api):
+    event = create(api)
+    assert (event["kind"], event["tables"], event["rounds"]) == ("barbu", 2, 4)
+    # Round 1, table 1: Ann N (declarer), Ben E, Cat S, Dan W, as entered.
+    # The rule book's doubles example on Tricks: tricks 5, 4, 3, 1 (-2 each):
+    # base -10, -8, -6, -2; S and W double N, W doubles E and S.
+    deal = enter(
+        api,
+        event,
+        {
+            "round": 1,
+            "table": 1,
+            "contract": "tricks",
+            "record": {"tricks": {"N": 5, "E": 4, "S": 3, "W": 1}},
+            "doubles": [["S", "N", 1], ["W", "N", 1], ["W", "E", 1], ["W", "S", 1]],
+        },
+    )
+    assert deal["points"] == {"N": -22, "E": -14, "S": -6, "W": 16}
+    names = {p["number"]: p["name"] for p in event["players"]}
+    assert [names[deal["players"][seat]] for seat in "NESW"] == [
+        "Ann", "Ben", "Cat", "Dan",
+    ]  # fmt: skip
+    rng = random.Random(7)
+    for round_number in range(1, 5):
+        for table in (1, 2):
+            for contract in Contract:
+                if (round_number, table, contract) == (1, 1, Contract.TRICKS):
+                    continue
+                enter(
+                    api,
+                    event,
+                    {
+                        "round": round_number,
+                        "table": table,
+                        "contract": contract,
+                        "record": random_record(contract, rng),
+                    },
+                )
+    assert BarbuDeal.objects.count() == 4 * 2 * 7
+    ranking = api.get(reverse("api-barbu-ranking", args=[event["id"]])).json()
+    assert len(ranking) == 8 and all(row["deals"] == 28 for row in ranking)
+    # Each manche's seven contracts total -20-30-24-26-30+65+65 = 0.
+    assert sum(row["points"] for row in ranking) == 0
+    points = [row["points"] for row in ranking]
+    assert points == sorted(points, reverse=True)
+    totals = {s.entrant.number: s.points for s in BarbuScore.objects.all()}
+    deals = BarbuDeal.objects.all()
+    for number, total in totals.items():
+        assert total == sum(
+            deal.points()[seat]
+            for deal in deals
+            for seat, entrant in deal.players().items()
+            if entrant.number == number
+        )
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"contract": "poker", "record": {}}, "contract"),
+        ({"contract": "queens", "record": {"queens": {"N": 3}}}, "record"),
+        ({"contract": "barbu", "record": {"king": "N"}, "doubles": [["N", "E", 1]]},
+         "doubles"),
+        ({"contract": "barbu", "record": {"king": "N"}, "round": 9}, "round"),
+    ],
+)  # fmt: skip
+def test_bad_deals_name_the_field_and_store_nothing(api, data, field):
+    event = create(api)
+    body = enter(api, event, {"round": 1, "table": 1} | data, status=400)
+    assert field in body
+    assert not BarbuDeal.objects.exists()
+
+
+def test_a_contract_twice_in_a_manche_is_a_correction(api):
+    event = create(api, 4)
+    first = {"round": 1, "table": 1, "contract": "barbu", "record": {"king": "E"}}
+    enter(api, event, first)
+    deal = enter(api, event, first | {"record": {"king": "S"}})
+    assert deal["points"] == {"N": 0, "E": 0, "S": -20, "W": 0}
+    assert BarbuDeal.objects.count() == 1
+
+
+def test_players_must_fill_tables_of_four(api):
+    body = {
+        "name": "x",
+        "date": "2026-11-20",
+        "players": [{"name": n} for n in NAMES[:6]],
+    }
+    response = api.post(reverse("api-barbu-event-new"), body, "application/json")
+    assert response.status_code == 400 and "players" in response.json()
+    assert not Event.objects.exists()

@@ -1,0 +1,270 @@
+"""The games Donne runs, and for each where its pieces live.
+
+One entry per game names its rescoring, its results page and workbook, its
+director's event page, its tablet pages, how a table finds its open round,
+the movement of its sections and which interchange files carry it.  Code that
+differs by game asks the entry (``event_game(event).results_page(...)``)
+rather than testing the game itself, so adding a game is one entry here plus
+its own modules.
+
+The game is named by one field, ``Event.kind``; a section plays its event's
+game (``section_game``).  ``Section.movement`` names only how pairs move
+(Mitchell, Howell, imported), and ``Event.game`` the card game a pairs event's
+boards are played at (bridge or Bridgeote), a choice inside the pairs game.
+
+Hooks are dotted paths imported on first use: the registry sits below the
+views and services it names, which may import it back without a cycle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from django.utils.module_loading import import_string
+
+from tournaments.models import Event
+
+if TYPE_CHECKING:
+    from tournaments.models import Section, Table
+
+
+@cache
+def _imported(path: str) -> Any:
+    return import_string(path)
+
+
+@dataclass(frozen=True)
+class Hook:
+    """A game's function, named by its dotted path, imported when first called."""
+
+    path: str
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.target(*args, **kwargs)
+
+    @property
+    def target(self) -> Any:
+        """The function itself (a URL pattern needs the view, attributes and all)."""
+        return _imported(self.path)
+
+
+def _hook(module: str, name: str) -> Hook:
+    return Hook(f"tournaments.{module}.{name}")
+
+
+@dataclass(frozen=True)
+class Game:
+    """Where one game's pieces live (see the module docstring)."""
+
+    kind: str
+    # section id -> {"section": id, ...}: recompute and store it whole.
+    rescore: Hook
+    # (request, event, live) -> the event's public results page.
+    results_page: Hook
+    # event -> the results workbook's bytes.
+    workbook: Hook
+    # (request, event) -> the director's page of the event.
+    event_page: Hook
+    # (request, table) / (request, table, round, number): the tablet's pages.
+    table_play: Hook
+    table_board: Hook
+    table_answer: Hook
+    # table -> the first round whose lines are not all in (None: all are).
+    open_round: Hook
+    # section -> the pairs movement (None for a game that moves players alone).
+    pairs_movement: Hook
+    # section -> {board number: lines expected when every table has played it}.
+    expected_lines: Hook
+    # section -> the lines expected and not entered (``services.closing``).
+    missing_results: Hook
+    # The model of an entered line ("tournaments.Result", ...).
+    line_model: str
+    # section -> its entrants (pairs, players), each with a ``label``.
+    entrants: Hook
+    # (audited snapshot, {entrant id: label}) -> the line as the director reads it.
+    audit_text: Hook
+    # Whether a board's results are shown as a traveller of comparable lines.
+    travellers: bool = True
+    # Whether a board's lines belong to matches between teams (set by the
+    # match, adjusted in IMP marks only).
+    team_matches: bool = False
+    # Whether pairs are ranked on matchpoints or IMPs (penalties apply).
+    ranks_pairs: bool = False
+    # event -> its PBN games; (USEBIO root, event) -> its event element.
+    pbn_games: Hook | None = None
+    usebio_event: Hook | None = None
+    # The views creating a one-section event of the game: the API's
+    # (``POST /api/<kind>-events/``) and the director's form
+    # (``/director/<kind>-events/new/``); pairs events have their own pages.
+    api_create: Hook | None = None
+    director_create: Hook | None = None
+
+    @property
+    def exports(self) -> tuple[str, ...]:
+        """The interchange formats that carry the game ("pbn", "usebio")."""
+        hooks = (("pbn", self.pbn_games), ("usebio", self.usebio_event))
+        return tuple(name for name, hook in hooks if hook is not None)
+
+
+PAIRS_TABLE = {
+    "table_play": _hook("terminal.views", "pairs_play"),
+    "table_board": _hook("terminal.views", "pairs_board"),
+    "table_answer": _hook("terminal.views", "pairs_answer"),
+}
+NO_MOVEMENT = _hook("registry", "no_movement")
+NO_LINES = _hook("registry", "no_lines")
+
+GAMES: dict[str, Game] = {
+    Event.Kind.PAIRS: Game(
+        kind=Event.Kind.PAIRS,
+        rescore=_hook("rescore.pairs", "rescore_pairs_section"),
+        results_page=_hook("results.views", "pairs_results"),
+        workbook=_hook("exporters.workbook", "event_workbook_bytes"),
+        event_page=_hook("director.views", "pairs_event_detail"),
+        **PAIRS_TABLE,
+        open_round=_hook("services.table_rounds", "pairs_open_round"),
+        pairs_movement=_hook("selectors.movement", "stored_choice_movement"),
+        expected_lines=_hook("services.privacy", "movement_expected_lines"),
+        missing_results=_hook("services.closing", "missing_pairs_lines"),
+        line_model="tournaments.Result",
+        entrants=_hook("registry", "pairs_entrants"),
+        audit_text=_hook("director.console", "line_text"),
+        ranks_pairs=True,
+        pbn_games=_hook("exporters.pbn", "pairs_games"),
+        usebio_event=_hook("exporters.usebio", "pairs_usebio_event"),
+    ),
+    Event.Kind.TEAMS: Game(
+        kind=Event.Kind.TEAMS,
+        rescore=_hook("rescore.teams", "rescore_team_round"),
+        results_page=_hook("results.teams", "teams_results"),
+        workbook=_hook("exporters.workbook.teams", "teams_workbook_bytes"),
+        event_page=_hook("director.teams", "teams_event_detail"),
+        **PAIRS_TABLE,
+        open_round=_hook("services.table_rounds", "pairs_open_round"),
+        pairs_movement=_hook("services.teams", "round_movement"),
+        expected_lines=_hook("services.privacy", "movement_expected_lines"),
+        missing_results=_hook("services.closing", "missing_pairs_lines"),
+        team_matches=True,
+        api_create=_hook("api.teams", "teams_event_new"),
+        director_create=_hook("director.teams", "teams_event_new"),
+        line_model="tournaments.Result",
+        entrants=_hook("registry", "pairs_entrants"),
+        audit_text=_hook("director.console", "line_text"),
+        pbn_games=_hook("exporters.pbn_teams", "teams_games"),
+        usebio_event=_hook("exporters.usebio", "teams_usebio_event"),
+    ),
+    Event.Kind.WHIZ: Game(
+        kind=Event.Kind.WHIZ,
+        rescore=_hook("rescore.whiz", "rescore_whiz_section"),
+        results_page=_hook("results.whiz", "whiz_results"),
+        workbook=_hook("exporters.workbook.whiz", "whiz_workbook_bytes"),
+        event_page=_hook("director.whiz", "whiz_event_detail"),
+        table_play=_hook("terminal.whiz", "whiz_play"),
+        table_board=_hook("terminal.whiz", "whiz_board"),
+        table_answer=_hook("terminal.whiz", "whiz_answer"),
+        open_round=_hook("services.table_rounds", "whiz_open_round"),
+        pairs_movement=NO_MOVEMENT,
+        expected_lines=_hook("services.privacy", "whiz_expected_lines"),
+        missing_results=_hook("services.closing", "missing_whiz_lines"),
+        api_create=_hook("api.whiz", "whiz_event_new"),
+        director_create=_hook("director.whiz", "whiz_event_new"),
+        line_model="tournaments.WhizResult",
+        entrants=_hook("registry", "whiz_entrants"),
+        audit_text=_hook("director.console", "whiz_line_text"),
+    ),
+    Event.Kind.BARBU: Game(
+        kind=Event.Kind.BARBU,
+        rescore=_hook("rescore.barbu", "rescore_barbu_section"),
+        results_page=_hook("results.barbu", "barbu_results"),
+        workbook=_hook("exporters.workbook.barbu", "barbu_workbook_bytes"),
+        event_page=_hook("director.barbu", "barbu_event_detail"),
+        table_play=_hook("terminal.barbu", "barbu_play"),
+        table_board=PAIRS_TABLE["table_board"],
+        table_answer=PAIRS_TABLE["table_answer"],
+        open_round=_hook("services.table_rounds", "barbu_open_round"),
+        pairs_movement=NO_MOVEMENT,
+        expected_lines=NO_LINES,
+        missing_results=_hook("registry", "no_missing"),
+        api_create=_hook("api.barbu", "barbu_event_new"),
+        director_create=_hook("director.games", "barbu_event_new"),
+        line_model="tournaments.BarbuDeal",
+        entrants=_hook("registry", "pairs_entrants"),
+        audit_text=_hook("director.console", "line_text"),
+        travellers=False,
+    ),
+    Event.Kind.CHINESE: Game(
+        kind=Event.Kind.CHINESE,
+        rescore=_hook("rescore.chinese", "rescore_chinese_section"),
+        results_page=_hook("results.chinese", "chinese_results"),
+        workbook=_hook("exporters.workbook.chinese", "chinese_workbook_bytes"),
+        event_page=_hook("director.games", "chinese_event_detail"),
+        table_play=_hook("terminal.chinese", "chinese_play"),
+        table_board=PAIRS_TABLE["table_board"],
+        table_answer=PAIRS_TABLE["table_answer"],
+        open_round=_hook("services.table_rounds", "chinese_open_round"),
+        pairs_movement=NO_MOVEMENT,
+        expected_lines=NO_LINES,
+        missing_results=_hook("registry", "no_missing"),
+        api_create=_hook("api.chinese", "chinese_event_new"),
+        director_create=_hook("director.games", "chinese_event_new"),
+        line_model="tournaments.ChineseHand",
+        entrants=_hook("registry", "pairs_entrants"),
+        audit_text=_hook("director.console", "line_text"),
+        travellers=False,
+    ),
+}
+
+
+def event_game(event: Event) -> Game:
+    """The entry of the event's game."""
+    return GAMES[event.kind]
+
+
+def section_game(section: Section) -> Game:
+    """The entry of the game the section plays (its event's)."""
+    return GAMES[section.session.event.kind]
+
+
+def table_game(table: Table) -> Game:
+    """The entry of the game played at the table."""
+    return section_game(table.section)
+
+
+def no_movement(section: Section) -> None:
+    """A game whose players move alone has no pairs movement."""
+    return None
+
+
+def no_lines(section: Section) -> dict[int, int]:
+    """A game whose lines are not compared board by board expects none."""
+    return {}
+
+
+def no_missing(section: Section) -> list[Any]:
+    """A game that closes without a list of missing lines."""
+    return []
+
+
+def pairs_entrants(section: Section) -> Iterable[Any]:
+    """A section's pairs (none in a game of players alone: Barbu's and
+    Chinese bridge's lines are not audited board by board)."""
+    return section.pairs.all()
+
+
+def whiz_entrants(section: Section) -> Iterable[Any]:
+    """A Whiz section's players."""
+    return section.whiz_entrants.all()
+
+
+def created_by_kind(prefix: str, suffix: str, view: str) -> list[tuple[str, Any, str]]:
+    """``(route, view, name)`` of each game's create view for a URL conf:
+    ``view`` is "api_create" or "director_create"; routes read
+    "<kind>-events/<suffix>" and names "<prefix><kind>-event-new"."""
+    return [
+        (f"{kind}-events/{suffix}", hook.target, f"{prefix}{kind}-event-new")
+        for kind, game in GAMES.items()
+        if (hook := getattr(game, view)) is not None
+    ]

@@ -1,0 +1,37 @@
+"""Between the database and the Barbu ranking: total each player's points."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.individual import rank_totals
+from tournaments.models import BarbuDeal, BarbuScore, Section
+from tournaments.rescore.ranking import store_ranking
+
+
+@transaction.atomic
+def rescore_barbu_section(section_id: int) -> dict[str, int]:
+    """Total every player's points over his deals and store the ranking."""
+    section = Section.objects.select_for_update(no_key=True).get(pk=section_id)
+    deals = BarbuDeal.objects.filter(table__section=section).order_by("id")
+    totals = rank_totals(
+        dict(
+            zip(
+                (deal.north_id, deal.east_id, deal.south_id, deal.west_id),
+                (deal.points_n, deal.points_e, deal.points_s, deal.points_w),
+                strict=True,
+            )
+        )
+        for deal in deals
+    )
+    store_ranking(
+        BarbuScore.objects.filter(entrant__section=section),
+        "entrant_id",
+        totals,
+        "player",
+        ("points", "deals"),
+    )
+    section.scored = timezone.now()
+    section.save(update_fields=["scored"])
+    return {"section": section.pk, "players": len(totals)}

@@ -1,0 +1,274 @@
+"""Between the database and the pure scorer: load a section's travellers as
+plain data, and store what the scorer worked out.  The only place where ORM
+rows become ``scoring`` inputs and ``scoring`` outputs become rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.board import ArtificialScore
+from scoring.imp_session import (
+    ImpMethod,
+    ImpSessionScore,
+    ImpSettings,
+    score_imp_session,
+)
+from scoring.imps import DatumRounding
+from scoring.penalties import Penalty as PenaltyFine
+from scoring.penalties import (
+    penalise_imp_standings,
+    penalise_standings,
+    section_top,
+)
+from scoring.session import SessionScore, SessionSettings, TravellerLine, score_session
+from tournaments.models import Board, Event, PairScore, Penalty, Result, Section
+from tournaments.selectors.movement import section_movement
+from tournaments.services.checks import compared_score
+
+
+@dataclass(frozen=True)
+class SectionData:
+    """A section's travellers as the scorer takes them, keyed by Pair id."""
+
+    lines: list[TravellerLine]
+    results: list[Result]
+    groups: dict[int, str | None]
+    expected: int | None
+    # The procedural penalties in force on the section's pairs.
+    penalties: list[PenaltyFine] = field(default_factory=list)
+
+
+ScorerSettings = SessionSettings | ImpSettings
+ScoredSession = SessionScore | ImpSessionScore
+
+# The Butler datum's trimming choices as ``butler_datum`` takes them.
+DATUM_TRIMS: dict[str, dict[str, int | float | None]] = {
+    Event.ButlerTrim.ONE_EACH_END: {"drop": 1, "drop_fraction": None},
+    Event.ButlerTrim.FIVE_PERCENT: {"drop": 0, "drop_fraction": 0.05},
+    Event.ButlerTrim.NONE: {"drop": 0, "drop_fraction": None},
+}
+
+
+def datum_trim(
+    trim: str, count: int = 1, percent: float = 5.0
+) -> dict[str, int | float | None]:
+    """A trimming choice as ``butler_datum`` takes it: a preset of
+    ``DATUM_TRIMS``, ``count`` scores at each end, ``percent`` at each end, or
+    only the middle ``count`` scores kept."""
+    if trim in DATUM_TRIMS:
+        return dict(DATUM_TRIMS[trim], keep_middle=None)
+    if trim == Event.ButlerTrim.EACH_END:
+        return {"drop": count, "drop_fraction": None, "keep_middle": None}
+    if trim == Event.ButlerTrim.PERCENT:
+        return {"drop": 0, "drop_fraction": percent / 100, "keep_middle": None}
+    if trim == Event.ButlerTrim.MIDDLE:
+        return {"drop": 0, "drop_fraction": None, "keep_middle": count}
+    raise ValueError(f"unknown Butler trimming {trim!r}")
+
+
+def imp_settings(event: Event, method: str | None = None) -> ImpSettings:
+    """The event's IMP choices as the pure scorer takes them.
+
+    ``method`` ("butler" or "cross-imps") overrides the event's own, so an
+    event can be scored by IMPs whatever it is set to (``score_event``).
+    """
+    cap = event.imp_round_cap
+    return ImpSettings(
+        method=ImpMethod(method or event.method),
+        rounding=DatumRounding(event.butler_rounding),
+        cross_imps_total=event.cross_imps_total,
+        cross_imps_cap=event.cross_imps_cap,
+        average_plus=float(event.imp_average_plus),
+        round_cap=None if cap is None else float(cap),
+        **datum_trim(
+            event.butler_trim,
+            event.butler_trim_count,
+            float(event.butler_trim_percent),
+        ),
+    )
+
+
+def event_settings(event: Event, method: str | None = None) -> ScorerSettings:
+    """The settings the event is scored with: matchpoints, Butler or cross-IMPs."""
+    method = method or event.method
+    if method == Event.Method.MATCHPOINTS:
+        return event.scoring_settings()
+    return imp_settings(event, method)
+
+
+def settings_method(settings: ScorerSettings) -> str:
+    """The method ("mp", "butler", "cross-imps") that ``settings`` score by."""
+    if isinstance(settings, ImpSettings):
+        return str(settings.method)
+    return Event.Method.MATCHPOINTS
+
+
+def artificial(result: Result) -> ArtificialScore:
+    """The scorer's form of a stored artificial adjusted score."""
+
+    def mark(text: str) -> str | float:
+        return text if text.startswith("A") else float(text)
+
+    return ArtificialScore(
+        mark(result.adjusted_ns),
+        mark(result.adjusted_ew),
+        absent=result.absent or None,
+    )
+
+
+def load_section(section: Section) -> SectionData:
+    """Read every traveller line of the section, in board then NS pair order."""
+    results = list(
+        Result.objects.filter(board__section=section)
+        .select_related("board", "ns_pair", "ew_pair")
+        .order_by("board__number", "ns_pair__number", "id")
+    )
+    lines = [
+        TravellerLine(
+            board=r.board.number,
+            ns=r.ns_pair_id,
+            ew=r.ew_pair_id,
+            result=artificial(r) if r.is_adjusted else compared_score(r),
+        )
+        for r in results
+    ]
+    groups: dict[int, str | None] = {}
+    if not section.single_winner:
+        groups = {pair.pk: pair.direction for pair in section.pairs.all()}
+    movement = section_movement(section)
+    expected = None
+    if movement is not None:
+        expected = max(movement.times_played(b) for b in movement.boards)
+    return SectionData(lines, results, groups, expected, section_fines(section))
+
+
+def section_fines(section: Section) -> list[PenaltyFine]:
+    """The section's penalties in force, as the pure scorer takes them."""
+    return [
+        PenaltyFine(pair, unit, float(amount))
+        for pair, unit, amount in Penalty.objects.in_force()
+        .filter(pair__section=section)
+        .order_by("id")
+        .values_list("pair_id", "unit", "amount")
+    ]
+
+
+def score_loaded(data: SectionData, settings: ScorerSettings) -> ScoredSession:
+    """Run the pure scorer on loaded data: by IMPs or by matchpoints.
+
+    The penalties in force are then taken off (``scoring.penalties``): only
+    those in the method's unit (MP or % of a top when matchpointed, IMPs by
+    IMPs) and on a ranked pair; the section page shows the others as not
+    applied.
+    """
+    if isinstance(settings, ImpSettings):
+        imp_scored = score_imp_session(
+            data.lines, settings=settings, groups=data.groups
+        )
+        fines = _fines_for(data.penalties, imp_scored.rankings, imps=True)
+        if not fines:
+            return imp_scored
+        rankings = penalise_imp_standings(imp_scored.rankings, fines)
+        return replace(imp_scored, rankings=rankings)
+    scored = score_session(
+        data.lines, settings=settings, groups=data.groups, expected=data.expected
+    )
+    fines = _fines_for(data.penalties, scored.rankings, imps=False)
+    if not fines:
+        return scored
+    top = section_top(line.top for line in scored.lines)
+    return replace(scored, rankings=penalise_standings(scored.rankings, fines, top))
+
+
+def _fines_for(
+    penalties: list[PenaltyFine], rankings: dict, *, imps: bool
+) -> list[PenaltyFine]:
+    """The penalties that apply: the method's unit, a pair that is ranked."""
+    ranked = {s.pair for entries in rankings.values() for s in entries}
+    return [
+        p
+        for p in penalties
+        if p.pair in ranked and (p.unit == Penalty.Unit.IMPS) == imps
+    ]
+
+
+@transaction.atomic
+def rescore_pairs_section(section_id: int) -> dict[str, int]:
+    """Recompute the whole pairs section and store it: idempotent, never
+    incremental.
+
+    The section row is locked so two rescoring runs do not interleave.  The
+    figures of the other method (IMPs and datums for a matchpointed event,
+    MP and % for an IMP one) are cleared, so a changed method leaves nothing
+    stale behind.
+    """
+    section = (
+        Section.objects.select_for_update(of=("self",), no_key=True)
+        .select_related("session__event")
+        .get(pk=section_id)
+    )
+    data = load_section(section)
+    scored = score_loaded(data, event_settings(section.session.event))
+    if isinstance(scored, ImpSessionScore):
+        pairs = _store_imps(section, data, scored)
+    else:
+        pairs = _store_matchpoints(section, data, scored)
+    section.scored = timezone.now()
+    section.save(update_fields=["scored"])
+    return {"section": section.pk, "lines": len(data.results), "pairs": pairs}
+
+
+LINE_FIELDS = ["mp_ns", "mp_ew", "pct_ns", "pct_ew", "top", "imp_ns", "imp_ew"]
+
+
+def _store_matchpoints(
+    section: Section, data: SectionData, scored: SessionScore
+) -> int:
+    """Write each line's MP and %, each pair's total, % and place."""
+    for result, line in zip(data.results, scored.lines, strict=True):
+        result.mp_ns, result.mp_ew = line.ns_mp, line.ew_mp
+        result.pct_ns, result.pct_ew = line.ns_pct, line.ew_pct
+        result.top = line.top
+        result.imp_ns = result.imp_ew = None
+    Result.objects.bulk_update(data.results, LINE_FIELDS, batch_size=500)
+    Board.objects.filter(section=section, datum__isnull=False).update(datum=None)
+    return _store_standings(section, scored, ("mp", "top", "pct"))
+
+
+def _store_imps(section: Section, data: SectionData, scored: ImpSessionScore) -> int:
+    """Write each line's IMPs, each board's datum, each pair's IMPs and place."""
+    for result, line in zip(data.results, scored.lines, strict=True):
+        result.imp_ns, result.imp_ew = line.ns_imps, line.ew_imps
+        result.mp_ns = result.mp_ew = result.pct_ns = result.pct_ew = None
+        result.top = None
+    Result.objects.bulk_update(data.results, LINE_FIELDS, batch_size=500)
+    boards = list(section.boards.all())
+    for board in boards:
+        board.datum = scored.datums.get(board.number)
+    Board.objects.bulk_update(boards, ["datum"], batch_size=500)
+    return _store_standings(section, scored, ("imps",))
+
+
+def _store_standings(
+    section: Section, scored: ScoredSession, figures: tuple[str, ...]
+) -> int:
+    """Replace the section's pair scores by the ranking's: its ``figures``
+    (MP, top and % or IMPs), penalty, boards, place and ranking."""
+    standings = [s for ranking in scored.rankings.values() for s in ranking]
+    PairScore.objects.filter(pair__section=section).delete()
+    PairScore.objects.bulk_create(
+        PairScore(
+            pair_id=s.pair,
+            penalty=s.penalty,
+            boards=s.boards,
+            rank=s.rank,
+            ranking=s.group or "",
+            **{name: getattr(s, name) for name in figures},
+        )
+        for s in standings
+    )
+    return len(standings)

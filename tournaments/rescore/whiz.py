@@ -1,0 +1,91 @@
+"""Between the database and the Whiz scorer: load table results, store comparisons.
+
+The section is recomputed whole from its stored results, never
+incrementally: each board is compared hand by hand (``scoring.whiz``), each
+result gets its three players' matchpoints and percentages, and each player
+a ``WhizScore`` line of the ranking.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.whiz import WhizLine, WhizSettings, score_whiz_session
+from tournaments.models import Section, WhizResult, WhizScore
+from tournaments.rescore.ranking import store_ranking
+from tournaments.services.whiz import POSITIONS, section_whiz_movement
+
+
+def whiz_lines(results: list[WhizResult]) -> list[WhizLine]:
+    """Stored results as the pure scorer takes them (players by entrant id)."""
+    lines = []
+    for result in results:
+        players = {p: e.pk for p, e in result.players().items()}
+        if result.is_adjusted:
+            marks = {p: _mark(text) for p, text in result.adjusted().items()}
+            lines.append(
+                WhizLine(result.board.number, _table(result), players, None, marks)
+            )
+        else:
+            lines.append(
+                WhizLine(result.board.number, _table(result), players, result.points())
+            )
+    return lines
+
+
+def _table(result: WhizResult) -> int:
+    return result.table.number if result.table_id else result.north.number
+
+
+def _mark(text: str) -> str | float:
+    return text if text.startswith("A") else float(text)
+
+
+@transaction.atomic
+def rescore_whiz_section(section_id: int) -> dict[str, int]:
+    """Compare every board hand by hand and store the ranking (idempotent)."""
+    section = (
+        Section.objects.select_for_update(of=("self",), no_key=True)
+        .select_related("session__event")
+        .get(pk=section_id)
+    )
+    results = list(
+        WhizResult.objects.filter(board__section=section)
+        .select_related("board", "table", "north", "east", "south")
+        .order_by("board__number", "north__number", "id")
+    )
+    movement = section_whiz_movement(section)
+    offset = section.first_board - 1
+    expected = {
+        board + offset: movement.times_played(board) for board in movement.boards
+    }
+    settings = WhizSettings(board=section.session.event.scoring_settings().board)
+    scored = score_whiz_session(
+        whiz_lines(results), settings=settings, expected=expected
+    )
+    for result, line in zip(results, scored.lines, strict=True):
+        for position in POSITIONS:
+            lower = position.lower()
+            setattr(result, f"mp_{lower}", line.mp[position])
+            setattr(result, f"pct_{lower}", line.pct[position])
+        result.top = line.top
+    WhizResult.objects.bulk_update(
+        results,
+        ["mp_n", "mp_e", "mp_s", "pct_n", "pct_e", "pct_s", "top"],
+        batch_size=500,
+    )
+    store_ranking(
+        WhizScore.objects.filter(entrant__section=section),
+        "entrant_id",
+        scored.standings,
+        "player",
+        ("mp", "top", "pct", "boards", "sit_out_boards"),
+    )
+    section.scored = timezone.now()
+    section.save(update_fields=["scored"])
+    return {
+        "section": section.pk,
+        "lines": len(results),
+        "players": len(scored.standings),
+    }

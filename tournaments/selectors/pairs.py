@@ -1,0 +1,375 @@
+"""Results as plain rows for the pages, the Excel workbook and ``score_event``.
+
+A section's report comes either from what the scorer stored (pages, Excel) or
+from a fresh scoring run with other settings (``score_event --neuberg off``);
+both give the same shapes, so every output formats them one way.  A pairs
+event scored by IMPs (Butler or cross-IMPs) fills the IMP figures and leaves
+the MP and % ones empty; ``SectionReport.by_imps`` tells which.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from scoring.imp_session import ImpSessionScore, ImpStanding, rank_imp_standings
+from scoring.session import PairStanding, rank_standings
+from tournaments.models import Event, Pair, Result, Section
+from tournaments.rescore.pairs import (
+    ScorerSettings,
+    load_section,
+    score_loaded,
+    settings_method,
+)
+from tournaments.results.award_text import award_text, marks_text
+
+MATCHPOINTS = Event.Method.MATCHPOINTS
+BUTLER = Event.Method.BUTLER
+
+
+@dataclass(frozen=True)
+class LineRow:
+    """One traveller line with its MP and % (or its IMPs) for both sides."""
+
+    result: Result
+    mp_ns: float | None
+    mp_ew: float | None
+    pct_ns: float | None
+    pct_ew: float | None
+    imp_ns: float | None = None
+    imp_ew: float | None = None
+
+    @property
+    def adjusted(self) -> str | None:
+        """ "A+", "A", "A-" or the percentage for an artificial line, else None."""
+        if not self.result.is_adjusted:
+            return None
+        return award_text(self.result)
+
+    @property
+    def marks(self) -> str | None:
+        """The artificial marks alone ("60/0"), without the absent side's text."""
+        return marks_text(self.result) if self.result.is_adjusted else None
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """A pair's (or, across sessions, a partnership's) place and totals."""
+
+    pair: Pair
+    group: str | None
+    mp: float | None
+    top: float | None
+    pct: float | None
+    boards: int
+    rank: str
+    imps: float | None = None
+    # Procedural penalties taken off (MP, or IMPs by IMPs); ``mp``, ``pct``
+    # and ``imps`` are after them.
+    penalty: float = 0.0
+
+    @property
+    def scored(self) -> float | None:
+        """The total before the penalties: MP, or IMPs by IMPs."""
+        total = self.mp if self.imps is None else self.imps
+        return None if total is None else total + self.penalty
+
+    @property
+    def imps_per_board(self) -> float | None:
+        """The average IMPs per board played (None when not scored by IMPs)."""
+        if self.imps is None:
+            return None
+        return self.imps / self.boards if self.boards else 0.0
+
+
+@dataclass(frozen=True)
+class SectionReport:
+    """A section's lines and rankings, with the method that scored them.
+
+    ``datums`` holds each board's Butler datum (NS points), for Butler only.
+    """
+
+    section: Section
+    lines: list[LineRow]
+    rankings: dict[str | None, list[StandingRow]]
+    method: str = MATCHPOINTS
+    datums: dict[int, float] = field(default_factory=dict)
+
+    @property
+    def by_imps(self) -> bool:
+        """Scored by IMPs (Butler or cross-IMPs) rather than by matchpoints."""
+        return self.method != MATCHPOINTS
+
+    @property
+    def butler(self) -> bool:
+        return self.method == BUTLER
+
+    def boards(self) -> list[tuple[int, list[LineRow]]]:
+        """The lines grouped by board number, in board order."""
+        grouped: dict[int, list[LineRow]] = defaultdict(list)
+        for line in self.lines:
+            grouped[line.result.board.number].append(line)
+        return sorted(grouped.items())
+
+    def pair_lines(self, pair: Pair) -> list[LineRow]:
+        """A pair's scorecard: its lines in board order."""
+        return [
+            line
+            for line in self.lines
+            if pair.pk in (line.result.ns_pair_id, line.result.ew_pair_id)
+        ]
+
+
+def _results(section: Section) -> list[Result]:
+    return list(
+        Result.objects.filter(board__section=section)
+        .select_related("board", "ns_pair", "ew_pair")
+        .order_by("board__number", "ns_pair__number", "id")
+    )
+
+
+def stored_report(section: Section) -> SectionReport:
+    """The section as the scorer last stored it, by the event's method."""
+    method = section.session.event.method
+    lines = [
+        LineRow(r, r.mp_ns, r.mp_ew, r.pct_ns, r.pct_ew, r.imp_ns, r.imp_ew)
+        for r in _results(section)
+    ]
+    rankings: dict[str | None, list[StandingRow]] = defaultdict(list)
+    best = "-score__pct" if method == MATCHPOINTS else "-score__imps"
+    pairs = section.pairs.select_related("score").order_by(best, "number")
+    for pair in pairs:
+        score = getattr(pair, "score", None)
+        if score is None:
+            continue
+        group = score.ranking or None
+        rankings[group].append(
+            StandingRow(
+                pair,
+                group,
+                score.mp,
+                score.top,
+                score.pct,
+                score.boards,
+                score.rank,
+                score.imps,
+                score.penalty,
+            )
+        )
+    order = {"NS": 0, "EW": 1, None: 2}
+    datums = {}
+    if method == BUTLER:
+        datums = dict(
+            section.boards.filter(datum__isnull=False).values_list("number", "datum")
+        )
+    return SectionReport(
+        section,
+        lines,
+        dict(sorted(rankings.items(), key=lambda g: order[g[0]])),
+        method,
+        datums,
+    )
+
+
+def fresh_report(section: Section, settings: ScorerSettings) -> SectionReport:
+    """Score the section afresh with ``settings`` (nothing is stored).
+
+    ``settings`` are matchpoint ones (``SessionSettings``) or IMP ones
+    (``ImpSettings``); the report says which method it was scored by.
+    """
+    data = load_section(section)
+    scored = score_loaded(data, settings)
+    pairs = {pair.pk: pair for pair in section.pairs.all()}
+    rankings = {
+        group: [_row(pairs[s.pair], s) for s in entries]
+        for group, entries in scored.rankings.items()
+    }
+    method = settings_method(settings)
+    if isinstance(scored, ImpSessionScore):
+        lines = [
+            LineRow(result, None, None, None, None, line.ns_imps, line.ew_imps)
+            for result, line in zip(data.results, scored.lines, strict=True)
+        ]
+        return SectionReport(section, lines, rankings, method, scored.datums)
+    lines = [
+        LineRow(result, line.ns_mp, line.ew_mp, line.ns_pct, line.ew_pct)
+        for result, line in zip(data.results, scored.lines, strict=True)
+    ]
+    return SectionReport(section, lines, rankings, method)
+
+
+def _row(pair: Pair, standing: PairStanding | ImpStanding) -> StandingRow:
+    if isinstance(standing, ImpStanding):
+        return StandingRow(
+            pair,
+            standing.group,
+            None,
+            None,
+            None,
+            standing.boards,
+            standing.rank,
+            standing.imps,
+            standing.penalty,
+        )
+    return StandingRow(
+        pair,
+        standing.group,
+        standing.mp,
+        standing.top,
+        standing.pct,
+        standing.boards,
+        standing.rank,
+        penalty=standing.penalty,
+    )
+
+
+def any_penalty(rankings: dict[str | None, list[StandingRow]]) -> bool:
+    """Whether some pair of the rankings has a penalty (the column shows)."""
+    return any(row.penalty for rows in rankings.values() for row in rows)
+
+
+def event_sections(event: Event) -> list[Section]:
+    return list(
+        Section.objects.filter(session__event=event)
+        .select_related("session__event")
+        .order_by("session__number", "letter")
+    )
+
+
+def event_rankings(
+    reports: Sequence[SectionReport],
+) -> dict[str | None, list[StandingRow]]:
+    """The event's ranking: one section's, or every session's totals added.
+
+    Across sessions a partnership is the same two players (or, for imported
+    pairs without players, the same names); it keeps NS/EW rankings only if
+    every session ranked it in the same direction.  By IMPs the sessions'
+    IMPs are added; by matchpoints their MP and tops.
+    """
+    if len(reports) == 1:
+        return reports[0].rankings
+    totals: dict[object, list[StandingRow]] = defaultdict(list)
+    for report in reports:
+        for entries in report.rankings.values():
+            for row in entries:
+                totals[_partnership(row.pair)].append(row)
+    by_imps = reports[0].by_imps
+    standings: list[PairStanding | ImpStanding] = []
+    last: dict[object, StandingRow] = {}
+    for key, rows in totals.items():
+        groups = {row.group for row in rows}
+        group = groups.pop() if len(groups) == 1 else None
+        boards = sum(row.boards for row in rows)
+        penalty = sum(row.penalty for row in rows)
+        last[key] = rows[-1]
+        if by_imps:
+            won = sum(row.imps or 0.0 for row in rows)
+            standings.append(ImpStanding(key, group, won, boards, penalty=penalty))
+            continue
+        standings.append(
+            PairStanding(
+                pair=key,
+                group=group,
+                mp=sum(row.mp or 0.0 for row in rows),
+                top=sum(row.top or 0.0 for row in rows),
+                pct=0,
+                boards=boards,
+                penalty=penalty,
+            )
+        )
+    ranked = rank_imp_standings(standings) if by_imps else rank_standings(standings)
+    return {
+        group: [_row(last[s.pair].pair, s) for s in entries]
+        for group, entries in ranked.items()
+    }
+
+
+def _partnership(pair: Pair) -> object:
+    players = frozenset(player.pk for player in pair.players.all())
+    return players or (pair.names or pair.label)
+
+
+def report_json(event: Event, reports: Sequence[SectionReport]) -> dict[str, object]:
+    """The ``score_event --json`` shape: every board's lines, then the rankings.
+
+    By IMPs each line also holds ``imp_ns`` and ``imp_ew``, each board its
+    ``datum`` (Butler) and each ranking entry its ``imps``; the MP and %
+    keys stay, empty.
+    """
+    several = len(reports) > 1
+    method = reports[0].method if reports else event.method
+    by_imps = method != MATCHPOINTS
+    boards = []
+    for report in reports:
+        for number, lines in report.boards():
+            entry: dict[str, object] = {"board": number}
+            if several:
+                entry["session"] = report.section.session.number
+                entry["section"] = report.section.letter
+            if report.butler:
+                entry["datum"] = report.datums.get(number)
+            entry["lines"] = [_line_json(line, by_imps) for line in lines]
+            boards.append(entry)
+    rankings = [
+        {"direction": group, "entries": [_standing_json(row, by_imps) for row in rows]}
+        for group, rows in event_rankings(reports).items()
+    ]
+    return {
+        "event": event.pk,
+        "name": event.name,
+        "method": method,
+        "boards": boards,
+        "rankings": rankings,
+    }
+
+
+def _pct(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
+
+
+def _line_json(line: LineRow, by_imps: bool = False) -> dict[str, object]:
+    result = line.result
+    shown: dict[str, object] = {
+        "ns": str(result.ns_pair.number),
+        "ew": str(result.ew_pair.number),
+        "contract": result.contract or None,
+        "declarer": result.declarer or None,
+        "tricks": result.tricks,
+        "lead": result.lead or None,
+        "score_ns": result.score_ns,
+        "adjusted": _adjusted_json(line.marks),
+        "absent": result.absent or None,
+        "mp_ns": _pct(line.mp_ns),
+        "mp_ew": _pct(line.mp_ew),
+        "pct_ns": _pct(line.pct_ns),
+        "pct_ew": _pct(line.pct_ew),
+    }
+    if by_imps:
+        shown["imp_ns"] = _pct(line.imp_ns)
+        shown["imp_ew"] = _pct(line.imp_ew)
+    return shown
+
+
+def _adjusted_json(text: str | None) -> str | float | None:
+    """A mark stays text ("A+", "60/40" when split); one percentage is a number."""
+    if text is None or text.startswith("A") or "/" in text:
+        return text
+    return float(text)
+
+
+def _standing_json(row: StandingRow, by_imps: bool = False) -> dict[str, object]:
+    shown: dict[str, object] = {
+        "rank": row.rank,
+        "pair": str(row.pair.number),
+        "names": row.pair.names,
+        "mp": _pct(row.mp),
+        "top": _pct(row.top),
+        "pct": _pct(row.pct),
+        "boards": row.boards,
+    }
+    if by_imps:
+        shown["imps"] = _pct(row.imps)
+    if row.penalty:
+        shown["penalty"] = _pct(row.penalty)
+    return shown

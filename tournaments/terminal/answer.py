@@ -1,0 +1,46 @@
+"""The opponents' answer to a line entered at their table, in every game.
+
+The players who did not enter the board agree with the line or call the
+director; only a line of this table, this board and this section is answered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import models
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+
+from tournaments.models import Source, Table
+from tournaments.services.entry import refusal_messages
+
+
+def table_answer(
+    request: HttpRequest,
+    table: Table,
+    round: int,
+    number: int,
+    model: type[models.Model],
+    answer_line: Callable[..., object],
+) -> HttpResponse:
+    """Agree or dispute ``model``'s line named by the form, through ``answer_line``."""
+    answer = request.POST.get("answer")
+    if answer not in ("agree", "dispute"):
+        return HttpResponse(_("Agree or call the director."), status=400)
+    try:
+        pk = int(request.POST.get("result", ""))
+    except ValueError:
+        pk = 0
+    line = model.objects.filter(
+        pk=pk, board__section=table.section, board__number=number, table=table
+    ).first()
+    if line is None:
+        raise Http404(_("This table has no such result."))
+    try:
+        answer_line(line, agree=answer == "agree", source=Source.TABLE, table=table)
+    except (ValidationError, PermissionDenied) as error:
+        return HttpResponse(" ".join(refusal_messages(error)), status=403)
+    return redirect("terminal:board", round=round, number=number)

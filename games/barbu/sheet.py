@@ -62,6 +62,35 @@ class _Sheet:
                 totals[name] += points
         return totals
 
+    def record(
+        self,
+        contract: str | Contract,
+        record: Mapping[str, object],
+        doubles: Iterable[tuple[str, str, int]] = (),
+    ) -> DealRow:
+        """Score a deal from the table's record (see ``deal_score``) and add it.
+
+        A game sheet adds it to the current manche, opening the next one once
+        the current one is complete.
+        """
+        manche = self._manche()
+        played = manche._open_to(contract)
+        return manche._add(played, deal_score(played, record, self.players), doubles)
+
+    def record_points(
+        self,
+        contract: str | Contract,
+        base: Mapping[str, int],
+        doubles: Iterable[tuple[str, str, int]] = (),
+    ) -> DealRow:
+        """Add a deal from each player's points before doubles, as counted."""
+        manche = self._manche()
+        return manche._add(manche._open_to(contract), base, doubles)
+
+    def _manche(self) -> Manche:
+        """The manche the next deal goes to."""
+        raise NotImplementedError
+
 
 class Manche(_Sheet):
     """One declarer's seven deals, each contract chosen exactly once, any order."""
@@ -93,26 +122,17 @@ class Manche(_Sheet):
         """True once the seven contracts are played."""
         return len(self._rows) == len(Contract)
 
-    def record(
-        self,
-        contract: str | Contract,
-        record: Mapping[str, object],
-        doubles: Iterable[tuple[str, str, int]] = (),
-    ) -> DealRow:
-        """Score a deal from the table's record (see ``deal_score``) and add it."""
-        played = self._open_to(contract)
-        return self.record_points(
-            played, deal_score(played, record, self.players), doubles
-        )
+    def _manche(self) -> Manche:
+        """A manche takes its own deals."""
+        return self
 
-    def record_points(
+    def _add(
         self,
-        contract: str | Contract,
+        played: Contract,
         base: Mapping[str, int],
-        doubles: Iterable[tuple[str, str, int]] = (),
+        doubles: Iterable[tuple[str, str, int]],
     ) -> DealRow:
-        """Add a deal from each player's points before doubles, as counted."""
-        played = self._open_to(contract)
+        """Add a deal of a contract still open, checking its points and doubles."""
         if set(base) != set(self.players):
             raise GameError(
                 f"{played.label} points for {', '.join(map(str, base)) or 'nobody'}: "
@@ -227,24 +247,6 @@ class GameSheet(_Sheet):
         self._manches.append(manche)
         return manche
 
-    def record(
-        self,
-        contract: str | Contract,
-        record: Mapping[str, object],
-        doubles: Iterable[tuple[str, str, int]] = (),
-    ) -> DealRow:
-        """Score and add a deal to the current manche, opening the next if needed."""
-        return self._current().record(contract, record, doubles)
-
-    def record_points(
-        self,
-        contract: str | Contract,
-        base: Mapping[str, int],
-        doubles: Iterable[tuple[str, str, int]] = (),
-    ) -> DealRow:
-        """Add a deal from base points to the current manche (see ``Manche``)."""
-        return self._current().record_points(contract, base, doubles)
-
     def settlement(self) -> dict[str, int]:
         """Each player's gain: the sum of his differences with the three others.
 
@@ -257,7 +259,8 @@ class GameSheet(_Sheet):
             for name in self.players
         }
 
-    def _current(self) -> Manche:
+    def _manche(self) -> Manche:
+        """The current manche, or the next one once the current one is complete."""
         if not self._manches or self._manches[-1].complete:
             return self.new_manche()
         return self._manches[-1]

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from enum import IntEnum
 
-from games.cards import Seat, Suit
+from games.cards import LetterEnum, Seat, Suit
 from games.errors import GameError
 
 __all__ = [
@@ -37,8 +36,11 @@ __all__ = [
 ]
 
 
-class Denomination(IntEnum):
-    """The strain of a contract, in bidding order: clubs lowest, no-trump highest."""
+class Denomination(LetterEnum):
+    """The strain of a contract, in bidding order: clubs lowest, no-trump highest.
+
+    Its text form on travellers and in PBN is its name: C, D, H, S or NT.
+    """
 
     C = 0
     D = 1
@@ -52,20 +54,9 @@ class Denomination(IntEnum):
     NOTRUMP = 4
 
     @property
-    def letter(self) -> str:
-        """The text form on travellers and in PBN: C, D, H, S or NT."""
-        return self.name
-
-    @property
     def suit(self) -> Suit | None:
         """The trump suit, or None for no-trump."""
         return None if self == Denomination.NT else Suit(self.value)
-
-    def __str__(self) -> str:
-        return self.letter
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
 
 
 # Board number -> dealer and vulnerability: a 16-board cycle (board 17 = board 1).

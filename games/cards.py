@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TypeVar
+from typing import Any, Self, TypeVar
 
 from games.errors import GameError
 
@@ -19,6 +19,7 @@ __all__ = [
     "BRIDGEOTE_RANKS",
     "BRIDGE_RANKS",
     "Card",
+    "LetterEnum",
     "Rank",
     "Seat",
     "Suit",
@@ -40,13 +41,30 @@ def _lookup(
     raise GameError(f'Unknown {what} "{text}": the {what} must be {choices}')
 
 
-class _LetterEnum(IntEnum):
-    """An ``IntEnum`` whose text form is its letter, not its integer value."""
+class LetterEnum(IntEnum):
+    """An ``IntEnum`` whose text form is its letter, not its integer value.
+
+    The letter is the member's name (Seat "N", Denomination "NT") unless the
+    enum gives a table (Suit "C", Rank "T"); ``parse`` reads a member from any
+    text the enum's parse table knows (``_PARSE_TABLES``), by default its
+    member names.
+    """
 
     @property
     def letter(self) -> str:
         """The one- or two-letter code used in PBN and on travellers."""
-        raise NotImplementedError
+        return self.name
+
+    @classmethod
+    def parse(cls, text: str | Self) -> Self:
+        """Read a member from its text, any case (see the enum's parse table)."""
+        if isinstance(text, cls):
+            return text
+        names = ", ".join(member.letter for member in cls)
+        table, what, choices = _PARSE_TABLES.get(
+            cls, (cls.__members__, cls.__name__.lower(), names)
+        )
+        return _lookup(table, text, what, choices)
 
     def __str__(self) -> str:
         return self.letter
@@ -57,7 +75,11 @@ class _LetterEnum(IntEnum):
         return format(str(self), spec)
 
 
-class Suit(_LetterEnum):
+# Per enum: the text -> member table ``parse`` reads, its name and its choices.
+_PARSE_TABLES: dict[type[LetterEnum], tuple[Mapping[str, Any], str, str]] = {}
+
+
+class Suit(LetterEnum):
     """A suit, ordered as in bridge bidding: clubs lowest, spades highest."""
 
     CLUBS = 0
@@ -74,13 +96,6 @@ class Suit(_LetterEnum):
     def symbol(self) -> str:
         """The printed symbol: ♣, ♦, ♥ or ♠."""
         return SUIT_SYMBOLS[self]
-
-    @classmethod
-    def parse(cls, text: str | Suit) -> Suit:
-        """Read a suit from its letter, symbol or English name, any case."""
-        if isinstance(text, Suit):
-            return text
-        return _lookup(_SUIT_BY_TEXT, text, "suit", "C, D, H or S")
 
 
 SUIT_LETTERS: dict[Suit, str] = {
@@ -101,9 +116,11 @@ _SUIT_BY_TEXT: dict[str, Suit] = {
     **{suit.name: suit for suit in Suit},
     **{suit.name[:-1]: suit for suit in Suit},
 }
+# A suit is read from its letter, symbol or English name.
+_PARSE_TABLES[Suit] = (_SUIT_BY_TEXT, "suit", "C, D, H or S")
 
 
-class Rank(_LetterEnum):
+class Rank(LetterEnum):
     """A card rank, ordered from the two up to the ace.
 
     ``KNIGHT`` is the Bridgeote card (the tarot "cavalier"), which ranks between
@@ -132,13 +149,6 @@ class Rank(_LetterEnum):
         """The PBN letter: 2-9, T, J, Q, K, A, and C for the Bridgeote knight."""
         return RANK_LETTERS[self]
 
-    @classmethod
-    def parse(cls, text: str | Rank) -> Rank:
-        """Read a rank from its letter, any case; "10" is accepted for T."""
-        if isinstance(text, Rank):
-            return text
-        return _lookup(_RANK_BY_TEXT, text, "rank", "2-9, T (or 10), J, C, Q, K or A")
-
 
 RANK_LETTERS: dict[Rank, str] = {
     Rank.TWO: "2",
@@ -160,6 +170,8 @@ _RANK_BY_TEXT: dict[str, Rank] = {
     **{letter: rank for rank, letter in RANK_LETTERS.items()},
     "10": Rank.TEN,
 }
+# A rank is read from its letter; "10" is accepted for T.
+_PARSE_TABLES[Rank] = (_RANK_BY_TEXT, "rank", "2-9, T (or 10), J, C, Q, K or A")
 
 # The 13 ranks of a bridge suit, two to ace (no knight).
 BRIDGE_RANKS: tuple[Rank, ...] = tuple(rank for rank in Rank if rank != Rank.KNIGHT)
@@ -232,7 +244,7 @@ class Card:
         return cls(_SUIT_BY_TEXT[suit_text.upper()], _RANK_BY_TEXT[rank_text.upper()])
 
 
-class Seat(_LetterEnum):
+class Seat(LetterEnum):
     """A compass seat, numbered in clockwise (playing) order from North."""
 
     N = 0
@@ -243,11 +255,6 @@ class Seat(_LetterEnum):
     EAST = 1
     SOUTH = 2
     WEST = 3
-
-    @property
-    def letter(self) -> str:
-        """The PBN letter: N, E, S or W."""
-        return self.name
 
     @property
     def full_name(self) -> str:
@@ -267,13 +274,6 @@ class Seat(_LetterEnum):
         """The seat across the table."""
         return self.next(2)
 
-    @classmethod
-    def parse(cls, text: str | Seat) -> Seat:
-        """Read a seat: "N", "n", "North", and the French "Nord", "Ouest"/"O"."""
-        if isinstance(text, Seat):
-            return text
-        return _lookup(_SEAT_BY_TEXT, text, "seat", "N, E, S or W")
-
 
 SEAT_NAMES: dict[Seat, str] = {
     Seat.N: "North",
@@ -291,6 +291,8 @@ _SEAT_BY_TEXT: dict[str, Seat] = {
     "OUEST": Seat.W,
     "O": Seat.W,
 }
+# A seat is read as "N", "North", and the French "Nord", "Ouest" or "O".
+_PARSE_TABLES[Seat] = (_SEAT_BY_TEXT, "seat", "N, E, S or W")
 
 
 def deck_52() -> list[Card]:

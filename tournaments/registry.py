@@ -55,6 +55,17 @@ def _hook(module: str, name: str) -> Hook:
     return Hook(f"tournaments.{module}.{name}")
 
 
+# What a game of bridge boards played by pairs does (``Game``'s defaults).
+TABLE_PLAY_DEFAULT = _hook("terminal.views", "pairs_play")
+TABLE_BOARD_DEFAULT = _hook("terminal.views", "pairs_board")
+TABLE_ANSWER_DEFAULT = _hook("terminal.views", "pairs_answer")
+PAIRS_MOVEMENT_DEFAULT = _hook("registry", "no_movement")
+EXPECTED_LINES_DEFAULT = _hook("services.privacy", "movement_expected_lines")
+MISSING_RESULTS_DEFAULT = _hook("services.closing", "missing_pairs_lines")
+ENTRANTS_DEFAULT = _hook("registry", "pairs_entrants")
+AUDIT_TEXT_DEFAULT = _hook("director.console", "line_text")
+
+
 @dataclass(frozen=True)
 class Game:
     """Where one game's pieces live (see the module docstring)."""
@@ -68,24 +79,26 @@ class Game:
     workbook: Hook
     # (request, event) -> the director's page of the event.
     event_page: Hook
-    # (request, table) / (request, table, round, number): the tablet's pages.
-    table_play: Hook
-    table_board: Hook
-    table_answer: Hook
     # table -> the first round whose lines are not all in (None: all are).
     open_round: Hook
+    # The pieces below default to a game of bridge boards played by pairs
+    # and compared on travellers; a game names only those it does otherwise.
+    # (request, table) / (request, table, round, number): the tablet's pages.
+    table_play: Hook = TABLE_PLAY_DEFAULT
+    table_board: Hook = TABLE_BOARD_DEFAULT
+    table_answer: Hook = TABLE_ANSWER_DEFAULT
     # section -> the pairs movement (None for a game that moves players alone).
-    pairs_movement: Hook
+    pairs_movement: Hook = PAIRS_MOVEMENT_DEFAULT
     # section -> {board number: lines expected when every table has played it}.
-    expected_lines: Hook
+    expected_lines: Hook = EXPECTED_LINES_DEFAULT
     # section -> the lines expected and not entered (``services.closing``).
-    missing_results: Hook
+    missing_results: Hook = MISSING_RESULTS_DEFAULT
     # The model of an entered line ("tournaments.Result", ...).
-    line_model: str
+    line_model: str = "tournaments.Result"
     # section -> its entrants (pairs, players), each with a ``label``.
-    entrants: Hook
+    entrants: Hook = ENTRANTS_DEFAULT
     # (audited snapshot, {entrant id: label}) -> the line as the director reads it.
-    audit_text: Hook
+    audit_text: Hook = AUDIT_TEXT_DEFAULT
     # Whether a board's results are shown as a traveller of comparable lines.
     travellers: bool = True
     # Whether a board's lines belong to matches between teams (set by the
@@ -109,14 +122,6 @@ class Game:
         return tuple(name for name, hook in hooks if hook is not None)
 
 
-PAIRS_TABLE = {
-    "table_play": _hook("terminal.views", "pairs_play"),
-    "table_board": _hook("terminal.views", "pairs_board"),
-    "table_answer": _hook("terminal.views", "pairs_answer"),
-}
-NO_MOVEMENT = _hook("registry", "no_movement")
-NO_LINES = _hook("registry", "no_lines")
-
 GAMES: dict[str, Game] = {
     Event.Kind.PAIRS: Game(
         kind=Event.Kind.PAIRS,
@@ -124,14 +129,8 @@ GAMES: dict[str, Game] = {
         results_page=_hook("results.views", "pairs_results"),
         workbook=_hook("exporters.workbook", "event_workbook_bytes"),
         event_page=_hook("director.views", "pairs_event_detail"),
-        **PAIRS_TABLE,
         open_round=_hook("services.table_rounds", "pairs_open_round"),
         pairs_movement=_hook("selectors.movement", "stored_choice_movement"),
-        expected_lines=_hook("services.privacy", "movement_expected_lines"),
-        missing_results=_hook("services.closing", "missing_pairs_lines"),
-        line_model="tournaments.Result",
-        entrants=_hook("registry", "pairs_entrants"),
-        audit_text=_hook("director.console", "line_text"),
         ranks_pairs=True,
         pbn_games=_hook("exporters.pbn", "pairs_games"),
         usebio_event=_hook("exporters.usebio", "pairs_usebio_event"),
@@ -142,19 +141,13 @@ GAMES: dict[str, Game] = {
         results_page=_hook("results.teams", "teams_results"),
         workbook=_hook("exporters.workbook.teams", "teams_workbook_bytes"),
         event_page=_hook("director.teams", "teams_event_detail"),
-        **PAIRS_TABLE,
         open_round=_hook("services.table_rounds", "pairs_open_round"),
         pairs_movement=_hook("services.teams", "round_movement"),
-        expected_lines=_hook("services.privacy", "movement_expected_lines"),
-        missing_results=_hook("services.closing", "missing_pairs_lines"),
         team_matches=True,
-        api_create=_hook("api.teams", "teams_event_new"),
-        director_create=_hook("director.teams", "teams_event_new"),
-        line_model="tournaments.Result",
-        entrants=_hook("registry", "pairs_entrants"),
-        audit_text=_hook("director.console", "line_text"),
         pbn_games=_hook("exporters.pbn_teams", "teams_games"),
         usebio_event=_hook("exporters.usebio", "teams_usebio_event"),
+        api_create=_hook("api.teams", "teams_event_new"),
+        director_create=_hook("director.teams", "teams_event_new"),
     ),
     Event.Kind.WHIZ: Game(
         kind=Event.Kind.WHIZ,
@@ -162,38 +155,32 @@ GAMES: dict[str, Game] = {
         results_page=_hook("results.whiz", "whiz_results"),
         workbook=_hook("exporters.workbook.whiz", "whiz_workbook_bytes"),
         event_page=_hook("director.whiz", "whiz_event_detail"),
+        open_round=_hook("services.table_rounds", "whiz_open_round"),
         table_play=_hook("terminal.whiz", "whiz_play"),
         table_board=_hook("terminal.whiz", "whiz_board"),
         table_answer=_hook("terminal.whiz", "whiz_answer"),
-        open_round=_hook("services.table_rounds", "whiz_open_round"),
-        pairs_movement=NO_MOVEMENT,
         expected_lines=_hook("services.privacy", "whiz_expected_lines"),
         missing_results=_hook("services.closing", "missing_whiz_lines"),
-        api_create=_hook("api.whiz", "whiz_event_new"),
-        director_create=_hook("director.whiz", "whiz_event_new"),
         line_model="tournaments.WhizResult",
         entrants=_hook("registry", "whiz_entrants"),
         audit_text=_hook("director.console", "whiz_line_text"),
+        api_create=_hook("api.whiz", "whiz_event_new"),
+        director_create=_hook("director.whiz", "whiz_event_new"),
     ),
+    # Barbu and Chinese bridge keep one score sheet a table: no travellers,
+    # no pairs movement, no line expected or missing board by board.
     Event.Kind.BARBU: Game(
         kind=Event.Kind.BARBU,
         rescore=_hook("rescore.barbu", "rescore_barbu_section"),
         results_page=_hook("results.barbu", "barbu_results"),
         workbook=_hook("exporters.workbook.barbu", "barbu_workbook_bytes"),
         event_page=_hook("director.barbu", "barbu_event_detail"),
-        table_play=_hook("terminal.barbu", "barbu_play"),
-        table_board=PAIRS_TABLE["table_board"],
-        table_answer=PAIRS_TABLE["table_answer"],
         open_round=_hook("services.table_rounds", "barbu_open_round"),
-        pairs_movement=NO_MOVEMENT,
-        expected_lines=NO_LINES,
-        missing_results=_hook("registry", "no_missing"),
+        table_play=_hook("terminal.barbu", "barbu_play"),
+        line_model="tournaments.BarbuDeal",
+        travellers=False,
         api_create=_hook("api.barbu", "barbu_event_new"),
         director_create=_hook("director.games", "barbu_event_new"),
-        line_model="tournaments.BarbuDeal",
-        entrants=_hook("registry", "pairs_entrants"),
-        audit_text=_hook("director.console", "line_text"),
-        travellers=False,
     ),
     Event.Kind.CHINESE: Game(
         kind=Event.Kind.CHINESE,
@@ -201,19 +188,12 @@ GAMES: dict[str, Game] = {
         results_page=_hook("results.chinese", "chinese_results"),
         workbook=_hook("exporters.workbook.chinese", "chinese_workbook_bytes"),
         event_page=_hook("director.games", "chinese_event_detail"),
-        table_play=_hook("terminal.chinese", "chinese_play"),
-        table_board=PAIRS_TABLE["table_board"],
-        table_answer=PAIRS_TABLE["table_answer"],
         open_round=_hook("services.table_rounds", "chinese_open_round"),
-        pairs_movement=NO_MOVEMENT,
-        expected_lines=NO_LINES,
-        missing_results=_hook("registry", "no_missing"),
+        table_play=_hook("terminal.chinese", "chinese_play"),
+        line_model="tournaments.ChineseHand",
+        travellers=False,
         api_create=_hook("api.chinese", "chinese_event_new"),
         director_create=_hook("director.games", "chinese_event_new"),
-        line_model="tournaments.ChineseHand",
-        entrants=_hook("registry", "pairs_entrants"),
-        audit_text=_hook("director.console", "line_text"),
-        travellers=False,
     ),
 }
 
@@ -236,16 +216,6 @@ def table_game(table: Table) -> Game:
 def no_movement(section: Section) -> None:
     """A game whose players move alone has no pairs movement."""
     return None
-
-
-def no_lines(section: Section) -> dict[int, int]:
-    """A game whose lines are not compared board by board expects none."""
-    return {}
-
-
-def no_missing(section: Section) -> list[Any]:
-    """A game that closes without a list of missing lines."""
-    return []
 
 
 def pairs_entrants(section: Section) -> Iterable[Any]:

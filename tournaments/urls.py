@@ -1,8 +1,19 @@
 """Server-rendered pages: the home page and the games' rules (``pages``)."""
 
-from django.urls import path
+from collections.abc import Callable
+
+from django.urls import URLPattern, path
 
 from tournaments.pages import games
+
+Route = tuple[str, Callable[..., object], str]
+
+
+def under(prefix: str, *routes: Route) -> list[URLPattern]:
+    """The pages of one object (an event, a section): ``(route, view, name)``
+    each, the route below ``prefix``."""
+    return [path(prefix + route, view, name=name) for route, view, name in routes]
+
 
 app_name = "tournaments"
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games import Card, GameError, Rank, Seat, Suit, deck_36, deck_52
+from games.bridge import Denomination
+from games.cards import LetterEnum
 
 
 def test_it_orders_suits_as_in_bridge_bidding() -> None:
@@ -226,3 +228,22 @@ def test_it_numbers_seats_clockwise_from_north() -> None:
 def test_it_prints_enums_as_their_letters_even_when_formatted() -> None:
     assert f"{Seat.N}|{Suit.SPADES}|{Rank.TEN}" == "N|S|T"
     assert f"{Seat.E:>3}" == "  E"
+
+
+@pytest.mark.parametrize("enum", [Suit, Rank, Seat, Denomination])
+def test_every_letter_enum_reads_back_its_own_letter(enum: type[LetterEnum]) -> None:
+    for member in enum:
+        assert enum.parse(member.letter.lower()) is member
+        assert enum.parse(member) is member
+        assert str(member) == f"{member}" == member.letter
+
+
+def test_a_denomination_is_read_by_its_letter_or_its_name() -> None:
+    assert Denomination.parse(" nt ") is Denomination.NT
+    assert Denomination.parse("Hearts") is Denomination.H
+    assert f"{Denomination.NT:>3}|" == " NT|"
+    with pytest.raises(
+        GameError,
+        match='Unknown denomination "X": the denomination must be C, D, H, S, NT',
+    ):
+        Denomination.parse("X")

@@ -48,23 +48,21 @@ def team_round(
             base = (match.match - 1) * len(set_index)
             home_ns, home_ew = team_pair_ids(match.home)
             away_ns, away_ew = team_pair_ids(match.away)
+            # The home team sits NS in the open room and EW in the closed one.
+            rooms = (
+                (match.open_table, home_ns, away_ew, stint.open_boards),
+                (match.closed_table, away_ns, home_ew, stint.closed_boards),
+            )
             seatings += [
                 Seating(
                     round=stint.number,
-                    table=match.open_table,
-                    ns=home_ns,
-                    ew=away_ew,
-                    board_set=base + set_index[stint.open_boards],
-                    boards=stint.open_boards,
-                ),
-                Seating(
-                    round=stint.number,
-                    table=match.closed_table,
-                    ns=away_ns,
-                    ew=home_ew,
-                    board_set=base + set_index[stint.closed_boards],
-                    boards=stint.closed_boards,
-                ),
+                    table=table,
+                    ns=ns,
+                    ew=ew,
+                    board_set=base + set_index[played],
+                    boards=played,
+                )
+                for table, ns, ew, played in rooms
             ]
     seatings.sort(key=lambda s: (s.round, s.table))
     return Movement(

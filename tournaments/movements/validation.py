@@ -58,23 +58,34 @@ def _check_pairs(movement: Movement) -> list[str]:
     return problems
 
 
-def _check_grid(movement: Movement) -> list[str]:
-    """Every (round, table) is listed once, in order, with valid pairs."""
+def grid_problems(keys: list[tuple[int, int]], rounds: int, tables: int) -> list[str]:
+    """The problems of a movement's (round, table) keys, in the order listed.
+
+    Every (round, table) of 1..rounds x 1..tables must be listed exactly once,
+    sorted by round then table: the grid every movement shares, whatever it
+    seats (pairs, or the three Whiz players).
+    """
     problems = []
-    known = {pair.id for pair in movement.pairs}
-    keys = [(s.round, s.table) for s in movement.seatings]
     if keys != sorted(keys):
         problems.append("seatings are not sorted by round then table")
     counts = Counter(keys)
-    for r in range(1, movement.rounds + 1):
-        for t in range(1, movement.tables + 1):
+    for r in range(1, rounds + 1):
+        for t in range(1, tables + 1):
             if not counts[r, t]:
                 problems.append(f"round {r} table {t}: no seating")
     for (r, t), n in sorted(counts.items()):
         if n > 1:
             problems.append(f"round {r} table {t}: listed {n} times")
-        if not (1 <= r <= movement.rounds and 1 <= t <= movement.tables):
+        if not (1 <= r <= rounds and 1 <= t <= tables):
             problems.append(f"round {r} table {t}: outside the movement")
+    return problems
+
+
+def _check_grid(movement: Movement) -> list[str]:
+    """Every (round, table) is listed once, in order, with valid pairs."""
+    keys = [(s.round, s.table) for s in movement.seatings]
+    problems = grid_problems(keys, movement.rounds, movement.tables)
+    known = {pair.id for pair in movement.pairs}
     for s in movement.seatings:
         for pair_id in (s.ns, s.ew):
             if pair_id not in known:

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from scoring.individual import rank_totals
 from tournaments.models import BarbuDeal, BarbuScore, Section
+from tournaments.rescore.ranking import store_ranking
 
 
 @transaction.atomic
@@ -24,16 +25,12 @@ def rescore_barbu_section(section_id: int) -> dict[str, int]:
         )
         for deal in deals
     )
-    BarbuScore.objects.filter(entrant__section=section).delete()
-    BarbuScore.objects.bulk_create(
-        BarbuScore(
-            entrant_id=total.player,
-            points=total.points,
-            deals=total.deals,
-            rank=total.rank,
-            position=position,
-        )
-        for position, total in enumerate(totals, start=1)
+    store_ranking(
+        BarbuScore.objects.filter(entrant__section=section),
+        "entrant_id",
+        totals,
+        "player",
+        ("points", "deals"),
     )
     section.scored = timezone.now()
     section.save(update_fields=["scored"])

@@ -39,6 +39,7 @@ from tournaments.models import (
     TeamCompetition,
     TeamScore,
 )
+from tournaments.rescore.ranking import store_ranking
 from tournaments.services.checks import compared_score
 
 SCORINGS = {
@@ -223,18 +224,10 @@ def standings(event: Event) -> list[TeamStanding]:
 
 def standings_store(event: Event) -> int:
     """Write each team's ``TeamScore`` from the standings; returns the teams."""
-    lines = standings(event)
-    TeamScore.objects.filter(team__event=event).delete()
-    TeamScore.objects.bulk_create(
-        TeamScore(
-            team_id=line.team,
-            played=line.played,
-            points=line.points,
-            imps_for=line.imps_for,
-            imps_against=line.imps_against,
-            rank=line.rank,
-            position=position,
-        )
-        for position, line in enumerate(lines, start=1)
+    return store_ranking(
+        TeamScore.objects.filter(team__event=event),
+        "team_id",
+        standings(event),
+        "team",
+        ("played", "points", "imps_for", "imps_against"),
     )
-    return len(lines)

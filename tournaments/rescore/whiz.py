@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from scoring.whiz import WhizLine, WhizSettings, score_whiz_session
 from tournaments.models import Section, WhizResult, WhizScore
+from tournaments.rescore.ranking import store_ranking
 from tournaments.services.whiz import POSITIONS, section_whiz_movement
 
 
@@ -74,19 +75,12 @@ def rescore_whiz_section(section_id: int) -> dict[str, int]:
         ["mp_n", "mp_e", "mp_s", "pct_n", "pct_e", "pct_s", "top"],
         batch_size=500,
     )
-    WhizScore.objects.filter(entrant__section=section).delete()
-    WhizScore.objects.bulk_create(
-        WhizScore(
-            entrant_id=standing.player,
-            mp=standing.mp,
-            top=standing.top,
-            pct=standing.pct,
-            boards=standing.boards,
-            sit_out_boards=standing.sit_out_boards,
-            rank=standing.rank,
-            position=position,
-        )
-        for position, standing in enumerate(scored.standings, start=1)
+    store_ranking(
+        WhizScore.objects.filter(entrant__section=section),
+        "entrant_id",
+        scored.standings,
+        "player",
+        ("mp", "top", "pct", "boards", "sit_out_boards"),
     )
     section.scored = timezone.now()
     section.save(update_fields=["scored"])

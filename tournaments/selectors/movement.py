@@ -35,15 +35,12 @@ class MovementChoice:
 
     @classmethod
     def of(cls, section: Section) -> MovementChoice:
+        stored = ("tables", "boards_per_round", "rounds", "even_tables", "phantom")
         return cls(
             kind=section.movement,
-            tables=section.tables,
-            boards_per_round=section.boards_per_round,
-            rounds=section.rounds,
-            even_tables=section.even_tables,
-            phantom=section.phantom,
             arrow_switch=tuple(section.arrow_switch_rounds),
             absences=section_absences(section),
+            **{name: getattr(section, name) for name in stored},
         )
 
     def build(self) -> Movement:

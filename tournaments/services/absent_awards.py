@@ -33,7 +33,11 @@ from tournaments.movements import Movement, Seating
 from tournaments.selectors.movement import MovementChoice
 from tournaments.services.rescoring import section_changed
 from tournaments.services.results import result_adjust
-from tournaments.services.running import checked_round, locked_section
+from tournaments.services.running import (
+    checked_round,
+    locked_section,
+    section_change,
+)
 
 # The award's name -> (the present side's mark, the absent side's mark).
 AWARDS: dict[str, tuple[str, str]] = {
@@ -118,16 +122,15 @@ def pair_absent(
     written = _write_awards(section, movement, found, pair_id, seatings, marks, user)
     if written:
         section_changed(section.pk)
-    SectionChange.objects.create(
-        section=section,
-        action=SectionChange.Action.ABSENT,
+    section_change(
+        section,
+        SectionChange.Action.ABSENT,
+        user,
         pair=found.label,
         round=first,
         before=None,
-        after={"first": first, "last": last, "award": name,
-               "lines": written},
-        user=user,
-    )  # fmt: skip
+        after={"first": first, "last": last, "award": name, "lines": written},
+    )
     return written
 
 

@@ -116,6 +116,16 @@ def _save(section: Section, fields: list[str], caller: Section) -> None:
         setattr(caller, name, getattr(section, name))
 
 
+def section_change(
+    section: Section, action: str, user: AbstractBaseUser | None, **change: object
+) -> SectionChange:
+    """Record a change of a running section: what, to which pair and round,
+    before and after, by whom (the director's log and the section page)."""
+    return SectionChange.objects.create(
+        section=section, action=action, user=user, **change
+    )
+
+
 def pair_players(club: Club | None, names: Sequence[str]) -> list[Player]:
     """The club's members called by these names, new members for the others."""
     if club is None:
@@ -216,14 +226,14 @@ def late_pair_join(
         ) from None  # fmt: skip
     pair.players.set(players)
     _save(section, ["phantom", "absences"], caller)
-    SectionChange.objects.create(
-        section=section,
-        action=SectionChange.Action.LATE_PAIR,
+    section_change(
+        section,
+        SectionChange.Action.LATE_PAIR,
+        user,
         pair=pair.label,
         round=round,
         before=before,
         after={"phantom": False, "absences": section.absences, "names": pair.names},
-        user=user,
     )
     return pair
 
@@ -305,14 +315,14 @@ def pair_withdraw(
     lines = 0
     if averages:
         lines = withdrawal_averages(section, movement, found, round, user)
-    SectionChange.objects.create(
-        section=section,
-        action=SectionChange.Action.WITHDRAW,
+    section_change(
+        section,
+        SectionChange.Action.WITHDRAW,
+        user,
         pair=found.label,
         round=round,
         before=before,
         after={"absences": section.absences, "averaged_lines": lines},
-        user=user,
     )
     return found
 
@@ -366,11 +376,11 @@ def arrow_switch_change(
     section.arrow_switch_rounds = chosen
     _movement(section, field)
     _save(section, ["arrow_switch_rounds"], caller)
-    SectionChange.objects.create(
-        section=section,
-        action=SectionChange.Action.ARROW_SWITCH,
+    section_change(
+        section,
+        SectionChange.Action.ARROW_SWITCH,
+        user,
         before={field: before},
         after={field: chosen},
-        user=user,
     )
     return section

@@ -211,34 +211,39 @@ def section_locks(
         table = next((row.table for row in failures if row.table), None)
         if table is not None and table.section_id != section.pk:
             continue
-        until = failures[MAX_FAILURES - 1].at + WINDOW
+        codes = list(dict.fromkeys(row.code for row in failures))[:5]
         locks.append(
-            LockedDevice(
-                scope=DEVICE,
-                key=device,
-                until=until,
-                seconds_left=Lock(DEVICE, device, until).seconds_left(now),
-                failures=len(failures),
-                table=table,
-                address=failures[0].address,
-                codes=list(dict.fromkeys(row.code for row in failures))[:5],
-            )
-        )
+            _locked(DEVICE, device, failures, MAX_FAILURES, now, table=table,
+                    address=failures[0].address, codes=codes)
+        )  # fmt: skip
     for address, failures in by_address.items():
         if len(failures) >= FLOOD_FAILURES:
-            until = failures[FLOOD_FAILURES - 1].at + WINDOW
             locks.append(
-                LockedDevice(
-                    scope=ADDRESS,
-                    key=address,
-                    until=until,
-                    seconds_left=Lock(ADDRESS, address, until).seconds_left(now),
-                    failures=len(failures),
-                    address=address,
-                )
-            )
+                _locked(ADDRESS, address, failures, FLOOD_FAILURES, now,
+                        address=address)
+            )  # fmt: skip
     locks.sort(key=lambda lock: (lock.table.number if lock.table else 0, lock.key))
     return locks
+
+
+def _locked(
+    scope: str,
+    key: str,
+    failures: list[SignInFailure],
+    limit: int,
+    now: dt.datetime,
+    **seen: object,
+) -> LockedDevice:
+    """The lock the ``limit``-th newest failure set, as the console lists it."""
+    until = failures[limit - 1].at + WINDOW
+    return LockedDevice(
+        scope=scope,
+        key=key,
+        until=until,
+        seconds_left=Lock(scope, key, until).seconds_left(now),
+        failures=len(failures),
+        **seen,
+    )
 
 
 def lift(

@@ -26,16 +26,6 @@ LEAD_SUITS = [("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
 LEAD_RANKS = [(rank, "10" if rank == "T" else rank) for rank in "AKQJT98765432"]
 
 
-def chosen(
-    form: forms.Form, data: dict[str, object], needed: Sequence[tuple[str, str]]
-) -> bool:
-    """Name each radio field left unchosen on the form; True if none was."""
-    for name, message in needed:
-        if not data.get(name):
-            form.add_error(name, message)
-    return not form.errors
-
-
 class SignInForm(forms.Form):
     """The code printed on the table card."""
 
@@ -54,7 +44,34 @@ def _radio(label: str, choices: list[tuple[str, str]]) -> forms.ChoiceField:
     )
 
 
-class EntryForm(forms.Form):
+class TabletForm(forms.Form):
+    """A line typed on a tablet's buttons: a fresh idempotency key (so a
+    submission repeated by a shaky connection is stored once), the choices
+    shown picked at first (``FIRST_CHOICES``), and the radio fields a line
+    cannot do without named when left unchosen."""
+
+    FIRST_CHOICES: dict[str, str] = {"doubled": ""}
+    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            self.initial.setdefault("key", uuid.uuid4().hex)
+            for name, value in self.FIRST_CHOICES.items():
+                self.initial.setdefault(name, value)
+
+    def chosen(
+        self, data: dict[str, object], needed: Sequence[tuple[str, str]]
+    ) -> bool:
+        """Name each radio field left unchosen; True if none was (and the
+        form has no other error)."""
+        for name, message in needed:
+            if not data.get(name):
+                self.add_error(name, message)
+        return not self.errors
+
+
+class EntryForm(TabletForm):
     """A result as a bid box gives it; ``cleaned_data`` gains the contract."""
 
     level = _radio(gettext_lazy("Level"), [*LEVELS, (PASS, gettext_lazy("Passed out"))])
@@ -64,13 +81,6 @@ class EntryForm(forms.Form):
     result = _radio(gettext_lazy("Tricks"), RESULTS)
     lead_suit = _radio(gettext_lazy("Lead suit"), LEAD_SUITS)
     lead_rank = _radio(gettext_lazy("Lead card"), LEAD_RANKS)
-    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)
-        if not self.is_bound:
-            self.initial.setdefault("key", uuid.uuid4().hex)
-            self.initial.setdefault("doubled", "")
 
     def clean(self) -> dict[str, object]:
         data = super().clean()
@@ -80,14 +90,11 @@ class EntryForm(forms.Form):
         if level == PASS:
             data.update(contract="Pass", declarer="", tricks=None, lead="")
             return data
-        for name, message in (
+        if not self.chosen(data, (
             ("denomination", _("Choose the contract's denomination.")),
             ("declarer", _("Choose the declarer.")),
             ("result", _("Choose the number of tricks.")),
-        ):
-            if not data.get(name):
-                self.add_error(name, message)
-        if self.errors:
+        )):  # fmt: skip
             return data
         contract = parse_contract(
             f"{level}{data['denomination']}{data.get('doubled') or ''}"
@@ -114,7 +121,7 @@ WHIZ_LEVELS = [(str(n), str(n)) for n in range(7, 14)]
 WHIZ_SEATS = [("N", "N"), ("E", "E"), ("S", "S")]
 
 
-class WhizEntryForm(forms.Form):
+class WhizEntryForm(TabletForm):
     """A Whiz result from the bid box: 7 to 13 tricks, a human declarer."""
 
     level = _radio(gettext_lazy("Tricks bid"), WHIZ_LEVELS)
@@ -122,7 +129,6 @@ class WhizEntryForm(forms.Form):
     doubled = _radio(gettext_lazy("Doubled"), DOUBLINGS)
     declarer = _radio(gettext_lazy("Declarer"), WHIZ_SEATS)
     result = _radio(gettext_lazy("Tricks"), RESULTS)
-    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
 
     def __init__(self, *args: object, players: dict | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -131,13 +137,10 @@ class WhizEntryForm(forms.Form):
                 (seat, f"{seat} · {entrant.display_name}")
                 for seat, entrant in players.items()
             ]
-        if not self.is_bound:
-            self.initial.setdefault("key", uuid.uuid4().hex)
-            self.initial.setdefault("doubled", "")
 
     def clean(self) -> dict[str, object]:
         data = super().clean()
-        if not chosen(self, data, (
+        if not self.chosen(data, (
             ("level", _("Choose the number of tricks bid.")),
             ("denomination", _("Choose the contract's denomination.")),
             ("declarer", _("Choose the declarer.")),
@@ -168,7 +171,7 @@ BRIDGEOTE_STRAINS = [*DENOMINATIONS[:4], ("TA", "TA"), ("SA", "SA")]
 ANNOUNCEMENTS = [("0", "—"), ("20", "20"), ("30", "30"), ("40", "40"), ("50", "50")]
 
 
-class BridgeoteEntryForm(forms.Form):
+class BridgeoteEntryForm(TabletForm):
     """A Bridgeote deal: the contract, the declarer, the takers' card points."""
 
     bid = _radio(gettext_lazy("Bid"), BRIDGEOTE_BIDS)
@@ -181,19 +184,11 @@ class BridgeoteEntryForm(forms.Form):
     taker_announced = _radio(gettext_lazy("Takers' announcements"), ANNOUNCEMENTS)
     defence_announced = _radio(gettext_lazy("Defence's announcements"), ANNOUNCEMENTS)
     capot = forms.BooleanField(label=gettext_lazy("Every trick taken"), required=False)
-    key = forms.CharField(widget=forms.HiddenInput, max_length=64)
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)
-        if not self.is_bound:
-            self.initial.setdefault("key", uuid.uuid4().hex)
-            self.initial.setdefault("doubled", "")
-            self.initial.setdefault("taker_announced", "0")
-            self.initial.setdefault("defence_announced", "0")
+    FIRST_CHOICES = {"doubled": "", "taker_announced": "0", "defence_announced": "0"}
 
     def clean(self) -> dict[str, object]:
         data = super().clean()
-        if not chosen(self, data, (
+        if not self.chosen(data, (
             ("bid", _("Choose the bid.")),
             ("strain", _("Choose the strain.")),
             ("declarer", _("Choose the declarer.")),

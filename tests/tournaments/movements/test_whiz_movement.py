@@ -28,7 +28,7 @@ from tournaments.movements.whiz import (
 TABLES = range(3, 13)
 
 # Distinct N-E, N-S and E-S opponents of every player in a full session, as
-# documented in tournaments/movements/whiz.py.
+# documented in tournaments/movements/whiz/__init__.py.
 FULL_MEETINGS = {
     3: (3, 3, 1),
     4: (3, 3, 3),

@@ -10,6 +10,7 @@ of the MP, top and % ones, and the Butler datum of each board.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from io import BytesIO
 
 from django.utils.translation import gettext, gettext_noop
@@ -124,9 +125,7 @@ def event_workbook(event: Event) -> Workbook:
 
 def event_workbook_bytes(event: Event) -> bytes:
     """The workbook as the bytes of an .xlsx file."""
-    buffer = BytesIO()
-    event_workbook(event).save(buffer)
-    return buffer.getvalue()
+    return saved(event_workbook(event))
 
 
 def _title(label: str, report: SectionReport, several: bool, used: set[str]) -> str:
@@ -148,6 +147,29 @@ def append_row(sheet: Worksheet, values: list[object]) -> None:
     for cell in sheet[sheet.max_row]:
         if isinstance(cell.value, str):
             cell.data_type = "s"
+
+
+def filled_sheet(
+    sheet: Worksheet,
+    title: str,
+    header: tuple[str, ...],
+    rows: Iterable[list[object]],
+    formats: dict[str, str] | None = None,
+) -> Worksheet:
+    """A whole sheet: its title, the header, every row, the number formats."""
+    sheet.title = title
+    start_sheet(sheet, header)
+    for row in rows:
+        append_row(sheet, row)
+    sheet_formats(sheet, formats or {})
+    return sheet
+
+
+def saved(workbook: Workbook) -> bytes:
+    """The workbook as the bytes of an .xlsx file."""
+    buffer = BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
 
 
 def start_sheet(sheet: Worksheet, header: tuple[str, ...]) -> None:

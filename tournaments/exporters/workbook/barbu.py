@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from io import BytesIO
-
 from django.utils.translation import gettext, gettext_noop
 from openpyxl import Workbook
 
-from tournaments.exporters.workbook import append_row, sheet_formats, start_sheet
+from tournaments.exporters.workbook import filled_sheet, saved
 from tournaments.models import BarbuDeal, BarbuScore, Event, Section
 
 RANKING_HEADER = (
@@ -38,39 +36,34 @@ def barbu_workbook_bytes(event: Event) -> bytes:
     """Ranking and Deals sheets, from the stored deals and scores."""
     section = Section.objects.get(session__event=event)
     workbook = Workbook()
-    ranking = workbook.active
-    ranking.title = gettext("Ranking")
-    start_sheet(ranking, RANKING_HEADER)
-    for score in BarbuScore.objects.filter(entrant__section=section).select_related(
+    scores = BarbuScore.objects.filter(entrant__section=section).select_related(
         "entrant__player"
-    ):
-        append_row(
-            ranking,
-            [
-                score.rank, score.entrant.number, score.entrant.display_name,
-                score.points, score.deals,
-            ],
-        )  # fmt: skip
-    sheet_formats(ranking, {})
-    deals = workbook.create_sheet(gettext("Deals"))
-    start_sheet(deals, DEALS_HEADER)
-    for deal in BarbuDeal.objects.filter(table__section=section).select_related(
+    )
+    filled_sheet(workbook.active, gettext("Ranking"), RANKING_HEADER, (
+        [score.rank, score.entrant.number, score.entrant.display_name,
+         score.points, score.deals]
+        for score in scores
+    ))  # fmt: skip
+    deals = BarbuDeal.objects.filter(table__section=section).select_related(
         "round", "table", "declarer__player", "north__player", "east__player",
         "south__player", "west__player",
-    ):  # fmt: skip
-        cells: list[object] = [
-            deal.round.number,
-            deal.table.number,
-            deal.contract,
-            deal.declarer.display_name,
-        ]
-        for seat, player in deal.players().items():
-            cells += [player.display_name, deal.points()[seat]]
-        cells.append(
-            ", ".join(f"{a}>{b}{' XX' if n == 2 else ''}" for a, b, n in deal.doubles)
-        )
-        append_row(deals, cells)
-    sheet_formats(deals, {})
-    buffer = BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
+    )  # fmt: skip
+    sheet = workbook.create_sheet()
+    filled_sheet(sheet, gettext("Deals"), DEALS_HEADER, map(_deal_row, deals))
+    return saved(workbook)
+
+
+def _deal_row(deal: BarbuDeal) -> list[object]:
+    """A deal: where, the contract, its declarer, each seat's player and points."""
+    cells: list[object] = [
+        deal.round.number,
+        deal.table.number,
+        deal.contract,
+        deal.declarer.display_name,
+    ]
+    for seat, player in deal.players().items():
+        cells += [player.display_name, deal.points()[seat]]
+    cells.append(
+        ", ".join(f"{a}>{b}{' XX' if n == 2 else ''}" for a, b, n in deal.doubles)
+    )
+    return cells

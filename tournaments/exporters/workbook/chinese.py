@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from io import BytesIO
-
 from django.utils.translation import gettext, gettext_noop
 from openpyxl import Workbook
 
-from tournaments.exporters.workbook import append_row, sheet_formats, start_sheet
+from tournaments.exporters.workbook import filled_sheet, saved
 from tournaments.models import Event, Section
 
 RANKING_HEADER = (
@@ -32,30 +30,17 @@ def chinese_workbook_bytes(event: Event) -> bytes:
     """Ranking and Matches sheets from the stored matches."""
     section = Section.objects.get(session__event=event)
     workbook = Workbook()
-    ranking = workbook.active
-    ranking.title = gettext("Ranking")
-    start_sheet(ranking, RANKING_HEADER)
-    for player in section.chinese_players.select_related("player").order_by(
-        "position", "number"
-    ):
-        append_row(
-            ranking,
-            [player.rank, player.number, player.display_name, player.score,
-             player.points],
-        )  # fmt: skip
-    sheet_formats(ranking, {})
-    matches = workbook.create_sheet(gettext("Matches"))
-    start_sheet(matches, MATCHES_HEADER)
-    for match in section.chinese_matches.select_related("a__player", "b__player"):
-        append_row(
-            matches,
-            [
-                match.round, match.table, match.a.display_name,
-                match.b.display_name if match.b_id else "bye",
-                match.points_a, match.points_b, match.hands_played,
-            ],
-        )  # fmt: skip
-    sheet_formats(matches, {})
-    buffer = BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
+    players = section.chinese_players.select_related("player")
+    filled_sheet(workbook.active, gettext("Ranking"), RANKING_HEADER, (
+        [player.rank, player.number, player.display_name, player.score,
+         player.points]
+        for player in players.order_by("position", "number")
+    ))  # fmt: skip
+    matches = section.chinese_matches.select_related("a__player", "b__player")
+    filled_sheet(workbook.create_sheet(), gettext("Matches"), MATCHES_HEADER, (
+        [match.round, match.table, match.a.display_name,
+         match.b.display_name if match.b_id else "bye",
+         match.points_a, match.points_b, match.hands_played]
+        for match in matches
+    ))  # fmt: skip
+    return saved(workbook)

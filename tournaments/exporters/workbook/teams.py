@@ -8,8 +8,6 @@ standings.
 
 from __future__ import annotations
 
-from io import BytesIO
-
 from django.utils.translation import gettext, gettext_noop
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
@@ -20,6 +18,7 @@ from tournaments.exporters.workbook import (
     POINTS,
     TITLE_FORBIDDEN,
     append_row,
+    saved,
     sheet_formats,
     start_sheet,
 )
@@ -108,9 +107,7 @@ def teams_workbook(event: Event) -> Workbook:
 
 def teams_workbook_bytes(event: Event) -> bytes:
     """The workbook as the bytes of an .xlsx file."""
-    buffer = BytesIO()
-    teams_workbook(event).save(buffer)
-    return buffer.getvalue()
+    return saved(teams_workbook(event))
 
 
 def _title(match: Match) -> str:

@@ -5,8 +5,6 @@ Reads what the scorer stored, like the pages, so both hold the same numbers.
 
 from __future__ import annotations
 
-from io import BytesIO
-
 from django.utils.translation import gettext, gettext_noop
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
@@ -17,6 +15,7 @@ from tournaments.exporters.workbook import (
     POINTS,
     TITLE_FORBIDDEN,
     append_row,
+    saved,
     sheet_formats,
     start_sheet,
 )
@@ -87,9 +86,7 @@ def whiz_workbook(event: Event) -> Workbook:
 
 def whiz_workbook_bytes(event: Event) -> bytes:
     """The workbook as the bytes of an .xlsx file."""
-    buffer = BytesIO()
-    whiz_workbook(event).save(buffer)
-    return buffer.getvalue()
+    return saved(whiz_workbook(event))
 
 
 def _ranking_sheet(sheet: Worksheet, section: Section) -> None:

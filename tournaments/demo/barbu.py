@@ -12,12 +12,11 @@ from __future__ import annotations
 import random
 
 from games.barbu import Contract
-from tournaments.demo.common import demo_players, loaded
-from tournaments.models import Club, Event, Section
+from tournaments.demo.common import demo_players, loaded, player_event
+from tournaments.models import Club, Event
 from tournaments.rescore.barbu import rescore_barbu_section
 from tournaments.services.barbu import barbu_deal_submit, barbu_event_create
 from tournaments.services.results import session_close
-from tournaments.services.whiz import WhizEntry
 
 NAME = "Barbu evening"
 PLAYERS = 8
@@ -30,13 +29,7 @@ def load_demo_barbu(club: Club, date) -> Event | None:
     if loaded(club, NAME):
         return None
     players = demo_players(club, NAME, PLAYERS, skip=4)
-    event = barbu_event_create(
-        name=NAME,
-        date=date,
-        club=club,
-        entries=[WhizEntry(player=player) for player in players],
-    )
-    section = Section.objects.get(session__event=event)
+    event, section = player_event(barbu_event_create, club, NAME, date, players)
     rng = random.Random(SEED)
     for table in section.table_set.all():
         for number in range(1, section.rounds + 1):

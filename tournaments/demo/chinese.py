@@ -12,12 +12,11 @@ import random
 
 from games.chinese_bridge import ChineseHand as Play
 from games.chinese_bridge import deal
-from tournaments.demo.common import demo_players, loaded
-from tournaments.models import ChineseMatch, Club, Event, Section
+from tournaments.demo.common import demo_players, loaded, player_event
+from tournaments.models import ChineseMatch, Club, Event
 from tournaments.rescore.chinese import rescore_chinese_section
 from tournaments.services.chinese import chinese_event_create, chinese_hand_submit
 from tournaments.services.results import session_close
-from tournaments.services.whiz import WhizEntry
 
 NAME = "Chinese bridge round robin"
 PLAYERS = 6
@@ -30,14 +29,9 @@ def load_demo_chinese(club: Club, date) -> Event | None:
     if loaded(club, NAME):
         return None
     players = demo_players(club, NAME, PLAYERS, skip=12)
-    event = chinese_event_create(
-        name=NAME,
-        date=date,
-        club=club,
-        entries=[WhizEntry(player=player) for player in players],
-        hands=HANDS,
+    event, section = player_event(
+        chinese_event_create, club, NAME, date, players, hands=HANDS
     )
-    section = Section.objects.get(session__event=event)
     rng = random.Random(SEED)
     for match in ChineseMatch.objects.filter(section=section, b__isnull=False):
         for number in range(1, HANDS + 1):

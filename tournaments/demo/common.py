@@ -3,7 +3,9 @@ enter a simulated table result."""
 
 from __future__ import annotations
 
+import datetime as dt
 import random
+from collections.abc import Callable
 
 from django.db.models import QuerySet
 
@@ -11,6 +13,7 @@ from games.deal import Deal
 from games.simulate import simulate_table_result
 from tournaments.models import Board, Club, Event, Pair, Player, Section
 from tournaments.services.results import result_submit
+from tournaments.services.single_section import PlayerEntry
 
 
 def loaded(club: Club, name: str) -> bool:
@@ -28,6 +31,21 @@ def demo_players(
     if len(players) < count:
         raise ValueError(f"{name} needs {count} active players, found {len(players)}")
     return players
+
+
+def player_event(
+    create: Callable[..., Event],
+    club: Club,
+    name: str,
+    date: dt.date,
+    players: list[Player],
+    **settings: object,
+) -> tuple[Event, Section]:
+    """A one-section event of a game of players (Whiz, Barbu, Chinese bridge)
+    made by its service ``create``, the players seated in the order given."""
+    entries = [PlayerEntry(player=player) for player in players]
+    event = create(name=name, date=date, club=club, entries=entries, **settings)
+    return event, Section.objects.get(session__event=event)
 
 
 def deal_boards(

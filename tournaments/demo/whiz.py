@@ -15,12 +15,11 @@ import random
 
 from games.deal import Deal
 from games.simulate import simulate_table_result
-from tournaments.demo.common import deal_boards, demo_players, loaded
+from tournaments.demo.common import deal_boards, demo_players, loaded, player_event
 from tournaments.models import Club, Event, Section
 from tournaments.rescore.whiz import rescore_whiz_section
 from tournaments.services.results import session_close
 from tournaments.services.whiz import (
-    WhizEntry,
     section_whiz_movement,
     whiz_event_create,
     whiz_result_submit,
@@ -38,14 +37,9 @@ def load_demo_whiz(club: Club, date) -> Event | None:
     if loaded(club, NAME):
         return None
     players = demo_players(club, NAME, PLAYERS, newest=True)
-    event = whiz_event_create(
-        name=NAME,
-        date=date,
-        club=club,
-        entries=[WhizEntry(player=player) for player in players],
-        boards_per_round=BOARDS_PER_ROUND,
+    event, section = player_event(
+        whiz_event_create, club, NAME, date, players, boards_per_round=BOARDS_PER_ROUND
     )
-    section = Section.objects.get(session__event=event)
     _play(section, random.Random(SEED))
     rescore_whiz_section(section.pk)
     session_close(section.session)

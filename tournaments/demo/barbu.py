@@ -9,10 +9,11 @@ declarer, so every load gives the same event.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 
 from games.barbu import Contract
-from tournaments.demo.common import demo_players, loaded, player_event
+from tournaments.demo.common import demo_players, made_once, player_event
 from tournaments.models import Club, Event
 from tournaments.rescore.barbu import rescore_barbu_section
 from tournaments.services.barbu import barbu_deal_submit, barbu_event_create
@@ -24,10 +25,9 @@ SEED = 20240617
 SEATS = ("N", "E", "S", "W")
 
 
-def load_demo_barbu(club: Club, date) -> Event | None:
-    """Create the demo Barbu event unless the club has it (then None)."""
-    if loaded(club, NAME):
-        return None
+@made_once(NAME)
+def load_demo_barbu(club: Club, date: dt.date) -> Event:
+    """Create the demo Barbu event, once per club."""
     players = demo_players(club, NAME, PLAYERS, skip=4)
     event, section = player_event(barbu_event_create, club, NAME, date, players)
     rng = random.Random(SEED)

@@ -8,10 +8,11 @@ by matchpoints of the North-South net marks, and closed.  Seeded.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 
 from games.bridgeote import card_points
-from tournaments.demo.common import demo_players, loaded
+from tournaments.demo.common import demo_players, made_once
 from tournaments.models import Club, Event, Session
 from tournaments.rescore import rescore_section
 from tournaments.selectors.movement import section_movement
@@ -28,10 +29,9 @@ SEED = 20240619
 STRAINS = ("C", "D", "H", "S", "TA", "SA")
 
 
-def load_demo_bridgeote(club: Club, date) -> Event | None:
-    """Create the demo Bridgeote event unless the club has it (then None)."""
-    if loaded(club, NAME):
-        return None
+@made_once(NAME)
+def load_demo_bridgeote(club: Club, date: dt.date) -> Event:
+    """Create the demo Bridgeote event, once per club."""
     players = demo_players(club, NAME, 12, skip=20)
     event = event_create(name=NAME, date=date, club=club, game=Event.Game.BRIDGEOTE)
     session = event.sessions.get()

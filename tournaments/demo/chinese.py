@@ -8,11 +8,12 @@ choosing legal cards at random from seeded generators.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 
 from games.chinese_bridge import ChineseHand as Play
 from games.chinese_bridge import deal
-from tournaments.demo.common import demo_players, loaded, player_event
+from tournaments.demo.common import demo_players, made_once, player_event
 from tournaments.models import ChineseMatch, Club, Event
 from tournaments.rescore.chinese import rescore_chinese_section
 from tournaments.services.chinese import chinese_event_create, chinese_hand_submit
@@ -24,10 +25,9 @@ HANDS = 2
 SEED = 20240621
 
 
-def load_demo_chinese(club: Club, date) -> Event | None:
-    """Create the demo Chinese bridge event unless the club has it (then None)."""
-    if loaded(club, NAME):
-        return None
+@made_once(NAME)
+def load_demo_chinese(club: Club, date: dt.date) -> Event:
+    """Create the demo Chinese bridge event, once per club."""
     players = demo_players(club, NAME, PLAYERS, skip=12)
     event, section = player_event(
         chinese_event_create, club, NAME, date, players, hands=HANDS

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 from collections.abc import Callable
+from functools import wraps
 
 from django.db.models import QuerySet
 
@@ -19,6 +20,23 @@ from tournaments.services.single_section import PlayerEntry
 def loaded(club: Club, name: str) -> bool:
     """The club already has the demo event called ``name``."""
     return Event.objects.filter(club=club, name=name).exists()
+
+
+Loader = Callable[[Club, dt.date], Event]
+
+
+def made_once(name: str) -> Callable[[Loader], Callable[[Club, dt.date], Event | None]]:
+    """A demo loader that makes its event ``name`` only if the club has none
+    of that name: loading the demo twice adds nothing (then None)."""
+
+    def once(load: Loader) -> Callable[[Club, dt.date], Event | None]:
+        @wraps(load)
+        def loader(club: Club, date: dt.date) -> Event | None:
+            return None if loaded(club, name) else load(club, date)
+
+        return loader
+
+    return once
 
 
 def demo_players(

@@ -11,9 +11,15 @@ are those after three rounds.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 
-from tournaments.demo.common import deal_boards, demo_players, loaded, play_simulated
+from tournaments.demo.common import (
+    deal_boards,
+    demo_players,
+    made_once,
+    play_simulated,
+)
 from tournaments.models import Club, Event, Section, TeamCompetition
 from tournaments.rescore.teams import rescore_team_round
 from tournaments.selectors.movement import section_movement
@@ -35,10 +41,9 @@ SEED = 20240613
 TEAM_SKILL_SD = 0.3
 
 
-def load_demo_teams(club: Club, date) -> Event | None:
-    """Create the demo Swiss unless the club has it; return it (None if it had)."""
-    if loaded(club, NAME):
-        return None
+@made_once(NAME)
+def load_demo_teams(club: Club, date: dt.date) -> Event:
+    """Create the demo Swiss, once per club."""
     players = demo_players(club, NAME, len(TEAM_NAMES) * PLAYERS_PER_TEAM)
     teams = [
         TeamEntry(

@@ -11,11 +11,17 @@ passed-out deal is redrawn.  Seeded, so every load gives the same event.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 
 from games.deal import Deal
 from games.simulate import simulate_table_result
-from tournaments.demo.common import deal_boards, demo_players, loaded, player_event
+from tournaments.demo.common import (
+    deal_boards,
+    demo_players,
+    made_once,
+    player_event,
+)
 from tournaments.models import Club, Event, Section
 from tournaments.rescore.whiz import rescore_whiz_section
 from tournaments.services.results import session_close
@@ -32,10 +38,9 @@ SEED = 20240615
 BOOK = 6
 
 
-def load_demo_whiz(club: Club, date) -> Event | None:
-    """Create the demo Whiz tournament unless the club has it (then None)."""
-    if loaded(club, NAME):
-        return None
+@made_once(NAME)
+def load_demo_whiz(club: Club, date: dt.date) -> Event:
+    """Create the demo Whiz tournament, once per club."""
     players = demo_players(club, NAME, PLAYERS, newest=True)
     event, section = player_event(
         whiz_event_create, club, NAME, date, players, boards_per_round=BOARDS_PER_ROUND

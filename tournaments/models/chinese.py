@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.entrants import Entrant, entrant_meta, section_link
 from tournaments.models.event import Section
-from tournaments.models.fields import source_field
+from tournaments.models.fields import source_field, unique_in_order
 
 
 class ChineseSettings(models.Model):
@@ -73,15 +73,14 @@ class ChineseMatch(models.Model):
     points_b = models.PositiveSmallIntegerField(default=0)
     hands_played = models.PositiveSmallIntegerField(default=0)
 
-    class Meta:
-        ordering = ["section", "round", "table"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["section", "round", "table"], name="unique_chinese_table"
-            )
-        ]
-        verbose_name = _("Chinese bridge match")
-        verbose_name_plural = _("Chinese bridge matches")
+    Meta = unique_in_order(
+        "section",
+        "round",
+        "table",
+        name="unique_chinese_table",
+        verbose_name=_("Chinese bridge match"),
+        verbose_name_plural=_("Chinese bridge matches"),
+    )
 
     def __str__(self) -> str:
         other = self.b.display_name if self.b_id else _("bye")
@@ -102,15 +101,13 @@ class ChineseHand(models.Model):
     top = models.FloatField(null=True, blank=True)
     source = source_field()
 
-    class Meta:
-        ordering = ["match", "number"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["match", "number"], name="unique_chinese_hand"
-            )
-        ]
-        verbose_name = _("Chinese bridge hand")
-        verbose_name_plural = _("Chinese bridge hands")
+    Meta = unique_in_order(
+        "match",
+        "number",
+        name="unique_chinese_hand",
+        verbose_name=_("Chinese bridge hand"),
+        verbose_name_plural=_("Chinese bridge hands"),
+    )
 
     def __str__(self) -> str:
         return f"{self.match} hand {self.number}: {self.tricks_a}-{self.tricks_b}"

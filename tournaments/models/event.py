@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.board import BoardSettings
 from scoring.session import AverageRule, SessionSettings
 from tournaments.models.club import Club
-from tournaments.models.fields import user_link
+from tournaments.models.fields import unique_in_order, user_link
 from tournaments.models.scoring_options import ScoringOptions
 
 PERCENT = [MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(100))]
@@ -220,13 +220,7 @@ class Session(models.Model):
         help_text=_("When the director last reopened it for corrections."),
     )
 
-    class Meta:
-        ordering = ["event", "number"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["event", "number"], name="unique_session_number"
-            )
-        ]
+    Meta = unique_in_order("event", "number", name="unique_session_number")
 
     def __str__(self) -> str:
         return f"{self.event.name}, session {self.number}"
@@ -308,13 +302,7 @@ class Section(models.Model):
         ),
     )
 
-    class Meta:
-        ordering = ["session", "letter"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["session", "letter"], name="unique_section_letter"
-            )
-        ]
+    Meta = unique_in_order("session", "letter", name="unique_section_letter")
 
     def __str__(self) -> str:
         return f"{self.session}, section {self.letter}"

@@ -50,3 +50,15 @@ def source_field() -> models.CharField:
         choices=Source.choices,
         default=Source.DIRECTOR,
     )
+
+
+def unique_in_order(*fields: str, name: str, **options: object) -> type:
+    """The ``Meta`` of rows numbered within their parent (a section's tables,
+    an event's sessions...): ordered by ``fields``, unique on them, the
+    constraint called ``name``; ``options`` are other Meta options."""
+    meta = {
+        "ordering": list(fields),
+        "constraints": [models.UniqueConstraint(fields=list(fields), name=name)],
+        **options,
+    }
+    return type("Meta", (), meta)

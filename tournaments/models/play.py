@@ -12,7 +12,13 @@ from games.bridge import board_dealer, board_vulnerability, result_text
 from games.weighted import weighted_text
 from tournaments.models.club import Player
 from tournaments.models.event import Section
-from tournaments.models.fields import Source, loose_link, source_field, user_link
+from tournaments.models.fields import (
+    Source,
+    loose_link,
+    source_field,
+    unique_in_order,
+    user_link,
+)
 
 
 class Direction(models.TextChoices):
@@ -66,13 +72,7 @@ class Round(models.Model):
     )
     number = models.PositiveSmallIntegerField(_("round"))
 
-    class Meta:
-        ordering = ["section", "number"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["section", "number"], name="unique_round_number"
-            )
-        ]
+    Meta = unique_in_order("section", "number", name="unique_round_number")
 
     def __str__(self) -> str:
         return f"{_('Round')} {self.number}"
@@ -110,13 +110,7 @@ class Table(models.Model):
         ),
     )
 
-    class Meta:
-        ordering = ["section", "number"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["section", "number"], name="unique_table_number"
-            )
-        ]
+    Meta = unique_in_order("section", "number", name="unique_table_number")
 
     def __str__(self) -> str:
         return f"{_('Table')} {self.number}"
@@ -149,13 +143,7 @@ class Board(models.Model):
     par_score = models.IntegerField(_("par score (NS)"), null=True, blank=True)
     par_contracts = models.CharField(_("par contracts"), max_length=120, blank=True)
 
-    class Meta:
-        ordering = ["section", "number"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["section", "number"], name="unique_board_number"
-            )
-        ]
+    Meta = unique_in_order("section", "number", name="unique_board_number")
 
     def __str__(self) -> str:
         return f"{_('Board')} {self.number}"

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.club import Player
 from tournaments.models.event import Event, Session
+from tournaments.models.fields import unique_in_order
 
 
 class TeamCompetition(models.Model):
@@ -99,15 +100,13 @@ class Team(models.Model):
         help_text=_("As printed; taken from the players when they are chosen."),
     )
 
-    class Meta:
-        ordering = ["event", "number"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["event", "number"], name="unique_team_number"
-            )
-        ]
-        verbose_name = _("team")
-        verbose_name_plural = _("teams")
+    Meta = unique_in_order(
+        "event",
+        "number",
+        name="unique_team_number",
+        verbose_name=_("team"),
+        verbose_name_plural=_("teams"),
+    )
 
     def __str__(self) -> str:
         return f"{self.number} {self.name}"

@@ -67,6 +67,8 @@ def test_the_director_withdraws_a_pair_and_sets_the_arrow_switch(director, five_
     page = director.get(url).content.decode()
     assert "3NS withdrew: its opponents sit out from round 4" in page
     assert "pair withdrew" in page and "arrow switch changed" in page
+    assert 'name="arrow-rounds" value="5"' in page  # the form offers the saved rounds
+    assert '<option value="3NS">' in page  # the forms offer the section's pairs
 
 
 @pytest.mark.parametrize(

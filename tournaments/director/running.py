@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import wraps
+from functools import partial, wraps
 from typing import Any
 
 from django import forms
@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.director.absent_form import AbsentForm
+from tournaments.director.form_errors import form_write
 from tournaments.director.section_form import SectionForm
 from tournaments.models import Section, SectionChange
 from tournaments.selectors.movement import section_absences
@@ -166,15 +167,11 @@ def running_action(key: str) -> Callable[[Change], View]:
             section = running_section(pk)
             form_class, prefix = RUNNING_FORMS[key]
             form = form_class(request.POST, prefix=prefix, section=section)
-            if form.is_valid():
-                try:
-                    done = change(request, section, form.cleaned_data)
-                except ValidationError as error:
-                    _refused(form, error)
-                else:
-                    messages.success(request, done)
-                    return redirect("director:section", section.pk)
-            return _render(request, section, key, form)
+            done = form_write(form, partial(change, request, section), _refused)
+            if done is None:
+                return _render(request, section, key, form)
+            messages.success(request, done)
+            return redirect("director:section", section.pk)
 
         return view
 

@@ -10,13 +10,12 @@ from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from tournaments.exporters.workbook import (
-    MAX_TITLE,
     PERCENT,
     POINTS,
-    TITLE_FORBIDDEN,
     append_row,
     saved,
     sheet_formats,
+    sheet_title,
     start_sheet,
 )
 from tournaments.models import Event, Section, WhizEntrant, WhizResult, WhizScore
@@ -79,8 +78,8 @@ def whiz_workbook(event: Event) -> Workbook:
     _ranking_sheet(ranking, section)
     _traveller_sheet(workbook.create_sheet(gettext("Travellers")), results)
     for entrant in seat_order(section):
-        title = TITLE_FORBIDDEN.sub("-", f"{entrant.label} {entrant.display_name}")
-        _scorecard_sheet(workbook.create_sheet(title[:MAX_TITLE]), entrant, results)
+        title = sheet_title(f"{entrant.label} {entrant.display_name}")
+        _scorecard_sheet(workbook.create_sheet(title), entrant, results)
     return workbook
 
 

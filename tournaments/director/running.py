@@ -85,7 +85,7 @@ class ArrowSwitchForm(SectionForm):
         return parse_rounds(self.cleaned_data.get("rounds", ""))
 
 
-# The section page's forms on a running section: the page's name, the form, its prefix.
+# The section page's forms on a running section: its context key, the form, its prefix.
 RUNNING_FORMS: dict[str, tuple[type[SectionForm], str]] = {
     "late_pair_form": (LatePairForm, "late"),
     "withdraw_form": (WithdrawForm, "withdraw"),

@@ -33,6 +33,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from itertools import accumulate
 
 from scoring.matchpoints import neuberg, top
+from scoring.numbers import checked_number
 
 ARTIFICIAL_MARKS = ("A+", "A", "A-")
 SIDES = ("NS", "EW")
@@ -240,14 +241,8 @@ def score_parts(result: TravellerResult) -> tuple[tuple[float, float], ...]:
     Law 12C1(c)'s weighted parts; ValueError for anything else."""
     if isinstance(result, WeightedScore):
         return result.parts
-    if isinstance(result, bool) or not isinstance(result, int | float):
-        raise ValueError(
-            f"score: expected a number of points, A+/A/A- or a weighted score, "
-            f"got {result!r}"
-        )
-    if not math.isfinite(result):
-        raise ValueError(f"score: expected a finite number of points, got {result}")
-    return ((1.0, float(result)),)
+    given = "a number of points, A+/A/A- or a weighted score"
+    return ((1.0, float(checked_number("score", result, "points", given))),)
 
 
 def _weighted_matchpoints(

@@ -54,35 +54,45 @@ def match_scores(points_a: int, points_b: int) -> tuple[float, float]:
     return (WIN, LOSS) if points_a > points_b else (LOSS, WIN)
 
 
+@dataclass
+class _Tally:
+    """A player's running totals: what he is ranked on (match score, or
+    matchpoints in duplicate), the tops he could have had, his points (his
+    tricks) and how many matches or hands he played."""
+
+    score: float = 0.0
+    tops: float = 0.0
+    points: int = 0
+    played: int = 0
+
+    def add(self, score: float, points: int, top: float = 0.0) -> None:
+        """One match or hand played: its score, his points and its top."""
+        self.score += score
+        self.tops += top
+        self.points += points
+        self.played += 1
+
+
 def standings(
     matches: Sequence[MatchLine], players: Sequence[PlayerKey]
 ) -> list[ChineseStanding]:
     """Every player ranked on match score, then points (complete matches only)."""
-    score: dict[PlayerKey, float] = dict.fromkeys(players, 0.0)
-    points: dict[PlayerKey, int] = dict.fromkeys(players, 0)
-    played: dict[PlayerKey, int] = dict.fromkeys(players, 0)
+    tally = {player: _Tally() for player in players}
     for match in matches:
         if not match.complete:
             continue
         if match.b is None:
-            score[match.a] += WIN
+            tally[match.a].score += WIN
             continue
         first, second = match_scores(match.points_a, match.points_b)
-        for player, value, own in (
-            (match.a, first, match.points_a),
-            (match.b, second, match.points_b),
-        ):
-            score[player] += value
-            points[player] += own
-            played[player] += 1
-    return _ranked(players, score, points, played)
-
-
-def _ranked(players, score, points, played) -> list[ChineseStanding]:
-    order = sorted(players, key=lambda p: (-score[p], -points[p]))
-    keys = [score[p] * 10_000 + points[p] for p in order]
+        tally[match.a].add(first, match.points_a)
+        tally[match.b].add(second, match.points_b)
+    order = sorted(players, key=lambda p: (-tally[p].score, -tally[p].points))
+    keys = [tally[p].score * 10_000 + tally[p].points for p in order]
     return [
-        ChineseStanding(p, round(score[p], 6), points[p], played[p], place)
+        ChineseStanding(
+            p, round(tally[p].score, 6), tally[p].points, tally[p].played, place
+        )
         for p, place in zip(order, rank(keys), strict=True)
     ]
 
@@ -119,24 +129,18 @@ def duplicate_standings(
     hands: Sequence[DuplicateHand], players: Sequence[PlayerKey]
 ) -> list[ChineseStanding]:
     """Players ranked on their percentage of the tops over the hands they held."""
-    mp: dict[PlayerKey, float] = dict.fromkeys(players, 0.0)
-    tops: dict[PlayerKey, float] = dict.fromkeys(players, 0.0)
-    points: dict[PlayerKey, int] = dict.fromkeys(players, 0)
-    played: dict[PlayerKey, int] = dict.fromkeys(players, 0)
+    tally = {player: _Tally() for player in players}
     for hand, (mp_a, mp_b, board_top) in zip(
         hands, duplicate_matchpoints(hands), strict=True
     ):
-        for player, value, tricks in (
-            (hand.a, mp_a, hand.tricks_a),
-            (hand.b, mp_b, hand.tricks_b),
-        ):
-            mp[player] += value
-            tops[player] += board_top
-            points[player] += tricks
-            played[player] += 1
-    pct = {p: round(100 * mp[p] / tops[p], 2) if tops[p] else 50.0 for p in players}
+        tally[hand.a].add(mp_a, hand.tricks_a, board_top)
+        tally[hand.b].add(mp_b, hand.tricks_b, board_top)
+    pct = {
+        p: round(100 * tally[p].score / tally[p].tops, 2) if tally[p].tops else 50.0
+        for p in players
+    }
     order = sorted(players, key=lambda p: -pct[p])
     return [
-        ChineseStanding(p, pct[p], points[p], played[p], place)
+        ChineseStanding(p, pct[p], tally[p].points, tally[p].played, place)
         for p, place in zip(order, rank([pct[p] for p in order]), strict=True)
     ]

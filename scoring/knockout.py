@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
+from scoring.numbers import checked_number
+
 # Totals are rounded so that fractional carry-overs (0.1, 0.5) add up exactly
 # as they read; nine decimals is far below any published precision.
 _NDIGITS = 9
@@ -94,7 +96,7 @@ def knockout_result(
     ``TieRule.BETTER_SEED``.
     """
     tie_rule = TieRule(tie_rule)
-    _check_number("carry_over", carry_over)
+    checked_number("carry_over", carry_over, "IMPs")
     home = away = 0.0
     for index, segment in enumerate(segments):
         home_imps, away_imps = _pair("segments", index, segment)
@@ -140,12 +142,5 @@ def _pair(name: str, index: int, value: object) -> tuple[float, float]:
     if not isinstance(value, tuple | list) or len(value) != 2:
         raise ValueError(f"{name}[{index}]: expected (home, away) IMPs, got {value!r}")
     for number in value:
-        _check_number(f"{name}[{index}]", number)
+        checked_number(f"{name}[{index}]", number, "IMPs")
     return value[0], value[1]
-
-
-def _check_number(name: str, value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError(f"{name}: expected a number of IMPs, got {value!r}")
-    if not math.isfinite(value):
-        raise ValueError(f"{name}: expected a finite number of IMPs, got {value}")

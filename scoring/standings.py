@@ -49,6 +49,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from scoring.numbers import checked_number
 from scoring.ranking import DEFAULT_NDIGITS, rank
 from scoring.teams import TeamScoring, match_vp
 
@@ -84,10 +85,10 @@ class MatchOutcome:
         if self.home == self.away:
             raise ValueError(f"away: team {self.home} cannot play itself")
         for name in ("home_imps", "away_imps"):
-            _check_number(name, getattr(self, name))
+            checked_number(name, getattr(self, name))
         for name in ("home_points", "away_points"):
             if getattr(self, name) is not None:
-                _check_number(name, getattr(self, name))
+                checked_number(name, getattr(self, name))
         given = (self.home_points is not None, self.away_points is not None)
         if self.away is not None and given[0] != given[1]:
             raise ValueError(
@@ -173,7 +174,7 @@ def team_standings(
     share a place keep the order of ``teams``.
     """
     scoring = TeamScoring(scoring)
-    _check_number("bye_vp", bye_vp)
+    checked_number("bye_vp", bye_vp)
     order = _check_teams(results, teams)
     scored = [
         (outcome, None if outcome.is_bye else match_points(outcome, scoring))
@@ -375,10 +376,3 @@ def _check_teams(
             if team is not None and team not in order:
                 raise ValueError(f"results: team {team!r} is not in teams")
     return order
-
-
-def _check_number(name: str, value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError(f"{name}: expected a number, got {value!r}")
-    if not math.isfinite(value):
-        raise ValueError(f"{name}: expected a finite number, got {value}")

@@ -34,13 +34,13 @@ Average-plus 60 % (0.6 board), Average 50 % (0.5), Average-minus 40 % (0.4).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
 from scoring.board import ARTIFICIAL_MARKS, WeightedScore, score_parts
 from scoring.imps import imps
+from scoring.numbers import checked_number
 from scoring.vp import wbf_vp
 
 # Law 86A: Average-plus / Average / Average-minus in IMPs for one team.
@@ -217,7 +217,7 @@ def match_vp(
         ("away_imps", away_imps),
         ("carry_over", carry_over),
     ):
-        _check_number(name, value)
+        checked_number(name, value, "IMPs")
     return wbf_vp(home_imps + carry_over - away_imps, boards)
 
 
@@ -306,20 +306,8 @@ def _compared(
 def _check_room(room: str, result: object) -> None:
     if result is None or isinstance(result, ArtificialTeamScore | WeightedScore):
         return
-    if isinstance(result, bool) or not isinstance(result, int | float):
-        raise ValueError(
-            f"{room}: expected NS points, a weighted score, an artificial "
-            f"score or None, got {result!r}"
-        )
-    if not math.isfinite(result):
-        raise ValueError(f"{room}: expected a finite number of points, got {result}")
-
-
-def _check_number(name: str, value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError(f"{name}: expected a number of IMPs, got {value!r}")
-    if not math.isfinite(value):
-        raise ValueError(f"{name}: expected a finite number of IMPs, got {value}")
+    given = "NS points, a weighted score, an artificial score or None"
+    checked_number(room, result, "points", given)
 
 
 def _unique_boards(boards: Iterable[BoardRooms]) -> list[BoardRooms]:

@@ -42,14 +42,7 @@ class AbsenceView(DirectorWrite, APIView):
     @extend_schema(request=AbsenceSerializer, responses={201: AbsenceSerializer})
     def post(self, request: Request, id: int) -> Response:
         def award(section: Section, values: dict[str, Any]) -> int:
-            return pair_absent(
-                section,
-                pair=values["pair"],
-                first=values["first"],
-                last=values["last"],
-                award=values["award"],
-                user=request.user,
-            )
+            return pair_absent(section, user=request.user, **values)
 
         section, values, lines = director_change(request, id, AbsenceSerializer, award)
         body = {

@@ -7,7 +7,11 @@ Directors only: a table token gets 403, an anonymous caller 401.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import Model, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
@@ -26,6 +30,8 @@ from tournaments.services.closing import close_session
 from tournaments.services.results import result_resolve
 from tournaments.services.whiz import whiz_result_resolve
 
+L = TypeVar("L", bound=Model)
+
 
 def director_only(request: Request) -> None:
     """A director may settle disputes and close sessions; a tablet may not."""
@@ -35,22 +41,32 @@ def director_only(request: Request) -> None:
         )
 
 
+def resolved(
+    request: Request, lines: QuerySet[L], id: int, resolve: Callable[..., L]
+) -> L:
+    """The director keeps line ``id`` of ``lines`` as entered through
+    ``resolve`` (its game's write path): 403 for anybody else, 404 if none,
+    the service's refusal answered by ``api_error``; the line as stored after."""
+    director_only(request)
+    line = get_object_or_404(lines, pk=id)
+    try:
+        line = resolve(line, user=request.user, source=Source.API)
+    except DjangoValidationError as error:
+        raise api_error(error) from None
+    line.refresh_from_db()
+    return line
+
+
 class ResultResolveView(ApiAccess, APIView):
     """Keep a disputed traveller line as entered: the dispute is resolved
     (audited); a line not disputed is answered unchanged."""
 
     @extend_schema(request=None, responses=ResultSerializer)
     def post(self, request: Request, id: int) -> Response:
-        director_only(request)
         lines = Result.objects.select_related(
             "board__section__session", "ns_pair", "ew_pair", "round", "table"
         )
-        line = get_object_or_404(lines, pk=id)
-        try:
-            line = result_resolve(line, user=request.user, source=Source.API)
-        except DjangoValidationError as error:
-            raise api_error(error) from None
-        line.refresh_from_db()
+        line = resolved(request, lines, id, result_resolve)
         return Response(ResultSerializer(line_row(line)).data)
 
 
@@ -59,16 +75,10 @@ class WhizResultResolveView(ApiAccess, APIView):
 
     @extend_schema(request=None, responses=WhizLineSerializer)
     def post(self, request: Request, id: int) -> Response:
-        director_only(request)
         lines = WhizResult.objects.select_related(
             "board__section__session", "round", "table"
         )
-        line = get_object_or_404(lines, pk=id)
-        try:
-            line = whiz_result_resolve(line, user=request.user, source=Source.API)
-        except DjangoValidationError as error:
-            raise api_error(error) from None
-        line.refresh_from_db()
+        line = resolved(request, lines, id, whiz_result_resolve)
         return Response(whiz_line(line))
 
 

@@ -8,12 +8,16 @@
 
 from __future__ import annotations
 
-from django.db.models import Q, QuerySet
+from typing import TypeVar
+
+from django.db.models import Model, Q, QuerySet
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from tournaments.models import Event, Result, Section, Table
+
+M = TypeVar("M", bound=Model)
 
 
 def is_director(request: Request) -> bool:
@@ -30,13 +34,10 @@ def token_table(request: Request) -> Table | None:
 def visible_events(request: Request) -> QuerySet[Event]:
     """Events the requester may read: published ones, plus a token's own."""
     events = Event.objects.all()
-    if is_director(request):
-        return events
-    query = Q(published=True)
-    table = token_table(request)
-    if table is not None:
-        query |= Q(sessions__sections=table.section_id)
-    return events.filter(query).distinct()
+    # distinct: an event reaches a token's section through several sessions' rows
+    return _published_or_own(
+        request, events, "published", "sessions__sections"
+    ).distinct()
 
 
 def ranked_events(request: Request) -> QuerySet[Event]:
@@ -48,13 +49,22 @@ def ranked_events(request: Request) -> QuerySet[Event]:
 def visible_sections(request: Request) -> QuerySet[Section]:
     """Sections the requester may read: published, plus a token's own."""
     sections = Section.objects.select_related("session__event")
+    return _published_or_own(request, sections, "session__event__published", "pk")
+
+
+def _published_or_own(
+    request: Request, rows: QuerySet[M], published: str, own_section: str
+) -> QuerySet[M]:
+    """The rule of what the requester reads: all ``rows`` for a director; the
+    published ones (their ``published`` flag set) for anybody else, plus a
+    table token's own (its section at ``own_section``)."""
     if is_director(request):
-        return sections
-    query = Q(session__event__published=True)
+        return rows
+    query = Q(**{published: True})
     table = token_table(request)
     if table is not None:
-        query |= Q(pk=table.section_id)
-    return sections.filter(query)
+        query |= Q(**{own_section: table.section_id})
+    return rows.filter(query)
 
 
 class ReadOrTableWrite(BasePermission):

@@ -118,13 +118,7 @@ class WithdrawalView(DirectorWrite, APIView):
     @extend_schema(request=WithdrawalSerializer, responses={201: PairSerializer})
     def post(self, request: Request, id: int) -> Response:
         def leave(section: Section, values: dict[str, Any]) -> Pair:
-            return pair_withdraw(
-                section,
-                pair=values["pair"],
-                round=values["round"],
-                averages=values["averages"],
-                user=request.user,
-            )
+            return pair_withdraw(section, user=request.user, **values)
 
         _section, values, pair = director_change(
             request, id, WithdrawalSerializer, leave

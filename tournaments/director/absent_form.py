@@ -3,12 +3,10 @@ award its opponents get (``services.absent_awards``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext_lazy
 
-from tournaments.models import Section
+from tournaments.director.section_form import SectionForm
 from tournaments.services.absent_awards import DEFAULT_AWARD
 
 AWARD_CHOICES = [
@@ -18,7 +16,7 @@ AWARD_CHOICES = [
 ]
 
 
-class AbsentForm(forms.Form):
+class AbsentForm(SectionForm):
     """The absent pair, its rounds (first to last) and the award."""
 
     pair = forms.ChoiceField(label=gettext_lazy("Pair"))
@@ -32,10 +30,3 @@ class AbsentForm(forms.Form):
     award = forms.ChoiceField(
         label=gettext_lazy("Award"), choices=AWARD_CHOICES, initial=DEFAULT_AWARD
     )
-
-    def __init__(self, *args: Any, section: Section, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["pair"].choices = [
-            (pair.label, f"{pair.label} {pair.names}".strip())
-            for pair in section.pairs.order_by("-direction", "number")
-        ]

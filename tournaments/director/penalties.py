@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournaments.director.form_errors import refusal_on_form
+from tournaments.director.form_errors import form_write
 from tournaments.models import Penalty, Section
 from tournaments.registry import section_game
 from tournaments.services.penalties import (
@@ -84,31 +84,25 @@ def penalty_new(request: HttpRequest, pk: int) -> HttpResponse:
     """Give a pair a procedural penalty; the section is scored again."""
     section = get_object_or_404(Section.objects.select_related("session__event"), pk=pk)
     form = PenaltyForm(request.POST, prefix="penalty", section=section)
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            penalty = penalty_give(
-                section,
-                pair=section.pairs.get(pk=data["pair"]),
-                unit=data["unit"],
-                amount=data["amount"],
-                reason=data["reason"],
-                user=request.user,
-            )
-        except ValidationError as error:
-            refusal_on_form(form, error)
-        else:
-            messages.success(
-                request,
-                _("Pair %(pair)s penalised: %(amount)s %(unit)s.")
-                % {
-                    "pair": penalty.pair.label,
-                    "amount": penalty.amount.normalize(),
-                    "unit": penalty.get_unit_display(),
-                },
-            )
-            return redirect("director:section", section.pk)
-    return _render(request, section, form)
+    penalty = form_write(
+        form,
+        lambda data: penalty_give(
+            section,
+            pair=section.pairs.get(pk=data["pair"]),
+            unit=data["unit"],
+            amount=data["amount"],
+            reason=data["reason"],
+            user=request.user,
+        ),
+    )
+    if penalty is None:
+        return _render(request, section, form)
+    said = _("Pair %(pair)s penalised: %(amount)s %(unit)s.")
+    amount, unit = penalty.amount.normalize(), penalty.get_unit_display()
+    messages.success(
+        request, said % {"pair": penalty.pair.label, "amount": amount, "unit": unit}
+    )
+    return redirect("director:section", section.pk)
 
 
 @require_POST

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial, wraps
 from typing import Any
 
 from django import forms
@@ -19,6 +20,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.director.absent_form import AbsentForm
+from tournaments.director.form_errors import form_write
+from tournaments.director.section_form import SectionForm
 from tournaments.models import Section, SectionChange
 from tournaments.selectors.movement import section_absences
 from tournaments.services.running import (
@@ -27,10 +30,11 @@ from tournaments.services.running import (
     pair_withdraw,
 )
 
+View = Callable[[HttpRequest, int], HttpResponse]
 ROUND_LIST = re.compile(r"^[\d\s,]*$")
 
 
-class LatePairForm(forms.Form):
+class LatePairForm(SectionForm):
     """The late pair's two players and the round it joins."""
 
     player_a = forms.CharField(label=gettext_lazy("Player"), max_length=90)
@@ -38,7 +42,7 @@ class LatePairForm(forms.Form):
     round = forms.IntegerField(label=gettext_lazy("From round"), min_value=1)
 
 
-class WithdrawForm(forms.Form):
+class WithdrawForm(SectionForm):
     """The pair that withdraws and the first round it does not play."""
 
     pair = forms.ChoiceField(label=gettext_lazy("Pair"))
@@ -51,13 +55,6 @@ class WithdrawForm(forms.Form):
         required=False,
     )
 
-    def __init__(self, *args: Any, section: Section, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["pair"].choices = [
-            (pair.label, f"{pair.label} {pair.names}".strip())
-            for pair in section.pairs.order_by("-direction", "number")
-        ]
-
 
 def parse_rounds(text: str) -> list[int]:
     """Round numbers typed as "3, 5" (refused with a message otherwise)."""
@@ -68,8 +65,9 @@ def parse_rounds(text: str) -> list[int]:
     return [int(part) for part in re.split(r"[\s,]+", text.strip()) if part]
 
 
-class ArrowSwitchForm(forms.Form):
-    """The rounds in which the Mitchell's pairs swap directions."""
+class ArrowSwitchForm(SectionForm):
+    """The rounds in which the Mitchell's pairs swap directions (the
+    section's, to begin with)."""
 
     rounds = forms.CharField(
         label=gettext_lazy("Arrow switch rounds"),
@@ -78,24 +76,32 @@ class ArrowSwitchForm(forms.Form):
         help_text=gettext_lazy("Round numbers separated by commas; empty for none."),
     )
 
+    def __init__(self, *args: Any, section: Section, **kwargs: Any) -> None:
+        super().__init__(*args, section=section, **kwargs)
+        rounds = section.arrow_switch_rounds
+        self.fields["rounds"].initial = ", ".join(str(r) for r in rounds)
+
     def clean_rounds(self) -> list[int]:
         return parse_rounds(self.cleaned_data.get("rounds", ""))
 
 
+# The section page's forms on a running section: its context key, the form, its prefix.
+RUNNING_FORMS: dict[str, tuple[type[SectionForm], str]] = {
+    "late_pair_form": (LatePairForm, "late"),
+    "withdraw_form": (WithdrawForm, "withdraw"),
+    "absent_form": (AbsentForm, "absent"),
+    "arrow_form": (ArrowSwitchForm, "arrow"),
+}
+
+
 def running_forms(
-    section: Section, data: dict[str, Any] | None = None
+    section: Section, data: dict[str, forms.Form] | None = None
 ) -> dict[str, forms.Form]:
-    """The three forms of the section page, bound to ``data`` for the one posted."""
+    """The forms of the section page, bound ones in ``data`` for the one posted."""
     return {
-        "late_pair_form": LatePairForm(prefix="late"),
-        "withdraw_form": WithdrawForm(prefix="withdraw", section=section),
-        "absent_form": AbsentForm(prefix="absent", section=section),
-        "arrow_form": ArrowSwitchForm(
-            prefix="arrow",
-            initial={"rounds": ", ".join(str(r) for r in section.arrow_switch_rounds)},
-        ),
-        **(data or {}),
-    }
+        key: form(prefix=prefix, section=section)
+        for key, (form, prefix) in RUNNING_FORMS.items()
+    } | (data or {})
 
 
 def running_context(
@@ -142,80 +148,55 @@ def running_section(pk: int) -> Section:
     return get_object_or_404(Section.objects.select_related("session"), pk=pk)
 
 
-def section_action(
-    request: HttpRequest,
-    section: Section,
-    key: str,
-    form: forms.Form,
-    change: Callable[[dict[str, Any]], str],
-) -> HttpResponse:
-    """The one shape of a section-page action on a running section: a valid
-    form's data goes to ``change``, which writes through a service and says
-    what it did (the success message); the service's refusal goes on the
-    form's fields and the page comes back with the form (``key``) and a 400."""
-    if form.is_valid():
-        try:
-            done = change(form.cleaned_data)
-        except ValidationError as error:
-            _refused(form, error)
-        else:
+Change = Callable[[HttpRequest, Section, dict[str, Any]], str]
+
+
+def running_action(key: str) -> Callable[[Change], View]:
+    """The one shape of a section-page action on a running section, as a
+    decorator of its change: POST by staff only, on the section ``pk`` (404
+    if none), the form ``key`` of ``RUNNING_FORMS`` bound to the post.  A
+    valid form's data goes to the change, which writes through a service and
+    says what it did (the success message); the service's refusal goes on
+    the form's fields and the page comes back with the form and a 400."""
+
+    def action(change: Change) -> View:
+        @require_POST
+        @staff_member_required
+        @wraps(change)
+        def view(request: HttpRequest, pk: int) -> HttpResponse:
+            section = running_section(pk)
+            form_class, prefix = RUNNING_FORMS[key]
+            form = form_class(request.POST, prefix=prefix, section=section)
+            done = form_write(form, partial(change, request, section), _refused)
+            if done is None:
+                return _render(request, section, key, form)
             messages.success(request, done)
             return redirect("director:section", section.pk)
-    return _render(request, section, key, form)
+
+        return view
+
+    return action
 
 
-@require_POST
-@staff_member_required
-def late_pair(request: HttpRequest, pk: int) -> HttpResponse:
+@running_action("late_pair_form")
+def late_pair(request: HttpRequest, section: Section, data: dict[str, Any]) -> str:
     """A late pair takes the phantom's seat from a round."""
-    section = running_section(pk)
-
-    def join(data: dict[str, Any]) -> str:
-        pair = late_pair_join(
-            section,
-            names=[data["player_a"], data["player_b"]],
-            round=data["round"],
-            user=request.user,
-        )
-        return _("Pair %(pair)s joins from round %(round)d.") % {
-            "pair": pair.label,
-            "round": data["round"],
-        }
-
-    form = LatePairForm(request.POST, prefix="late")
-    return section_action(request, section, "late_pair_form", form, join)
+    names = [data["player_a"], data["player_b"]]
+    pair = late_pair_join(section, names=names, round=data["round"], user=request.user)
+    said = _("Pair %(pair)s joins from round %(round)d.")
+    return said % {"pair": pair.label, "round": data["round"]}
 
 
-@require_POST
-@staff_member_required
-def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+@running_action("withdraw_form")
+def withdraw(request: HttpRequest, section: Section, data: dict[str, Any]) -> str:
     """A pair withdraws: its opponents sit out from a round."""
-    section = running_section(pk)
-
-    def leave(data: dict[str, Any]) -> str:
-        pair = pair_withdraw(
-            section,
-            pair=data["pair"],
-            round=data["round"],
-            averages=data["averages"],
-            user=request.user,
-        )
-        said = _("Pair %(pair)s withdrew: its opponents sit out from round %(round)d.")
-        return said % {"pair": pair.label, "round": data["round"]}
-
-    form = WithdrawForm(request.POST, prefix="withdraw", section=section)
-    return section_action(request, section, "withdraw_form", form, leave)
+    pair = pair_withdraw(section, user=request.user, **data)
+    said = _("Pair %(pair)s withdrew: its opponents sit out from round %(round)d.")
+    return said % {"pair": pair.label, "round": data["round"]}
 
 
-@require_POST
-@staff_member_required
-def arrow_switch(request: HttpRequest, pk: int) -> HttpResponse:
+@running_action("arrow_form")
+def arrow_switch(request: HttpRequest, section: Section, data: dict[str, Any]) -> str:
     """Set the rounds of the arrow switch."""
-    section = running_section(pk)
-
-    def switch(data: dict[str, Any]) -> str:
-        arrow_switch_change(section, rounds=data["rounds"], user=request.user)
-        return _("Arrow switch saved.")
-
-    form = ArrowSwitchForm(request.POST, prefix="arrow")
-    return section_action(request, section, "arrow_form", form, switch)
+    arrow_switch_change(section, rounds=data["rounds"], user=request.user)
+    return _("Arrow switch saved.")

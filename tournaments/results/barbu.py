@@ -5,20 +5,17 @@ from __future__ import annotations
 from itertools import groupby
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
 
-from tournaments.models import BarbuDeal, BarbuEntrant, BarbuScore, Event, Section
-
-
-def barbu_section(event: Event) -> Section:
-    return get_object_or_404(Section, session__event=event)
+from tournaments.models import BarbuDeal, BarbuEntrant, BarbuScore, Event
+from tournaments.results.event_page import event_page, event_section
 
 
 def barbu_results(
     request: HttpRequest, event: Event, live: dict[str, object]
 ) -> HttpResponse:
     """The ranking, then every manche sheet (round by round, table by table)."""
-    section = barbu_section(event)
+    section = event_section(event)
     deals = BarbuDeal.objects.filter(table__section=section).select_related(
         "round", "table", "declarer__player", "north__player", "east__player",
         "south__player", "west__player",
@@ -29,23 +26,25 @@ def barbu_results(
             deals, key=lambda deal: (deal.round.number, deal.table.number)
         )
     ]
-    context = {
-        "event": event,
-        "section": section,
-        "scores": BarbuScore.objects.filter(entrant__section=section).select_related(
-            "entrant__player"
-        ),
-        "sheets": sheets,
-        "live": live,
-    }
-    return render(request, "results/barbu.html", context)
+    scores = BarbuScore.objects.filter(entrant__section=section).select_related(
+        "entrant__player"
+    )
+    return event_page(
+        request,
+        "results/barbu.html",
+        event,
+        live,
+        section=section,
+        scores=scores,
+        sheets=sheets,
+    )
 
 
 def barbu_player(
     request: HttpRequest, event: Event, entrant_pk: int, live: dict[str, object]
 ) -> HttpResponse:
     """A player's scorecard: each deal he played and his points."""
-    section = barbu_section(event)
+    section = event_section(event)
     entrant = get_object_or_404(BarbuEntrant, section=section, pk=entrant_pk)
     rows = []
     deals = BarbuDeal.objects.filter(table__section=section).select_related(
@@ -55,11 +54,8 @@ def barbu_player(
         for seat, player in deal.players().items():
             if player.pk == entrant.pk:
                 rows.append((deal, seat, deal.points()[seat]))
-    context = {
-        "event": event,
-        "entrant": entrant,
-        "score": BarbuScore.objects.filter(entrant=entrant).first(),
-        "rows": rows,
-        "live": live,
-    }
-    return render(request, "results/barbu_player.html", context)
+    score = BarbuScore.objects.filter(entrant=entrant).first()
+    template = "results/barbu_player.html"
+    return event_page(
+        request, template, event, live, entrant=entrant, score=score, rows=rows
+    )

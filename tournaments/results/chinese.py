@@ -5,37 +5,38 @@ from __future__ import annotations
 from itertools import groupby
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
 
-from tournaments.models import Event, Section
+from tournaments.models import Event
+from tournaments.results.event_page import event_page, event_section
 
 
 def chinese_results(
     request: HttpRequest, event: Event, live: dict[str, object]
 ) -> HttpResponse:
-    section = get_object_or_404(Section, session__event=event)
+    section = event_section(event)
     matches = section.chinese_matches.select_related("a__player", "b__player")
-    context = {
-        "event": event,
-        "section": section,
-        "settings": section.chinese,
-        "players": section.chinese_players.select_related("player").order_by(
-            "position", "number"
-        ),
-        "rounds": [
+    players = section.chinese_players.select_related("player")
+    return event_page(
+        request,
+        "results/chinese.html",
+        event,
+        live,
+        section=section,
+        settings=section.chinese,
+        players=players.order_by("position", "number"),
+        rounds=[
             (number, list(group))
             for number, group in groupby(matches, key=lambda m: m.round)
         ],
-        "live": live,
-    }
-    return render(request, "results/chinese.html", context)
+    )
 
 
 def chinese_player(
     request: HttpRequest, event: Event, player_pk: int, live: dict[str, object]
 ) -> HttpResponse:
     """A player's scorecard: each match, its hands, his tricks and the other's."""
-    section = get_object_or_404(Section, session__event=event)
+    section = event_section(event)
     player = get_object_or_404(section.chinese_players, pk=player_pk)
     rows = []
     for match in section.chinese_matches.select_related(
@@ -57,5 +58,5 @@ def chinese_player(
             else (match.points_b, match.points_a)
         )
         rows.append((match, opponent, own, other, hands))
-    context = {"event": event, "player": player, "rows": rows, "live": live}
-    return render(request, "results/chinese_player.html", context)
+    template = "results/chinese_player.html"
+    return event_page(request, template, event, live, player=player, rows=rows)

@@ -10,7 +10,8 @@ from dataclasses import dataclass, replace
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from tournaments.models import Board, Event, Section, WhizEntrant, WhizResult, WhizScore
+from tournaments.models import Board, Event, WhizEntrant, WhizResult, WhizScore
+from tournaments.results.event_page import event_page, event_section
 from tournaments.results.hand_records import (
     TABLE_DENOMINATIONS,
     HandRecord,
@@ -22,26 +23,24 @@ from tournaments.services.privacy import hidden_boards, request_viewer
 POSITIONS = ("N", "E", "S")
 
 
-def whiz_section(event: Event) -> Section:
-    return get_object_or_404(Section, session__event=event)
-
-
 def whiz_results(
     request: HttpRequest, event: Event, live: dict[str, object]
 ) -> HttpResponse:
     """The ranking, then links to every board's traveller."""
-    section = whiz_section(event)
+    section = event_section(event)
     scores = WhizScore.objects.filter(entrant__section=section).select_related(
         "entrant__player"
     )
-    context = {
-        "event": event,
-        "section": section,
-        "scores": scores,
-        "boards": section.boards.order_by("number"),
-        "live": live,
-    }
-    return render(request, "results/whiz.html", context)
+    boards = section.boards.order_by("number")
+    return event_page(
+        request,
+        "results/whiz.html",
+        event,
+        live,
+        section=section,
+        scores=scores,
+        boards=boards,
+    )
 
 
 @dataclass(frozen=True)
@@ -75,7 +74,7 @@ def whiz_board(
     request: HttpRequest, event: Event, number: int, live: dict[str, object]
 ) -> HttpResponse:
     """A board's traveller: each table's contract and its three players' marks."""
-    section = whiz_section(event)
+    section = event_section(event)
     board = get_object_or_404(Board, section=section, number=number)
     if number in hidden_boards(section, request_viewer(request)):
         context = {"section": section, "board": board, "live": live, "record": None}
@@ -109,7 +108,7 @@ def whiz_player(
     request: HttpRequest, event: Event, entrant_pk: int, live: dict[str, object]
 ) -> HttpResponse:
     """A player's scorecard: each board, the contract, his points and his MP."""
-    section = whiz_section(event)
+    section = event_section(event)
     entrant = get_object_or_404(WhizEntrant, section=section, pk=entrant_pk)
     field = {"N": "north", "E": "east", "S": "south"}[entrant.line]
     results = (
@@ -123,11 +122,8 @@ def whiz_player(
         for result in results
         if result.board.number not in hidden
     ]
-    context = {
-        "event": event,
-        "entrant": entrant,
-        "score": WhizScore.objects.filter(entrant=entrant).first(),
-        "rows": rows,
-        "live": live,
-    }
-    return render(request, "results/whiz_player.html", context)
+    score = WhizScore.objects.filter(entrant=entrant).first()
+    template = "results/whiz_player.html"
+    return event_page(
+        request, template, event, live, entrant=entrant, score=score, rows=rows
+    )

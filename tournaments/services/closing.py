@@ -12,6 +12,7 @@ with any of them asks the director to confirm first.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from django.db import transaction
 
@@ -21,6 +22,13 @@ from tournaments.selectors.movement import section_movement
 from tournaments.services.seating_lines import seating_lines
 from tournaments.services.sessions import session_close
 from tournaments.services.whiz import section_whiz_movement
+
+
+class Seated(Protocol):
+    """A table in a round of a movement (a pairs or a Whiz seating)."""
+
+    round: int
+    table: int
 
 
 @dataclass(frozen=True)
@@ -40,6 +48,26 @@ class Pending:
     players: str
     result: int | None = None
     whiz: bool = False
+
+    @classmethod
+    def unentered(
+        cls,
+        section: Section,
+        seating: Seated,
+        board: int,
+        players: str = "",
+        whiz: bool = False,
+    ) -> Pending:
+        """Board ``board`` of ``section`` not entered where ``seating`` plays it."""
+        return cls(
+            section=section.pk,
+            letter=section.letter,
+            board=board,
+            round=seating.round,
+            table=seating.table,
+            players=players,
+            whiz=whiz,
+        )
 
 
 @dataclass
@@ -132,14 +160,11 @@ def missing_pairs_lines(section: Section) -> list[Pending]:
     offset = section.first_board - 1
     lines = seating_lines(section, movement)
     missing = [
-        Pending(
-            section=section.pk,
-            letter=section.letter,
-            board=number + offset,
-            round=seating.round,
-            table=seating.table,
-            players=f"{movement.pair(seating.ns).label} v "
-            f"{movement.pair(seating.ew).label}",
+        Pending.unentered(
+            section,
+            seating,
+            number + offset,
+            f"{movement.pair(seating.ns).label} v {movement.pair(seating.ew).label}",
         )
         for seating in movement.seatings
         if (seating.round, seating.table) in lines
@@ -160,15 +185,7 @@ def missing_whiz_lines(section: Section) -> list[Pending]:
     )
     offset = section.first_board - 1
     return [
-        Pending(
-            section=section.pk,
-            letter=section.letter,
-            board=number + offset,
-            round=seating.round,
-            table=seating.table,
-            players="",
-            whiz=True,
-        )
+        Pending.unentered(section, seating, number + offset, whiz=True)
         for seating in section_whiz_movement(section).seatings
         if not seating.sits_out
         for number in seating.boards

@@ -9,6 +9,7 @@ queues a rescore of the section once the transaction commits.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypedDict, Unpack
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -69,6 +70,18 @@ def queue_scoring(board: Board) -> None:
     section_changed(board.section_id)
 
 
+class Placing(TypedDict, total=False):
+    """Where a line sits and who writes it: the keywords every ``result_*``
+    writer takes besides the line itself (defaults in ``_write``)."""
+
+    round: Round | None
+    table: Table | None
+    user: AbstractBaseUser | None
+    result: Result | None
+    rescore: bool
+    source: str
+
+
 def result_enter(
     *,
     board: Board,
@@ -78,13 +91,8 @@ def result_enter(
     declarer: str = "",
     tricks: int | None = None,
     lead: str = "",
-    round: Round | None = None,
-    table: Table | None = None,
-    user: AbstractBaseUser | None = None,
-    result: Result | None = None,
-    rescore: bool = True,
-    source: str = Source.DIRECTOR,
     key: str = "",
+    **placing: Unpack[Placing],
 ) -> tuple[Result, bool]:
     """Store a played traveller line (or correct ``result``); (line, created).
 
@@ -96,10 +104,7 @@ def result_enter(
     check_game(board, Event.Game.BRIDGE)
     fields = played_fields(board, contract, declarer, tricks)
     fields["lead"] = lead.strip().upper()[:3]
-    return _write(
-        board, fields, ns_pair, ew_pair, round, table, user, result, rescore,
-        source, key,
-    )  # fmt: skip
+    return _write(board, fields, ns_pair, ew_pair, key=key, **placing)
 
 
 def result_submit(**kwargs: object) -> Result:
@@ -113,29 +118,20 @@ def bridgeote_result_submit(
     board: Board,
     ns_pair: Pair,
     ew_pair: Pair,
-    contract: str,
-    declarer: str,
-    card_points: int | None,
-    taker_announced: int = 0,
-    defence_announced: int = 0,
-    capot: bool = False,
-    round: Round | None = None,
-    table: Table | None = None,
-    user: AbstractBaseUser | None = None,
-    result: Result | None = None,
-    rescore: bool = True,
-    source: str = Source.DIRECTOR,
     key: str = "",
+    **given: object,
 ) -> Result:
-    """Store a Bridgeote deal (or correct ``result``) through the one write path."""
+    """Store a Bridgeote deal (or correct ``result``) through the one write path.
+
+    ``given`` holds the deal, as ``bridgeote_fields`` names it (contract,
+    declarer, card_points, and the announces and capot), and where the line
+    sits, as ``Placing`` names it."""
     check_game(board, Event.Game.BRIDGEOTE)
-    fields = bridgeote_fields(
-        contract, declarer, card_points, taker_announced, defence_announced, capot
-    )
-    line, _created = _write(
-        board, fields, ns_pair, ew_pair, round, table, user, result, rescore,
-        source, key,
-    )  # fmt: skip
+    placing = {
+        name: given.pop(name) for name in Placing.__optional_keys__ & given.keys()
+    }
+    fields = bridgeote_fields(**given)
+    line, _created = _write(board, fields, ns_pair, ew_pair, key=key, **placing)
     return line
 
 
@@ -156,13 +152,8 @@ def result_adjust(
     ew_pair: Pair,
     ns: str,
     ew: str,
-    round: Round | None = None,
-    table: Table | None = None,
-    user: AbstractBaseUser | None = None,
-    result: Result | None = None,
-    rescore: bool = True,
-    source: str = Source.DIRECTOR,
     absent: str = "",
+    **placing: Unpack[Placing],
 ) -> Result:
     """Award an artificial adjusted score: A+, A, A- or a percentage per side.
 
@@ -171,10 +162,7 @@ def result_adjust(
     """
     fields = adjusted_fields(ns, ew, absent)
     check_team_marks(board, fields)
-    line, _created = _write(
-        board, fields, ns_pair, ew_pair, round, table, user, result, rescore,
-        source, "",
-    )  # fmt: skip
+    line, _created = _write(board, fields, ns_pair, ew_pair, **placing)
     return line
 
 
@@ -184,20 +172,12 @@ def result_weighted(
     ns_pair: Pair,
     ew_pair: Pair,
     parts: Sequence[WeightedPart],
-    round: Round | None = None,
-    table: Table | None = None,
-    user: AbstractBaseUser | None = None,
-    result: Result | None = None,
-    rescore: bool = True,
-    source: str = Source.DIRECTOR,
+    **placing: Unpack[Placing],
 ) -> Result:
     """Assign a weighted score (Law 12C1(c)): e.g. 70 % of 4S= and 30 % of 4S+1."""
     check_game(board, Event.Game.BRIDGE)
     fields = weighted_fields(board, parts)
-    line, _created = _write(
-        board, fields, ns_pair, ew_pair, round, table, user, result, rescore,
-        source, "",
-    )  # fmt: skip
+    line, _created = _write(board, fields, ns_pair, ew_pair, **placing)
     return line
 
 
@@ -210,8 +190,7 @@ def result_delete(
 ) -> None:
     """Remove a traveller line (entered by mistake) and rescore."""
     writer = Writer(source=source, user=user, rescore=rescore)
-    delete_line(writer, _entry(result.board, {}, result.ns_pair, result.ew_pair,
-                               result.round, result.table, result))  # fmt: skip
+    delete_line(writer, _entry_of(result))
 
 
 def _write(
@@ -219,13 +198,14 @@ def _write(
     fields: dict[str, object],
     ns_pair: Pair,
     ew_pair: Pair,
-    round: Round | None,
-    table: Table | None,
-    user: AbstractBaseUser | None,
-    result: Result | None,
-    rescore: bool,
-    source: str,
-    key: str,
+    *,
+    round: Round | None = None,
+    table: Table | None = None,
+    user: AbstractBaseUser | None = None,
+    result: Result | None = None,
+    rescore: bool = True,
+    source: str = Source.DIRECTOR,
+    key: str = "",
 ) -> tuple[Result, bool]:
     """Check the pairs and the movement, then store through the one write path."""
     check_pairs(board, ns_pair, ew_pair)
@@ -292,6 +272,14 @@ def _entry(
     )
 
 
+def _entry_of(result: Result) -> Entry:
+    """A stored line as the write path takes it, to delete, answer or resolve."""
+    return _entry(
+        result.board, {}, result.ns_pair, result.ew_pair, result.round,
+        result.table, result,
+    )  # fmt: skip
+
+
 def _check_one_line_per_pair(line: Result) -> None:
     """A pair plays a board once, in either direction (the unique constraints
     see one direction each; a section without a movement has no other check)."""
@@ -315,10 +303,7 @@ def result_answer(
     """The opponents agree with a line (it is then locked for tablets), or
     call the director.  ``table`` is the answering tablet's table."""
     writer = Writer(source=source, user=user, table=table)
-    entry = _entry(
-        result.board, {}, result.ns_pair, result.ew_pair, result.round,
-        result.table, result,
-    )  # fmt: skip
+    entry = _entry_of(result)
     return answer_line(writer, entry, agree=agree)
 
 
@@ -331,8 +316,5 @@ def result_resolve(
     """The director keeps a disputed line as entered: the dispute is closed,
     audited, and the line (and so the scores) stays as it is."""
     writer = Writer(source=source, user=user)
-    entry = _entry(
-        result.board, {}, result.ns_pair, result.ew_pair, result.round,
-        result.table, result,
-    )  # fmt: skip
+    entry = _entry_of(result)
     return resolve_line(writer, entry)

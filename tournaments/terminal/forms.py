@@ -70,6 +70,10 @@ class TabletForm(forms.Form):
                 self.add_error(name, message)
         return not self.errors
 
+    def line(self) -> dict[str, object]:
+        """The valid line as its game's write takes it (its keywords)."""
+        raise NotImplementedError
+
 
 class EntryForm(TabletForm):
     """A result as a bid box gives it; ``cleaned_data`` gains the contract."""
@@ -115,6 +119,11 @@ class EntryForm(TabletForm):
             lead=f"{suit}{rank}" if suit and rank else "",
         )
         return data
+
+    def line(self) -> dict[str, object]:
+        """The line as ``result_submit`` takes it."""
+        data = self.cleaned_data
+        return {name: data[name] for name in ("contract", "declarer", "tricks", "lead")}
 
 
 WHIZ_LEVELS = [(str(n), str(n)) for n in range(7, 14)]
@@ -198,3 +207,15 @@ class BridgeoteEntryForm(TabletForm):
         for name in ("taker_announced", "defence_announced"):
             data[name] = int(data.get(name) or 0)
         return data
+
+    def line(self) -> dict[str, object]:
+        """The deal as ``bridgeote_result_submit`` takes it."""
+        data = self.cleaned_data
+        names = (
+            "contract",
+            "declarer",
+            "taker_announced",
+            "defence_announced",
+            "capot",
+        )
+        return {name: data[name] for name in names} | {"card_points": data["points"]}

@@ -34,7 +34,12 @@ from tournaments.services.results import (
 from tournaments.services.table_rounds import current_round as table_current_round
 from tournaments.terminal import access
 from tournaments.terminal.answer import table_answer
-from tournaments.terminal.forms import BridgeoteEntryForm, EntryForm, SignInForm
+from tournaments.terminal.forms import (
+    BridgeoteEntryForm,
+    EntryForm,
+    SignInForm,
+    TabletForm,
+)
 from tournaments.terminal.play import (
     BoardLine,
     TableRound,
@@ -155,34 +160,14 @@ def pairs_board(
             return _bridgeote_page(request, here, played, BridgeoteEntryForm())
         return _entry_page(request, here, played, EntryForm())
     if is_bridgeote(table):
-        return _bridgeote_save(request, here, played)
-    form = EntryForm(request.POST)
-    if not form.is_valid():
-        return _entry_page(request, here, played, form, status=400)
-    data = form.cleaned_data
-    if "check" in request.POST:
-        return _check(request, here, played, form)
-    try:
-        result_submit(
-            board=played,
-            ns_pair=item.ns,
-            ew_pair=item.ew,
-            contract=data["contract"],
-            declarer=data["declarer"],
-            tricks=data["tricks"],
-            lead=data["lead"],
-            round=item.round,
-            table=table,
-            source=Source.TABLE,
-            key=data["key"],
+        form = BridgeoteEntryForm(request.POST)
+        return _save(
+            request, here, played, form, _bridgeote_page, bridgeote_result_submit
         )
-    except ValidationError as error:
-        code = refusal_status(error)
-        return _entry_page(request, here, played, form, error.messages, status=code)
-    except PermissionDenied as error:
-        messages = refusal_messages(error)
-        return _entry_page(request, here, played, form, messages, status=403)
-    return redirect("terminal:board", round=item.number, number=number)
+    form = EntryForm(request.POST)
+    if form.is_valid() and "check" in request.POST:
+        return _check(request, here, played, form)
+    return _save(request, here, played, form, _entry_page, result_submit)
 
 
 @require_POST
@@ -265,35 +250,38 @@ def _bridgeote_page(
     return render(request, "terminal/bridgeote_board.html", context, status=status)
 
 
-def _bridgeote_save(request: HttpRequest, here: Here, played: Board) -> HttpResponse:
-    """Store a Bridgeote deal from the tablet through the one write path."""
-    form = BridgeoteEntryForm(request.POST)
+def _save(
+    request: HttpRequest,
+    here: Here,
+    played: Board,
+    form: TabletForm,
+    page: Callable[..., HttpResponse],
+    submit: Callable[..., Result],
+) -> HttpResponse:
+    """Store the tablet's line through ``submit`` (the one write path), seated
+    where the movement puts the table in the round shown, then show it; an
+    invalid form or a refusal brings ``page`` back with the form (400, the
+    status ``refusal_status`` gives, or 403 for a line the table may not write)."""
     if not form.is_valid():
-        return _bridgeote_page(request, here, played, form, status=400)
-    data = form.cleaned_data
+        return page(request, here, played, form, status=400)
     item = here.item
     try:
-        bridgeote_result_submit(
+        submit(
             board=played,
             ns_pair=item.ns,
             ew_pair=item.ew,
-            contract=data["contract"],
-            declarer=data["declarer"],
-            card_points=data["points"],
-            taker_announced=data["taker_announced"],
-            defence_announced=data["defence_announced"],
-            capot=data["capot"],
             round=item.round,
             table=here.table,
             source=Source.TABLE,
-            key=data["key"],
+            key=form.cleaned_data["key"],
+            **form.line(),
         )
     except ValidationError as error:
         code = refusal_status(error)
-        return _bridgeote_page(request, here, played, form, error.messages, code)
+        return page(request, here, played, form, error.messages, status=code)
     except PermissionDenied as error:
         messages = refusal_messages(error)
-        return _bridgeote_page(request, here, played, form, messages, 403)
+        return page(request, here, played, form, messages, status=403)
     return redirect("terminal:board", round=item.number, number=played.number)
 
 

@@ -14,7 +14,7 @@ from teams_play import create as create_teams
 from teams_play import matches as team_matches
 
 from tournaments.director.forms import TravellerRow
-from tournaments.models import Result, ResultChange, Source
+from tournaments.models import Result, ResultChange, SectionChange, Source
 from tournaments.services.absent_awards import pair_absent
 from tournaments.services.results import result_submit
 from tournaments.tokens import issue_table_token
@@ -256,3 +256,16 @@ def test_the_awarded_tables_tablet_shows_the_award_and_takes_no_entry(
         )  # fmt: skip
     (award,) = Result.objects.filter(board__number=9, absent="EW")
     assert (award.adjusted_ns, award.adjusted_ew) == ("60", "0")
+
+
+def test_the_api_takes_only_the_absence_from_the_body(director, five_tables):
+    """The checked body goes to the service as its keywords: a smuggled
+    ``user`` or ``section`` is not among them (the director is recorded)."""
+    enter_rounds(five_tables, range(1, 5))
+    url = f"/api/sections/{five_tables.pk}/absences/"
+    body = {"pair": "2EW", "first": 5, "user": None, "section": 999, "rescore": False}
+    response = director.post(url, body, content_type="application/json")
+    assert response.status_code == 201, response.content
+    change = SectionChange.objects.get(section=five_tables)
+    assert (change.action, change.user.username, change.pair) == ("absent", "td", "2EW")
+    assert len(awards(five_tables)) == 2

@@ -67,6 +67,8 @@ def test_the_director_withdraws_a_pair_and_sets_the_arrow_switch(director, five_
     page = director.get(url).content.decode()
     assert "3NS withdrew: its opponents sit out from round 4" in page
     assert "pair withdrew" in page and "arrow switch changed" in page
+    assert 'name="arrow-rounds" value="5"' in page  # the form offers the saved rounds
+    assert '<option value="3NS">' in page  # the forms offer the section's pairs
 
 
 @pytest.mark.parametrize(
@@ -288,4 +290,36 @@ def test_odd_bodies_are_refused_by_the_api(director, phantom_section, path, body
         f"/api/sections/999999/{path}", {}, content_type="application/json"
     )
     assert missing.status_code == 404
+    assert not SectionChange.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("path", "data"),
+    [
+        ("late-pair/", {"late-player_a": "A", "late-player_b": "B", "late-round": 2}),
+        ("withdrawals/", {"withdraw-pair": "3NS", "withdraw-round": 4}),
+        (
+            "absences/",
+            {"absent-pair": "3NS", "absent-first": 4, "absent-award": "60/0"},
+        ),
+        ("arrow-switch/", {"arrow-rounds": "4"}),
+    ],
+)
+def test_every_section_page_action_is_a_directors_post(
+    client, director, five_tables, django_user_model, path, data
+):
+    """The four actions share one decorator: each refuses the public and a
+    player (to the sign-in page), a GET (405) and an unknown section (404),
+    changing nothing."""
+    url = f"/director/sections/{five_tables.pk}/{path}"
+    assert director.get(url).status_code == 405
+    assert director.post(f"/director/sections/999999/{path}", data).status_code == 404
+    director.logout()
+    assert client.post(url, data).status_code == 302
+    player = django_user_model.objects.create_user("player", password="pw")
+    client.force_login(player)
+    response = client.post(url, data)
+    assert response.status_code == 302 and "/login/" in response["Location"]
+    five_tables.refresh_from_db()
+    assert (five_tables.absences, five_tables.arrow_switch_rounds) == ([], [])
     assert not SectionChange.objects.exists()

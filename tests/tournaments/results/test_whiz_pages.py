@@ -148,6 +148,14 @@ def test_public_pages_and_the_workbook(
     assert len(workbook.sheetnames) == 2 + 12
     travellers = list(workbook["Travellers"].iter_rows(values_only=True))
     assert travellers[1][:6] == (1, 1, 1, "10S", "N", 10)
+    ranking = list(workbook["Ranking"].iter_rows(values_only=True))
+    assert ranking[0][:4] == ("Rank", "Player", "Name", "MP")
+    assert len(ranking) == 1 + WhizScore.objects.count()
+    assert workbook["Ranking"]["F2"].number_format == "0.00%"
+    card_sheet = workbook[workbook.sheetnames[2]]
+    card_rows = list(card_sheet.iter_rows(values_only=True))
+    assert card_rows[0][:3] == ("Board", "Table", "Hand")
+    assert len(card_rows) > 1 and card_sheet["I1"].value == "Top"
 
 
 def test_hand_records_show_on_the_whiz_traveller_once_published(

@@ -132,13 +132,18 @@ def _title(label: str, report: SectionReport, several: bool, used: set[str]) -> 
     title = gettext("Pair %(label)s") % {"label": label}
     if several:
         title = f"S{report.section.session.number}{report.section.letter} {title}"
-    title = TITLE_FORBIDDEN.sub("-", title)[:MAX_TITLE]
+    title = sheet_title(title)
     base, n = title, 2
     while title in used:
         title = f"{base[: MAX_TITLE - 3]} {n}"
         n += 1
     used.add(title)
     return title
+
+
+def sheet_title(text: str) -> str:
+    """``text`` as a sheet title Excel takes: no []:*?/\\, 31 characters at most."""
+    return TITLE_FORBIDDEN.sub("-", text)[:MAX_TITLE]
 
 
 def append_row(sheet: Worksheet, values: list[object]) -> None:

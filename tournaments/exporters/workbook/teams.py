@@ -14,12 +14,11 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from games.bridge import result_text
 from tournaments.exporters.workbook import (
-    MAX_TITLE,
     POINTS,
-    TITLE_FORBIDDEN,
     append_row,
     saved,
     sheet_formats,
+    sheet_title,
     start_sheet,
 )
 from tournaments.models import Event, Match, Result, TeamCompetition
@@ -113,7 +112,7 @@ def teams_workbook_bytes(event: Event) -> bytes:
 def _title(match: Match) -> str:
     segment = f"S{match.segment} " if match.segment > 1 else ""
     title = f"R{match.stage} {segment}M{match.number} {match.home.name}"
-    return TITLE_FORBIDDEN.sub("-", title)[:MAX_TITLE]
+    return sheet_title(title)
 
 
 def _standings_sheet(sheet: Worksheet, event: Event) -> None:

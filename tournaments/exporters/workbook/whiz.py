@@ -5,19 +5,17 @@ Reads what the scorer stored, like the pages, so both hold the same numbers.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from django.utils.translation import gettext, gettext_noop
 from openpyxl import Workbook
-from openpyxl.worksheet.worksheet import Worksheet
 
 from tournaments.exporters.workbook import (
-    MAX_TITLE,
     PERCENT,
     POINTS,
-    TITLE_FORBIDDEN,
-    append_row,
+    filled_sheet,
     saved,
-    sheet_formats,
-    start_sheet,
+    sheet_title,
 )
 from tournaments.models import Event, Section, WhizEntrant, WhizResult, WhizScore
 from tournaments.services.whiz import seat_order
@@ -74,13 +72,25 @@ def whiz_workbook(event: Event) -> Workbook:
         .order_by("board__number", "north__number")
     )
     workbook = Workbook()
-    ranking = workbook.active
-    ranking.title = gettext("Ranking")
-    _ranking_sheet(ranking, section)
-    _traveller_sheet(workbook.create_sheet(gettext("Travellers")), results)
+    ranked = {"MP": POINTS, "Top": POINTS, "%": PERCENT}
+    filled_sheet(
+        workbook.active, gettext("Ranking"), RANKING_HEADER, _ranking(section), ranked
+    )
+    filled_sheet(
+        workbook.create_sheet(),
+        gettext("Travellers"),
+        TRAVELLER_HEADER,
+        (_traveller_row(result) for result in results),
+        {"N MP": POINTS, "E MP": POINTS, "S MP": POINTS},
+    )
     for entrant in seat_order(section):
-        title = TITLE_FORBIDDEN.sub("-", f"{entrant.label} {entrant.display_name}")
-        _scorecard_sheet(workbook.create_sheet(title[:MAX_TITLE]), entrant, results)
+        filled_sheet(
+            workbook.create_sheet(),
+            sheet_title(f"{entrant.label} {entrant.display_name}"),
+            SCORECARD_HEADER,
+            _scorecard(entrant, results),
+            ranked,
+        )
     return workbook
 
 
@@ -89,21 +99,16 @@ def whiz_workbook_bytes(event: Event) -> bytes:
     return saved(whiz_workbook(event))
 
 
-def _ranking_sheet(sheet: Worksheet, section: Section) -> None:
-    start_sheet(sheet, RANKING_HEADER)
+def _ranking(section: Section) -> Iterator[list[object]]:
     scores = WhizScore.objects.filter(entrant__section=section).select_related(
         "entrant__player"
     )
     for score in scores:
-        append_row(
-            sheet,
-            [
-                score.rank, score.entrant.label, score.entrant.display_name,
-                score.mp, score.top, round(score.pct / 100, 6), score.boards,
-                score.sit_out_boards,
-            ],
-        )  # fmt: skip
-    sheet_formats(sheet, {"MP": POINTS, "Top": POINTS, "%": PERCENT})
+        yield [
+            score.rank, score.entrant.label, score.entrant.display_name,
+            score.mp, score.top, round(score.pct / 100, 6), score.boards,
+            score.sit_out_boards,
+        ]  # fmt: skip
 
 
 def _marks(result: WhizResult, position: str) -> list[object]:
@@ -113,48 +118,36 @@ def _marks(result: WhizResult, position: str) -> list[object]:
     return [entrant.label, points, getattr(result, f"mp_{lower}")]
 
 
-def _traveller_sheet(sheet: Worksheet, results: list[WhizResult]) -> None:
-    start_sheet(sheet, TRAVELLER_HEADER)
-    for result in results:
-        append_row(
-            sheet,
-            [
-                result.board.number,
-                result.round.number if result.round else None,
-                result.table.number if result.table else None,
-                result.contract or "Adjusted",
-                result.declarer,
-                result.tricks,
-                *[cell for position in POSITIONS for cell in _marks(result, position)],
-                result.top,
-            ],
-        )
-    sheet_formats(sheet, {"N MP": POINTS, "E MP": POINTS, "S MP": POINTS})
+def _traveller_row(result: WhizResult) -> list[object]:
+    return [
+        result.board.number,
+        result.round.number if result.round else None,
+        result.table.number if result.table else None,
+        result.contract or "Adjusted",
+        result.declarer,
+        result.tricks,
+        *[cell for position in POSITIONS for cell in _marks(result, position)],
+        result.top,
+    ]
 
 
-def _scorecard_sheet(
-    sheet: Worksheet, entrant: WhizEntrant, results: list[WhizResult]
-) -> None:
-    start_sheet(sheet, SCORECARD_HEADER)
+def _scorecard(
+    entrant: WhizEntrant, results: list[WhizResult]
+) -> Iterator[list[object]]:
     lower = entrant.line.lower()
     for result in results:
         if result.players()[entrant.line].pk != entrant.pk:
             continue
         pct = getattr(result, f"pct_{lower}")
-        append_row(
-            sheet,
-            [
-                result.board.number,
-                result.table.number if result.table else None,
-                entrant.line,
-                result.contract or "Adjusted",
-                result.declarer,
-                result.tricks,
-                getattr(result, f"adjusted_{lower}")
-                or getattr(result, f"points_{lower}"),
-                getattr(result, f"mp_{lower}"),
-                result.top,
-                None if pct is None else round(pct / 100, 6),
-            ],
-        )
-    sheet_formats(sheet, {"MP": POINTS, "Top": POINTS, "%": PERCENT})
+        yield [
+            result.board.number,
+            result.table.number if result.table else None,
+            entrant.line,
+            result.contract or "Adjusted",
+            result.declarer,
+            result.tricks,
+            getattr(result, f"adjusted_{lower}") or getattr(result, f"points_{lower}"),
+            getattr(result, f"mp_{lower}"),
+            result.top,
+            None if pct is None else round(pct / 100, 6),
+        ]

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
 from games.weighted import parse_weighted
+from tournaments.director.game_forms import rounds_field
 from tournaments.director.running import parse_rounds
 from tournaments.importers.awards import parse_award
 from tournaments.models import Club, Event, Player, Section
@@ -118,11 +119,10 @@ class SectionForm(forms.Form):
     boards_per_round = forms.IntegerField(
         label=gettext_lazy("Boards per round"), min_value=1, max_value=10
     )
-    rounds = forms.IntegerField(
-        label=gettext_lazy("Rounds (Mitchell)"),
-        min_value=1,
-        max_value=30,
-        required=False,
+    rounds = rounds_field(
+        gettext_lazy("Rounds (Mitchell)"),
+        1,
+        30,
         help_text=gettext_lazy("Leave empty for the whole movement."),
     )
     arrow_switch = forms.CharField(

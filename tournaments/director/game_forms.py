@@ -24,6 +24,16 @@ class EventForm(forms.Form):
     )
 
 
+def rounds_field(
+    label: Promise, low: int, high: int, **options: Any
+) -> forms.IntegerField:
+    """A number of rounds the director may leave empty: the game then plays
+    its whole movement (or, at 0, its own default)."""
+    return forms.IntegerField(
+        label=label, min_value=low, max_value=high, required=False, **options
+    )
+
+
 def players_field(help_text: Promise) -> forms.CharField:
     """The box of players, one a line."""
     return forms.CharField(
@@ -71,13 +81,7 @@ class ChineseEventForm(PlayersEventForm):
     hands = forms.IntegerField(
         label=gettext_lazy("Hands a match"), min_value=2, max_value=40, initial=4
     )
-    rounds = forms.IntegerField(
-        label=gettext_lazy("Rounds (Swiss)"),
-        min_value=0,
-        max_value=60,
-        initial=0,
-        required=False,
-    )
+    rounds = rounds_field(gettext_lazy("Rounds (Swiss)"), 0, 60, initial=0)
     duplicate = forms.BooleanField(label=gettext_lazy("Duplicate"), required=False)
 
     def clean_rounds(self) -> int:

@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.director.game_forms import EventForm
+from tournaments.director.game_forms import EventForm, rounds_field
 from tournaments.models import TeamCompetition
 from tournaments.services.teams import MAX_PLAYERS, MIN_PLAYERS, TeamEntry
 
@@ -35,12 +35,8 @@ class TeamsEventForm(EventForm):
             "them (2); 1: each table has its own copy."
         ),
     )
-    rounds = forms.IntegerField(
-        label=gettext_lazy("Rounds (Swiss) or segments (knockout)"),
-        min_value=0,
-        max_value=99,
-        initial=0,
-        required=False,
+    rounds = rounds_field(
+        gettext_lazy("Rounds (Swiss) or segments (knockout)"), 0, 99, initial=0
     )
     bye_vp = forms.DecimalField(
         label=gettext_lazy("VP for a bye"),

@@ -8,7 +8,11 @@ from dataclasses import dataclass, field
 from django import forms
 from django.utils.translation import gettext_lazy
 
-from tournaments.director.game_forms import PlayersEventForm, players_field
+from tournaments.director.game_forms import (
+    PlayersEventForm,
+    players_field,
+    rounds_field,
+)
 from tournaments.models import Event
 
 # "A+", "A+/A/A-", "60%": an artificial score for the three players, N/E/S.
@@ -30,11 +34,10 @@ class WhizEventForm(PlayersEventForm):
     boards_per_round = forms.IntegerField(
         label=gettext_lazy("Boards per round"), min_value=1, max_value=10, initial=3
     )
-    rounds = forms.IntegerField(
-        label=gettext_lazy("Rounds"),
-        min_value=1,
-        max_value=12,
-        required=False,
+    rounds = rounds_field(
+        gettext_lazy("Rounds"),
+        1,
+        12,
         help_text=gettext_lazy("Leave empty: one round per table, every board played."),
     )
     players = players_field(

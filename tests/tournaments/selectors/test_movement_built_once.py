@@ -46,6 +46,17 @@ def headers(table: Table) -> dict[str, str]:
     return {"Authorization": f"Table {issue_table_token(table)}"}
 
 
+def builds(client, capture, table: Table, url: str, line: dict, module, name) -> int:
+    """How many times ``module.name`` generates a movement while the table's
+    tablet enters ``line`` and the section is rescored."""
+    with counted(module, name) as built, capture(execute=True):
+        response = client.post(
+            url, line, content_type="application/json", headers=headers(table)
+        )
+    assert response.status_code == 201, response.json()
+    return len(built)
+
+
 def test_a_pairs_entry_builds_the_mitchell_once(
     client, section, django_capture_on_commit_callbacks
 ):
@@ -54,15 +65,8 @@ def test_a_pairs_entry_builds_the_mitchell_once(
             "declarer": "N", "result": "="}  # fmt: skip
     url = reverse("api-section-results", args=[section.pk])
     table = section.table_set.get(number=1)
-    with (
-        counted(pairs_movement, "mitchell") as built,
-        django_capture_on_commit_callbacks(execute=True),
-    ):
-        response = client.post(
-            url, line, content_type="application/json", headers=headers(table)
-        )
-    assert response.status_code == 201, response.json()
-    assert len(built) == 1
+    capture = django_capture_on_commit_callbacks
+    assert builds(client, capture, table, url, line, pairs_movement, "mitchell") == 1
 
 
 def test_a_whiz_entry_builds_the_whiz_movement_once(
@@ -77,15 +81,8 @@ def test_a_whiz_entry_builds_the_whiz_movement_once(
     table = Table.objects.get(section_id=event["section"], number=1)
     url = reverse("api-whiz-results", args=[event["section"]])
     line = {"board": 1, "contract": "10S", "declarer": "N", "result": "="}
-    with (
-        counted(whiz_service, "whiz_movement") as built,
-        django_capture_on_commit_callbacks(execute=True),
-    ):
-        response = client.post(
-            url, line, content_type="application/json", headers=headers(table)
-        )
-    assert response.status_code == 201, response.json()
-    assert len(built) == 1
+    capture = django_capture_on_commit_callbacks
+    assert builds(client, capture, table, url, line, whiz_service, "whiz_movement") == 1
 
 
 def test_a_teams_entry_builds_the_round_once(
@@ -99,12 +96,5 @@ def test_a_teams_entry_builds_the_round_once(
     line = {"board": 1, "ns": f"{match['home']}NS", "ew": f"{match['away']}EW",
             "contract": "3NT", "declarer": "N", "result": "="}  # fmt: skip
     url = reverse("api-section-results", args=[match["section"]])
-    with (
-        counted(teams_service, "team_round") as built,
-        django_capture_on_commit_callbacks(execute=True),
-    ):
-        response = client.post(
-            url, line, content_type="application/json", headers=headers(table)
-        )
-    assert response.status_code == 201, response.json()
-    assert len(built) == 1
+    capture = django_capture_on_commit_callbacks
+    assert builds(client, capture, table, url, line, teams_service, "team_round") == 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from tournaments.api.permissions import is_director
 from tournaments.models import Club, Event, Pair, Player, Section, Session
 
 
@@ -19,9 +20,21 @@ class GameSerializer(serializers.Serializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
+    """A club member; the licence number, personal data, only for a director
+    (null for the public, a player's login and a table token)."""
+
+    licence = serializers.CharField(allow_null=True, read_only=True)
+
     class Meta:
         model = Player
         fields = ["id", "first_name", "last_name", "licence", "active"]
+
+    def to_representation(self, instance: Player) -> dict[str, object]:
+        data = super().to_representation(instance)
+        request = self.context.get("request")
+        if request is None or not is_director(request):
+            data["licence"] = None
+        return data
 
 
 class ClubSerializer(serializers.ModelSerializer):

@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
 
 from tournaments.demo.club import load_demo
+from tournaments.models import Club, Table
+from tournaments.tokens import issue_table_token
+
+User = get_user_model()
 
 
 def test_it_lists_the_games(client):
@@ -34,7 +40,29 @@ def test_it_lists_clubs_with_their_players(client):
     assert len(body) == 1
     assert body[0]["name"] == "Bridge Club de la Donne"
     assert len(body[0]["players"]) == 32
-    assert body[0]["players"][0]["licence"].startswith("D")
+
+
+@pytest.mark.django_db
+def test_only_a_director_reads_the_players_licences(client, director):
+    """A licence number is personal data: the public, a player's login and a
+    table token read the players' names, not their licences."""
+    load_demo()
+    club = Club.objects.get().pk
+    player = Client()
+    player.force_login(User.objects.create_user("player", password="pw-2026-x"))
+    token = issue_table_token(Table.objects.first())
+    readers = [(Client(), {}), (player, {}),
+               (Client(), {"Authorization": f"Table {token}"})]  # fmt: skip
+    for reader, headers in readers:
+        for url in ("/api/clubs/", f"/api/clubs/{club}/"):
+            response = reader.get(url, headers=headers)
+            assert response.status_code == 200
+            body = response.json()
+            players = (body[0] if isinstance(body, list) else body)["players"]
+            assert len(players) == 32
+            assert {player["licence"] for player in players} == {None}
+    body = director.get(f"/api/clubs/{club}/").json()
+    assert all(player["licence"].startswith("D") for player in body["players"])
 
 
 @pytest.mark.django_db

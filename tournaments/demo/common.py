@@ -47,7 +47,9 @@ def demo_players(
     active: QuerySet[Player] = club.players.filter(active=True)
     players = list(active.order_by("-pk" if newest else "pk")[skip : skip + count])
     if len(players) < count:
-        raise ValueError(f"{name} needs {count} active players, found {len(players)}")
+        raise ValueError(
+            f"{name} needs {count} active players in {club}, found {len(players)}"
+        )
     return players
 
 

@@ -28,7 +28,12 @@ from django.utils import timezone
 from tournaments.demo.barbu import load_demo_barbu
 from tournaments.demo.bridgeote import load_demo_bridgeote
 from tournaments.demo.chinese import load_demo_chinese
-from tournaments.demo.common import deal_boards, play_simulated
+from tournaments.demo.common import (
+    deal_boards,
+    demo_players,
+    loaded,
+    play_simulated,
+)
 from tournaments.demo.teams import load_demo_teams
 from tournaments.demo.whiz import load_demo_whiz
 from tournaments.models import (
@@ -147,7 +152,7 @@ def load_demo_events(club: Club) -> list[Event]:
     today = timezone.localdate()
     created = []
     for spec in DEMO_EVENTS:
-        if Event.objects.filter(club=club, name=spec.name).exists():
+        if loaded(club, spec.name):
             continue
         created.append(_create_event(club, spec, today))
     for load, weekday in GAME_DEMOS:
@@ -165,12 +170,7 @@ def last_weekday(weekday: int, today: dt.date) -> dt.date:
 
 def _create_event(club: Club, spec: DemoEvent, today: dt.date) -> Event:
     """Lay out, play, score and close one demo event."""
-    players = list(club.players.filter(active=True).order_by("pk")[: spec.players])
-    if len(players) < spec.players:
-        raise ValueError(
-            f"{spec.name} needs {spec.players} active players in {club}, "
-            f"found {len(players)}"
-        )
+    players = demo_players(club, spec.name, spec.players)
     date = today if spec.weekday is None else last_weekday(spec.weekday, today)
     event = event_create(name=spec.name, date=date, club=club)
     session = event.sessions.get()

@@ -128,7 +128,7 @@ def _counts(section: Section) -> tuple[Counter[int], Counter[int]]:
     game = section_game(section)
     if not game.travellers:
         return Counter(), Counter()
-    expected = Counter(game.expected_lines(section))
+    expected = game.expected_lines(section)
     if not expected:
         return expected, Counter()
     return expected, _entered(section)

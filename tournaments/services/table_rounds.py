@@ -16,18 +16,21 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from tournaments.models import Result, Source, Table
+from tournaments.models import (
+    BarbuDeal,
+    ChineseMatch,
+    Result,
+    Source,
+    Table,
+    WhizResult,
+)
 from tournaments.registry import table_game
 from tournaments.selectors.movement import section_movement
-
-if TYPE_CHECKING:
-    from tournaments.models import WhizResult
 
 
 def current_round(table: Table) -> int | None:
@@ -54,8 +57,6 @@ def pairs_open_round(table: Table) -> int | None:
 
 def whiz_open_round(table: Table) -> int | None:
     """Whiz: the first round with a board not entered or agreed."""
-    from tournaments.models import WhizResult
-
     return _first_short(_whiz_needed(table), _settled(table, WhizResult))
 
 
@@ -111,8 +112,6 @@ def _barbu_needed(table: Table) -> dict[int, int]:
 
 
 def _barbu_done(table: Table) -> Counter[int]:
-    from tournaments.models import BarbuDeal
-
     return Counter(
         BarbuDeal.objects.filter(table=table).values_list("round__number", flat=True)
     )
@@ -120,8 +119,6 @@ def _barbu_done(table: Table) -> Counter[int]:
 
 def chinese_open_round(table: Table) -> int | None:
     """The first round whose match at the table still has hands to enter."""
-    from tournaments.models import ChineseMatch
-
     hands = table.section.chinese.hands
     matches: Iterable[ChineseMatch] = ChineseMatch.objects.filter(
         section=table.section, table=table.number, b__isnull=False

@@ -225,6 +225,8 @@ def data_dir() -> Path:
 @pytest.fixture
 def director(client, django_user_model):
     """The test client, logged in as a tournament director (a staff user)."""
-    user = django_user_model.objects.create_user("td", password="pw", is_staff=True)
+    user = django_user_model.objects.create_user(
+        "td", password="pw", is_staff=True, is_superuser=True
+    )
     client.force_login(user)
     return client

@@ -38,7 +38,9 @@ def sign_in(page: Page, base: str, password: str) -> None:
 
 
 def test_a_director_signs_in_prints_deletes_and_signs_out(live_server, browser):
-    get_user_model().objects.create_user("td", password="s3cret-pw", is_staff=True)
+    get_user_model().objects.create_user(
+        "td", password="s3cret-pw", is_staff=True, is_superuser=True
+    )
     event = event_create(name="Browser pairs", date=dt.date(2026, 11, 24))
     section = played_section(event.sessions.get(), "A", [f"P{n}" for n in range(6)])
     Session.objects.update(status=Session.Status.CLOSED)

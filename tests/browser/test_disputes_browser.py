@@ -39,7 +39,9 @@ def section():
 
 def director(browser: Browser, base: str, django_user_model) -> Page:
     """The director's laptop, signed in."""
-    django_user_model.objects.create_user("td", password="pw-td-1", is_staff=True)
+    django_user_model.objects.create_user(
+        "td", password="pw-td-1", is_staff=True, is_superuser=True
+    )
     page = browser.new_context().new_page()
     page.goto(f"{base}/accounts/login/?next=/director/")
     page.fill('input[name="username"]', "td")

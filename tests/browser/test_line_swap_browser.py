@@ -65,7 +65,9 @@ def test_the_director_swaps_a_line_on_the_traveller(
         )
     _wait_for(lambda: _pct(section, "2NS") == 100.0)
     assert _pct(section, "3EW") == 0.0
-    django_user_model.objects.create_user("td", password="pw-director", is_staff=True)
+    django_user_model.objects.create_user(
+        "td", password="pw-director", is_staff=True, is_superuser=True
+    )
     swapped = Result.objects.get(board=board, ns_pair=_pair(section, "2NS"))
     base = live_server.url
     page = browser.new_page()

@@ -185,7 +185,9 @@ def _whiz_section() -> Section:
     """A Whiz event of twelve players, made through the director's form."""
     director = Client()
     director.force_login(
-        get_user_model().objects.create_user("td", password="pw", is_staff=True)
+        get_user_model().objects.create_user(
+            "td", password="pw", is_staff=True, is_superuser=True
+        )
     )
     players = "\n".join(f"Marie-Christine Delacroix {n}" for n in range(1, 13))
     form = {"name": "Whiz Monday", "date": "2026-11-23", "mark": "standard",
@@ -312,7 +314,9 @@ def test_the_directors_traveller_previews_the_readme_weighted_score(live_server,
     section = _playing_section()
     director = Client()
     director.force_login(
-        get_user_model().objects.create_user("td", password="pw", is_staff=True)
+        get_user_model().objects.create_user(
+            "td", password="pw", is_staff=True, is_superuser=True
+        )
     )
     cookie = director.cookies["sessionid"].value
     phone.context.add_cookies(

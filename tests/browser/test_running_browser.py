@@ -35,7 +35,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def _director(browser: Browser, base: str) -> Page:
     """A browser signed in as a tournament director (a staff user)."""
-    user = get_user_model().objects.create_user("td", password="pw", is_staff=True)
+    user = get_user_model().objects.create_user(
+        "td", password="pw", is_staff=True, is_superuser=True
+    )
     client = Client()
     client.force_login(user)
     context = browser.new_context()

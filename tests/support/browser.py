@@ -101,7 +101,9 @@ def director_page(browser: Browser, base: str, path: str) -> Page:
     here) through the sign-in form the director's pages send to."""
     from django.contrib.auth import get_user_model
 
-    get_user_model().objects.create_user("td", password="s3cret-pw", is_staff=True)
+    get_user_model().objects.create_user(
+        "td", password="s3cret-pw", is_staff=True, is_superuser=True
+    )
     page = browser.new_context().new_page()
     page.goto(f"{base}{path}")
     page.fill("#id_username", "td")

@@ -29,7 +29,7 @@ from tournaments.models import Section, Source, Table
 
 def validated(serializer: type[serializers.Serializer], request: Request) -> Any:
     """The request's data checked by ``serializer`` (a 400 naming the field)."""
-    data = serializer(data=request.data)
+    data = serializer(data=request.data, context={"request": request})
     data.is_valid(raise_exception=True)
     return data.validated_data
 

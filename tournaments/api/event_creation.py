@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, authentication_classes
@@ -22,6 +23,7 @@ from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tournaments import access
 from tournaments.api.entries import service_refusals, validated
 from tournaments.api.events import ApiAccess
 from tournaments.api.permissions import is_director
@@ -51,8 +53,24 @@ class EventInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=160)
     date = serializers.DateField()
     club = serializers.PrimaryKeyRelatedField(
-        queryset=Club.objects.all(), required=False, allow_null=True
+        queryset=Club.objects.all(), required=False, allow_null=True, default=None
     )
+
+    def validate_club(self, club: Club | None) -> Club | None:
+        """One of the director's clubs: a club's director may leave it out
+        when they direct one club, and may not name another club (400 on
+        ``club``); a site administrator may give any club or none."""
+        user = self.context["request"].user
+        if access.is_site_admin(user):
+            return club
+        if club is None:
+            clubs = list(access.directed_clubs(user)[:2])
+            if len(clubs) != 1:
+                raise serializers.ValidationError(_("Give the event's club."))
+            return clubs[0]
+        if not access.directs_club(user, club.pk):
+            raise serializers.ValidationError(_("You do not direct this club."))
+        return club
 
 
 class PlayersEventInputSerializer(EventInputSerializer):

@@ -1,6 +1,8 @@
 """Who may read and write what: directors, table tokens and the public.
 
-* A director (a staff user) reads and writes everything.
+* A director reads and writes everything of their clubs' events
+  (``tournaments.access`` decides which objects a director directs; another
+  club's director is the public there).
 * A table token reads its own section (and whatever is published) and
   writes traveller lines only at its own table of that section.
 * Anyone else reads published events only and writes nothing.
@@ -15,15 +17,16 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from tournaments import access
 from tournaments.models import Event, Result, Section, Table
 
 M = TypeVar("M", bound=Model)
 
 
 def is_director(request: Request) -> bool:
-    """A logged-in staff user."""
-    user = request.user
-    return bool(user and user.is_authenticated and user.is_staff)
+    """A director of the object the request's URL names (any director for a
+    URL that names none: lists and creations narrow by club themselves)."""
+    return access.directs_request(request)
 
 
 def token_table(request: Request) -> Table | None:
@@ -42,8 +45,7 @@ def visible_events(request: Request) -> QuerySet[Event]:
 
 def ranked_events(request: Request) -> QuerySet[Event]:
     """Events whose rankings the requester may read: published, or a director."""
-    events = Event.objects.all()
-    return events if is_director(request) else events.filter(published=True)
+    return _published_or_own(request, Event.objects.all(), "published", None)
 
 
 def visible_sections(request: Request) -> QuerySet[Section]:
@@ -53,16 +55,20 @@ def visible_sections(request: Request) -> QuerySet[Section]:
 
 
 def _published_or_own(
-    request: Request, rows: QuerySet[M], published: str, own_section: str
+    request: Request, rows: QuerySet[M], published: str, own_section: str | None
 ) -> QuerySet[M]:
-    """The rule of what the requester reads: all ``rows`` for a director; the
-    published ones (their ``published`` flag set) for anybody else, plus a
-    table token's own (its section at ``own_section``)."""
-    if is_director(request):
+    """The rule of what the requester reads: the published ``rows`` (their
+    ``published`` flag set), plus those of the clubs a director directs (all
+    for a site administrator), plus a table token's own (its section at
+    ``own_section``)."""
+    user = request.user
+    if access.is_site_admin(user):
         return rows
     query = Q(**{published: True})
+    if access.is_staff(user):
+        query |= Q(pk__in=access.directed(user, rows.model.objects.all()).values("pk"))
     table = token_table(request)
-    if table is not None:
+    if table is not None and own_section is not None:
         query |= Q(**{own_section: table.section_id})
     return rows.filter(query)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from tournaments.api.permissions import is_director
+from tournaments import access
 from tournaments.models import Club, Event, Pair, Player, Section, Session
 
 
@@ -21,7 +21,8 @@ class GameSerializer(serializers.Serializer):
 
 class PlayerSerializer(serializers.ModelSerializer):
     """A club member; the licence number, personal data, only for a director
-    (null for the public, a player's login and a table token)."""
+    of the player's club (null for the public, another club's director, a
+    player's login and a table token)."""
 
     licence = serializers.CharField(allow_null=True, read_only=True)
 
@@ -32,7 +33,7 @@ class PlayerSerializer(serializers.ModelSerializer):
     def to_representation(self, instance: Player) -> dict[str, object]:
         data = super().to_representation(instance)
         request = self.context.get("request")
-        if request is None or not is_director(request):
+        if request is None or not access.directs_club(request.user, instance.club_id):
             data["licence"] = None
         return data
 

@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from tournaments.director.club_choice import club_choice
 from tournaments.director.form_errors import refusal_on_form
 from tournaments.models import Event
 
@@ -27,7 +28,7 @@ def event_new_page(
     **context: object,
 ) -> HttpResponse:
     """Show ``form_class`` and, once valid, create the event with ``create``."""
-    form = form_class(request.POST or None)
+    form = club_choice(form_class(request.POST or None), request.user)
     if request.method == "POST" and form.is_valid():
         try:
             event = create(user=request.user, **form.cleaned_data)

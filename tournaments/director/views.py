@@ -12,6 +12,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from tournaments import access
+from tournaments.director.club_choice import club_choice
 from tournaments.director.console import audit_rows
 from tournaments.director.disputes import session_close_confirmed
 from tournaments.director.forms import EventForm, EventSettingsForm, SectionForm
@@ -44,14 +46,15 @@ DEFAULT_PAIRS = 14
 @staff_member_required
 def dashboard(request: HttpRequest) -> HttpResponse:
     """The director's events, newest first."""
-    events = Event.objects.select_related("club")[:50]
+    events = access.directed(request.user, Event.objects.select_related("club"))
+    events = events[:50]
     return render(request, "director/dashboard.html", {"events": events})
 
 
 @staff_member_required
 def event_new(request: HttpRequest) -> HttpResponse:
     """Create an event with its scoring settings."""
-    form = EventForm(request.POST or None)
+    form = club_choice(EventForm(request.POST or None), request.user)
     if request.method == "POST" and form.is_valid():
         event = event_create(user=request.user, **form.cleaned_data)
         return redirect("director:event", event.pk)
@@ -63,7 +66,9 @@ def event_new(request: HttpRequest) -> HttpResponse:
 def event_settings(request: HttpRequest, pk: int) -> HttpResponse:
     """Change a pairs event's settings; its results are rescored with them."""
     event = get_object_or_404(Event, pk=pk, kind=Event.Kind.PAIRS)
-    form = EventSettingsForm(request.POST or None, instance=event)
+    form = club_choice(
+        EventSettingsForm(request.POST or None, instance=event), request.user
+    )
     if request.method == "POST" and form.is_valid():
         settings = {name: form.cleaned_data[name] for name in form.changed_data}
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -18,6 +19,15 @@ class Club(models.Model):
         help_text=_("The club's number with its national federation."),
     )
     created = models.DateTimeField(_("created"), auto_now_add=True)
+    # Who directs the club's events: a staff user sees and changes only the
+    # events of the clubs named here (tournaments.access decides); a site
+    # administrator (a superuser) directs every club.
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="directed_clubs",
+        blank=True,
+        verbose_name=_("directors"),
+    )
 
     class Meta:
         ordering = ["name"]

@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, render
 
 from games.deal import Deal
 from games.errors import GameError
+from tournaments import access
 from tournaments.models import Board, Event
 from tournaments.services.analysis import analysis_progress, board_table
 
@@ -35,7 +36,7 @@ class HandRecord:
 
 def deals_visible(request: HttpRequest, event: Event) -> bool:
     """Hands are public once the results are published; a director sees them always."""
-    return event.published or request.user.is_staff
+    return event.published or access.directs_request(request)
 
 
 def hand_diagram(board: Board) -> dict[str, list[tuple[str, str]]] | None:

@@ -12,6 +12,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
+from tournaments import access
 from tournaments.models import Board, Event, Pair, Result, Section
 from tournaments.registry import event_game
 from tournaments.results.barbu import barbu_player
@@ -87,7 +88,7 @@ def _live(request: HttpRequest, event: Event) -> dict[str, object] | None:
     Returns None when the results are hidden from this visitor.
     """
     hidden = event.results_hidden and not event.published
-    if hidden and not request.user.is_staff:
+    if hidden and not access.directs_request(request):
         return None
     state = publication_state(event)
     provisional = state != FINAL

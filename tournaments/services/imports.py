@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
+from tournaments import access
 from tournaments.importers.pbn import ImportedLine, ImportedPlayer, ImportedSession
 from tournaments.models import (
     Board,
@@ -83,7 +85,7 @@ def imported_event_create(
     return event_create(
         name=first.name[:160],
         date=first.date,
-        club=club_found(first.club),
+        club=club_found(first.club, user),
         user=user,
         **first.settings,
     )
@@ -182,14 +184,33 @@ def line_store(
         raise ValidationError(f"Board {line.board}, {place}: {problem}") from None
 
 
-def club_found(club: tuple[str, str] | None) -> Club | None:
-    """The file's club, found by name or entered with its federation code."""
-    if club is None:
-        return None
-    name, code = club
-    return Club.objects.get_or_create(
-        name=name[:120], defaults={"federation_code": code[:32]}
-    )[0]
+def club_found(
+    club: tuple[str, str] | None, user: AbstractBaseUser | None = None
+) -> Club | None:
+    """The club an imported event goes to.
+
+    Imported by a site administrator or a command (no user): the file's
+    club, found by name or entered with its federation code.  Imported by a
+    club's director: the file's club when they direct it, else their one
+    club (a file rarely spells the club as the server does); a director of
+    several clubs, none of them the file's, is refused (``club``), and no
+    director ever adds a club or puts an event in another club's list.
+    """
+    if user is None or access.is_site_admin(user):
+        if club is None:
+            return None
+        name, code = club
+        return Club.objects.get_or_create(
+            name=name[:120], defaults={"federation_code": code[:32]}
+        )[0]
+    clubs = list(access.directed_clubs(user))
+    named = [found for found in clubs if club is not None and found.name == club[0]]
+    if named or len(clubs) == 1:
+        return (named or clubs)[0]
+    message = _("Choose which of your clubs this file is for: it names %(club)s.")
+    raise ValidationError(
+        {"club": message % {"club": club[0] if club else _("no club")}}
+    )
 
 
 def players_found(club: Club, entries: Iterable[ImportedPlayer]) -> list[Player]:

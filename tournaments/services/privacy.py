@@ -40,6 +40,7 @@ from django.db import models
 from django.db.models import Count
 from django.http import HttpRequest
 
+from tournaments import access
 from tournaments.models import Board, Section, Table
 from tournaments.registry import section_game
 from tournaments.selectors.movement import section_movement
@@ -65,8 +66,7 @@ DIRECTOR = Viewer(director=True)
 def request_viewer(request: HttpRequest, table: Table | None = None) -> Viewer:
     """The viewer of a page or API request: a staff user is the director; a
     table (a tablet's signed-in table or API token) sees what it has played."""
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated and user.is_staff:
+    if access.directs_request(request):
         return DIRECTOR
     return Viewer(table=table)
 

@@ -32,7 +32,7 @@ def teams_event_import(
     stored (the reader has bounded every team and round number).
     Each round is queued for scoring once this commits.
     """
-    club = club_found(imported.club)
+    club = club_found(imported.club, user)
     event = Event(
         name=imported.name[:160],
         date=imported.date,

@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments import access as club_access
 from tournaments.models import Board, Event, Result, Source, Table
 from tournaments.movements import Movement
 from tournaments.registry import table_game
@@ -130,7 +131,7 @@ def pairs_play(request: HttpRequest, table: Table) -> HttpResponse:
     context = {
         **here.context(),
         "moves": here.moves() if item.complete or item.sit_out else [],
-        "match": table_match(table) if request.user.is_staff else None,
+        "match": table_match(table) if club_access.directs_request(request) else None,
     }
     return render(request, "terminal/play.html", context)
 

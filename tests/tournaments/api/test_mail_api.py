@@ -95,7 +95,9 @@ def test_the_api_404s_unknown_sections_and_jobs(director, section):
 def test_the_api_needs_the_csrf_token_with_a_session(section, django_user_model):
     client = Client(enforce_csrf_checks=True)
     client.force_login(
-        django_user_model.objects.create_user("boss", password="pw", is_staff=True)
+        django_user_model.objects.create_user(
+            "boss", password="pw", is_staff=True, is_superuser=True
+        )
     )
     assert api_start(client, section.pk).status_code == 403
     assert not MailJob.objects.exists() and not mail.outbox

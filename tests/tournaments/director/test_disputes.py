@@ -29,7 +29,9 @@ STORED = {
 
 @pytest.fixture
 def td(django_user_model):
-    user = django_user_model.objects.create_user("td", password="pw", is_staff=True)
+    user = django_user_model.objects.create_user(
+        "td", password="pw", is_staff=True, is_superuser=True
+    )
     client = Client()
     client.force_login(user)
     client.user = user

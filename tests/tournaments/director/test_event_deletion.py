@@ -147,7 +147,9 @@ def test_an_unknown_event_is_a_404(director):
 def test_the_form_needs_the_csrf_token(django_user_model, played):
     client = Client(enforce_csrf_checks=True)
     client.force_login(
-        django_user_model.objects.create_user("boss", password="pw", is_staff=True)
+        django_user_model.objects.create_user(
+            "boss", password="pw", is_staff=True, is_superuser=True
+        )
     )
     assert client.post(page(played), {"confirm": NAME}).status_code == 403
     assert Event.objects.filter(pk=played.pk).exists()
@@ -257,7 +259,9 @@ def test_every_demo_event_can_be_deleted(director):
 def test_the_api_needs_the_csrf_token_with_a_session(django_user_model, played):
     client = Client(enforce_csrf_checks=True)
     client.force_login(
-        django_user_model.objects.create_user("boss", password="pw", is_staff=True)
+        django_user_model.objects.create_user(
+            "boss", password="pw", is_staff=True, is_superuser=True
+        )
     )
     response = client.delete(
         api(played), {"confirm": NAME}, content_type="application/json"

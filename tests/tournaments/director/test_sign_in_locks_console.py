@@ -25,7 +25,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def staff(django_user_model) -> Client:
-    user = django_user_model.objects.create_user("td", password="pw", is_staff=True)
+    user = django_user_model.objects.create_user(
+        "td", password="pw", is_staff=True, is_superuser=True
+    )
     client = Client()
     client.force_login(user)
     return client

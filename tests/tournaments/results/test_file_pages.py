@@ -250,7 +250,9 @@ def test_downloads_wait_for_publication_unless_director(client, django_user_mode
     source = _finished_mitchell()
     Event.objects.filter(pk=source.pk).update(published=False)
     staff = Client()
-    staff.force_login(django_user_model.objects.create_user("td", is_staff=True))
+    staff.force_login(
+        django_user_model.objects.create_user("td", is_staff=True, is_superuser=True)
+    )
     for name in ("results:pbn", "results:usebio"):
         assert client.get(reverse(name, args=[source.pk])).status_code == 404
         assert staff.get(reverse(name, args=[source.pk])).status_code == 200

@@ -83,7 +83,9 @@ def test_hidden_results_show_no_numbers_to_the_public(
     client, django_user_model, section
 ):
     event = section.session.event
-    staff = django_user_model.objects.create_user("td", password="pw", is_staff=True)
+    staff = django_user_model.objects.create_user(
+        "td", password="pw", is_staff=True, is_superuser=True
+    )
     client.force_login(staff)
     client.post(publication(event, "hide"))
     assert Event.objects.get().results_hidden

@@ -44,7 +44,9 @@ def pairs_of(section) -> dict[int, tuple[str, str]]:
 def test_two_ew_pairs_exchanged_are_fixed_together(
     section, django_user_model, django_capture_on_commit_callbacks
 ):
-    director = django_user_model.objects.create_user("td", is_staff=True)
+    director = django_user_model.objects.create_user(
+        "td", is_staff=True, is_superuser=True
+    )
     pairs_before = Pair.objects.count()
     originals = {r.pk: (r.ns_pair_id, r.ew_pair_id) for r in Result.objects.all()}
     with django_capture_on_commit_callbacks(execute=True):

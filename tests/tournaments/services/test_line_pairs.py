@@ -75,7 +75,9 @@ def test_the_traveller_is_scored_as_worked_by_hand(section):
 def test_a_swap_moves_the_matchpoints_to_the_pair_in_the_seats(
     section, django_user_model, django_capture_on_commit_callbacks
 ):
-    director = django_user_model.objects.create_user("td", is_staff=True)
+    director = django_user_model.objects.create_user(
+        "td", is_staff=True, is_superuser=True
+    )
     stored = line(section, "3NS")
     with django_capture_on_commit_callbacks(execute=True):
         swapped = line_swap(stored, user=director)

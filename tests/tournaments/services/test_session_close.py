@@ -18,7 +18,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def td(django_user_model):
-    user = django_user_model.objects.create_user("td", password="pw", is_staff=True)
+    user = django_user_model.objects.create_user(
+        "td", password="pw", is_staff=True, is_superuser=True
+    )
     client = Client()
     client.force_login(user)
     return client

@@ -108,7 +108,9 @@ def test_a_different_second_tablet_entry_is_refused_and_flagged(section):
 def test_every_correction_and_adjustment_is_in_the_audit_trail(
     section, django_user_model
 ):
-    director = django_user_model.objects.create_user("td", is_staff=True)
+    director = django_user_model.objects.create_user(
+        "td", is_staff=True, is_superuser=True
+    )
     line = tablet_entry(section, "key-a")
     result_submit(
         board=line.board,

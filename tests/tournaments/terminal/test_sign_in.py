@@ -17,7 +17,7 @@ LOGIN = "/accounts/login/"
 @pytest.fixture
 def td(django_user_model):
     return django_user_model.objects.create_user(
-        "td", password="s3cret-pw", is_staff=True
+        "td", password="s3cret-pw", is_staff=True, is_superuser=True
     )
 
 

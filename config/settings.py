@@ -15,6 +15,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config import room
+from config.schedules import utc_crontab
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -257,4 +258,18 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+}
+
+# Backups (tournaments/services/backups.py, manage.py backup_database and
+# restore_database): Celery beat runs maintenance.backup_database every night
+# at DONNE_BACKUP_HOUR o'clock UTC into DONNE_BACKUP_DIR, and removes the
+# backups older than DONNE_BACKUP_KEEP_DAYS days.
+DONNE_BACKUP_DIR = os.environ.get("DONNE_BACKUP_DIR", str(BASE_DIR / "var" / "backups"))
+DONNE_BACKUP_KEEP_DAYS = int(os.environ.get("DONNE_BACKUP_KEEP_DAYS", "14"))
+DONNE_BACKUP_HOUR = int(os.environ.get("DONNE_BACKUP_HOUR", "3"))
+if not 0 <= DONNE_BACKUP_HOUR <= 23:
+    raise ImproperlyConfigured("DONNE_BACKUP_HOUR must be an hour from 0 to 23")
+CELERY_BEAT_SCHEDULE["backup-database"] = {
+    "task": "maintenance.backup_database",
+    "schedule": utc_crontab(minute=0, hour=DONNE_BACKUP_HOUR),
 }

@@ -4,7 +4,7 @@ from collections.abc import Callable
 
 from django.urls import URLPattern, path
 
-from tournaments.pages import games
+from tournaments.pages import games, health
 
 Route = tuple[str, Callable[..., object], str]
 
@@ -19,5 +19,7 @@ app_name = "tournaments"
 
 urlpatterns = [
     path("", games.home, name="home"),
+    # The stack's health check (scripts/stack.sh status).
+    path("health/", health.health, name="health"),
     path("games/<slug:slug>/", games.game_detail, name="game-detail"),
 ]

@@ -31,7 +31,7 @@ POSTGRESQL = "postgresql"
 SQLITE = "sqlite"
 SUFFIXES = {POSTGRESQL: ".dump", SQLITE: ".sqlite3"}
 STAMP = "%Y%m%dT%H%M%SZ"
-NAME = re.compile(r"^donne-(\d{8}T\d{6}Z)(?:-\d+)?\.(dump|sqlite3)$")
+NAME = re.compile(r"^donne-(\d{8}T\d{6}Z)(?:-(\d+))?\.(dump|sqlite3)$")
 SQLITE_HEADER = b"SQLite format 3\x00"
 PG_DUMP_HEADER = b"PGDMP"
 COMMAND_TIMEOUT = 60 * 60
@@ -82,9 +82,15 @@ def backup_date(path: Path) -> dt.datetime | None:
 
 
 def backups(folder: Path) -> list[Path]:
-    """The backups in ``folder``, oldest first."""
-    dated = [(backup_date(path), path) for path in folder.iterdir() if path.is_file()]
-    return [path for date, path in sorted((d, p) for d, p in dated if d is not None)]
+    """The backups in ``folder``, oldest first (the second of a second after
+    the first)."""
+    found = [(NAME.match(path.name), path) for path in folder.iterdir()]
+    ordered = sorted(
+        (match.group(1), int(match.group(2) or 1), path)
+        for match, path in found
+        if match is not None and path.is_file()
+    )
+    return [path for _, _, path in ordered]
 
 
 def prune(folder: Path, keep_days: int, now: dt.datetime | None = None) -> list[Path]:

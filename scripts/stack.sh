@@ -1,0 +1,457 @@
+#!/usr/bin/env bash
+# Donne's production stack on one machine, from Debian packages, no containers:
+# PostgreSQL, Redis, gunicorn, a Celery worker and Celery beat.
+#
+#   scripts/stack.sh start | stop | status | backup | restore FILE [--yes] | env
+#
+# Everything lives in one home folder, DONNE_HOME (default var/stack in the
+# checkout): the environment file donne.env (made on the first start with a
+# generated secret key and passwords, mode 600, never overwritten: edit it to
+# change a port or a host), the PostgreSQL cluster (pg/, its socket inside),
+# Redis (redis/, append-only so queued tasks survive a restart), the pid files
+# (run/), the logs (log/; PostgreSQL's in pg/), the collected static files (static/) and the
+# backups (backups/).
+#
+# start    installs postgresql and redis-server when missing (root with apt),
+#          starts what is not running yet, migrates, collects the static
+#          files, and waits for each service; running it twice starts nothing twice.
+# status   one line a service, checked for real; exit 1 if any is down.
+# stop     stops them all cleanly (idempotent).
+# backup   manage.py backup_database with the environment file (prints the file).
+# restore  stops the web server and the workers, restores the backup FILE
+#          (asks first; --yes does not), starts them again.
+# env      prints the environment as export lines:
+#            eval "$(scripts/stack.sh env)" && .venv/bin/python manage.py shell
+#
+# As root, PostgreSQL runs as the "postgres" user (it refuses root), the
+# rest as root: use the systemd units of deploy/ on a real server.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$ROOT"
+umask 077
+
+DONNE_HOME="$(mkdir -p "${DONNE_HOME:-$ROOT/var/stack}" && cd "${DONNE_HOME:-$ROOT/var/stack}" && pwd)"
+ENV_FILE="$DONNE_HOME/donne.env"
+RUN="$DONNE_HOME/run"
+LOG="$DONNE_HOME/log"
+PG_DIR="$DONNE_HOME/pg"
+PG_DATA="$PG_DIR/data"
+REDIS_DIR="$DONNE_HOME/redis"
+PY="${DONNE_PYTHON:-$ROOT/.venv/bin/python}"
+export PYTHON="$PY"
+
+. scripts/apt.sh
+. scripts/free_port.sh
+
+say() { printf '%s\n' "$*"; }
+fail() { printf 'stack: %s\n' "$*" >&2; exit 1; }
+
+usage() {
+    echo "Usage: $0 start | stop | status | backup | restore FILE [--yes] | env" >&2
+    exit 2
+}
+
+# --- the environment file ----------------------------------------------------
+
+random_token() { "$PY" -c 'import secrets, sys; print(secrets.token_urlsafe(int(sys.argv[1])))' "$1"; }
+
+port_or_free() {
+    # $1: a port asked for (may be empty); else a free one.
+    if [ -n "$1" ]; then echo "$1"; else free_port; fi
+}
+
+make_env_file() {
+    [ -e "$ENV_FILE" ] && return 0
+    [ -x "$PY" ] || fail "no Python at $PY: run scripts/venv.sh or set DONNE_PYTHON"
+    local pg_port redis_port http_port pg_password redis_password
+    pg_port="$(port_or_free "${DONNE_PG_PORT:-}")"
+    redis_port="$(port_or_free "${DONNE_REDIS_PORT:-}")"
+    http_port="${DONNE_HTTP_PORT:-8000}"
+    pg_password="$(random_token 24)"
+    redis_password="$(random_token 24)"
+    cat >"$ENV_FILE.new" <<EOF
+# Donne's environment (scripts/stack.sh, deploy/systemd): KEY=VALUE lines,
+# no quotes. Made once by "stack.sh start" and never overwritten; keep it
+# private (it holds the secret key and the passwords).
+DJANGO_SETTINGS_MODULE=config.settings
+DJANGO_DEBUG=0
+DJANGO_SECRET_KEY=$(random_token 50)
+DJANGO_ALLOWED_HOSTS=${DJANGO_ALLOWED_HOSTS:-127.0.0.1,localhost}
+DONNE_PUBLIC_URL=${DONNE_PUBLIC_URL:-}
+DJANGO_STATIC_ROOT=$DONNE_HOME/static
+DATABASE_URL=postgresql://donne:$pg_password@127.0.0.1:$pg_port/donne
+REDIS_URL=redis://:$redis_password@127.0.0.1:$redis_port/0
+DONNE_PG_PORT=$pg_port
+DONNE_REDIS_PORT=$redis_port
+DONNE_HTTP_ADDRESS=${DONNE_HTTP_ADDRESS:-127.0.0.1}
+DONNE_HTTP_PORT=$http_port
+DONNE_WORKERS=${DONNE_WORKERS:-3}
+DONNE_CELERY_CONCURRENCY=${DONNE_CELERY_CONCURRENCY:-2}
+DONNE_BACKUP_DIR=$DONNE_HOME/backups
+DONNE_BACKUP_KEEP_DAYS=${DONNE_BACKUP_KEEP_DAYS:-14}
+DONNE_BACKUP_HOUR=${DONNE_BACKUP_HOUR:-3}
+LOG_LEVEL=INFO
+EOF
+    chmod 600 "$ENV_FILE.new"
+    mv "$ENV_FILE.new" "$ENV_FILE"
+    say "Made $ENV_FILE (secret key and passwords generated; keep it private)."
+}
+
+# Read the environment file: KEY=VALUE lines, as systemd's EnvironmentFile.
+# Read as data, never run as shell code.
+load_env() {
+    [ -f "$ENV_FILE" ] || fail "no $ENV_FILE: run '$0 start' first"
+    local line key value
+    while IFS= read -r line || [ -n "$line" ]; do
+        case "$line" in ''|'#'*) continue ;; esac
+        key="${line%%=*}"
+        value="${line#*=}"
+        [[ "$key" =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || fail "$ENV_FILE: bad line '$key'"
+        export "$key=$value"
+    done <"$ENV_FILE"
+    PG_PASSWORD="${DATABASE_URL#postgresql://donne:}"
+    PG_PASSWORD="${PG_PASSWORD%%@*}"
+    REDIS_PASSWORD="${REDIS_URL#redis://:}"
+    REDIS_PASSWORD="${REDIS_PASSWORD%%@*}"
+}
+
+manage() { "$PY" manage.py "$@"; }
+
+# --- processes -------------------------------------------------------------
+
+pid_of() {
+    # The live pid in pid file $1, else nothing.
+    local pid
+    [ -s "$1" ] || return 1
+    pid="$(head -n1 "$1" | tr -dc 0-9)"
+    [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && echo "$pid"
+}
+
+wait_for() {
+    # wait_for SECONDS DESCRIPTION COMMAND...: until COMMAND succeeds.
+    local seconds="$1" what="$2" end
+    shift 2
+    end=$((SECONDS + seconds))
+    until "$@" >/dev/null 2>&1; do
+        [ "$SECONDS" -lt "$end" ] || return 1
+        sleep 0.3
+    done
+}
+
+stop_pid() {
+    # stop_pid PIDFILE NAME SECONDS: TERM, wait, KILL past SECONDS.
+    local pid end
+    pid="$(pid_of "$1")" || { rm -f "$1"; say "$2: not running"; return 0; }
+    kill -TERM "$pid" 2>/dev/null || true
+    end=$((SECONDS + $3))
+    while kill -0 "$pid" 2>/dev/null; do
+        if [ "$SECONDS" -ge "$end" ]; then
+            say "$2: did not stop within $3 s, killed"
+            kill -KILL "$pid" 2>/dev/null || true
+            break
+        fi
+        sleep 0.2
+    done
+    rm -f "$1"
+    say "$2: stopped (pid $pid)"
+}
+
+port_busy() {
+    "$PY" -c 'import socket, sys
+s = socket.socket()
+sys.exit(0 if s.connect_ex(("127.0.0.1", int(sys.argv[1]))) == 0 else 1)' "$1"
+}
+
+# --- PostgreSQL ---------------------------------------------------------------
+
+postgres_bin_dir() {
+    local initdb
+    initdb="$(command -v initdb 2>/dev/null || true)"
+    [ -n "$initdb" ] || initdb="$(ls -1d /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -n1)"
+    [ -n "$initdb" ] && dirname "$(readlink -f "$initdb")"
+}
+
+as_postgres_owner() {
+    if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+pg_ready() { "$PG_BIN/pg_isready" -q -h 127.0.0.1 -p "$DONNE_PG_PORT" -d donne -U donne; }
+
+start_postgres() {
+    PG_BIN="$(postgres_bin_dir || true)"
+    if [ -z "$PG_BIN" ]; then
+        apt_install postgresql initdb
+        PG_BIN="$(postgres_bin_dir || true)"
+    fi
+    [ -n "$PG_BIN" ] || fail "no PostgreSQL (initdb): install the postgresql package"
+    export DONNE_PG_BIN="$PG_BIN"  # the backups' pg_dump, of the same version
+    if [ -f "$PG_DATA/postmaster.pid" ] && pg_ready; then
+        say "postgresql: already running"
+        return 0
+    fi
+    if [ ! -f "$PG_DATA/PG_VERSION" ]; then
+        mkdir -p "$PG_DIR"
+        if [ "$(id -u)" = 0 ]; then
+            id postgres >/dev/null 2>&1 || fail "running as root without a 'postgres' user"
+            chown postgres "$PG_DIR"
+            chmod o+x "$DONNE_HOME"
+            runuser -u postgres -- test -x "$PG_DIR" \
+                || fail "the postgres user cannot reach $PG_DIR: every folder above it needs o+x"
+        fi
+        (umask 077 && printf '%s\n' "$PG_PASSWORD" >"$PG_DIR/pwfile")
+        [ "$(id -u)" = 0 ] && chown postgres "$PG_DIR/pwfile"
+        as_postgres_owner "$PG_BIN/initdb" -D "$PG_DATA" -U donne --pwfile="$PG_DIR/pwfile" \
+            --auth-local=scram-sha-256 --auth-host=scram-sha-256 -E UTF8 --locale=C.UTF-8 \
+            >"$LOG/initdb.log" 2>&1 || { rm -f "$PG_DIR/pwfile"; cat "$LOG/initdb.log" >&2; fail "initdb failed"; }
+        rm -f "$PG_DIR/pwfile"
+        say "postgresql: cluster made in $PG_DATA"
+    fi
+    port_busy "$DONNE_PG_PORT" && fail "port $DONNE_PG_PORT (DONNE_PG_PORT) is in use by another program"
+    as_postgres_owner "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$PG_DIR/postgresql.log" -w -t 60 \
+        -o "-p $DONNE_PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1" start >/dev/null \
+        || { tail -n 20 "$PG_DIR/postgresql.log" >&2; fail "PostgreSQL did not start"; }
+    if ! PGPASSWORD="$PG_PASSWORD" "$PG_BIN/psql" -h 127.0.0.1 -p "$DONNE_PG_PORT" -U donne \
+        -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname = 'donne'" | grep -q 1; then
+        PGPASSWORD="$PG_PASSWORD" "$PG_BIN/createdb" -h 127.0.0.1 -p "$DONNE_PG_PORT" -U donne donne
+    fi
+    say "postgresql: started on 127.0.0.1:$DONNE_PG_PORT"
+}
+
+stop_postgres() {
+    PG_BIN="$(postgres_bin_dir || true)"
+    if [ -z "$PG_BIN" ] || [ ! -f "$PG_DATA/postmaster.pid" ]; then
+        say "postgresql: not running"
+        return 0
+    fi
+    as_postgres_owner "$PG_BIN/pg_ctl" -D "$PG_DATA" -m fast -w -t 60 stop >/dev/null 2>&1 \
+        && say "postgresql: stopped" || say "postgresql: not running"
+}
+
+# --- Redis ----------------------------------------------------------------------
+
+redis_cli() { REDISCLI_AUTH="$REDIS_PASSWORD" redis-cli -h 127.0.0.1 -p "$DONNE_REDIS_PORT" "$@"; }
+redis_ready() { [ "$(redis_cli ping 2>/dev/null)" = PONG ]; }
+
+start_redis() {
+    apt_install redis-server redis-server
+    command -v redis-server >/dev/null || fail "no redis-server: install the redis-server package"
+    if pid_of "$RUN/redis.pid" >/dev/null && redis_ready; then
+        say "redis: already running"
+        return 0
+    fi
+    port_busy "$DONNE_REDIS_PORT" && fail "port $DONNE_REDIS_PORT (DONNE_REDIS_PORT) is in use by another program"
+    mkdir -p "$REDIS_DIR"
+    # The password in a config file of our own, not on a command line (ps).
+    cat >"$REDIS_DIR/redis.conf" <<EOF
+port $DONNE_REDIS_PORT
+bind 127.0.0.1
+protected-mode yes
+requirepass $REDIS_PASSWORD
+dir $REDIS_DIR
+appendonly yes
+appendfsync everysec
+daemonize yes
+pidfile $RUN/redis.pid
+logfile $LOG/redis.log
+EOF
+    redis-server "$REDIS_DIR/redis.conf"
+    wait_for 30 redis redis_ready || { tail -n 20 "$LOG/redis.log" >&2; fail "Redis did not start"; }
+    say "redis: started on 127.0.0.1:$DONNE_REDIS_PORT"
+}
+
+stop_redis() {
+    local pid end
+    if pid="$(pid_of "$RUN/redis.pid")"; then
+        # SHUTDOWN writes the append-only file out, then exits.
+        redis_cli shutdown >/dev/null 2>&1 || kill -TERM "$pid" 2>/dev/null || true
+        end=$((SECONDS + 30))
+        while kill -0 "$pid" 2>/dev/null && [ "$SECONDS" -lt "$end" ]; do sleep 0.2; done
+        kill -0 "$pid" 2>/dev/null && fail "redis (pid $pid) did not stop"
+        rm -f "$RUN/redis.pid"
+        say "redis: stopped (pid $pid)"
+    else
+        rm -f "$RUN/redis.pid"
+        say "redis: not running"
+    fi
+}
+
+# --- gunicorn, the Celery worker and beat ------------------------------------------
+
+web_url() { echo "http://127.0.0.1:$DONNE_HTTP_PORT/health/"; }
+
+web_ready() {
+    # The health URL answers 200 with the database "ok" (the proxy header
+    # says HTTPS, as the reverse proxy in front would).
+    "$PY" - "$(web_url)" <<'EOF'
+import json, sys, urllib.request
+request = urllib.request.Request(sys.argv[1], headers={"X-Forwarded-Proto": "https"})
+with urllib.request.urlopen(request, timeout=5) as answer:
+    sys.exit(0 if json.load(answer).get("database") == "ok" else 1)
+EOF
+}
+
+start_web() {
+    if pid_of "$RUN/gunicorn.pid" >/dev/null; then
+        say "web: already running"
+        return 0
+    fi
+    port_busy "$DONNE_HTTP_PORT" && fail "port $DONNE_HTTP_PORT (DONNE_HTTP_PORT) is in use by another program"
+    "$PY" -m gunicorn config.wsgi:application --daemon \
+        --bind "$DONNE_HTTP_ADDRESS:$DONNE_HTTP_PORT" --workers "$DONNE_WORKERS" \
+        --timeout 120 --pid "$RUN/gunicorn.pid" \
+        --access-logfile "$LOG/access.log" --error-logfile "$LOG/gunicorn.log"
+    wait_for 90 web web_ready || { tail -n 30 "$LOG/gunicorn.log" >&2; fail "gunicorn did not answer $(web_url)"; }
+    say "web: gunicorn ($DONNE_WORKERS workers) on http://$DONNE_HTTP_ADDRESS:$DONNE_HTTP_PORT/"
+}
+
+worker_ready() { "$PY" -m celery -A config inspect ping --timeout 3 >/dev/null 2>&1; }
+
+start_worker() {
+    if pid_of "$RUN/worker.pid" >/dev/null; then
+        say "worker: already running"
+        return 0
+    fi
+    "$PY" -m celery -A config worker --detach --pidfile "$RUN/worker.pid" \
+        --logfile "$LOG/worker.log" --loglevel INFO --umask 077 \
+        --concurrency "$DONNE_CELERY_CONCURRENCY" --hostname "donne-worker@%h"
+    wait_for 90 worker worker_ready || { tail -n 30 "$LOG/worker.log" >&2; fail "the Celery worker did not answer a ping"; }
+    say "worker: Celery worker ($DONNE_CELERY_CONCURRENCY processes)"
+}
+
+start_beat() {
+    if pid_of "$RUN/beat.pid" >/dev/null; then
+        say "beat: already running"
+        return 0
+    fi
+    "$PY" -m celery -A config beat --detach --pidfile "$RUN/beat.pid" \
+        --logfile "$LOG/beat.log" --loglevel INFO --umask 077 --schedule "$DONNE_HOME/celerybeat-schedule"
+    wait_for 30 beat pid_of "$RUN/beat.pid" || { tail -n 30 "$LOG/beat.log" >&2; fail "Celery beat did not start"; }
+    sleep 1
+    pid_of "$RUN/beat.pid" >/dev/null || { tail -n 30 "$LOG/beat.log" >&2; fail "Celery beat stopped"; }
+    say "beat: Celery beat (stale sections every ${DONNE_SWEEP_SECONDS:-30} s, backup at $DONNE_BACKUP_HOUR:00 UTC)"
+}
+
+stop_apps() {
+    stop_pid "$RUN/beat.pid" beat 30
+    stop_pid "$RUN/worker.pid" worker 120
+    stop_pid "$RUN/gunicorn.pid" web 60
+}
+
+start_apps() {
+    start_web
+    start_worker
+    start_beat
+}
+
+# --- the commands ---------------------------------------------------------------
+
+cmd_start() {
+    mkdir -p "$RUN" "$LOG" "$DONNE_HOME/static" "$DONNE_HOME/backups"
+    make_env_file
+    load_env
+    start_postgres
+    start_redis
+    manage migrate --noinput -v0
+    manage collectstatic --noinput -v0
+    say "database: migrated, static files collected in $DJANGO_STATIC_ROOT"
+    start_apps
+    say "Donne runs on http://$DONNE_HTTP_ADDRESS:$DONNE_HTTP_PORT/ (home $DONNE_HOME; '$0 status' checks it)"
+}
+
+cmd_stop() {
+    if [ ! -f "$ENV_FILE" ]; then
+        say "nothing to stop: no $ENV_FILE"
+        return 0
+    fi
+    load_env
+    stop_apps
+    stop_redis
+    stop_postgres
+}
+
+status_line() {
+    # status_line NAME PID WHERE CHECK...: one line, and the result.
+    local name="$1" pid="$2" where="$3" state=up
+    shift 3
+    "$@" >/dev/null 2>&1 || state=down
+    printf '%-11s %-5s pid %-8s %s\n' "$name" "$state" "${pid:--}" "$where"
+    [ "$state" = up ]
+}
+
+cmd_status() {
+    load_env
+    PG_BIN="$(postgres_bin_dir || true)"
+    local down=0 pg_pid=""
+    [ -f "$PG_DATA/postmaster.pid" ] && pg_pid="$(head -n1 "$PG_DATA/postmaster.pid")"
+    status_line postgresql "$pg_pid" "127.0.0.1:$DONNE_PG_PORT" \
+        bash -c '[ -n "$0" ] && "$0/pg_isready" -q -h 127.0.0.1 -p "$1"' "$PG_BIN" "$DONNE_PG_PORT" || down=1
+    status_line redis "$(pid_of "$RUN/redis.pid" || true)" "127.0.0.1:$DONNE_REDIS_PORT" redis_ready || down=1
+    status_line web "$(pid_of "$RUN/gunicorn.pid" || true)" "$(web_url)" web_ready || down=1
+    status_line worker "$(pid_of "$RUN/worker.pid" || true)" "celery inspect ping" \
+        bash -c 'kill -0 "$0" && "$1" -m celery -A config inspect ping --timeout 3' \
+        "$(pid_of "$RUN/worker.pid" || echo 0)" "$PY" || down=1
+    status_line beat "$(pid_of "$RUN/beat.pid" || true)" "pid alive" pid_of "$RUN/beat.pid" || down=1
+    return "$down"
+}
+
+cmd_backup() {
+    load_env
+    export DONNE_PG_BIN="$(postgres_bin_dir || true)"
+    [ -n "$DONNE_PG_BIN" ] || unset DONNE_PG_BIN
+    manage backup_database
+}
+
+cmd_restore() {
+    local file="" yes=0
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --yes) yes=1 ;;
+            -*) usage ;;
+            *) [ -z "$file" ] || usage; file="$1" ;;
+        esac
+        shift
+    done
+    [ -n "$file" ] || usage
+    [ -f "$file" ] || fail "no backup file $file"
+    load_env
+    if [ "$yes" != 1 ]; then
+        [ -t 0 ] || fail "restoring replaces the whole database: add --yes"
+        read -r -p "Replace the whole database with $file? Type yes: " answer
+        [ "$answer" = yes ] || fail "not restored"
+    fi
+    export DONNE_PG_BIN="$(postgres_bin_dir || true)"
+    [ -n "$DONNE_PG_BIN" ] || unset DONNE_PG_BIN
+    pg_ready || fail "PostgreSQL is not running: '$0 start' first"
+    local running=0
+    pid_of "$RUN/gunicorn.pid" >/dev/null && running=1
+    stop_apps
+    manage restore_database --yes "$file"
+    # Migrations newer than the backup run again on the restored database.
+    manage migrate --noinput -v0
+    [ "$running" = 1 ] && start_apps
+    say "restored $file"
+}
+
+cmd_env() {
+    load_env
+    local line key
+    while IFS= read -r line || [ -n "$line" ]; do
+        case "$line" in ''|'#'*) continue ;; esac
+        key="${line%%=*}"
+        printf 'export %s=%q\n' "$key" "${line#*=}"
+    done <"$ENV_FILE"
+}
+
+[ $# -ge 1 ] || usage
+command="$1"
+shift
+case "$command" in
+    start) [ $# = 0 ] || usage; cmd_start ;;
+    stop) [ $# = 0 ] || usage; cmd_stop ;;
+    status) [ $# = 0 ] || usage; cmd_status ;;
+    backup) [ $# = 0 ] || usage; cmd_backup ;;
+    restore) cmd_restore "$@" ;;
+    env) [ $# = 0 ] || usage; cmd_env ;;
+    -h|--help) usage ;;
+    *) usage ;;
+esac

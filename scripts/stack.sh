@@ -419,8 +419,9 @@ cmd_restore() {
         read -r -p "Replace the whole database with $file? Type yes: " answer
         [ "$answer" = yes ] || fail "not restored"
     fi
-    export DONNE_PG_BIN="$(postgres_bin_dir || true)"
-    [ -n "$DONNE_PG_BIN" ] || unset DONNE_PG_BIN
+    PG_BIN="$(postgres_bin_dir || true)"
+    [ -n "$PG_BIN" ] || fail "no PostgreSQL: '$0 start' first"
+    export DONNE_PG_BIN="$PG_BIN"
     pg_ready || fail "PostgreSQL is not running: '$0 start' first"
     local running=0
     pid_of "$RUN/gunicorn.pid" >/dev/null && running=1

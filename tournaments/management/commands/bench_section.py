@@ -3,7 +3,8 @@
 ``bench/live.py`` and the live tests build the room their simulated tablets
 sign in to with this: one session being played, split into Mitchell sections
 of at most 25 tables (a Mitchell runs to 30), with every table's sign-in code
-printed as JSON so that the tablets can sign in as a club's would.
+printed as JSON so that the tablets can sign in as a club's would
+(``--club NAME``: the event is that club's, for its directors).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import math
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
-from tournaments.models import Section, Session
+from tournaments.models import Club, Section, Session
 from tournaments.services.events import MovementChoice, event_create, section_create
 
 MAX_SECTION_TABLES = 25
@@ -41,6 +42,9 @@ class Command(BaseCommand):
         parser.add_argument("--rounds", type=int, default=7)
         parser.add_argument("--name", default="Live bench")
         parser.add_argument(
+            "--club", default="", help="the club's name (the event is the club's)"
+        )
+        parser.add_argument(
             "--published",
             action="store_true",
             help="publish the event: its rankings are public while it is played",
@@ -51,9 +55,15 @@ class Command(BaseCommand):
         tables = int(options["tables"])  # type: ignore[arg-type]
         if tables < MIN_SECTION_TABLES:
             raise CommandError(f"--tables must be at least {MIN_SECTION_TABLES}")
+        club = None
+        if options["club"]:
+            club = Club.objects.filter(name=options["club"]).first()
+            if club is None:
+                raise CommandError(f"--club: no club named {options['club']!r}")
         event = event_create(
             name=str(options["name"]),
             date=dt.date.today(),
+            club=club,
             published=bool(options["published"]),
         )
         session = event.sessions.get()

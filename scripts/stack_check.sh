@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# CI check of the production stack (scripts/stack.sh), from the checkout, in a
+# throwaway home folder on free ports:
+#   start; a director of a new club; an event of that club being played;
+#   round 1 played through the API as the tablets do (sign-in with each
+#   table's code, POST each line), scored by the Celery worker; status all
+#   up; backup; the director closes and deletes the event through the API;
+#   restore; the event, its lines and rankings are back (through the API);
+#   stop; status all down.
+# Everything is stopped and the home removed on the way out, failed or not.
+# Prints the time of each step. Uses .venv as it is (DONNE_PYTHON overrides).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY="${DONNE_PYTHON:-$PWD/.venv/bin/python}"
+export PYTHON="$PY"
+. scripts/free_port.sh
+
+started=$SECONDS
+step_started=$SECONDS
+step() {
+    printf '== [%3ds] %s\n' "$((SECONDS - started))" "$*"
+    step_started=$SECONDS
+}
+took() { printf '   (%ds)\n' "$((SECONDS - step_started))"; }
+
+DONNE_HOME="$(mktemp -d "${TMPDIR:-/tmp}/donne-stack-check.XXXXXX")"
+export DONNE_HOME
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/donne-stack-check-work.XXXXXX")"
+cleanup() {
+    local status=$?
+    if [ "$status" != 0 ]; then
+        echo "== stack check FAILED (exit $status): the logs' last lines" >&2
+        for log in "$DONNE_HOME"/log/*.log "$DONNE_HOME"/pg/postgresql.log; do
+            [ -f "$log" ] || continue
+            echo "--- $log" >&2
+            tail -n 15 "$log" >&2
+        done
+    fi
+    scripts/stack.sh stop >/dev/null 2>&1 || true
+    rm -rf "$DONNE_HOME" "$WORK"
+}
+trap cleanup EXIT
+
+export DONNE_HTTP_PORT DONNE_PG_PORT DONNE_REDIS_PORT
+DONNE_HTTP_PORT="$(free_port)"
+DONNE_PG_PORT="$(free_port)"
+DONNE_REDIS_PORT="$(free_port)"
+DONNE_WORKERS=2
+export DONNE_WORKERS
+
+step "stack.sh start (home $DONNE_HOME)"
+scripts/stack.sh start
+took
+# From here, manage.py runs with the stack's environment, as an operator's would.
+eval "$(scripts/stack.sh env)"
+BASE="http://127.0.0.1:$DONNE_HTTP_PORT"
+CLUB="Stack check club"
+export DONNE_CHECK_USER="stack-checker"
+DONNE_DIRECTOR_PASSWORD="$("$PY" -c 'import secrets; print(secrets.token_urlsafe(18))')"
+export DONNE_DIRECTOR_PASSWORD
+
+step "create_director $DONNE_CHECK_USER --club \"$CLUB\""
+"$PY" manage.py create_director "$DONNE_CHECK_USER" --club "$CLUB"
+took
+
+step "an event of the club being played (3 tables, Mitchell)"
+"$PY" manage.py bench_section --tables 3 --boards 2 --rounds 3 --published \
+    --club "$CLUB" --name "Stack check" >"$WORK/made.json"
+took
+
+step "round 1 through the API, scored by the worker"
+"$PY" scripts/stack_check.py play "$BASE" "$WORK/made.json" "$WORK/snapshot.json"
+grep -q "scoring.score_section.*succeeded" "$DONNE_HOME/log/worker.log" \
+    || { echo "the worker log shows no rescore: scored eagerly?" >&2; exit 1; }
+took
+
+step "stack.sh status (all up)"
+scripts/stack.sh status
+took
+
+step "stack.sh backup"
+backup="$(scripts/stack.sh backup | tail -n1)"
+[ -s "$backup" ] || { echo "no backup file: '$backup'" >&2; exit 1; }
+echo "   $backup ($(stat -c %s "$backup") bytes)"
+took
+
+step "the director deletes the event through the API"
+"$PY" scripts/stack_check.py delete "$BASE" "$WORK/snapshot.json"
+took
+
+step "stack.sh restore $(basename "$backup") --yes"
+scripts/stack.sh restore "$backup" --yes
+"$PY" scripts/stack_check.py verify "$BASE" "$WORK/snapshot.json"
+took
+
+step "stack.sh stop"
+scripts/stack.sh stop
+took
+
+step "stack.sh status (all down)"
+if scripts/stack.sh status >"$WORK/status.txt"; then
+    cat "$WORK/status.txt"
+    echo "status exited 0 with the stack stopped" >&2
+    exit 1
+fi
+cat "$WORK/status.txt"
+if grep -v -q '^[a-z]* *down ' "$WORK/status.txt"; then
+    echo "a service still shows up after stop" >&2
+    exit 1
+fi
+[ "$(grep -c ' down ' "$WORK/status.txt")" = 5 ] || { echo "not 5 services down" >&2; exit 1; }
+took
+
+step "stack check passed in $((SECONDS - started)) s"

@@ -30,7 +30,12 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 umask 077
 
-DONNE_HOME="$(mkdir -p "${DONNE_HOME:-$ROOT/var/stack}" && cd "${DONNE_HOME:-$ROOT/var/stack}" && pwd)"
+DONNE_HOME="${DONNE_HOME:-$ROOT/var/stack}"
+if ! [[ "$DONNE_HOME" =~ ^[A-Za-z0-9_./-]+$ ]]; then
+    echo "stack: DONNE_HOME must be a path of letters, digits and ._-/ only (no spaces): '$DONNE_HOME'" >&2
+    exit 2
+fi
+DONNE_HOME="$(mkdir -p "$DONNE_HOME" && cd "$DONNE_HOME" && pwd)"
 ENV_FILE="$DONNE_HOME/donne.env"
 RUN="$DONNE_HOME/run"
 LOG="$DONNE_HOME/log"
@@ -120,11 +125,24 @@ manage() { "$PY" manage.py "$@"; }
 # --- processes -------------------------------------------------------------
 
 pid_of() {
-    # The live pid in pid file $1, else nothing.
-    local pid
+    # The live pid in pid file $1, else nothing. A pid file left by a crash or
+    # a reboot may name another program now: the process must be ours (its
+    # command line names what the pid file is for).
+    local pid expected
     [ -s "$1" ] || return 1
     pid="$(head -n1 "$1" | tr -dc 0-9)"
-    [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && echo "$pid"
+    [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 1
+    case "$(basename "$1")" in
+        gunicorn.pid) expected=gunicorn ;;
+        worker.pid) expected=worker ;;
+        beat.pid) expected=beat ;;
+        redis.pid) expected=redis-server ;;
+        *) expected="" ;;
+    esac
+    if [ -n "$expected" ] && [ -r "/proc/$pid/cmdline" ]; then
+        tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q -- "$expected" || return 1
+    fi
+    echo "$pid"
 }
 
 wait_for() {
@@ -239,6 +257,7 @@ start_redis() {
         say "redis: already running"
         return 0
     fi
+    rm -f "$RUN/redis.pid"
     port_busy "$DONNE_REDIS_PORT" && fail "port $DONNE_REDIS_PORT (DONNE_REDIS_PORT) is in use by another program"
     mkdir -p "$REDIS_DIR"
     # The password in a config file of our own, not on a command line (ps).
@@ -295,10 +314,11 @@ start_web() {
         say "web: already running"
         return 0
     fi
+    rm -f "$RUN/gunicorn.pid"  # stale: it would stop the new one starting
     port_busy "$DONNE_HTTP_PORT" && fail "port $DONNE_HTTP_PORT (DONNE_HTTP_PORT) is in use by another program"
     "$PY" -m gunicorn config.wsgi:application --daemon \
         --bind "$DONNE_HTTP_ADDRESS:$DONNE_HTTP_PORT" --workers "$DONNE_WORKERS" \
-        --timeout 120 --pid "$RUN/gunicorn.pid" \
+        --timeout 120 --pid "$RUN/gunicorn.pid" --no-control-socket \
         --access-logfile "$LOG/access.log" --error-logfile "$LOG/gunicorn.log"
     wait_for 90 web web_ready || { tail -n 30 "$LOG/gunicorn.log" >&2; fail "gunicorn did not answer $(web_url)"; }
     say "web: gunicorn ($DONNE_WORKERS workers) on http://$DONNE_HTTP_ADDRESS:$DONNE_HTTP_PORT/"
@@ -311,6 +331,7 @@ start_worker() {
         say "worker: already running"
         return 0
     fi
+    rm -f "$RUN/worker.pid"  # stale: it would stop the new one starting
     "$PY" -m celery -A config worker --detach --pidfile "$RUN/worker.pid" \
         --logfile "$LOG/worker.log" --loglevel INFO --umask 077 \
         --concurrency "$DONNE_CELERY_CONCURRENCY" --hostname "donne-worker@%h"
@@ -323,6 +344,7 @@ start_beat() {
         say "beat: already running"
         return 0
     fi
+    rm -f "$RUN/beat.pid"  # stale: it would stop the new one starting
     "$PY" -m celery -A config beat --detach --pidfile "$RUN/beat.pid" \
         --logfile "$LOG/beat.log" --loglevel INFO --umask 077 --schedule "$DONNE_HOME/celerybeat-schedule"
     wait_for 30 beat pid_of "$RUN/beat.pid" || { tail -n 30 "$LOG/beat.log" >&2; fail "Celery beat did not start"; }
@@ -423,13 +445,18 @@ cmd_restore() {
     [ -n "$PG_BIN" ] || fail "no PostgreSQL: '$0 start' first"
     export DONNE_PG_BIN="$PG_BIN"
     pg_ready || fail "PostgreSQL is not running: '$0 start' first"
+    [ "$(head -c 5 "$file")" = PGDMP ] || fail "$file is not a PostgreSQL backup (pg_dump -Fc)"
     local running=0
     pid_of "$RUN/gunicorn.pid" >/dev/null && running=1
     stop_apps
-    manage restore_database --yes "$file"
+    if ! manage restore_database --yes "$file"; then
+        # pg_restore ran in one transaction: the database is as it was.
+        [ "$running" = 0 ] || start_apps
+        fail "not restored: the database is unchanged"
+    fi
     # Migrations newer than the backup run again on the restored database.
     manage migrate --noinput -v0
-    [ "$running" = 1 ] && start_apps
+    [ "$running" = 0 ] || start_apps
     say "restored $file"
 }
 

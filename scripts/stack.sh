@@ -226,7 +226,7 @@ start_postgres() {
     fi
     port_busy "$DONNE_PG_PORT" && fail "port $DONNE_PG_PORT (DONNE_PG_PORT) is in use by another program"
     as_postgres_owner "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$PG_DIR/postgresql.log" -w -t 60 \
-        -o "-p $DONNE_PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1" start >/dev/null \
+        -o "-p $DONNE_PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1" start >/dev/null 9>&- \
         || { tail -n 20 "$PG_DIR/postgresql.log" >&2; fail "PostgreSQL did not start"; }
     if ! PGPASSWORD="$PG_PASSWORD" "$PG_BIN/psql" -h 127.0.0.1 -p "$DONNE_PG_PORT" -U donne \
         -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname = 'donne'" | grep -q 1; then
@@ -273,7 +273,7 @@ daemonize yes
 pidfile $RUN/redis.pid
 logfile $LOG/redis.log
 EOF
-    redis-server "$REDIS_DIR/redis.conf"
+    redis-server "$REDIS_DIR/redis.conf" 9>&-
     wait_for 30 redis redis_ready || { tail -n 20 "$LOG/redis.log" >&2; fail "Redis did not start"; }
     say "redis: started on 127.0.0.1:$DONNE_REDIS_PORT"
 }
@@ -319,7 +319,7 @@ start_web() {
     "$PY" -m gunicorn config.wsgi:application --daemon \
         --bind "$DONNE_HTTP_ADDRESS:$DONNE_HTTP_PORT" --workers "$DONNE_WORKERS" \
         --timeout 120 --pid "$RUN/gunicorn.pid" --no-control-socket \
-        --access-logfile "$LOG/access.log" --error-logfile "$LOG/gunicorn.log"
+        --access-logfile "$LOG/access.log" --error-logfile "$LOG/gunicorn.log" 9>&-
     wait_for 90 web web_ready || { tail -n 30 "$LOG/gunicorn.log" >&2; fail "gunicorn did not answer $(web_url)"; }
     say "web: gunicorn ($DONNE_WORKERS workers) on http://$DONNE_HTTP_ADDRESS:$DONNE_HTTP_PORT/"
 }
@@ -334,7 +334,7 @@ start_worker() {
     rm -f "$RUN/worker.pid"  # stale: it would stop the new one starting
     "$PY" -m celery -A config worker --detach --pidfile "$RUN/worker.pid" \
         --logfile "$LOG/worker.log" --loglevel INFO --umask 077 \
-        --concurrency "$DONNE_CELERY_CONCURRENCY" --hostname "donne-worker@%h"
+        --concurrency "$DONNE_CELERY_CONCURRENCY" --hostname "donne-worker@%h" 9>&-
     wait_for 90 worker worker_ready || { tail -n 30 "$LOG/worker.log" >&2; fail "the Celery worker did not answer a ping"; }
     say "worker: Celery worker ($DONNE_CELERY_CONCURRENCY processes)"
 }
@@ -346,7 +346,7 @@ start_beat() {
     fi
     rm -f "$RUN/beat.pid"  # stale: it would stop the new one starting
     "$PY" -m celery -A config beat --detach --pidfile "$RUN/beat.pid" \
-        --logfile "$LOG/beat.log" --loglevel INFO --umask 077 --schedule "$DONNE_HOME/celerybeat-schedule"
+        --logfile "$LOG/beat.log" --loglevel INFO --umask 077 --schedule "$DONNE_HOME/celerybeat-schedule" 9>&-
     wait_for 30 beat pid_of "$RUN/beat.pid" || { tail -n 30 "$LOG/beat.log" >&2; fail "Celery beat did not start"; }
     sleep 1
     pid_of "$RUN/beat.pid" >/dev/null || { tail -n 30 "$LOG/beat.log" >&2; fail "Celery beat stopped"; }
@@ -470,9 +470,19 @@ cmd_env() {
     done <"$ENV_FILE"
 }
 
+# One start, stop, backup or restore at a time in a home folder: a second
+# waits for the first (two starts at once would start doubles). The services
+# started never inherit the lock's descriptor (9>&-), or they would hold it.
+lock() {
+    command -v flock >/dev/null || return 0
+    exec 9>"$DONNE_HOME/.stack.lock"
+    flock -w 600 9 || fail "another stack.sh holds $DONNE_HOME/.stack.lock"
+}
+
 [ $# -ge 1 ] || usage
 command="$1"
 shift
+case "$command" in start|stop|backup|restore) lock ;; esac
 case "$command" in
     start) [ $# = 0 ] || usage; cmd_start ;;
     stop) [ $# = 0 ] || usage; cmd_stop ;;

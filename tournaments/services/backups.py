@@ -1,14 +1,14 @@
 """Backups of the database: one file a backup, named by its UTC date-time.
 
 PostgreSQL is saved with ``pg_dump -Fc`` and restored with ``pg_restore
---clean --if-exists --no-owner`` in a single transaction (a restore that
-fails leaves the database as it was); SQLite with its online backup API, both
-ways, so a database in use (WAL) is read and written consistently.  A
-backup is written under a temporary name and renamed once complete, readable
-by its owner only (it holds the players' personal data).  Pruning removes
-only this module's own files (``donne-<UTC date-time>.dump|.sqlite3``) whose
-name's date is older than the number of days kept, whatever else the folder
-holds.  ``manage.py backup_database``, ``restore_database`` and the nightly
+--clean --if-exists --no-owner`` into a fresh ``public`` schema, in a single
+transaction (a restore that fails leaves the database as it was); SQLite
+with its online backup API, both ways, so a database in use (WAL) is read
+and written consistently.  A backup is written under a temporary name and
+renamed once complete, readable by its owner only (it holds the players'
+personal data).  Pruning removes only this module's own files
+(``donne-<UTC date-time>.dump|.sqlite3``) whose name's date is older than the
+number of days kept, whatever else the folder holds.  ``manage.py backup_database``, ``restore_database`` and the nightly
 ``maintenance.backup_database`` task call these.
 """
 
@@ -20,6 +20,7 @@ import re
 import shutil
 import sqlite3
 import subprocess
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -206,7 +207,7 @@ class _closing:
 
 
 def postgres_tool(name: str) -> str:
-    """The path of ``pg_dump`` or ``pg_restore``: ``DONNE_PG_BIN``'s, else
+    """The path of ``pg_dump``, ``pg_restore`` or ``psql``: ``DONNE_PG_BIN``'s, else
     PATH's (Debian's wrapper picks the version), else the newest under
     ``/usr/lib/postgresql``."""
     folder = os.environ.get("DONNE_PG_BIN")
@@ -255,16 +256,40 @@ def _pg_dump(database: Database, target: Path) -> None:
 
 
 def _pg_restore(database: Database, backup: Path) -> None:
+    """The backup's SQL (``pg_restore --clean --if-exists --no-owner``), run
+    in one transaction after dropping the ``public`` schema: tables newer than
+    the backup (a migration since, with foreign keys to the old ones) go too,
+    so a backup taken before an upgrade restores as well.  The SQL is written
+    out whole first: a damaged backup fails there, before anything is
+    dropped, and any error in the transaction leaves the database as it was."""
     options, env = _pg_connection(database)
-    _run(
-        [
-            postgres_tool("pg_restore"),
-            "--clean",
-            "--if-exists",
-            "--no-owner",
-            "--single-transaction",
-            *options,
-            str(backup),
-        ],
-        env,
-    )
+    with tempfile.TemporaryDirectory(prefix="donne-restore-") as folder:
+        script = Path(folder) / "restore.sql"
+        _run(
+            [
+                postgres_tool("pg_restore"),
+                "--clean",
+                "--if-exists",
+                "--no-owner",
+                "--file",
+                str(script),
+                str(backup),
+            ],
+            env,
+        )
+        _run(
+            [
+                postgres_tool("psql"),
+                "--no-psqlrc",
+                "--quiet",
+                "--single-transaction",
+                "--set",
+                "ON_ERROR_STOP=1",
+                "--command",
+                "DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;",
+                "--file",
+                str(script),
+                *options,
+            ],
+            env,
+        )

@@ -235,12 +235,37 @@ def test_postgresql_round_trip_undoes_the_change(
     with connect() as changing:
         changing.execute("UPDATE line SET contract = '7NT'")
         changing.execute("INSERT INTO line (contract) VALUES ('4S')")
-        changing.execute("CREATE TABLE added_after (id int)")
+        # A table of a later migration, pointing at a table of the backup.
+        changing.execute("CREATE TABLE added_after (line_id int REFERENCES line)")
+        changing.execute("INSERT INTO added_after VALUES (1)")
     assert pg_contracts(connect) == ["7NT", "4S"]
 
     restore_database(made.file, database)
 
     assert pg_contracts(connect) == ["3NT"]
+    with connect() as reading:
+        tables = reading.execute(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+        ).fetchall()
+    assert tables == [("line",)]
+    with connect() as writing:  # the sequence came back too
+        writing.execute("INSERT INTO line (contract) VALUES ('2H')")
+    assert pg_contracts(connect) == ["3NT", "2H"]
+
+
+@pytest.mark.database
+def test_postgresql_damaged_backup_changes_nothing(
+    tmp_path: Path, scratch_postgres: object
+) -> None:
+    database, connect = scratch_postgres  # type: ignore[misc]
+    made = backup_database(tmp_path / "backups", 14, database, now=NOW)
+    data = made.file.read_bytes()
+    made.file.write_bytes(data[: len(data) // 2])  # cut short
+    with connect() as changing:
+        changing.execute("UPDATE line SET contract = '7NT'")
+    with pytest.raises(BackupError, match="pg_restore failed"):
+        restore_database(made.file, database)
+    assert pg_contracts(connect) == ["7NT"]
 
 
 @pytest.mark.database

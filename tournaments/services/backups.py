@@ -8,7 +8,8 @@ and written consistently.  A backup is written under a temporary name and
 renamed once complete, readable by its owner only (it holds the players'
 personal data).  Pruning removes only this module's own files
 (``donne-<UTC date-time>.dump|.sqlite3``) whose name's date is older than the
-number of days kept, whatever else the folder holds.  ``manage.py backup_database``, ``restore_database`` and the nightly
+number of days kept, whatever else the folder holds.  ``manage.py
+backup_database``, ``restore_database`` and the nightly
 ``maintenance.backup_database`` task call these.
 """
 

@@ -27,6 +27,7 @@
 # rest as root: use the systemd units of deploy/ on a real server.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+CALLER_DIR="$PWD"  # relative paths given (DONNE_HOME, a backup file) are from here
 cd "$ROOT"
 umask 077
 
@@ -35,6 +36,7 @@ if ! [[ "$DONNE_HOME" =~ ^[A-Za-z0-9_./-]+$ ]]; then
     echo "stack: DONNE_HOME must be a path of letters, digits and ._-/ only (no spaces): '$DONNE_HOME'" >&2
     exit 2
 fi
+case "$DONNE_HOME" in /*) ;; *) DONNE_HOME="$CALLER_DIR/$DONNE_HOME" ;; esac
 DONNE_HOME="$(mkdir -p "$DONNE_HOME" && cd "$DONNE_HOME" && pwd)"
 ENV_FILE="$DONNE_HOME/donne.env"
 RUN="$DONNE_HOME/run"
@@ -410,7 +412,7 @@ cmd_status() {
     status_line redis "$(pid_of "$RUN/redis.pid" || true)" "127.0.0.1:$DONNE_REDIS_PORT" redis_ready || down=1
     status_line web "$(pid_of "$RUN/gunicorn.pid" || true)" "$(web_url)" web_ready || down=1
     status_line worker "$(pid_of "$RUN/worker.pid" || true)" "celery inspect ping" \
-        bash -c 'kill -0 "$0" && "$1" -m celery -A config inspect ping --timeout 3' \
+        bash -c '[ "$0" != 0 ] && kill -0 "$0" && "$1" -m celery -A config inspect ping --timeout 3' \
         "$(pid_of "$RUN/worker.pid" || echo 0)" "$PY" || down=1
     status_line beat "$(pid_of "$RUN/beat.pid" || true)" "pid alive" pid_of "$RUN/beat.pid" || down=1
     return "$down"
@@ -434,6 +436,7 @@ cmd_restore() {
         shift
     done
     [ -n "$file" ] || usage
+    case "$file" in /*) ;; *) file="$CALLER_DIR/$file" ;; esac
     [ -f "$file" ] || fail "no backup file $file"
     load_env
     if [ "$yes" != 1 ]; then

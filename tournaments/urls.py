@@ -4,7 +4,7 @@ from collections.abc import Callable
 
 from django.urls import URLPattern, path
 
-from tournaments.pages import games
+from tournaments.pages import clubs, games
 
 Route = tuple[str, Callable[..., object], str]
 
@@ -20,4 +20,5 @@ app_name = "tournaments"
 urlpatterns = [
     path("", games.home, name="home"),
     path("games/<slug:slug>/", games.game_detail, name="game-detail"),
+    path("clubs/<int:pk>/", clubs.club_page, name="club"),
 ]

@@ -232,3 +232,54 @@ def test_a_site_administrator_directs_every_club(clubs):
         signed_in(admin).get(reverse("director:event", args=[event.pk])).status_code
         == 200
     )
+
+
+def test_another_clubs_player_cannot_be_entered_by_id(clubs):
+    api = APIClient()
+    api.force_login(clubs["other"])
+    stranger = clubs["club"].players.first()
+    body = {
+        "name": "Borrowed",
+        "date": "2026-11-25",
+        "boards_per_round": 3,
+        "players": [{"player": stranger.pk}]
+        + [{"name": f"Player {n}"} for n in range(7)],
+    }
+    refused = api.post("/api/whiz-events/", body, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["players"]["0"]["player"]
+    assert not Event.objects.filter(name="Borrowed").exists()
+
+
+def test_a_clubs_public_page_lists_its_published_events(clubs):
+    club = clubs["club"]
+    shown = Event.objects.get(name="Tuesday Mitchell")
+    shown.published = True
+    shown.save(update_fields=["published"])
+    hidden = Event.objects.get(name="Thursday Howell")
+    hidden.results_hidden = True
+    hidden.save(update_fields=["results_hidden"])
+    page = Client().get(reverse("tournaments:club", args=[club.pk]))
+    assert page.status_code == 200
+    assert list(page.context["published"]) == [shown]
+    assert hidden not in page.context["live"]
+    assert "Tuesday Mitchell" in page.content.decode()
+    assert (
+        Client().get(reverse("tournaments:club", args=[club.pk + 999])).status_code
+        == 404
+    )
+    home = Client().get("/").content.decode()
+    assert reverse("tournaments:club", args=[club.pk]) in home
+
+
+def test_the_site_administrator_names_a_clubs_directors_in_the_admin(clubs):
+    admin = get_user_model().objects.create_superuser("root", "", "root-pw-123")
+    club = Club.objects.get(name="Club B")
+    page = signed_in(admin).get(f"/admin/tournaments/club/{club.pk}/change/")
+    assert page.status_code == 200
+    choices = page.context["adminform"].form.fields["directors"].queryset
+    assert set(choices.values_list("username", flat=True)) == {"own", "other"}
+    listing = signed_in(admin).get("/admin/tournaments/club/").content.decode()
+    assert "other" in listing
+    # A club's director is not an administrator: the admin shows them nothing.
+    assert signed_in(clubs["other"]).get("/admin/tournaments/club/").status_code == 403

@@ -83,7 +83,7 @@ ROUTE_MODELS: dict[str, type[Model]] = {
     "mail-jobs": MailJob,
 }
 # The URL keyword that holds the object's id, in the order looked for.
-ROUTE_KEYS = ("id", "pk", "session_pk")
+ROUTE_KEYS = ("id", "pk", "session_pk", "section_id")
 _MEMO = "_donne_directs"
 
 

@@ -42,6 +42,9 @@ class DirectedPlayerField(serializers.PrimaryKeyRelatedField):
     """A club member by id, among the players of the clubs the requesting
     director directs: another club's player id is "does not exist" (400)."""
 
+    def __init__(self, **options: Any) -> None:
+        super().__init__(queryset=Player.objects.all(), **options)
+
     def get_queryset(self) -> Any:
         request = self.context.get("request")
         user = request.user if request is not None else None

@@ -37,6 +37,8 @@ SCRUBBED = {
     "DJANGO_SECRET_KEY",
     "DONNE_PUBLIC_URL",
     "DJANGO_HTTPS",
+    # Set by the browser tests (Playwright's event loop) in this process.
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
 }
 
 

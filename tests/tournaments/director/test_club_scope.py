@@ -284,3 +284,24 @@ def test_the_site_administrator_names_a_clubs_directors_in_the_admin(clubs):
     assert "other" in listing
     # A club's director is not an administrator: the admin shows them nothing.
     assert signed_in(clubs["other"]).get("/admin/tournaments/club/").status_code == 403
+
+
+def test_every_route_naming_an_object_names_one_the_scope_knows():
+    """A new route whose first segment the scope cannot place would answer
+    500 to a director: every such route is known."""
+    unknown = []
+
+    def walk(patterns: list, prefix: str) -> None:
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                walk(pattern.url_patterns, prefix + str(pattern.pattern))
+                continue
+            route = prefix + str(pattern.pattern)
+            named = any(
+                f":{key}>" in route or f"<{key}>" in route for key in OBJECT_KEYS
+            )
+            if named and access.route_segment(route) not in access.ROUTE_MODELS:
+                unknown.append(route)
+
+    walk(get_resolver().url_patterns, "")
+    assert unknown == []

@@ -55,6 +55,8 @@ def django_env(database_url: str, redis_url: str = "") -> dict[str, str]:
         DJANGO_DEBUG="0",
         DJANGO_SECRET_KEY=secrets.token_urlsafe(32),
         DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+        # Plain HTTP on 127.0.0.1: no redirect to HTTPS, no secure cookies.
+        DJANGO_HTTPS="0",
         LOG_LEVEL="WARNING",
     )
     if redis_url:

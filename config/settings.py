@@ -3,8 +3,16 @@
 With no environment at all Donne runs embedded: SQLite in the checkout and
 Celery tasks executed eagerly in the web process.  Production sets
 ``DATABASE_URL`` (PostgreSQL) and ``REDIS_URL`` (the Celery broker and result
-store, with real workers), plus ``DJANGO_SECRET_KEY``, ``DJANGO_DEBUG=0`` and
+store, with real workers), plus ``DJANGO_SECRET_KEY`` and
 ``DJANGO_ALLOWED_HOSTS``.
+
+Secure by default: DEBUG is off unless ``DJANGO_DEBUG=1`` (the demo and test
+commands set it), there is no fixed secret key (without
+``DJANGO_SECRET_KEY`` one is generated once into the instance's data folder,
+``config/secret.py``), and with DEBUG off every HTTPS protection is on (HSTS,
+secure cookies, the redirect to HTTPS behind a proxy's
+``X-Forwarded-Proto``) unless the room is served over plain HTTP
+(``DONNE_PUBLIC_URL=http://…``, ``scripts/serve.sh``) or ``DJANGO_HTTPS=0``.
 """
 
 import os
@@ -14,7 +22,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config import room
+from config import room, secret
 from config.schedules import utc_crontab
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -28,12 +36,12 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "donne-development-key-not-for-production"
+DEBUG = env_bool("DJANGO_DEBUG", False)
+# The instance's own files (the generated secret key): never in the repository.
+DONNE_DATA_DIR = Path(os.environ.get("DONNE_DATA_DIR", BASE_DIR / "var"))
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "") or secret.instance_key(
+    DONNE_DATA_DIR / "secret_key"
+)
 ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
 CSRF_TRUSTED_ORIGINS = [
     origin
@@ -242,10 +250,28 @@ CELERY_BEAT_SCHEDULE = {
 if not DEBUG:
     # Production serves its collected static files itself; runserver does in DEBUG.
     MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
-    SESSION_COOKIE_SECURE = env_bool(
-        "DJANGO_SECURE_COOKIES", room.secure_cookies_default(DONNE_PUBLIC_URL)
+    # HTTPS everywhere, unless the room is served over plain HTTP on the
+    # club's network (DONNE_PUBLIC_URL=http://…) or DJANGO_HTTPS=0 says so.
+    DONNE_HTTPS = env_bool(
+        "DJANGO_HTTPS", room.secure_cookies_default(DONNE_PUBLIC_URL)
     )
+    SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", DONNE_HTTPS)
     CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+    SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", DONNE_HTTPS)
+    # Behind a reverse proxy that terminates TLS and sets X-Forwarded-Proto
+    # (and strips a client's own): the production set-up; gunicorn listens on
+    # 127.0.0.1 only (scripts/stack.sh), so no client reaches it directly.
+    if env_bool("DJANGO_PROXY_SSL_HEADER", DONNE_HTTPS):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_HSTS_SECONDS = (
+        int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 60 * 60)))
+        if DONNE_HTTPS
+        else 0
+    )
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
+    # The health check (scripts/stack.sh status) asks gunicorn directly.
+    SECURE_REDIRECT_EXEMPT = [r"^health/$"]
     STORAGES = {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
         "staticfiles": {
@@ -264,7 +290,7 @@ LOGGING = {
 # restore_database): Celery beat runs maintenance.backup_database every night
 # at DONNE_BACKUP_HOUR o'clock UTC into DONNE_BACKUP_DIR, and removes the
 # backups older than DONNE_BACKUP_KEEP_DAYS days.
-DONNE_BACKUP_DIR = os.environ.get("DONNE_BACKUP_DIR", str(BASE_DIR / "var" / "backups"))
+DONNE_BACKUP_DIR = os.environ.get("DONNE_BACKUP_DIR", str(DONNE_DATA_DIR / "backups"))
 DONNE_BACKUP_KEEP_DAYS = int(os.environ.get("DONNE_BACKUP_KEEP_DAYS", "14"))
 DONNE_BACKUP_HOUR = int(os.environ.get("DONNE_BACKUP_HOUR", "3"))
 if not 0 <= DONNE_BACKUP_HOUR <= 23:

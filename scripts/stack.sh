@@ -85,6 +85,10 @@ DJANGO_DEBUG=0
 DJANGO_SECRET_KEY=$(random_token 50)
 DJANGO_ALLOWED_HOSTS=${DJANGO_ALLOWED_HOSTS:-127.0.0.1,localhost}
 DONNE_PUBLIC_URL=${DONNE_PUBLIC_URL:-}
+# 1: behind an HTTPS reverse proxy (HSTS, secure cookies, redirect to HTTPS,
+# X-Forwarded-Proto trusted); 0: served over plain HTTP.
+DJANGO_HTTPS=${DJANGO_HTTPS:-1}
+DONNE_DATA_DIR=$DONNE_HOME/data
 DJANGO_STATIC_ROOT=$DONNE_HOME/static
 DATABASE_URL=postgresql://donne:$pg_password@127.0.0.1:$pg_port/donne
 REDIS_URL=redis://:$redis_password@127.0.0.1:$redis_port/0

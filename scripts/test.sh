@@ -8,6 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/venv.sh requirements-test.txt
+# The suite runs with the development settings (config/testing.py says so too).
+export DJANGO_DEBUG=1
 . scripts/apt.sh
 . scripts/redis.sh
 . scripts/postgres.sh

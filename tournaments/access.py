@@ -83,7 +83,7 @@ ROUTE_MODELS: dict[str, type[Model]] = {
     "mail-jobs": MailJob,
 }
 # The URL keyword that holds the object's id, in the order looked for.
-ROUTE_KEYS = ("id", "pk", "session_pk")
+ROUTE_KEYS = ("id", "pk", "session_pk", "section_id")
 _MEMO = "_donne_directs"
 
 
@@ -150,7 +150,7 @@ def request_target(request: HttpRequest) -> tuple[type[Model], int] | None:
     key = next((key for key in ROUTE_KEYS if key in match.kwargs), None)
     if key is None:
         return None
-    segment = _first_segment(match.route)
+    segment = route_segment(match.route)
     model = ROUTE_MODELS.get(segment)
     if model is None:
         raise LookupError(f"no owner known for the route {match.route!r}")
@@ -177,7 +177,7 @@ def directs_request(request: HttpRequest) -> bool:
     return answer
 
 
-def _first_segment(route: str) -> str:
+def route_segment(route: str) -> str:
     """The route's first segment below its app prefix ("api/", "director/")."""
     parts = [part.lstrip("^") for part in route.split("/") if part.lstrip("^")]
     for prefix in ("api", "director", "table"):

@@ -1,6 +1,15 @@
-"""Admin pages for clubs and players."""
+"""Admin pages for clubs, their directors and players.
+
+The site administrator (a superuser) manages the clubs and who directs
+each: a club's directors are staff users (``manage.py create_director`` makes
+one); a director's own pages are the director's pages, not this admin.
+"""
 
 from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.db.models import ManyToManyField
+from django.forms import ModelMultipleChoiceField
+from django.http import HttpRequest
 
 from tournaments.models import Club, Player
 
@@ -13,9 +22,25 @@ class PlayerInline(admin.TabularInline):
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ("name", "city", "federation_code")
+    list_display = ("name", "city", "federation_code", "director_names")
     search_fields = ("name", "city")
+    filter_horizontal = ("directors",)
     inlines = [PlayerInline]
+
+    @admin.display(description="directors")
+    def director_names(self, club: Club) -> str:
+        return ", ".join(user.get_username() for user in club.directors.all())
+
+    def formfield_for_manytomany(
+        self, db_field: ManyToManyField, request: HttpRequest, **kwargs: object
+    ) -> ModelMultipleChoiceField:
+        """Directors are picked among the staff users (a superuser directs
+        every club already)."""
+        if db_field.name == "directors":
+            kwargs["queryset"] = get_user_model().objects.filter(
+                is_staff=True, is_superuser=False
+            )
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
 
 
 @admin.register(Player)

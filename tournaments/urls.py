@@ -4,7 +4,7 @@ from collections.abc import Callable
 
 from django.urls import URLPattern, path
 
-from tournaments.pages import games, health
+from tournaments.pages import clubs, games, health
 
 Route = tuple[str, Callable[..., object], str]
 
@@ -22,4 +22,5 @@ urlpatterns = [
     # The stack's health check (scripts/stack.sh status).
     path("health/", health.health, name="health"),
     path("games/<slug:slug>/", games.game_detail, name="game-detail"),
+    path("clubs/<int:pk>/", clubs.club_page, name="club"),
 ]

@@ -38,13 +38,24 @@ class DirectorOnly(BasePermission):
         return is_director(request)
 
 
+class DirectedPlayerField(serializers.PrimaryKeyRelatedField):
+    """A club member by id, among the players of the clubs the requesting
+    director directs: another club's player id is "does not exist" (400)."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(queryset=Player.objects.all(), **options)
+
+    def get_queryset(self) -> Any:
+        request = self.context.get("request")
+        user = request.user if request is not None else None
+        return access.directed(user, Player.objects.all())
+
+
 class PlayerInputSerializer(serializers.Serializer):
     """A player: a club member by id, or a name."""
 
     name = serializers.CharField(max_length=120, required=False, allow_blank=True)
-    player = serializers.PrimaryKeyRelatedField(
-        queryset=Player.objects.all(), required=False, allow_null=True
-    )
+    player = DirectedPlayerField(required=False, allow_null=True)
 
 
 class EventInputSerializer(serializers.Serializer):

@@ -18,11 +18,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.event_creation import (
-    DirectorOnly as DirectorOnly,  # where the files, imports and mail views take it
-)
-from tournaments.api.event_creation import (
+    DirectedPlayerField,
     EventInputSerializer,
     event_create_view,
+)
+from tournaments.api.event_creation import (
+    DirectorOnly as DirectorOnly,  # where the files, imports and mail views take it
 )
 from tournaments.api.events import ApiAccess
 from tournaments.api.permissions import (
@@ -31,7 +32,7 @@ from tournaments.api.permissions import (
     token_table,
     visible_events,
 )
-from tournaments.models import Match, Player, TeamCompetition
+from tournaments.models import Match, TeamCompetition
 from tournaments.rescore.teams import match_carry_over_set
 from tournaments.selectors.teams import match_sheet, standings_rows
 from tournaments.services.privacy import (
@@ -47,9 +48,7 @@ class TeamInputSerializer(serializers.Serializer):
     """A team: its name, and its players by id (4 to 6) or their names."""
 
     name = serializers.CharField(max_length=120)
-    players = serializers.PrimaryKeyRelatedField(
-        queryset=Player.objects.all(), many=True, required=False
-    )
+    players = DirectedPlayerField(many=True, required=False)
     members = serializers.CharField(max_length=300, required=False, allow_blank=True)
 
 

@@ -43,16 +43,18 @@ class DemoSummary:
 
     club: Club
     players_created: int
-    admin_username: str
-    admin_password: str
+    admin_username: str | None
+    admin_password: str | None
     events_created: int = 0
 
 
 @transaction.atomic
-def load_demo() -> DemoSummary:
-    """Create the demo club, its players, a director login, two finished
-    events (a 7-table Mitchell and a 4-table Howell) and tonight's 5-table
-    Mitchell being played; safe to rerun."""
+def load_demo(*, director: bool = False) -> DemoSummary:
+    """Create the demo club, its players, two finished events (a 7-table
+    Mitchell and a 4-table Howell) and tonight's 5-table Mitchell being
+    played, and the other games' events; safe to rerun.  With ``director``,
+    also the demo's site administrator whose password is printed in the
+    README (never on a server that did not ask for it)."""
     club, _ = Club.objects.get_or_create(
         name=DEMO_CLUB, defaults={"city": DEMO_CITY, "federation_code": "DEMO-69"}
     )
@@ -69,9 +71,9 @@ def load_demo() -> DemoSummary:
             },
         )
         created += new
-    username, password = DEMO_ADMIN
+    username, password = DEMO_ADMIN if director else (None, None)
     user_model = get_user_model()
-    if not user_model.objects.filter(username=username).exists():
+    if director and not user_model.objects.filter(username=username).exists():
         user_model.objects.create_superuser(username, "", password)
     events = load_demo_events(club)
     _analyse(events)

@@ -1,6 +1,7 @@
 """Keep each director to their own clubs on the director's pages.
 
-Every director page that names an object in its URL (an event, a session, a
+Every director page (every URL under ``director/``, the printed movement
+documents included) that names an object in its URL (an event, a session, a
 section, a line, a job…) is answered 404 to a staff user who does not direct
 that object's club, before the view runs: the pages cannot leak or change
 another club's event, whatever the view itself checks.  The decision is
@@ -16,7 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 
 from tournaments import access
 
-DIRECTOR_NAMESPACE = "director"
+DIRECTOR_PREFIX = "director/"
 
 
 class DirectorScopeMiddleware:
@@ -36,7 +37,7 @@ class DirectorScopeMiddleware:
         kwargs: dict[str, object],
     ) -> None:
         match = request.resolver_match
-        if match is None or DIRECTOR_NAMESPACE not in match.namespaces:
+        if match is None or not match.route.startswith(DIRECTOR_PREFIX):
             return None
         if access.is_staff(request.user) and not access.directs_request(request):
             raise Http404

@@ -15,7 +15,8 @@ from tournaments.pages.rules import bridge_rule_tables, parse_match_length
 def home(request: HttpRequest) -> HttpResponse:
     """The latest results, the games with their scoring, and the clubs."""
     clubs = Club.objects.order_by("name").prefetch_related("players")
-    events = Event.objects.filter(sessions__sections__isnull=False).distinct()[:10]
+    events = Event.objects.filter(sessions__sections__isnull=False)
+    events = events.exclude(published=False, results_hidden=True).distinct()[:10]
     context = {"games": GAMES, "clubs": clubs, "events": events}
     return render(request, "tournaments/home.html", context)
 

@@ -15,12 +15,29 @@ pytestmark = pytest.mark.django_db
 
 def test_it_loads_a_club_with_32_players_and_a_director():
     out = StringIO()
-    call_command("load_demo", stdout=out)
+    call_command("load_demo", "--director", stdout=out)
     club = Club.objects.get()
     assert club.name == "Bridge Club de la Donne"
     assert club.players.count() == 32
     assert get_user_model().objects.get(username="director").is_superuser
     assert "32 players (32 new)" in out.getvalue()
+    assert "Director login: director / donne-demo" in out.getvalue()
+
+
+def test_without_debug_or_the_flag_it_makes_no_director(settings):
+    """A production server loading the demo gets no login whose password
+    the README prints."""
+    settings.DEBUG = False
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    assert not get_user_model().objects.exists()
+    assert "No demo director (DEBUG is off)" in out.getvalue()
+
+
+def test_in_debug_it_makes_the_director(settings):
+    settings.DEBUG = True
+    call_command("load_demo", stdout=StringIO())
+    assert get_user_model().objects.filter(username="director").exists()
 
 
 def test_it_can_be_run_twice_without_duplicating_anything():
@@ -33,7 +50,7 @@ def test_it_can_be_run_twice_without_duplicating_anything():
 
 
 def test_the_director_can_log_in_to_the_admin(client):
-    call_command("load_demo", stdout=StringIO())
+    call_command("load_demo", "--director", stdout=StringIO())
     assert client.login(username="director", password="donne-demo")
     assert client.get("/admin/tournaments/player/").status_code == 200
 

@@ -112,6 +112,8 @@ EOF
 # Read as data, never run as shell code.
 load_env() {
     [ -f "$ENV_FILE" ] || fail "no $ENV_FILE: run '$0 start' first"
+    # The stack always has its broker: a caller's eager switch must not leak in.
+    unset CELERY_TASK_ALWAYS_EAGER
     local line key value
     while IFS= read -r line || [ -n "$line" ]; do
         case "$line" in ''|'#'*) continue ;; esac

@@ -109,16 +109,25 @@ def prune(folder: Path, keep_days: int, now: dt.datetime | None = None) -> list[
     return removed
 
 
-def new_file(folder: Path, kind: str, now: dt.datetime) -> Path:
-    """A name for a backup taken ``now`` that no file has yet."""
+def new_file(folder: Path, kind: str, now: dt.datetime) -> tuple[Path, Path]:
+    """A name for a backup taken ``now`` that no file has yet, and the
+    partial file it is written to, created (owner only) to claim the name:
+    two backups in the same second (the nightly one and one by hand) take
+    two names."""
     stem = f"donne-{now.astimezone(dt.UTC).strftime(STAMP)}"
     suffix = SUFFIXES[kind]
-    path = folder / f"{stem}{suffix}"
     number = 1
-    while path.exists():
+    while True:
+        name = f"{stem}{suffix}" if number == 1 else f"{stem}-{number}{suffix}"
+        target, partial = folder / name, folder / f".{name}.partial"
+        if not target.exists():
+            try:
+                partial.touch(mode=0o600, exist_ok=False)
+            except FileExistsError:
+                pass
+            else:
+                return target, partial
         number += 1
-        path = folder / f"{stem}-{number}{suffix}"
-    return path
 
 
 def backup_database(
@@ -135,10 +144,8 @@ def backup_database(
         raise BackupError("keep at least 1 day of backups")
     where = backup_folder(folder)
     moment = now or dt.datetime.now(dt.UTC)
-    target = new_file(where, kind, moment)
-    partial = target.with_name(f".{target.name}.partial")
+    target, partial = new_file(where, kind, moment)
     try:
-        partial.touch(mode=0o600, exist_ok=False)
         if kind == POSTGRESQL:
             _pg_dump(database, partial)
         else:

@@ -83,6 +83,31 @@ def test_two_backups_in_one_second_keep_both(tmp_path: Path) -> None:
     assert backups(tmp_path / "b") == [first, second]
 
 
+def test_a_backup_under_way_keeps_its_name(tmp_path: Path) -> None:
+    """Another process writing the same second's backup holds its partial
+    file: this one takes the next name and leaves that file alone."""
+    database = sqlite_database(tmp_path / "donne.sqlite3")
+    folder = tmp_path / "b"
+    folder.mkdir()
+    other = folder / ".donne-20261125T030000Z.sqlite3.partial"
+    other.write_text("being written")
+    made = backup_database(folder, 14, database, now=NOW)
+    assert made.file.name == "donne-20261125T030000Z-2.sqlite3"
+    assert other.read_text() == "being written"
+    assert contracts(made.file) == ["3NT"]
+    assert not (folder / ".donne-20261125T030000Z-2.sqlite3.partial").exists()
+
+
+def test_a_failed_backup_leaves_no_file(tmp_path: Path) -> None:
+    database = {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": str(tmp_path / "missing.sqlite3"),
+    }
+    with pytest.raises(BackupError, match="no SQLite database"):
+        backup_database(tmp_path / "b", 14, database, now=NOW)
+    assert list((tmp_path / "b").iterdir()) == []
+
+
 def test_pruning_removes_old_backups_by_their_name_date_only(tmp_path: Path) -> None:
     folder = tmp_path / "backups"
     folder.mkdir()

@@ -70,11 +70,17 @@ port_or_free() {
 make_env_file() {
     [ -e "$ENV_FILE" ] && return 0
     [ -x "$PY" ] || fail "no Python at $PY: run scripts/venv.sh or set DONNE_PYTHON"
-    local pg_port redis_port http_port pg_password redis_password
+    local pg_port redis_port http_port pg_password redis_password hosts host
     pg_port="$(port_or_free "${DONNE_PG_PORT:-}")"
     redis_port="$(port_or_free "${DONNE_REDIS_PORT:-}")"
     http_port="${DONNE_HTTP_PORT:-8000}"
     pg_password="$(random_token 24)"
+    # The host names asked for, and always this machine's own (the status
+    # checks and the reverse proxy ask gunicorn on 127.0.0.1).
+    hosts="${DJANGO_ALLOWED_HOSTS:-}"
+    for host in 127.0.0.1 localhost; do
+        [[ ",$hosts," == *",$host,"* ]] || hosts="${hosts:+$hosts,}$host"
+    done
     redis_password="$(random_token 24)"
     cat >"$ENV_FILE.new" <<EOF
 # Donne's environment (scripts/stack.sh, deploy/systemd): KEY=VALUE lines,
@@ -83,7 +89,7 @@ make_env_file() {
 DJANGO_SETTINGS_MODULE=config.settings
 DJANGO_DEBUG=0
 DJANGO_SECRET_KEY=$(random_token 50)
-DJANGO_ALLOWED_HOSTS=${DJANGO_ALLOWED_HOSTS:-127.0.0.1,localhost}
+DJANGO_ALLOWED_HOSTS=$hosts
 DONNE_PUBLIC_URL=${DONNE_PUBLIC_URL:-}
 # 1: behind an HTTPS reverse proxy (HSTS, secure cookies, redirect to HTTPS,
 # X-Forwarded-Proto trusted); 0: served over plain HTTP.

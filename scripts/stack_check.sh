@@ -72,6 +72,7 @@ scripts/stack.sh start
 took
 # From here, manage.py runs with the stack's environment, as an operator's would.
 eval "$(scripts/stack.sh env)"
+unset CELERY_TASK_ALWAYS_EAGER
 BASE="http://127.0.0.1:$DONNE_HTTP_PORT"
 CLUB="Stack check club"
 export DONNE_CHECK_USER="stack-checker"

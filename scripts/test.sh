@@ -18,6 +18,9 @@ echo "== ruff check"; .venv/bin/ruff check .
 echo "== ruff format --check"; .venv/bin/ruff format --check .
 echo "== migrations"; .venv/bin/python manage.py makemigrations --check --dry-run
 echo "== pytest (SQLite)"; env -u DATABASE_URL .venv/bin/pytest "$@"
+# The production stack, started, played, backed up, restored and stopped in a
+# throwaway folder (about a minute): with the whole suite only.
+if [ "$#" -eq 0 ]; then echo "== stack check"; scripts/stack_check.sh; fi
 if [ -z "${DONNE_TEST_POSTGRES_URL:-}" ]; then
     echo "== pytest (PostgreSQL) SKIPPED: no PostgreSQL (see above)"
     exit 0

@@ -125,3 +125,36 @@ def test_incr_counts_and_keeps_the_windows_end():
         cache.incr("count")
     with pytest.raises(ValueError):
         cache.incr("never-set")
+
+
+REDIS_URL = os.environ.get("DONNE_TEST_REDIS_URL", "")
+
+
+@pytest.mark.skipif(not REDIS_URL, reason="no Redis: ./scripts/test.sh starts one")
+def test_on_redis_the_lock_out_counts_are_shared_too(settings):
+    """Production's cache: two clients (two worker processes) on the cache's
+    Redis database see the one count, and the lock it sets off."""
+    from django.core.cache import caches
+
+    from tournaments.services import director_locks
+
+    prefix = f"test-{os.getpid()}-{time.time_ns()}"
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": redis_cache_location(REDIS_URL, 1),
+            "KEY_PREFIX": prefix,
+        }
+    }
+    user_key, address_key = director_locks._keys("td", "10.0.0.1")
+    try:
+        for _ in range(4):
+            assert director_locks.record_failure("td", "10.0.0.1") is None
+        other_worker = caches.create_connection("default")
+        assert other_worker.get(user_key) == 4
+        assert other_worker.incr(user_key) == 5
+        assert director_locks.record_failure("td", "10.0.0.1") is not None
+        assert caches.create_connection("default").get(f"{user_key}:lock") > time.time()
+        assert director_locks.lock_for("td", "10.0.0.1") is not None
+    finally:
+        cache.delete_many([user_key, address_key, f"{user_key}:lock"])

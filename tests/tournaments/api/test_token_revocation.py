@@ -264,3 +264,16 @@ def test_a_revoked_token_cannot_write(section):
     )
     assert_signed_out(response)
     assert not Result.objects.filter(board__section=section).exists()
+
+
+def test_the_admin_lists_the_sign_ins_read_only(section, django_user_model):
+    sign_out(sign_in(code_of(section, 2)))
+    admin = Client()
+    admin.force_login(django_user_model.objects.create_superuser("root", "r@x.org"))
+    page = admin.get("/admin/tournaments/tabletgrant/")
+    assert page.status_code == 200
+    assert "Signed out at the tablet" in page.content.decode()
+    assert admin.get("/admin/tournaments/tabletgrant/add/").status_code == 403
+    grant = TabletGrant.objects.get()
+    change = admin.get(f"/admin/tournaments/tabletgrant/{grant.pk}/change/")
+    assert change.status_code == 200 and grant.key_hash not in change.content.decode()

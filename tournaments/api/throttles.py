@@ -8,7 +8,8 @@ their reasons are given beside that setting.
 
 A table token counts against its table, not its address: a room's tablets
 all come from the club's one address (its Wi-Fi, its NAT), and one table's
-runaway tablet must not stop the others.
+runaway tablet must not stop the others.  So do the terminal page's own
+calls (the score preview) from a tablet signed in on it.
 
 (The views' type is not imported: ``rest_framework.views`` imports this
 module, one of the default throttles, while it loads.)
@@ -23,7 +24,8 @@ from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
 
 from tournaments.models import Table
-from tournaments.terminal.access import client_ip
+from tournaments.terminal.access import SESSION_KEY, client_ip
+from tournaments.tokens import TokenRefused, table_for_token
 
 logger = logging.getLogger("donne.api")
 
@@ -48,15 +50,36 @@ class DonneThrottle(SimpleRateThrottle):
             return True
 
 
+def table_of(request: Request) -> int | None:
+    """The table a request comes from: its table token's, or the terminal
+    page's (the score preview, ``/api/score/``, is called by the tablet's
+    page with its session, whose token must be live); None otherwise."""
+    if isinstance(request.auth, Table):
+        return request.auth.pk
+    known = getattr(request, "_donne_throttled_table", False)
+    if known is not False:
+        return known
+    table = None
+    token = getattr(request, "session", {}).get(SESSION_KEY)
+    if token:
+        try:
+            table = table_for_token(str(token))[0].pk
+        except TokenRefused:
+            table = None
+    request._donne_throttled_table = table
+    return table
+
+
 class TableThrottle(DonneThrottle):
-    """Requests signed with a table token, counted per table."""
+    """Requests of a table's tablets (token or terminal page), per table."""
 
     scope = "table"
 
     def get_cache_key(self, request: Request, view: object) -> str | None:
-        if not isinstance(request.auth, Table):
+        table = table_of(request)
+        if table is None:
             return None
-        return self.cache_format % {"scope": self.scope, "ident": request.auth.pk}
+        return self.cache_format % {"scope": self.scope, "ident": table}
 
 
 class DirectorThrottle(DonneThrottle):
@@ -76,8 +99,8 @@ class AnonymousThrottle(DonneThrottle):
     scope = "anon"
 
     def get_cache_key(self, request: Request, view: object) -> str | None:
-        if isinstance(request.auth, Table) or (
-            request.user and request.user.is_authenticated
-        ):
+        if request.user and request.user.is_authenticated:
+            return None
+        if table_of(request) is not None:
             return None
         return self.cache_format % {"scope": self.scope, "ident": client_ip(request)}

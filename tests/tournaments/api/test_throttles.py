@@ -123,3 +123,25 @@ def test_a_cache_that_fails_lets_the_room_play(section, rates, monkeypatch):
     monkeypatch.setattr("django.core.cache.cache.get", broken)
     for _ in range(5):
         assert Client(REMOTE_ADDR=ROOM).get(PUBLIC).status_code == 200
+
+
+def terminal(section, number: int) -> Client:
+    """A tablet signed in on the terminal's page, from the room's address."""
+    client = Client(REMOTE_ADDR=ROOM)
+    code = section.table_set.get(number=number).code
+    assert client.post(reverse("terminal:sign-in"), {"code": code}).status_code == 302
+    return client
+
+
+def test_the_terminals_score_preview_counts_per_table(section, rates):
+    preview = reverse("api-score-preview") + "?board=1&contract=3NT&declarer=N&result=="
+    table_1, table_2 = terminal(section, 1), terminal(section, 2)
+    for _ in range(3):
+        assert table_1.get(preview).status_code == 200
+    assert_throttled(table_1.get(preview))
+    for _ in range(3):
+        assert table_2.get(preview).status_code == 200
+    # The room's address has spent none of its anonymous requests.
+    for _ in range(4):
+        assert Client(REMOTE_ADDR=ROOM).get(preview).status_code == 200
+    assert_throttled(Client(REMOTE_ADDR=ROOM).get(preview))

@@ -250,9 +250,9 @@ CELERY_BEAT_SCHEDULE = {
 # so every worker process sees the same counts and they survive a restart.
 # Redis when REDIS_URL is set: the same server as Celery's, another database
 # (DONNE_CACHE_REDIS_DB, default 1: clearing the cache empties its database),
-# or DONNE_CACHE_URL; else the database cache, the table "donne_cache" that
-# migration 0025 creates (``migrate`` alone suffices), with an atomic ``incr``
-# (config/db_cache.py).
+# or DONNE_CACHE_URL; else the database cache, the table "donne_cache" made
+# by the migration 0026_tokens (``migrate`` alone suffices), with an atomic
+# ``incr`` (config/db_cache.py).
 DONNE_CACHE_URL = os.environ.get("DONNE_CACHE_URL", "")
 if REDIS_URL and not DONNE_CACHE_URL:
     DONNE_CACHE_URL = cache.redis_cache_location(

@@ -32,7 +32,7 @@ def drop_cache_table(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0024_absent"),
+        ("tournaments", "0025_club_directors"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

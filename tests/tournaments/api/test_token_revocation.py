@@ -11,12 +11,14 @@ import datetime as dt
 import html
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core import signing
 from django.test import Client
 from django.urls import reverse
 
 from tournaments.models import Result, Session, TabletGrant
 from tournaments.services.closing import close_session
+from tournaments.services.directors import director_create
 from tournaments.services.events import MovementChoice, section_create
 from tournaments.services.results import session_reopen
 from tournaments.tokens import TOKEN_SALT, issue_table_token, read_table_token
@@ -283,3 +285,19 @@ def test_the_admin_lists_the_sign_ins_read_only(section, django_user_model):
     grant = TabletGrant.objects.get()
     change = admin.get(f"/admin/tournaments/tabletgrant/{grant.pk}/change/")
     assert change.status_code == 200 and grant.key_hash not in change.content.decode()
+
+
+def test_another_clubs_director_signs_no_tablet_out(section):
+    """The section's event has no club of theirs: 404, every grant live."""
+    director_create("b-td", "Club B", "b-password-2026")
+    other = Client()
+    other.force_login(get_user_model().objects.get(username="b-td"))
+    token = sign_in(code_of(section, 1))
+    code = code_of(section, 1)
+    sign_out_url = reverse("director:tablets-sign-out", args=[section.pk])
+    new_code_url = reverse("director:table-new-code", args=[section.pk])
+    assert other.post(sign_out_url).status_code == 404
+    assert other.post(new_code_url, {"table": 1}).status_code == 404
+    assert read(section, token).status_code == 200
+    assert code_of(section, 1) == code
+    assert not TabletGrant.objects.filter(revoked_at__isnull=False).exists()

@@ -134,7 +134,10 @@ def terminal(section, number: int) -> Client:
 
 
 def test_the_terminals_score_preview_counts_per_table(section, rates):
-    preview = reverse("api-score-preview") + "?board=1&contract=3NT&declarer=N&result=="
+    board = section.boards.get(number=1).pk
+    preview = (
+        f"{reverse('api-score-preview')}?board={board}&contract=3NT&declarer=N&result=="
+    )
     table_1, table_2 = terminal(section, 1), terminal(section, 2)
     for _ in range(3):
         assert table_1.get(preview).status_code == 200

@@ -158,3 +158,35 @@ def test_on_redis_the_lock_out_counts_are_shared_too(settings):
         assert director_locks.lock_for("td", "10.0.0.1") is not None
     finally:
         cache.delete_many([user_key, address_key, f"{user_key}:lock"])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_incr_from_many_connections_at_once_loses_no_count():
+    """Eight threads (eight database connections, as eight workers) add 25
+    each to one count at the same moment: 200, not fewer."""
+    import threading
+
+    from django.db import connections
+
+    cache.set("racing", 0, 60)
+    start = threading.Barrier(8)
+    failures = []
+
+    def worker() -> None:
+        try:
+            start.wait()
+            for _ in range(25):
+                cache.incr("racing")
+        except Exception as error:
+            failures.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=worker) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert cache.get("racing") == 200
+    cache.delete("racing")

@@ -296,6 +296,12 @@ DONNE_THROTTLE_RATES = {
     "anon": f"{int(os.environ.get('DONNE_THROTTLE_ANON', '600'))}/min",
     "director": f"{int(os.environ.get('DONNE_THROTTLE_DIRECTOR', '1200'))}/min",
 }
+# Behind reverse proxies (nginx...) every request comes from the proxy's
+# address: DONNE_PROXY_COUNT says how many proxies append the address they
+# saw to X-Forwarded-For, and the client's address (for the throttles and
+# lock-outs above, and the tablets' sign-in locks) is read there (default 0:
+# no proxy, the connection's address).
+DONNE_PROXY_COUNT = int(os.environ.get("DONNE_PROXY_COUNT", "0"))
 REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] = [
     "tournaments.api.throttles.TableThrottle",
     "tournaments.api.throttles.AnonymousThrottle",

@@ -163,7 +163,14 @@ def test_on_redis_the_lock_out_counts_are_shared_too(settings):
 @pytest.mark.django_db(transaction=True)
 def test_incr_from_many_connections_at_once_loses_no_count():
     """Eight threads (eight database connections, as eight workers) add 25
-    each to one count at the same moment: 200, not fewer."""
+    each to one count at the same moment: 200, not fewer.
+
+    On PostgreSQL (the second run of scripts/test.sh): the test database of
+    SQLite is an in-memory one whose shared cache locks tables without
+    waiting, unlike the database file the server uses (tests/live runs
+    gunicorn's workers on one, throttled through this cache)."""
+    if connection.vendor == "sqlite":
+        pytest.skip("in-memory SQLite: run on PostgreSQL (scripts/test.sh)")
     import threading
 
     from django.db import connections

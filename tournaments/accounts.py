@@ -43,7 +43,9 @@ class SignInView(auth_views.LoginView):
             return super().post(request, *args, **kwargs)
         form = AuthenticationForm(request, initial={"username": self._who()[0]})
         context = self.get_context_data(form=form, locked=lock.message())
-        return self.render_to_response(context, status=429)
+        response = self.render_to_response(context, status=429)
+        response["Retry-After"] = str(lock.seconds_left())
+        return response
 
     def form_valid(self, form: AuthenticationForm) -> HttpResponse:
         director_locks.record_success(*self._who())

@@ -38,7 +38,22 @@ def normalise_code(text: str) -> str:
 
 
 def client_ip(request: HttpRequest) -> str:
-    """The address the request came from (the proxy's, behind one)."""
+    """The address the request came from.
+
+    Behind ``DONNE_PROXY_COUNT`` reverse proxies (default 0: none), each
+    appending the address it saw to ``X-Forwarded-For``, it is the one the
+    outermost proxy saw, counted from the right: what a client writes in the
+    header itself stays on the left and is never believed.
+    """
+    proxies = getattr(settings, "DONNE_PROXY_COUNT", 0)
+    if proxies > 0:
+        seen = [
+            part.strip()
+            for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+            if part.strip()
+        ]
+        if len(seen) >= proxies:
+            return seen[-proxies][:45]
     return request.META.get("REMOTE_ADDR", "") or "unknown"
 
 

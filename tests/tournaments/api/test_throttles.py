@@ -148,3 +148,23 @@ def test_the_terminals_score_preview_counts_per_table(section, rates):
     for _ in range(4):
         assert Client(REMOTE_ADDR=ROOM).get(preview).status_code == 200
     assert_throttled(Client(REMOTE_ADDR=ROOM).get(preview))
+
+
+def test_behind_a_proxy_the_address_is_the_one_the_proxy_saw(section, rates, settings):
+    """One proxy (nginx) in front: every request comes from its address, the
+    client's is the last of X-Forwarded-For; what the client wrote before
+    it is not believed."""
+    settings.DONNE_PROXY_COUNT = 1
+
+    def behind_proxy(forwarded: str) -> Client:
+        return Client(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=forwarded)
+
+    for number in range(4):
+        assert (
+            behind_proxy(f"9.9.9.{number}, 203.0.113.5").get(PUBLIC).status_code == 200
+        )
+    assert_throttled(behind_proxy("8.8.8.8, 203.0.113.5").get(PUBLIC))
+    assert behind_proxy("203.0.113.6").get(PUBLIC).status_code == 200
+    # Without the header (a request that did not pass the proxy): the
+    # connection's address.
+    assert Client(REMOTE_ADDR="127.0.0.1").get(PUBLIC).status_code == 200

@@ -56,6 +56,7 @@ def test_the_sixth_try_is_locked_out_even_with_the_right_password(td):
     assert response.status_code == 429
     assert "Too many wrong passwords: sign-in is locked for 1" in text(response)
     assert "min" in text(response)
+    assert 14 * 60 < int(response["Retry-After"]) <= 15 * 60
     assert "_auth_user_id" not in response.wsgi_request.session
     assert sign_in("wrong").status_code == 429
 

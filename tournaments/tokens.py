@@ -127,10 +127,17 @@ def table_for_token(token: str) -> tuple[Table, TabletGrant]:
             _("This tablet is signed out (its table has moved): sign in again.")
         )
     reopened = session.reopened_at
-    if session.status != Session.Status.PLAYING or (
+    if session.status == Session.Status.CLOSED or (
         reopened is not None and grant.created_at < reopened
     ):
         raise TokenRefused(refusal_text(TabletGrant.Why.SESSION_CLOSED))
+    if session.status != Session.Status.PLAYING:
+        raise TokenRefused(
+            _(
+                "This tablet is signed out (the session is not being played): "
+                "sign in again."
+            )
+        )
     return table, grant
 
 

@@ -255,6 +255,23 @@ def test_a_session_closed_otherwise_refuses_its_tokens_too(section):
     assert_signed_out(read(section, token), "session is closed")
 
 
+def test_a_token_is_refused_when_its_session_is_not_played(section):
+    token = sign_in(code_of(section, 1))
+    Session.objects.filter(pk=section.session_id).update(status="setup")
+    assert_signed_out(read(section, token), "session is not being played")
+
+
+def test_a_token_is_refused_once_its_table_is_in_another_section(section):
+    other_section = section_create(
+        session=section.session, choice=MovementChoice("mitchell", 3, 2), letter="B"
+    )
+    token = sign_in(code_of(section, 1))
+    other_section.table_set.filter(number=1).delete()
+    section.table_set.filter(number=1).update(section=other_section)
+    assert_signed_out(read(section, token), "its table has moved")
+    assert_signed_out(read(other_section, token), "its table has moved")
+
+
 def test_a_token_dies_with_its_table(section):
     token = sign_in(code_of(section, 3))
     section.table_set.get(number=3).delete()

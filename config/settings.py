@@ -22,7 +22,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config import room, secret
+from config import cache, room, secret
 from config.schedules import utc_crontab
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -246,6 +246,72 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": DONNE_SWEEP_SECONDS,
     },
 }
+
+# Shared cache: director sign-in lock-outs and the API's throttles count here,
+# so every worker process sees the same counts and they survive a restart.
+# Redis when REDIS_URL is set: the same server as Celery's, another database
+# (DONNE_CACHE_REDIS_DB, default 1: clearing the cache empties its database),
+# or DONNE_CACHE_URL; else the database cache, the table "donne_cache" made
+# by the migration 0026_tokens (``migrate`` alone suffices), with an atomic
+# ``incr`` (config/db_cache.py).
+DONNE_CACHE_URL = os.environ.get("DONNE_CACHE_URL", "")
+if REDIS_URL and not DONNE_CACHE_URL:
+    DONNE_CACHE_URL = cache.redis_cache_location(
+        REDIS_URL, int(os.environ.get("DONNE_CACHE_REDIS_DB", "1"))
+    )
+    if cache.redis_db(DONNE_CACHE_URL) == cache.redis_db(REDIS_URL):
+        raise ImproperlyConfigured(
+            "DONNE_CACHE_REDIS_DB must differ from REDIS_URL's database (Celery's)"
+        )
+if DONNE_CACHE_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": DONNE_CACHE_URL,
+            "KEY_PREFIX": "donne",
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "config.db_cache.AtomicDatabaseCache",
+            "LOCATION": "donne_cache",
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
+        }
+    }
+
+# API throttles (tournaments/api/throttles.py), in the shared cache; a refused
+# request answers 429 with Retry-After.  Per minute, from the environment:
+# - DONNE_THROTTLE_TABLE (default 120): per table, whatever the address, so
+#   a room of 40 tablets behind one NAT is 40 clients.  A table enters a board
+#   in 2 to 4 requests every few minutes; 120 a minute is 30 times that.
+# - DONNE_THROTTLE_ANON (default 600): per address for everything else that
+#   is not signed in: the public's reads, the tablets' sign-ins and the
+#   terminal's score preview (/api/score/, about 5 per board entered), all of
+#   a room's devices from one address: 50 tablets previewing a board each
+#   within a minute are 250.
+# - DONNE_THROTTLE_DIRECTOR (default 1200): per signed-in user, a director's
+#   pages and scripts (a typed traveller, an import) reading and writing.
+DONNE_THROTTLE_RATES = {
+    "table": f"{int(os.environ.get('DONNE_THROTTLE_TABLE', '120'))}/min",
+    "anon": f"{int(os.environ.get('DONNE_THROTTLE_ANON', '600'))}/min",
+    "director": f"{int(os.environ.get('DONNE_THROTTLE_DIRECTOR', '1200'))}/min",
+}
+# Behind reverse proxies (nginx...) every request comes from the proxy's
+# address: DONNE_PROXY_COUNT says how many proxies append the address they
+# saw to X-Forwarded-For, and the client's address (for the throttles and
+# lock-outs above, and the tablets' sign-in locks) is read there (default 0:
+# no proxy, the connection's address).
+DONNE_PROXY_COUNT = int(os.environ.get("DONNE_PROXY_COUNT", "0"))
+REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] = [
+    "tournaments.api.throttles.TableThrottle",
+    "tournaments.api.throttles.AnonymousThrottle",
+    "tournaments.api.throttles.DirectorThrottle",
+]
+REST_FRAMEWORK["DEFAULT_AUTHENTICATION_CLASSES"] = [
+    "rest_framework.authentication.SessionAuthentication",
+    "tournaments.api.authentication.DirectorBasicAuthentication",
+]
 
 if not DEBUG:
     # Production serves its collected static files itself; runserver does in DEBUG.

@@ -6,25 +6,55 @@ password re-shows the form with Django's message, and signing out is a POST
 (a link cannot sign a director out).  The admin's login address redirects
 here (``config.urls``), so that every "please sign in" of the director's
 pages, which use the admin's ``staff_member_required``, lands on this page.
+
+Wrong passwords lock a username out (``services.director_locks``: five in
+15 minutes from one address, or fifty from the address whatever the names):
+the page then answers 429 saying how long to wait, the password unread.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.urls import path
 from django.views.generic import RedirectView
+
+from tournaments.services import director_locks
+from tournaments.terminal.access import client_ip
 
 app_name = "accounts"
 
 
 class SignInView(auth_views.LoginView):
-    """The sign-in form; a refused sign-in answers 400 with the form's message."""
+    """The sign-in form; a refused sign-in answers 400 with the form's message,
+    a locked-out one 429 with how long to wait."""
 
     template_name = "accounts/sign_in.html"
 
+    def _who(self) -> tuple[str, str]:
+        return str(self.request.POST.get("username", ""))[:150], client_ip(self.request)
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        lock = director_locks.lock_for(*self._who())
+        if lock is None:
+            return super().post(request, *args, **kwargs)
+        form = AuthenticationForm(request, initial={"username": self._who()[0]})
+        context = self.get_context_data(form=form, locked=lock.message())
+        response = self.render_to_response(context, status=429)
+        response["Retry-After"] = str(lock.seconds_left())
+        return response
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        director_locks.record_success(*self._who())
+        return super().form_valid(form)
+
     def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
+        username, address = self._who()
+        if username:
+            director_locks.record_failure(username, address)
         response = super().form_invalid(form)
         response.status_code = 400
         return response

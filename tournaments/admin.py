@@ -1,4 +1,5 @@
-"""Admin pages for clubs, their directors and players.
+"""Admin pages for clubs, their directors and players, and the tablets'
+sign-ins (read only).
 
 The site administrator (a superuser) manages the clubs and who directs
 each: a club's directors are staff users (``manage.py create_director`` makes
@@ -11,7 +12,7 @@ from django.db.models import ManyToManyField
 from django.forms import ModelMultipleChoiceField
 from django.http import HttpRequest
 
-from tournaments.models import Club, Player
+from tournaments.models import Club, Player, TabletGrant
 
 
 class PlayerInline(admin.TabularInline):
@@ -48,3 +49,29 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ("last_name", "first_name", "licence", "club", "active")
     list_filter = ("club", "active")
     search_fields = ("last_name", "first_name", "licence")
+
+
+@admin.register(TabletGrant)
+class TabletGrantAdmin(admin.ModelAdmin):
+    """Tablet sign-ins, read only: who signed in where, and why it ended."""
+
+    list_display = (
+        "table",
+        "via",
+        "address",
+        "created_at",
+        "revoked_at",
+        "revoked_why",
+        "revoked_by",
+    )
+    list_filter = ("via", "revoked_why")
+    list_select_related = ("table__section__session__event", "revoked_by")
+    exclude = ("key_hash",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(
+        self, request: HttpRequest, obj: TabletGrant | None = None
+    ) -> bool:
+        return False

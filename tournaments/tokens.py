@@ -1,16 +1,32 @@
 """Table tokens: what a tablet holds after signing in with its table's code.
 
 A token is signed with the project's secret and expires; it names one table
-of one section and nothing else, so a tablet can read and write only there.
+of one section and the sign-in it comes from (a ``TabletGrant`` row, with
+the grant's random key), so a tablet can read and write only there, and only
+while that grant is live: the session closing, a new code for the table, a
+sign-out or the director's "sign out all tablets" revoke the grant, and the
+token dies with it (``tournaments.services.tablet_grants``).
+
+A token is accepted (``table_for_token``) when its signature holds and it
+is under 8 hours old, its grant exists with the same key and is not
+revoked, the grant's table is still in the section the token names, and
+that section's session is being played.  Tokens of a closed session are dead
+at once and stay dead if the director reopens it: closing revoked their
+grants, and a grant made before the last reopening is refused as well.
+Tokens of the old shape (no grant) are refused.
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from dataclasses import dataclass
 
 from django.core import signing
+from django.db import transaction
+from django.utils.translation import gettext as _
 
-from tournaments.models import Table
+from tournaments.models import Session, Table, TabletGrant
 
 TOKEN_SALT = "donne.table-token"
 # A club session lasts about four hours; a token outlives it comfortably.
@@ -19,26 +35,131 @@ TOKEN_MAX_AGE = 8 * 60 * 60
 
 @dataclass(frozen=True)
 class TableToken:
-    """The table a verified token is bound to."""
+    """What a token's signature vouches for: the table, its section, the
+    grant and the grant's key (still to be checked against the database)."""
 
     table_id: int
     section_id: int
+    grant_id: int
+    key: str
 
 
-def issue_table_token(table: Table) -> str:
-    """A signed token for ``table`` (bound to its section)."""
+class TokenRefused(Exception):
+    """The token signs nobody in; ``str()`` is what the tablet reads."""
+
+
+def key_hash(key: str) -> str:
+    """The SHA-256 of a grant's key, as stored (never the key itself)."""
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def issue_table_token(
+    table: Table,
+    *,
+    via: str = TabletGrant.Via.API,
+    device: str = "",
+    address: str = "",
+) -> str:
+    """A new grant for ``table`` and the signed token that carries it.
+
+    The table's row is locked and its code checked first: a sign-in racing
+    the director's new code for the table either comes before it (and its
+    grant is revoked with the others) or finds the code changed
+    (``TokenRefused``), never a live grant for the old code.
+    """
+    key = secrets.token_urlsafe(24)
+    with transaction.atomic():
+        same_code = Table.objects.select_for_update().filter(
+            pk=table.pk, code=table.code
+        )
+        if not list(same_code.values_list("pk", flat=True)):
+            raise TokenRefused(refusal_text(TabletGrant.Why.NEW_CODE))
+        grant = TabletGrant.objects.create(
+            table=table,
+            key_hash=key_hash(key),
+            via=via,
+            device=device[:80],
+            address=address[:45],
+        )
     return signing.dumps(
-        {"table": table.pk, "section": table.section_id}, salt=TOKEN_SALT
+        {"table": table.pk, "section": table.section_id, "grant": grant.pk, "key": key},
+        salt=TOKEN_SALT,
     )
 
 
 def read_table_token(token: str, *, max_age: int = TOKEN_MAX_AGE) -> TableToken | None:
-    """The table a token names, or None when it is forged, mangled or expired."""
+    """What a token says, or None when it is forged, mangled, expired or of
+    the old shape without a grant.  Whether its grant is live is for
+    ``table_for_token``."""
     try:
         data = signing.loads(token, salt=TOKEN_SALT, max_age=max_age)
     except signing.BadSignature:
         return None
     try:
-        return TableToken(int(data["table"]), int(data["section"]))
+        key = data["key"]
+        read = TableToken(
+            int(data["table"]), int(data["section"]), int(data["grant"]), key
+        )
     except (KeyError, TypeError, ValueError):
         return None
+    return read if isinstance(key, str) and key else None
+
+
+def table_for_token(token: str) -> tuple[Table, TabletGrant]:
+    """The table a live token signs in, and its grant; ``TokenRefused``
+    saying why otherwise (a revoked grant says what revoked it)."""
+    read = read_table_token(token)
+    if read is None:
+        raise TokenRefused(_invalid())
+    grant = (
+        TabletGrant.objects.select_related("table__section__session__event")
+        .filter(pk=read.grant_id, key_hash=key_hash(read.key))
+        .first()
+    )
+    if grant is None or grant.table_id != read.table_id:
+        raise TokenRefused(_invalid())
+    table = grant.table
+    session = table.section.session
+    if grant.revoked_at is not None:
+        raise TokenRefused(refusal_text(grant.revoked_why))
+    if table.section_id != read.section_id:
+        raise TokenRefused(
+            _("This tablet is signed out (its table has moved): sign in again.")
+        )
+    reopened = session.reopened_at
+    if session.status == Session.Status.CLOSED or (
+        reopened is not None and grant.created_at < reopened
+    ):
+        raise TokenRefused(refusal_text(TabletGrant.Why.SESSION_CLOSED))
+    if session.status != Session.Status.PLAYING:
+        raise TokenRefused(
+            _(
+                "This tablet is signed out (the session is not being played): "
+                "sign in again."
+            )
+        )
+    return table, grant
+
+
+def _invalid() -> str:
+    return _(
+        "This tablet is signed out (its token is invalid or expired): sign in again."
+    )
+
+
+def refusal_text(why: str) -> str:
+    """What a tablet whose grant was revoked reads: why, and to sign in again."""
+    reasons = {
+        TabletGrant.Why.SIGNED_OUT: _("This tablet is signed out: sign in again."),
+        TabletGrant.Why.SESSION_CLOSED: _(
+            "This tablet is signed out (the session is closed): sign in again."
+        ),
+        TabletGrant.Why.NEW_CODE: _(
+            "This tablet is signed out (the table has a new code): sign in again "
+            "with the new code."
+        ),
+        TabletGrant.Why.DIRECTOR: _(
+            "This tablet is signed out (by the director): sign in again."
+        ),
+    }
+    return reasons.get(why, reasons[TabletGrant.Why.SIGNED_OUT])

@@ -44,3 +44,18 @@ def browser() -> Iterator[Browser]:
             # it here, or PostgreSQL refuses to drop the test database.
             connections.close_all()
             launched.close()
+
+
+@pytest.fixture(autouse=True)
+def empty_cache(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Each test starts with no API throttle counts nor sign-in lock-outs:
+    they are rows of the database cache, which a live server's flush keeps."""
+    from django.core.cache import cache
+
+    request.getfixturevalue("django_db_setup")
+    blocker = request.getfixturevalue("django_db_blocker")
+    with blocker.unblock():
+        cache.clear()
+    yield
+    with blocker.unblock():
+        cache.clear()

@@ -1,16 +1,23 @@
-"""Authentication of table tablets: ``Authorization: Table <token>``."""
+"""Authentication of table tablets (``Authorization: Table <token>``) and of
+directors through HTTP Basic, with the sign-in page's lock-out."""
 
 from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser
 from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
-from rest_framework.authentication import BaseAuthentication, get_authorization_header
-from rest_framework.exceptions import AuthenticationFailed
+from rest_framework.authentication import (
+    BaseAuthentication,
+    BasicAuthentication,
+    get_authorization_header,
+)
+from rest_framework.exceptions import AuthenticationFailed, Throttled
 from rest_framework.request import Request
 
 from tournaments.models import Table
-from tournaments.tokens import read_table_token
+from tournaments.services import director_locks
+from tournaments.terminal.access import client_ip
+from tournaments.tokens import TokenRefused, table_for_token
 
 KEYWORD = "Table"
 
@@ -28,22 +35,35 @@ class TableTokenAuthentication(BaseAuthentication):
             return None
         if len(words) != 2:
             raise AuthenticationFailed(_("Write the header as: Table <token>."))
-        token = read_table_token(words[1].decode("latin-1"))
-        table = None
-        if token is not None:
-            table = (
-                Table.objects.select_related("section")
-                .filter(pk=token.table_id, section_id=token.section_id)
-                .first()
-            )
-        if table is None:
-            raise AuthenticationFailed(
-                _("This table token is invalid or expired: sign in again.")
-            )
+        try:
+            table, _grant = table_for_token(words[1].decode("latin-1"))
+        except TokenRefused as refused:
+            raise AuthenticationFailed(str(refused)) from None
         return AnonymousUser(), table
 
     def authenticate_header(self, request: Request) -> str:
         return KEYWORD
+
+
+class DirectorBasicAuthentication(BasicAuthentication):
+    """HTTP Basic for directors' scripts, locked out as the sign-in page is
+    (``services.director_locks``): after five wrong passwords the username
+    is refused, right password or not, with 429 and how long to wait."""
+
+    def authenticate_credentials(
+        self, userid: str, password: str, request: Request | None = None
+    ) -> tuple[object, None]:
+        address = client_ip(request) if request is not None else "unknown"
+        lock = director_locks.lock_for(userid, address)
+        if lock is not None:
+            raise Throttled(wait=lock.seconds_left(), detail=lock.message())
+        try:
+            found = super().authenticate_credentials(userid, password, request)
+        except AuthenticationFailed:
+            director_locks.record_failure(userid, address)
+            raise
+        director_locks.record_success(userid, address)
+        return found
 
 
 class TableTokenScheme(OpenApiAuthenticationExtension):
@@ -59,3 +79,13 @@ class TableTokenScheme(OpenApiAuthenticationExtension):
             "name": "Authorization",
             "description": "A table tablet's signed token: `Table <token>`.",
         }
+
+
+class DirectorBasicScheme(OpenApiAuthenticationExtension):
+    """Describe the directors' HTTP Basic as drf-spectacular's own does."""
+
+    target_class = DirectorBasicAuthentication
+    name = "basicAuth"
+
+    def get_security_definition(self, auto_schema: object) -> dict[str, str]:
+        return {"type": "http", "scheme": "basic"}

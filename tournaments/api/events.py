@@ -18,14 +18,17 @@ from drf_spectacular.utils import (
     extend_schema_serializer,
 )
 from rest_framework import mixins, serializers, status, viewsets
-from rest_framework.authentication import BasicAuthentication, SessionAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.decorators import action
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.api.authentication import TableTokenAuthentication
+from tournaments.api.authentication import (
+    DirectorBasicAuthentication,
+    TableTokenAuthentication,
+)
 from tournaments.api.event_deletion import EventDestroyMixin
 from tournaments.api.permissions import (
     ReadOrTableWrite,
@@ -68,7 +71,7 @@ class ApiAccess:
     authentication_classes = [
         TableTokenAuthentication,
         SessionAuthentication,
-        BasicAuthentication,
+        DirectorBasicAuthentication,
     ]
     permission_classes = [ReadOrTableWrite]
 

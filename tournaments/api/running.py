@@ -11,12 +11,15 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
-from rest_framework.authentication import BasicAuthentication, SessionAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.api.authentication import TableTokenAuthentication
+from tournaments.api.authentication import (
+    DirectorBasicAuthentication,
+    TableTokenAuthentication,
+)
 from tournaments.api.permissions import ReadOrTableWrite, is_director
 from tournaments.api.serializers import PairSerializer, SectionSerializer
 from tournaments.api.writes import api_error
@@ -88,7 +91,7 @@ class DirectorWrite:
     authentication_classes = [
         TableTokenAuthentication,
         SessionAuthentication,
-        BasicAuthentication,
+        DirectorBasicAuthentication,
     ]
     permission_classes = [ReadOrTableWrite]
 

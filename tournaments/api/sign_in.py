@@ -1,9 +1,11 @@
-"""POST /api/table-sign-in/: a tablet app trades its table's code for a token.
+"""POST /api/table-sign-in/: a tablet app trades its table's code for a token;
+POST /api/table-sign-out/: it gives the token up.
 
 The same checks as the terminal's sign-in page: the code names a table whose
 session is being played; wrong codes count against the calling device (its
 signed device cookie, else its session) and lock that device out for a
 while, never the other tablets of the room (``services.sign_in_locks``).
+Each token is a grant the server can revoke (``tournaments.tokens``).
 """
 
 from __future__ import annotations
@@ -11,14 +13,25 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
+from rest_framework.authentication import get_authorization_header
 from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.decorators import permission_classes as permissions
+from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
+from tournaments.api.authentication import TableTokenAuthentication
+from tournaments.models import Table, TabletGrant
 from tournaments.services import sign_in_locks as locks
+from tournaments.services.tablet_grants import revoke_grant
 from tournaments.terminal import access
-from tournaments.tokens import TOKEN_MAX_AGE, issue_table_token
+from tournaments.tokens import (
+    TOKEN_MAX_AGE,
+    TokenRefused,
+    issue_table_token,
+    read_table_token,
+)
 
 
 class SignInSerializer(serializers.Serializer):
@@ -70,12 +83,18 @@ def table_sign_in(request: Request) -> Response:
     if not access.is_playing(table):
         message = _("This table's session is not being played now.")
         return Response({"code": [message]}, status=400)
+    try:
+        token = issue_table_token(
+            table, via=TabletGrant.Via.API, device=caller.device, address=caller.address
+        )
+    except TokenRefused as refused:
+        return Response({"code": [str(refused)]}, status=400)
     request.session[access.LAST_TABLE_KEY] = table.pk
     return access.remember_device(
         request,
         Response(
             {
-                "token": issue_table_token(table),
+                "token": token,
                 "expires_in": TOKEN_MAX_AGE,
                 "event": table.section.session.event_id,
                 "section": table.section_id,
@@ -83,3 +102,27 @@ def table_sign_in(request: Request) -> Response:
             }
         ),
     )
+
+
+class SignedInTable(BasePermission):
+    """A live table token (anything else was refused with 401 already)."""
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        return isinstance(request.auth, Table)
+
+
+@extend_schema(request=None, responses={204: None}, operation_id="table_sign_out")
+@api_view(["POST"])
+@authentication_classes([TableTokenAuthentication])
+@permissions([SignedInTable])
+def table_sign_out(request: Request) -> Response:
+    """Revoke the token this request is signed with (``Table <token>``): 204.
+
+    Only that one sign-in ends; the table's other tablets stay signed in.
+    The token is refused from then on (401, "signed out: sign in again").
+    """
+    _keyword, token = get_authorization_header(request).split()
+    read = read_table_token(token.decode("latin-1"))
+    if read is not None:
+        revoke_grant(read.grant_id, request.auth)
+    return Response(status=204)

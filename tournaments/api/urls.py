@@ -44,6 +44,7 @@ urlpatterns = [
     path("games/<slug:slug>/", views.game_detail, name="api-game-detail"),
     path("score/", views.score_preview, name="api-score-preview"),
     path("table-sign-in/", sign_in.table_sign_in, name="api-table-sign-in"),
+    path("table-sign-out/", sign_in.table_sign_out, name="api-table-sign-out"),
     path(
         "sections/<int:id>/results/",
         events.SectionResultsView.as_view(),

@@ -25,6 +25,7 @@ from tournaments.models.play import (
 )
 from tournaments.models.section_change import SectionChange
 from tournaments.models.sign_in import SignInFailure
+from tournaments.models.tablets import TabletGrant
 from tournaments.models.teams import Match, Team, TeamCompetition, TeamScore
 from tournaments.models.whiz import WhizEntrant, WhizResult, WhizScore
 
@@ -57,6 +58,7 @@ __all__ = [
     "SignInFailure",
     "Source",
     "Table",
+    "TabletGrant",
     "Team",
     "TeamCompetition",
     "TeamScore",

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.utils import timezone
 
 from tournaments.models import Session
+from tournaments.services.tablet_grants import revoke_session
 
 
 def session_close(session: Session) -> None:
-    """Close a session: its travellers can no longer change."""
+    """Close a session: its travellers can no longer change, and every tablet
+    signed in to it is signed out (reopening it signs none back in)."""
     session.status = Session.Status.CLOSED
-    session.save(update_fields=["status"])
+    with transaction.atomic():
+        session.save(update_fields=["status"])
+        revoke_session(session)
 
 
 def session_reopen(session: Session) -> None:

@@ -12,11 +12,18 @@ import secrets
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
-from tournaments.models import Session, Table
+from tournaments.models import Session, Table, TabletGrant
 from tournaments.services import sign_in_locks as locks
-from tournaments.tokens import issue_table_token, read_table_token
+from tournaments.services.tablet_grants import revoke_grant
+from tournaments.tokens import (
+    TokenRefused,
+    issue_table_token,
+    read_table_token,
+    table_for_token,
+)
 
 SESSION_KEY = "table_token"
+SIGNED_OUT_KEY = "donne_signed_out"
 LAST_TABLE_KEY = "donne_last_table"
 DEVICE_KEY = "donne_device"
 DEVICE_COOKIE = "donne_device"
@@ -31,7 +38,22 @@ def normalise_code(text: str) -> str:
 
 
 def client_ip(request: HttpRequest) -> str:
-    """The address the request came from (the proxy's, behind one)."""
+    """The address the request came from.
+
+    Behind ``DONNE_PROXY_COUNT`` reverse proxies (default 0: none), each
+    appending the address it saw to ``X-Forwarded-For``, it is the one the
+    outermost proxy saw, counted from the right: what a client writes in the
+    header itself stays on the left and is never believed.
+    """
+    proxies = getattr(settings, "DONNE_PROXY_COUNT", 0)
+    if proxies > 0:
+        seen = [
+            part.strip()
+            for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+            if part.strip()
+        ]
+        if len(seen) >= proxies:
+            return seen[-proxies][:45]
     return request.META.get("REMOTE_ADDR", "") or "unknown"
 
 
@@ -92,24 +114,49 @@ def is_playing(table: Table) -> bool:
 
 
 def sign_in(request: HttpRequest, table: Table) -> None:
-    """Hold the table's signed token in a fresh session."""
+    """Hold the table's signed token (a new grant) in a fresh session.
+
+    ``TokenRefused`` when the table's code changed meanwhile."""
+    who = caller(request)
+    token = issue_table_token(
+        table, via=TabletGrant.Via.TERMINAL, device=who.device, address=who.address
+    )
     request.session.cycle_key()
-    request.session[SESSION_KEY] = issue_table_token(table)
+    request.session[SESSION_KEY] = token
     request.session[LAST_TABLE_KEY] = table.pk
+    request.session.pop(SIGNED_OUT_KEY, None)
 
 
 def sign_out(request: HttpRequest) -> None:
-    """Forget the table."""
-    request.session.pop(SESSION_KEY, None)
+    """Forget the table, and revoke the token's grant: a copy of the
+    session's token is dead too."""
+    token = request.session.pop(SESSION_KEY, None)
+    read = read_table_token(token) if isinstance(token, str) else None
+    if read is not None:
+        table = Table.objects.filter(pk=read.table_id).first()
+        if table is not None:
+            revoke_grant(read.grant_id, table)
 
 
 def signed_in_table(request: HttpRequest) -> Table | None:
-    """The table the session's token names, or None (forged, expired, gone)."""
-    token = read_table_token(request.session.get(SESSION_KEY, ""))
-    if token is None:
+    """The table the session's live token signs in, or None (none, forged,
+    expired, revoked, its table gone, its session not being played).
+
+    A token refused is dropped from the session, and why is kept for the
+    sign-in page (``signed_out_reason``).
+    """
+    token = request.session.get(SESSION_KEY)
+    if not token:
         return None
-    return (
-        Table.objects.select_related("section__session__event")
-        .filter(pk=token.table_id, section_id=token.section_id)
-        .first()
-    )
+    try:
+        table, _grant = table_for_token(str(token))
+    except TokenRefused as refused:
+        request.session.pop(SESSION_KEY, None)
+        request.session[SIGNED_OUT_KEY] = str(refused)
+        return None
+    return table
+
+
+def signed_out_reason(request: HttpRequest) -> str:
+    """Why this tablet was signed out, said once on the sign-in page."""
+    return str(request.session.pop(SIGNED_OUT_KEY, "") or "")

@@ -50,6 +50,7 @@ from tournaments.terminal.play import (
     table_rounds,
     traveller,
 )
+from tournaments.tokens import TokenRefused
 
 TableView = Callable[..., HttpResponse]
 
@@ -100,20 +101,25 @@ def _sign_in(request: HttpRequest) -> HttpResponse:
     if not access.is_playing(table):
         error = _("This table's session is not being played now.")
         return _sign_in_page(request, form, error, status=400)
-    access.sign_in(request, table)
+    try:
+        access.sign_in(request, table)
+    except TokenRefused as refused:
+        return _sign_in_page(request, form, str(refused), status=400)
     return redirect("terminal:play")
 
 
 def _sign_in_page(
     request: HttpRequest, form: SignInForm, error: str = "", status: int = 200
 ) -> HttpResponse:
-    context = {"form": form, "error": error, "table": access.signed_in_table(request)}
+    table = access.signed_in_table(request)
+    error = error or access.signed_out_reason(request)
+    context = {"form": form, "error": error, "table": table}
     return render(request, "terminal/sign_in.html", context, status=status)
 
 
 @require_POST
 def sign_out(request: HttpRequest) -> HttpResponse:
-    """Forget the table this tablet was signed in for."""
+    """Forget the table this tablet was signed in for, and revoke its token."""
     access.sign_out(request)
     return redirect("terminal:sign-in")
 

@@ -140,6 +140,8 @@ EXPECTED: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/sections/{id}/withdrawals/"): (401, 403, 400, 403, 403, 403),
     ("post", "/api/sessions/{id}/close/"): (401, 403, 409, 403, 403, 403),
     ("post", "/api/table-sign-in/"): (400, 400, 400, 400, 400, 400),
+    # Each token signs itself out (204), whichever table it is; no token: 401.
+    ("post", "/api/table-sign-out/"): (401, 401, 401, 204, 204, 204),
     ("post", "/api/teams-events/"): (401, 400, 400, 403, 403, 403),
     ("post", "/api/whiz-events/"): (401, 400, 400, 403, 403, 403),
     ("post", "/api/whiz-results/{id}/resolve/"): (401, 403, 200, 403, 403, 403),

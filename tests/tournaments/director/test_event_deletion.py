@@ -221,6 +221,8 @@ def test_the_api_refuses_the_public_a_player_and_a_tablet(
     )
     assert response.status_code == 403
     client.logout()
+    # A token is given, and accepted, only while its session is played.
+    Session.objects.filter(event=played).update(status=Session.Status.PLAYING)
     table = Table.objects.filter(section__session__event=played).first()
     response = client.delete(
         api(played),

@@ -34,6 +34,7 @@ from tournaments.models import (
     Event,
     Result,
     Section,
+    Session,
     Table,
 )
 from tournaments.services.events import MovementChoice, event_create, section_create
@@ -281,6 +282,8 @@ def test_only_a_director_changes_the_settings(
     body = {"butler_trim": "none"}
     assert client.patch(url(event.pk), body, content_type="application/json"
                         ).status_code in (401, 403)  # fmt: skip
+    # A token is given, and accepted, only while its session is played.
+    Session.objects.filter(event=event).update(status=Session.Status.PLAYING)
     table = Table.objects.filter(section=section).first()
     token = {"HTTP_AUTHORIZATION": f"Table {issue_table_token(table)}"}
     response = client.patch(url(event.pk), body, content_type="application/json",

@@ -94,6 +94,9 @@ DONNE_PUBLIC_URL=${DONNE_PUBLIC_URL:-}
 # 1: behind an HTTPS reverse proxy (HSTS, secure cookies, redirect to HTTPS,
 # X-Forwarded-Proto trusted); 0: served over plain HTTP.
 DJANGO_HTTPS=${DJANGO_HTTPS:-1}
+# Reverse proxies in front of gunicorn appending to X-Forwarded-For (the
+# client's address for lock-outs and throttles): 1 behind the HTTPS proxy.
+DONNE_PROXY_COUNT=${DONNE_PROXY_COUNT:-$([ "${DJANGO_HTTPS:-1}" = 1 ] && echo 1 || echo 0)}
 DONNE_DATA_DIR=$DONNE_HOME/data
 DJANGO_STATIC_ROOT=$DONNE_HOME/static
 DATABASE_URL=postgresql://donne:$pg_password@127.0.0.1:$pg_port/donne

@@ -14,18 +14,21 @@ the page then answers 429 saying how long to wait, the password unread.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
+from django.utils.translation import gettext as _
 from django.views.generic import RedirectView
 
 from tournaments.services import director_locks
 from tournaments.terminal.access import client_ip
 
 app_name = "accounts"
+logger = logging.getLogger("donne.accounts")
 
 
 class SignInView(auth_views.LoginView):
@@ -38,7 +41,16 @@ class SignInView(auth_views.LoginView):
         return str(self.request.POST.get("username", ""))[:150], client_ip(self.request)
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        lock = director_locks.lock_for(*self._who())
+        try:
+            lock = director_locks.lock_for(*self._who())
+        except Exception:  # the shared cache is down: fail closed, not with a 500
+            logger.exception("director sign-in: the lock-out cache cannot be read")
+            form = AuthenticationForm(request, initial={"username": self._who()[0]})
+            message = _("Signing in is unavailable for a moment: try again shortly.")
+            context = self.get_context_data(form=form, locked=message)
+            response = self.render_to_response(context, status=503)
+            response["Retry-After"] = "30"
+            return response
         if lock is None:
             return super().post(request, *args, **kwargs)
         form = AuthenticationForm(request, initial={"username": self._who()[0]})

@@ -18,6 +18,7 @@ import pytest
 from django.core.cache import caches
 from django.db import connection
 from django.test import Client
+from django.urls import reverse
 
 from tournaments.services import director_locks
 
@@ -148,3 +149,23 @@ def test_a_wrong_password_on_the_page_counts_for_the_api_too(td):
         sign_in("wrong")
     client = Client(REMOTE_ADDR="10.1.1.1")
     assert client.get("/api/events/", headers=basic(PASSWORD)).status_code == 429
+
+
+def test_a_cache_that_cannot_be_read_refuses_the_sign_in_without_a_500(
+    client, django_user_model, monkeypatch
+):
+    """Redis down: the lock-out cannot be checked, so nobody signs in (the
+    lock would not hold otherwise), with a clear 503 rather than a 500."""
+    django_user_model.objects.create_user("td", password="right-pw-1", is_staff=True)
+
+    def down(*args, **kwargs):
+        raise ConnectionError("cache down")
+
+    monkeypatch.setattr(director_locks, "lock_for", down)
+    page = client.post(
+        reverse("accounts:login"), {"username": "td", "password": "right-pw-1"}
+    )
+    assert page.status_code == 503
+    assert page["Retry-After"] == "30"
+    assert "Signing in is unavailable for a moment" in page.content.decode()
+    assert "_auth_user_id" not in client.session

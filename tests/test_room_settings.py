@@ -7,14 +7,11 @@ HTTP on the club's network) send its cookies without the secure flag.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
+from settings_probe import probed, run_probe
 
 from config import room
 
@@ -42,22 +39,8 @@ CLEARED = {
 }
 
 
-def settings_under(**environ: str) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in CLEARED}
-    env.update(environ, DJANGO_SETTINGS_MODULE="config.settings")
-    return subprocess.run(
-        [sys.executable, "-c", PROBE],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-
-
 def found(**environ: str) -> dict:
-    done = settings_under(**environ)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return probed(PROBE, environ, CLEARED.__contains__)
 
 
 def test_without_a_public_url_nothing_changes():
@@ -104,7 +87,9 @@ def test_secure_cookies_can_still_be_forced():
 
 
 def test_a_bad_public_url_stops_the_server_saying_why():
-    done = settings_under(DONNE_PUBLIC_URL="192.168.1.20:8000")
+    done = run_probe(
+        PROBE, {"DONNE_PUBLIC_URL": "192.168.1.20:8000"}, CLEARED.__contains__
+    )
     assert done.returncode != 0
     assert "DONNE_PUBLIC_URL must look like http://192.168.1.20:8000" in done.stderr
 

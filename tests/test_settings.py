@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+from settings_probe import probed
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -43,19 +44,7 @@ SCRUBBED = {
 
 
 def settings_under(**environ: str) -> dict:
-    env = {key: value for key, value in os.environ.items() if key not in SCRUBBED}
-    # A generated secret key goes to a throwaway data folder, never the checkout.
-    env.setdefault("DONNE_DATA_DIR", environ.pop("DONNE_DATA_DIR", "") or _scratch())
-    env.update(environ, DJANGO_SETTINGS_MODULE="config.settings")
-    out = subprocess.run(
-        [sys.executable, "-c", PROBE],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(out.stdout)
+    return probed(PROBE, environ, SCRUBBED.__contains__)
 
 
 def test_it_runs_embedded_with_no_environment():
@@ -76,12 +65,6 @@ def test_redis_url_switches_celery_to_real_workers():
     found = settings_under(REDIS_URL="redis://127.0.0.1:6379/0")
     assert found["eager"] is False
     assert found["broker"] == "redis://127.0.0.1:6379/0"
-
-
-def _scratch() -> str:
-    import tempfile
-
-    return tempfile.mkdtemp(prefix="donne-settings-")
 
 
 def test_debug_is_off_unless_asked_for():

@@ -4,16 +4,15 @@ migrations), Redis on its own database number when REDIS_URL is set, and an
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from settings_probe import probed, run_probe
 
 from config.cache import redis_cache_location, redis_db
 
@@ -30,27 +29,17 @@ print(json.dumps({"cache": settings.CACHES["default"],
 """
 
 
+def _ours(key: str) -> bool:
+    cache = key.startswith(("DONNE_CACHE", "DONNE_THROTTLE"))
+    return cache or key in {"REDIS_URL", "DATABASE_URL"}
+
+
 def settings_under(**environ: str) -> subprocess.CompletedProcess:
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("DONNE_CACHE", "DONNE_THROTTLE"))
-        and key not in {"REDIS_URL", "DATABASE_URL"}
-    }
-    env.update(environ, DJANGO_SETTINGS_MODULE="config.settings")
-    return subprocess.run(
-        [sys.executable, "-c", PROBE],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
+    return run_probe(PROBE, environ, _ours)
 
 
 def found_under(**environ: str) -> dict:
-    out = settings_under(**environ)
-    assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout)
+    return probed(PROBE, environ, _ours)
 
 
 def test_without_redis_the_cache_is_the_database_table():

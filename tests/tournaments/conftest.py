@@ -19,9 +19,11 @@ from tournaments.services.events import MovementChoice, event_create, section_cr
 
 @pytest.fixture(autouse=True)
 def clear_cache(request):
-    """An empty cache (sign-in lock-outs, API throttles) before and after each
-    test that reaches the database, where the cache lives (the table
-    donne_cache): the test database is set up first, never the checkout's."""
+    """An empty cache (sign-in lock-outs, API throttles) before each test that
+    reaches the database, where the cache lives (the table donne_cache): the
+    test database is set up first, never the checkout's.  Not after: the
+    test's own transaction takes its rows away, and a test that leaves that
+    transaction broken (a refused constraint) could not run the clear."""
     if not request.node.get_closest_marker("database"):
         yield
         return
@@ -30,8 +32,6 @@ def clear_cache(request):
     with blocker.unblock():
         cache.clear()
     yield
-    with blocker.unblock():
-        cache.clear()
 
 
 def mitchell_section(

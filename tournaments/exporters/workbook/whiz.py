@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from django.utils.translation import gettext, gettext_noop
-from openpyxl import Workbook
 
 from tournaments.exporters.workbook import (
     PERCENT,
@@ -17,6 +16,7 @@ from tournaments.exporters.workbook import (
     saved,
     sheet_title,
 )
+from tournaments.exporters.workbook.book import Book
 from tournaments.models import Event, Section, WhizEntrant, WhizResult, WhizScore
 from tournaments.services.whiz import seat_order
 
@@ -63,7 +63,7 @@ SCORECARD_HEADER = (
 )
 
 
-def whiz_workbook(event: Event) -> Workbook:
+def whiz_workbook(event: Event) -> Book:
     """Build the workbook of a Whiz event from the stored results."""
     section = Section.objects.get(session__event=event)
     results = list(
@@ -71,7 +71,7 @@ def whiz_workbook(event: Event) -> Workbook:
         .select_related("board", "round", "table", "north", "east", "south")
         .order_by("board__number", "north__number")
     )
-    workbook = Workbook()
+    workbook = Book()
     ranked = {"MP": POINTS, "Top": POINTS, "%": PERCENT}
     filled_sheet(
         workbook.active, gettext("Ranking"), RANKING_HEADER, _ranking(section), ranked

@@ -5,6 +5,7 @@ Reads what the scorer stored, like the pages, so both hold the same numbers.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterator
 
 from django.utils.translation import gettext, gettext_noop
@@ -83,12 +84,17 @@ def whiz_workbook(event: Event) -> Book:
         (_traveller_row(result) for result in results),
         {"N MP": POINTS, "E MP": POINTS, "S MP": POINTS},
     )
+    # Each player's results at their hand, indexed once (not a scan a player).
+    played: dict[tuple[str, int], list[WhizResult]] = defaultdict(list)
+    for result in results:
+        for line, player in result.players().items():
+            played[line, player.pk].append(result)
     for entrant in seat_order(section):
         filled_sheet(
             workbook.create_sheet(),
             sheet_title(f"{entrant.label} {entrant.display_name}"),
             SCORECARD_HEADER,
-            _scorecard(entrant, results),
+            _scorecard(entrant, played.get((entrant.line, entrant.pk), [])),
             ranked,
         )
     return workbook
@@ -134,10 +140,9 @@ def _traveller_row(result: WhizResult) -> list[object]:
 def _scorecard(
     entrant: WhizEntrant, results: list[WhizResult]
 ) -> Iterator[list[object]]:
+    """The rows of the player's scorecard: ``results`` are the player's own."""
     lower = entrant.line.lower()
     for result in results:
-        if result.players()[entrant.line].pk != entrant.pk:
-            continue
         pct = getattr(result, f"pct_{lower}")
         yield [
             result.board.number,

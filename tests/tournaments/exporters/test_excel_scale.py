@@ -126,11 +126,12 @@ def test_text_that_looks_like_a_formula_stays_text_and_widths_fit():
     book = Book()
     sheet = book.active
     sheet.title = "Names"
-    sheet.append(["Name", "Score"])
+    sheet.append(["Name", "Score", "Board"])
     sheet.header_frozen = True
     sheet.formats[1] = "0.00"
-    sheet.append(['=HYPERLINK("http://x")', 1.5])
-    sheet.append(["+1+1", None])
+    sheet.append(['=HYPERLINK("http://x")', 1.5, 7])
+    sheet.append(["+1+1", None, None])
+    sheet.append(["#N/A", 2, 12])
     other = book.create_sheet("Names")
     other.append(["x"])
     buffer = BytesIO()
@@ -138,14 +139,22 @@ def test_text_that_looks_like_a_formula_stays_text_and_widths_fit():
     workbook = load_workbook(BytesIO(buffer.getvalue()))
     assert workbook.sheetnames == ["Names", "Names1"]
     names = workbook["Names"]
-    assert names["A2"].value == '=HYPERLINK("http://x")'
-    assert names["A2"].data_type == "s"
-    assert names["A3"].data_type == "s"
-    assert names["B2"].value == 1.5 and names["B2"].number_format == "0.00"
+    assert [names[f"A{row}"].value for row in (2, 3, 4)] == [
+        '=HYPERLINK("http://x")',
+        "+1+1",
+        "#N/A",
+    ]
+    assert {names[f"A{row}"].data_type for row in (2, 3, 4)} == {"s"}
+    assert names["B2"].value == 1.5 and names["B4"].value == 2
+    # The format is on every cell of its column, empty ones too; not elsewhere.
+    assert {names[f"B{row}"].number_format for row in (2, 3, 4)} == {"0.00"}
+    assert names["C2"].value == 7 and names["C2"].data_type == "n"
+    assert names["C2"].number_format == "General"
     assert names["A1"].font.bold and not names["A2"].font.bold
     assert names.freeze_panes == "A2" and workbook["Names1"].freeze_panes is None
     assert names.column_dimensions["A"].width == len('=HYPERLINK("http://x")') + 2
     assert names.column_dimensions["B"].width == len("Score") + 2
+    assert names.max_row == 4 and names.max_column == 3
 
 
 def test_column_widths_count_the_longest_value_of_ragged_rows_at_most_50():

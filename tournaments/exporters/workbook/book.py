@@ -77,14 +77,20 @@ def _write(written: WriteOnlyWorksheet, sheet: Sheet, bold: Font) -> None:
     if sheet.header_frozen:
         written.freeze_panes = "A2"
     for number, values in enumerate(sheet.rows):
-        cells = []
+        cells: list[object] = []
         for column, value in enumerate(values):
+            styled = (number == 0 and sheet.header_frozen) or (
+                number and column in sheet.formats
+            )
+            if not styled and not isinstance(value, str):
+                cells.append(value)  # a number or nothing: openpyxl types it
+                continue
             cell = WriteOnlyCell(written, value=value)
             if isinstance(value, str):
-                cell.data_type = "s"
+                cell.data_type = "s"  # never a formula nor an error code
             if number == 0 and sheet.header_frozen:
                 cell.font = bold
-            elif number and column in sheet.formats:
+            elif styled:
                 cell.number_format = sheet.formats[column]
             cells.append(cell)
         written.append(cells)

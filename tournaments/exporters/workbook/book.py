@@ -12,13 +12,15 @@ and each column's number format on its cells.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
-from openpyxl.worksheet._write_only import WriteOnlyWorksheet
+
+if TYPE_CHECKING:
+    from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
 MAX_WIDTH = 50
 

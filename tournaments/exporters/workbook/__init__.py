@@ -13,13 +13,12 @@ import re
 from collections.abc import Iterable
 from io import BytesIO
 
+from django.db.models import prefetch_related_objects
 from django.utils.translation import gettext, gettext_noop
-from openpyxl import Workbook
-from openpyxl.styles import Font
-from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.worksheet import Worksheet
 
+from tournaments.exporters.workbook.book import Book, Sheet
 from tournaments.models import Event
+from tournaments.selectors.pair_lines import lines_by_pair
 from tournaments.selectors.pairs import (
     LineRow,
     SectionReport,
@@ -106,20 +105,31 @@ def penalty_cells(row: object, total: float | None) -> list[object]:
     return [-round(penalty, 2) if penalty else None, _round(total)]
 
 
-def event_workbook(event: Event) -> Workbook:
-    """Build the workbook of an event from what the scorer stored."""
+def event_workbook(event: Event) -> Book:
+    """Build the workbook of an event from what the scorer stored.
+
+    A fixed number of queries a section, and time linear in its lines: each
+    pair's scorecard comes from one index of the lines by pair.
+    """
     reports = [stored_report(section) for section in event_sections(event)]
-    workbook = Workbook()
+    if len(reports) > 1:  # the event ranking finds partnerships by players
+        prefetch_related_objects(
+            [row.pair for r in reports for rows in r.rankings.values() for row in rows],
+            "players",
+        )
+    workbook = Book()
     ranking = workbook.active
     ranking.title = gettext("Ranking")
     _ranking_sheet(ranking, reports)
     _traveller_sheet(workbook.create_sheet(gettext("Travellers")), reports)
     titles = {ranking.title, gettext("Travellers")}
     for report in reports:
+        scorecards = lines_by_pair(report.lines)
         for rows in report.rankings.values():
             for row in rows:
                 title = _title(row.pair.label, report, len(reports) > 1, titles)
-                _scorecard_sheet(workbook.create_sheet(title), report, row.pair)
+                lines = scorecards.get(row.pair.pk, [])
+                _scorecard_sheet(workbook.create_sheet(title), report, row.pair, lines)
     return workbook
 
 
@@ -146,21 +156,19 @@ def sheet_title(text: str) -> str:
     return TITLE_FORBIDDEN.sub("-", text)[:MAX_TITLE]
 
 
-def append_row(sheet: Worksheet, values: list[object]) -> None:
-    """Add a row; text is always text, never a formula (names come from files)."""
+def append_row(sheet: Sheet, values: list[object]) -> None:
+    """Add a row; text is always text, never a formula (names come from files):
+    ``Book.save`` writes every string as a string."""
     sheet.append(values)
-    for cell in sheet[sheet.max_row]:
-        if isinstance(cell.value, str):
-            cell.data_type = "s"
 
 
 def filled_sheet(
-    sheet: Worksheet,
+    sheet: Sheet,
     title: str,
     header: tuple[str, ...],
     rows: Iterable[list[object]],
     formats: dict[str, str] | None = None,
-) -> Worksheet:
+) -> Sheet:
     """A whole sheet: its title, the header, every row, the number formats."""
     sheet.title = title
     start_sheet(sheet, header)
@@ -170,37 +178,23 @@ def filled_sheet(
     return sheet
 
 
-def saved(workbook: Workbook) -> bytes:
+def saved(workbook: Book) -> bytes:
     """The workbook as the bytes of an .xlsx file."""
     buffer = BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()
 
 
-def start_sheet(sheet: Worksheet, header: tuple[str, ...]) -> None:
+def start_sheet(sheet: Sheet, header: tuple[str, ...]) -> None:
     """The header row, in the reader's language, bold and frozen."""
     sheet.append([gettext(name) for name in header])
-    for cell in sheet[1]:
-        cell.font = Font(bold=True)
-    sheet.freeze_panes = "A2"
+    sheet.header_frozen = True
 
 
-def sheet_formats(sheet: Worksheet, formats: dict[str, str]) -> None:
-    """Apply number formats by (English) header name, then fit the widths."""
-    header = [cell.value for cell in sheet[1]]
+def sheet_formats(sheet: Sheet, formats: dict[str, str]) -> None:
+    """Number formats by (English) header name; ``Book.save`` fits the widths."""
     for name, number_format in formats.items():
-        column = header.index(gettext(name)) + 1
-        for (cell,) in sheet.iter_rows(min_row=2, min_col=column, max_col=column):
-            cell.number_format = number_format
-    for index, column in enumerate(sheet.iter_cols(), start=1):
-        width = max(len(_shown(cell.value)) for cell in column)
-        sheet.column_dimensions[get_column_letter(index)].width = min(width + 2, 50)
-
-
-def _shown(value: object) -> str:
-    if isinstance(value, float):
-        return f"{value:.2f}"
-    return "" if value is None else str(value)
+        sheet.formats[sheet.header.index(gettext(name))] = number_format
 
 
 def _fraction(pct: float | None) -> float | None:
@@ -217,7 +211,7 @@ def _ranked_pair_cells(group: str | None, row: StandingRow) -> list[object]:
     return [group or "", row.rank, row.pair.number, row.pair.names or row.pair.label]
 
 
-def _ranking_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
+def _ranking_sheet(sheet: Sheet, reports: list[SectionReport]) -> None:
     if _by_imps(reports):
         _imp_ranking_sheet(sheet, reports)
         return
@@ -245,7 +239,7 @@ def _ranking_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
     sheet_formats(sheet, formats)
 
 
-def _imp_ranking_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
+def _imp_ranking_sheet(sheet: Sheet, reports: list[SectionReport]) -> None:
     rankings = event_rankings(reports)
     penalised = any_penalty(rankings)
     header = RANKING_IMP_HEADER
@@ -268,7 +262,7 @@ def _imp_ranking_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
     sheet_formats(sheet, formats)
 
 
-def _traveller_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
+def _traveller_sheet(sheet: Sheet, reports: list[SectionReport]) -> None:
     if _by_imps(reports):
         _imp_traveller_sheet(sheet, reports)
         return
@@ -291,7 +285,7 @@ def _traveller_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
     )
 
 
-def _imp_traveller_sheet(sheet: Worksheet, reports: list[SectionReport]) -> None:
+def _imp_traveller_sheet(sheet: Sheet, reports: list[SectionReport]) -> None:
     """Each line's IMPs for both sides, and the board's datum for Butler."""
     butler = reports[0].butler
     header = (*TRAVELLER_IMP_HEADER, "Datum") if butler else TRAVELLER_IMP_HEADER
@@ -329,9 +323,11 @@ def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 2)
 
 
-def _scorecard_sheet(sheet: Worksheet, report: SectionReport, pair) -> None:
+def _scorecard_sheet(
+    sheet: Sheet, report: SectionReport, pair, lines: list[LineRow]
+) -> None:
     start_sheet(sheet, SCORECARD_IMP_HEADER if report.by_imps else SCORECARD_HEADER)
-    for line in report.pair_lines(pair):
+    for line in lines:
         result = line.result
         ns = result.ns_pair_id == pair.pk
         score = result.score_ns

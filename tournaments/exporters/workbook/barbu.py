@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_noop
-from openpyxl import Workbook
 
 from tournaments.exporters.workbook import filled_sheet, saved
+from tournaments.exporters.workbook.book import Book
 from tournaments.models import BarbuDeal, BarbuScore, Event, Section
 
 RANKING_HEADER = (
@@ -35,7 +35,7 @@ DEALS_HEADER = (
 def barbu_workbook_bytes(event: Event) -> bytes:
     """Ranking and Deals sheets, from the stored deals and scores."""
     section = Section.objects.get(session__event=event)
-    workbook = Workbook()
+    workbook = Book()
     scores = BarbuScore.objects.filter(entrant__section=section).select_related(
         "entrant__player"
     )

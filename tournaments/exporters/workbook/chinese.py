@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_noop
-from openpyxl import Workbook
 
 from tournaments.exporters.workbook import filled_sheet, saved
+from tournaments.exporters.workbook.book import Book
 from tournaments.models import Event, Section
 
 RANKING_HEADER = (
@@ -29,7 +29,7 @@ MATCHES_HEADER = (
 def chinese_workbook_bytes(event: Event) -> bytes:
     """Ranking and Matches sheets from the stored matches."""
     section = Section.objects.get(session__event=event)
-    workbook = Workbook()
+    workbook = Book()
     players = section.chinese_players.select_related("player")
     filled_sheet(workbook.active, gettext("Ranking"), RANKING_HEADER, (
         [player.rank, player.number, player.display_name, player.score,

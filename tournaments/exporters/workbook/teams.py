@@ -9,8 +9,6 @@ standings.
 from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_noop
-from openpyxl import Workbook
-from openpyxl.worksheet.worksheet import Worksheet
 
 from games.bridge import result_text
 from tournaments.exporters.workbook import (
@@ -21,6 +19,7 @@ from tournaments.exporters.workbook import (
     sheet_title,
     start_sheet,
 )
+from tournaments.exporters.workbook.book import Book, Sheet
 from tournaments.models import Event, Match, Result, TeamCompetition
 from tournaments.selectors.teams import (
     SheetRow,
@@ -77,10 +76,10 @@ SHEET_HEADER = (
 )
 
 
-def teams_workbook(event: Event) -> Workbook:
+def teams_workbook(event: Event) -> Book:
     """Build the workbook of a teams event from the stored matches."""
     competition = event.competition
-    workbook = Workbook()
+    workbook = Book()
     first = workbook.active
     if competition.format == TeamCompetition.Format.KNOCKOUT:
         first.title = gettext("Knockout")
@@ -115,7 +114,7 @@ def _title(match: Match) -> str:
     return sheet_title(title)
 
 
-def _standings_sheet(sheet: Worksheet, event: Event) -> None:
+def _standings_sheet(sheet: Sheet, event: Event) -> None:
     start_sheet(sheet, STANDINGS_HEADER)
     for row in standings_rows(event):
         append_row(
@@ -128,7 +127,7 @@ def _standings_sheet(sheet: Worksheet, event: Event) -> None:
     sheet_formats(sheet, {"Points": POINTS})
 
 
-def _cross_sheet(sheet: Worksheet, event: Event) -> None:
+def _cross_sheet(sheet: Sheet, event: Event) -> None:
     cross = round_robin_cross_table(event)
     start_sheet(
         sheet, (gettext_noop("Team"), *(str(team.number) for team, _cells in cross))
@@ -148,7 +147,7 @@ def _number(cell: str) -> float | str | None:
     return float(cell) if " " not in cell else cell
 
 
-def _matches_sheet(sheet: Worksheet, matches: list[Match]) -> None:
+def _matches_sheet(sheet: Sheet, matches: list[Match]) -> None:
     start_sheet(sheet, MATCHES_HEADER)
     for match in matches:
         append_row(
@@ -166,7 +165,7 @@ def _matches_sheet(sheet: Worksheet, matches: list[Match]) -> None:
     sheet_formats(sheet, {"Home points": POINTS, "Away points": POINTS})
 
 
-def _knockout_sheet(sheet: Worksheet, event: Event) -> None:
+def _knockout_sheet(sheet: Sheet, event: Event) -> None:
     start_sheet(sheet, KNOCKOUT_HEADER)
     stages = sorted(
         set(Match.objects.filter(session__event=event).values_list("stage", flat=True))
@@ -184,7 +183,7 @@ def _knockout_sheet(sheet: Worksheet, event: Event) -> None:
     sheet_formats(sheet, {})
 
 
-def _match_sheet(sheet: Worksheet, match: Match, rows: list[SheetRow]) -> None:
+def _match_sheet(sheet: Sheet, match: Match, rows: list[SheetRow]) -> None:
     start_sheet(sheet, SHEET_HEADER)
     for row in rows:
         rooms = [*_room(row.open), *_room(row.closed)]

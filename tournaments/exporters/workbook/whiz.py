@@ -5,10 +5,10 @@ Reads what the scorer stored, like the pages, so both hold the same numbers.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterator
 
 from django.utils.translation import gettext, gettext_noop
-from openpyxl import Workbook
 
 from tournaments.exporters.workbook import (
     PERCENT,
@@ -17,6 +17,7 @@ from tournaments.exporters.workbook import (
     saved,
     sheet_title,
 )
+from tournaments.exporters.workbook.book import Book
 from tournaments.models import Event, Section, WhizEntrant, WhizResult, WhizScore
 from tournaments.services.whiz import seat_order
 
@@ -63,7 +64,7 @@ SCORECARD_HEADER = (
 )
 
 
-def whiz_workbook(event: Event) -> Workbook:
+def whiz_workbook(event: Event) -> Book:
     """Build the workbook of a Whiz event from the stored results."""
     section = Section.objects.get(session__event=event)
     results = list(
@@ -71,7 +72,7 @@ def whiz_workbook(event: Event) -> Workbook:
         .select_related("board", "round", "table", "north", "east", "south")
         .order_by("board__number", "north__number")
     )
-    workbook = Workbook()
+    workbook = Book()
     ranked = {"MP": POINTS, "Top": POINTS, "%": PERCENT}
     filled_sheet(
         workbook.active, gettext("Ranking"), RANKING_HEADER, _ranking(section), ranked
@@ -83,12 +84,17 @@ def whiz_workbook(event: Event) -> Workbook:
         (_traveller_row(result) for result in results),
         {"N MP": POINTS, "E MP": POINTS, "S MP": POINTS},
     )
+    # Each player's results at their hand, indexed once (not a scan a player).
+    played: dict[tuple[str, int], list[WhizResult]] = defaultdict(list)
+    for result in results:
+        for line, player in result.players().items():
+            played[line, player.pk].append(result)
     for entrant in seat_order(section):
         filled_sheet(
             workbook.create_sheet(),
             sheet_title(f"{entrant.label} {entrant.display_name}"),
             SCORECARD_HEADER,
-            _scorecard(entrant, results),
+            _scorecard(entrant, played.get((entrant.line, entrant.pk), [])),
             ranked,
         )
     return workbook
@@ -134,10 +140,9 @@ def _traveller_row(result: WhizResult) -> list[object]:
 def _scorecard(
     entrant: WhizEntrant, results: list[WhizResult]
 ) -> Iterator[list[object]]:
+    """The rows of the player's scorecard: ``results`` are the player's own."""
     lower = entrant.line.lower()
     for result in results:
-        if result.players()[entrant.line].pk != entrant.pk:
-            continue
         pct = getattr(result, f"pct_{lower}")
         yield [
             result.board.number,

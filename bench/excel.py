@@ -1,0 +1,155 @@
+"""Benchmark the results workbook (.xlsx) against the size of the field.
+
+Builds, on a throwaway embedded (SQLite) database, one event a size: Mitchell
+sections of at most 25 tables (as ``manage.py bench_section`` splits them),
+about 26 boards a table, every line entered and scored; then times
+``event_workbook_bytes`` (best of 3) and prints, for each size, the lines,
+the time, the time per 1,000 lines and the ratios to the 10-table and
+100-table figures.  The goal (issue 21): 1,000 tables within 15x of 100.
+
+Run ``.venv/bin/python bench/excel.py`` (10, 100 and 300 tables) or with
+``--big`` (adds 1,000); ``--tables 10 40`` picks the sizes.  Figures only:
+no assertion on time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import math
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+BOARDS_A_TABLE = 26
+MAX_ROUNDS = 13
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[10, 100, 300])
+    parser.add_argument("--big", action="store_true", help="add 1,000 tables")
+    parser.add_argument("--repeat", type=int, default=3)
+    options = parser.parse_args()
+    sizes = sorted(set(options.tables + ([1000] if options.big else [])))
+    with tempfile.TemporaryDirectory(prefix="donne-excel-") as folder:
+        _django(Path(folder))
+        from django.core.management import call_command
+
+        call_command("migrate", "--noinput", verbosity=0)
+        print("| tables | lines | sheets | build s | ms/1k lines | x 10 t | x 100 t |")
+        print("|---|---|---|---|---|---|---|")
+        figures: dict[int, float] = {}
+        for tables in sizes:
+            event = _event(tables)
+            seconds, lines, sheets = _time(event, options.repeat)
+            figures[tables] = seconds
+            print(
+                f"| {tables:,} | {lines:,} | {sheets:,} | {seconds:.2f} "
+                f"| {seconds / lines * 1e6:.0f} | {_ratio(figures, 10, seconds)} "
+                f"| {_ratio(figures, 100, seconds)} |",
+                flush=True,
+            )
+
+
+def _django(folder: Path) -> None:
+    os.environ["DATABASE_URL"] = f"sqlite:///{folder / 'donne.sqlite3'}"
+    os.environ["DONNE_DATA_DIR"] = str(folder)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+
+
+def _ratio(figures: dict[int, float], base: int, seconds: float) -> str:
+    return f"{seconds / figures[base]:.1f}" if base in figures else "-"
+
+
+def _time(event: object, repeat: int) -> tuple[float, int, int]:
+    from io import BytesIO
+
+    from openpyxl import load_workbook
+
+    from tournaments.exporters.workbook import event_workbook_bytes
+    from tournaments.models import Result
+
+    best = math.inf
+    for _ in range(repeat):
+        started = time.perf_counter()
+        data = event_workbook_bytes(event)
+        best = min(best, time.perf_counter() - started)
+    lines = Result.objects.filter(board__section__session__event=event).count()
+    sheets = len(load_workbook(BytesIO(data), read_only=True).sheetnames)
+    return best, lines, sheets
+
+
+def _event(tables: int) -> object:
+    """An event of ``tables`` Mitchell tables, every line entered and scored."""
+    from django.db import transaction
+
+    from tournaments.management.commands.bench_section import section_sizes
+    from tournaments.rescore import rescore_section
+    from tournaments.services.events import MovementChoice, event_create, section_create
+
+    with transaction.atomic():
+        event = event_create(name=f"Excel {tables}", date=dt.date.today())
+        session = event.sessions.get()
+        sections = []
+        for index, size in enumerate(section_sizes(tables)):
+            full = size - 1 if size % 2 == 0 else size
+            rounds = min(MAX_ROUNDS, full)
+            choice = MovementChoice(
+                "mitchell", size, math.ceil(BOARDS_A_TABLE / rounds), rounds=rounds
+            )
+            section = section_create(
+                session=session, choice=choice, letter=chr(ord("A") + index)
+            )
+            _fill(section)
+            sections.append(section)
+    for section in sections:
+        rescore_section(section.pk)
+    return event
+
+
+def _fill(section: object) -> None:
+    """Every line of the section's movement, a 3NT or 4S made or not."""
+    from tournaments.models import Result
+    from tournaments.selectors.movement import section_movement
+
+    movement = section_movement(section)
+    pairs = {pair.label: pair for pair in section.pairs.all()}
+    boards = {board.number: board for board in section.boards.all()}
+    offset = section.first_board - 1
+    dice = random.Random(section.letter)
+    lines = []
+    for seating in movement.seatings:
+        if movement.is_sit_out(seating):
+            continue
+        ns = pairs[movement.pair(seating.ns).label]
+        ew = pairs[movement.pair(seating.ew).label]
+        for number in seating.boards:
+            tricks = dice.choice((8, 9, 9, 10, 10, 11))
+            contract, need = dice.choice((("3NT", 9), ("4S", 10)))
+            made = tricks - need
+            score = (400 + 30 * max(made, 0)) if made >= 0 else 50 * made
+            lines.append(
+                Result(
+                    board=boards[number + offset],
+                    ns_pair=ns,
+                    ew_pair=ew,
+                    contract=contract,
+                    declarer="N",
+                    tricks=tricks,
+                    score_ns=score + (20 if contract == "4S" and made >= 0 else 0),
+                )
+            )
+    Result.objects.bulk_create(lines, batch_size=2000)
+
+
+if __name__ == "__main__":
+    main()

@@ -29,7 +29,9 @@ from tournaments.selectors.pairs import (
     any_penalty,
     event_rankings,
     event_sections,
+    lettered,
     stored_report,
+    stored_reports,
 )
 from tournaments.selectors.scorecards import scorecard_rows, standings_by_pair
 from tournaments.services.analysis import analysis_progress
@@ -127,7 +129,7 @@ def pairs_results(
     request: HttpRequest, event: Event, live: dict[str, object]
 ) -> HttpResponse:
     """A pairs event's ranking(s), with the travellers of every section."""
-    reports = [stored_report(section) for section in event_sections(event)]
+    reports = stored_reports(event_sections(event))
     rankings = event_rankings(reports) if reports else {}
     viewer = request_viewer(request)
     travellers = [
@@ -139,6 +141,7 @@ def pairs_results(
         "reports": reports,
         "travellers": travellers,
         "rankings": rankings,
+        "lettered": lettered(reports),
         "penalised": any_penalty(rankings),
         "by_imps": _by_imps(event),
         "live": live,

@@ -167,3 +167,13 @@ def test_many_sections_hide_what_each_section_hides(client):
         assert many == {s.pk: hidden_boards(s, viewer) for s in sections}
     assert hidden_boards_by_section(sections, PUBLIC)[sections[0].pk] == {1}
     assert hidden_boards_by_section(sections, DIRECTOR)[sections[0].pk] == set()
+
+
+def test_the_api_rankings_cost_the_same_at_2_and_8_sections(client):
+    small = played_field(2, 5)
+    big = played_field(8, 5)
+    counts = [
+        len(queries(client, f"/api/events/{event.pk}/rankings/"))
+        for event in (small, big)
+    ]
+    assert counts[0] == counts[1]

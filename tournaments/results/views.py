@@ -26,7 +26,9 @@ from tournaments.results.hand_records import (
 from tournaments.results.teams import event_match, match_page
 from tournaments.results.whiz import whiz_board, whiz_player
 from tournaments.selectors.pairs import (
+    NO_LINES,
     any_penalty,
+    boards_with_lines,
     event_rankings,
     event_sections,
     lettered,
@@ -128,12 +130,15 @@ def pairs_results(
     request: HttpRequest, event: Event, live: dict[str, object]
 ) -> HttpResponse:
     """A pairs event's ranking(s), with the travellers of every section."""
-    reports = stored_reports(event_sections(event))
+    # The rankings and the boards' numbers, not every line: the page costs a
+    # fixed number of queries and grows only with the pairs it lists.
+    sections = event_sections(event)
+    reports = stored_reports(sections, lines=NO_LINES)
     rankings = event_rankings(reports) if reports else {}
-    viewer = request_viewer(request)
-    hidden = hidden_boards_by_section([r.section for r in reports], viewer)
+    hidden = hidden_boards_by_section(sections, request_viewer(request))
+    boards = boards_with_lines(sections)
     travellers = [
-        (report, _board_links(report.boards(), hidden[report.section.pk]))
+        (report, _board_links(boards[report.section.pk], hidden[report.section.pk]))
         for report in reports
     ]
     context = {
@@ -150,11 +155,9 @@ def pairs_results(
     return render(request, "results/event.html", context)
 
 
-def _board_links(
-    boards: list[tuple[int, list[object]]], hidden: frozenset[int]
-) -> list[tuple[int, bool]]:
+def _board_links(numbers: list[int], hidden: frozenset[int]) -> list[tuple[int, bool]]:
     """Each board with lines, and whether it is still in play (``hidden``)."""
-    return [(number, number in hidden) for number, _lines in boards]
+    return [(number, number in hidden) for number in numbers]
 
 
 def _by_imps(event: Event) -> bool:

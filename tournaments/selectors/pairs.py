@@ -123,6 +123,23 @@ class SectionReport:
         ]
 
 
+# ``stored_reports(sections, lines=NO_LINES)``: the rankings without any line
+# (the event page lists boards, not lines); Django runs no query for it.
+NO_LINES = Q(pk__in=[])
+
+
+def boards_with_lines(sections: Sequence[Section]) -> dict[int, list[int]]:
+    """The numbers of each section's boards that have lines, by section id,
+    in one query: the event page's traveller links."""
+    numbers: dict[int, list[int]] = {section.pk: [] for section in sections}
+    boards = Board.objects.filter(section__in=list(numbers), results__isnull=False)
+    for section_pk, number in (
+        boards.values_list("section", "number").distinct().order_by("number")
+    ):
+        numbers[section_pk].append(number)
+    return numbers
+
+
 def stored_report(section: Section) -> SectionReport:
     """The section as the scorer last stored it, by the event's method."""
     return stored_reports([section])[0]

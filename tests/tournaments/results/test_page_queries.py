@@ -177,3 +177,16 @@ def test_the_api_rankings_cost_the_same_at_2_and_8_sections(client):
         for event in (small, big)
     ]
     assert counts[0] == counts[1]
+
+
+def test_the_event_page_links_the_boards_that_have_lines(client):
+    event = played_field(2, 5, published=False)
+    section = first_section(event)
+    Result.objects.filter(board__section=section, board__number=2).delete()
+    one_line_missing(event)
+    page = client.get(reverse("results:event", args=[event.pk])).context
+    links = {r.section.letter: dict(found) for r, found in page["travellers"]}
+    assert list(links["A"]) == [1, *range(3, 11)]
+    assert list(links["B"]) == list(range(1, 11))
+    assert links["A"][1] is True and links["A"][3] is False
+    assert links["B"][1] is True and links["B"][2] is False

@@ -106,3 +106,18 @@ def test_pairs_of_one_session_with_the_same_names_stay_apart():
     rows = [row for rows in event_rankings(reports).values() for row in rows]
     assert len(rows) == 12
     assert {row.boards for row in rows} == {6}
+
+
+def test_named_pairs_add_up_across_sessions_whatever_their_section():
+    """Across sessions the names are the partnership (case and spaces aside),
+    even when a pair moves from section A to section B."""
+    event = played_field(0, 3)
+    first = event.sessions.get()
+    second = Session.objects.create(event=event, number=2)
+    names = [f"Smith – Jones {n}" for n in range(1, 7)]
+    played_mitchell(first, "A", 3, names=names)
+    played_mitchell(second, "B", 3, names=[f" SMITH –  jones {n}" for n in range(1, 7)])
+    reports = [stored_report(section) for section in event_sections(event)]
+    rows = [row for rows in event_rankings(reports).values() for row in rows]
+    assert len(rows) == 6
+    assert {row.boards for row in rows} == {12}

@@ -65,12 +65,15 @@ def played_field(
     boards: int = 2,
     rounds: int = 3,
     published: bool = True,
+    **settings: object,
 ) -> Event:
-    """One session of ``sections`` sections (A, B, ...) of ``tables`` tables."""
+    """One session of ``sections`` sections (A, B, ...) of ``tables`` tables;
+    ``settings`` are the event's scoring fields (``method="butler"``)."""
     event = event_create(
         name=f"Field {sections}x{tables}",
         date=dt.date(2026, 11, 25),
         published=published,
+        **settings,
     )
     session = event.sessions.get()
     for index in range(sections):

@@ -190,3 +190,23 @@ def test_the_event_page_links_the_boards_that_have_lines(client):
     assert list(links["B"]) == list(range(1, 11))
     assert links["A"][1] is True and links["A"][3] is False
     assert links["B"][1] is True and links["B"][2] is False
+
+
+@pytest.mark.parametrize("method", ["butler", "cross-imps"])
+def test_an_imp_event_page_costs_the_same_at_2_and_8_sections(client, method):
+    small = played_field(2, 5, method=method)
+    big = played_field(8, 5, method=method)
+    assert event_page(client, small) == event_page(client, big)
+    rows = client.get(reverse("results:event", args=[big.pk])).context["rankings"]
+    assert sum(len(entries) for entries in rows.values()) == 80
+
+
+def test_a_butler_traveller_shows_its_datum_at_the_same_cost(client):
+    small = played_field(1, 5, boards=2, rounds=5, method="butler")
+    big = played_field(1, 5, boards=8, rounds=5, method="butler")
+    assert len(traveller(client, small, 7)) == len(traveller(client, big, 7))
+    section = first_section(big)
+    page = client.get(reverse("results:board", args=[section.pk, 7])).context
+    board = Board.objects.get(section=section, number=7)
+    assert board.datum is not None
+    assert page["datum"] == board.datum

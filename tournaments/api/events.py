@@ -52,9 +52,9 @@ from tournaments.selectors.movement import section_movement
 from tournaments.selectors.pairs import (
     LineRow,
     event_sections,
-    report_json,
-    stored_report,
+    stored_reports,
 )
+from tournaments.selectors.pairs_json import report_json
 from tournaments.services.privacy import hidden_boards, request_viewer
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
@@ -110,7 +110,7 @@ class EventViewSet(EventDestroyMixin, ApiAccess, viewsets.ReadOnlyModelViewSet):
     def rankings(self, request: Request, pk: str) -> Response:
         """The event's rankings, in ``report_json``'s shape."""
         event = get_object_or_404(ranked_events(request), pk=pk)
-        reports = [stored_report(section) for section in event_sections(event)]
+        reports = stored_reports(event_sections(event))
         if not reports:
             return Response([])
         stale = any(report.section.stale for report in reports)

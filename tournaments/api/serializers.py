@@ -158,6 +158,11 @@ class ResultSerializer(serializers.Serializer):
 class StandingSerializer(serializers.Serializer):
     rank = serializers.CharField()
     pair = serializers.CharField()
+    section = serializers.CharField(
+        required=False,
+        help_text="The pair's section letter, only when a session has several "
+        "sections (pair numbers are per section).",
+    )
     names = serializers.CharField()
     mp = serializers.FloatField()
     top = serializers.FloatField()

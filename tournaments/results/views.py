@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Max, Min, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
@@ -26,17 +26,20 @@ from tournaments.results.hand_records import (
 from tournaments.results.teams import event_match, match_page
 from tournaments.results.whiz import whiz_board, whiz_player
 from tournaments.selectors.pairs import (
+    NO_LINES,
     any_penalty,
+    boards_with_lines,
     event_rankings,
     event_sections,
-    stored_report,
+    lettered,
+    stored_reports,
 )
 from tournaments.selectors.scorecards import scorecard_rows, standings_by_pair
 from tournaments.services.analysis import analysis_progress
 from tournaments.services.privacy import (
-    Viewer,
     any_in_play,
     hidden_boards,
+    hidden_boards_by_section,
     request_viewer,
 )
 from tournaments.services.publication import FINAL, publication_state
@@ -127,11 +130,15 @@ def pairs_results(
     request: HttpRequest, event: Event, live: dict[str, object]
 ) -> HttpResponse:
     """A pairs event's ranking(s), with the travellers of every section."""
-    reports = [stored_report(section) for section in event_sections(event)]
+    # The rankings and the boards' numbers, not every line: the page costs a
+    # fixed number of queries and grows only with the pairs it lists.
+    sections = event_sections(event)
+    reports = stored_reports(sections, lines=NO_LINES)
     rankings = event_rankings(reports) if reports else {}
-    viewer = request_viewer(request)
+    hidden = hidden_boards_by_section(sections, request_viewer(request))
+    boards = boards_with_lines(sections)
     travellers = [
-        (report, _board_links(report.section, report.boards(), viewer))
+        (report, _board_links(boards[report.section.pk], hidden[report.section.pk]))
         for report in reports
     ]
     context = {
@@ -139,6 +146,7 @@ def pairs_results(
         "reports": reports,
         "travellers": travellers,
         "rankings": rankings,
+        "lettered": lettered(reports),
         "penalised": any_penalty(rankings),
         "by_imps": _by_imps(event),
         "live": live,
@@ -147,12 +155,9 @@ def pairs_results(
     return render(request, "results/event.html", context)
 
 
-def _board_links(
-    section: Section, boards: list[tuple[int, list[object]]], viewer: Viewer
-) -> list[tuple[int, bool]]:
-    """Each board with lines, and whether it is still in play for ``viewer``."""
-    hidden = hidden_boards(section, viewer)
-    return [(number, number in hidden) for number, _lines in boards]
+def _board_links(numbers: list[int], hidden: frozenset[int]) -> list[tuple[int, bool]]:
+    """Each board with lines, and whether it is still in play (``hidden``)."""
+    return [(number, number in hidden) for number in numbers]
 
 
 def _by_imps(event: Event) -> bool:
@@ -220,24 +225,29 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """
     section = _section(pk)
     board = get_object_or_404(Board, section=section, number=number)
+    board.section = section
     event = section.session.event
     live = _live(request, event)
     if live is None:
         return _hidden(request, event)
     if number in hidden_boards(section, request_viewer(request)):
         return _board_in_play(request, section, board, live)
-    report = stored_report(section)
-    lines = dict(report.boards()).get(number, [])
-    numbers = list(section.boards.values_list("number", flat=True))
-    index = numbers.index(number)
+    # Only this board's lines (and their pairs): the page costs the same at
+    # 10 and at 40 boards, at 5 and at 100 tables.
+    report = stored_reports([section], lines=Q(board=board))[0]
+    lines = [line for line in report.lines if line.result.board_id == board.pk]
+    around = section.boards.aggregate(
+        previous=Max("number", filter=Q(number__lt=number)),
+        next=Min("number", filter=Q(number__gt=number)),
+    )
     context = {
         "section": section,
         "board": board,
         "lines": lines,
         "record": hand_record(board) if deals_visible(request, event) else None,
         "denominations": [symbol for _name, symbol in TABLE_DENOMINATIONS],
-        "previous": numbers[index - 1] if index else None,
-        "next": numbers[index + 1] if index + 1 < len(numbers) else None,
+        "previous": around["previous"],
+        "next": around["next"],
         "by_imps": report.by_imps,
         "datum": report.datums.get(number) if report.butler else None,
         "live": live,
@@ -252,7 +262,8 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
     live = _live(request, section.session.event)
     if live is None:
         return _hidden(request, section.session.event)
-    report = stored_report(section)
+    # Only this pair's lines: the page costs the same whatever the field.
+    report = stored_reports([section], lines=Q(ns_pair=pair) | Q(ew_pair=pair))[0]
     hidden = hidden_boards(section, request_viewer(request))
     rows = scorecard_rows(report, pair, hidden)
     standing = standings_by_pair(report).get(pair.pk)

@@ -13,9 +13,11 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from django.db.models import Q
+
 from scoring.imp_session import ImpSessionScore, ImpStanding, rank_imp_standings
 from scoring.session import PairStanding, rank_standings
-from tournaments.models import Event, Pair, Result, Section
+from tournaments.models import Board, Event, Pair, Result, Section
 from tournaments.rescore.pairs import (
     ScorerSettings,
     load_section,
@@ -121,30 +123,68 @@ class SectionReport:
         ]
 
 
-def _results(section: Section) -> list[Result]:
-    return list(
-        Result.objects.filter(board__section=section)
-        .select_related("board", "ns_pair", "ew_pair")
-        .order_by("board__number", "ns_pair__number", "id")
-    )
+# ``stored_reports(sections, lines=NO_LINES)``: the rankings without any line
+# (the event page lists boards, not lines); Django runs no query for it.
+NO_LINES = Q(pk__in=[])
+
+
+def boards_with_lines(sections: Sequence[Section]) -> dict[int, list[int]]:
+    """The numbers of each section's boards that have lines, by section id,
+    in one query: the event page's traveller links."""
+    numbers: dict[int, list[int]] = {section.pk: [] for section in sections}
+    boards = Board.objects.filter(section__in=list(numbers), results__isnull=False)
+    for section_pk, number in (
+        boards.values_list("section", "number").distinct().order_by("number")
+    ):
+        numbers[section_pk].append(number)
+    return numbers
 
 
 def stored_report(section: Section) -> SectionReport:
     """The section as the scorer last stored it, by the event's method."""
-    method = section.session.event.method
-    lines = [
-        LineRow(r, r.mp_ns, r.mp_ew, r.pct_ns, r.pct_ew, r.imp_ns, r.imp_ew)
-        for r in _results(section)
-    ]
-    rankings: dict[str | None, list[StandingRow]] = defaultdict(list)
+    return stored_reports([section])[0]
+
+
+def stored_reports(
+    sections: Sequence[Section], lines: Q | None = None
+) -> list[SectionReport]:
+    """Each section as the scorer last stored it, in a fixed number of queries.
+
+    One query reads every line of the sections (only those matching ``lines``
+    if given: a board's traveller, a pair's scorecard), one every pair with
+    its score, one the Butler datums; for several sections one more reads the
+    pairs' players (``event_rankings`` needs them).  The cost of a page is so
+    the same at 2 and at 8 sections, at 5 and at 100 tables.  Each pair and
+    line holds its section (``pair.section`` costs no query).
+    """
+    if not sections:
+        return []
+    by_pk = {section.pk: section for section in sections}
+    method = sections[0].session.event.method
+    results = Result.objects.filter(board__section__in=list(by_pk))
+    if lines is not None:
+        results = results.filter(lines)
+    rows: dict[int, list[LineRow]] = defaultdict(list)
+    for r in results.select_related("board", "ns_pair", "ew_pair").order_by(
+        "board__section", "board__number", "ns_pair__number", "id"
+    ):
+        section = by_pk[r.board.section_id]
+        r.board.section = r.ns_pair.section = r.ew_pair.section = section
+        rows[section.pk].append(
+            LineRow(r, r.mp_ns, r.mp_ew, r.pct_ns, r.pct_ew, r.imp_ns, r.imp_ew)
+        )
     best = "-score__pct" if method == MATCHPOINTS else "-score__imps"
-    pairs = section.pairs.select_related("score").order_by(best, "number")
-    for pair in pairs:
-        score = getattr(pair, "score", None)
-        if score is None:
-            continue
+    pairs = Pair.objects.filter(section__in=list(by_pk), score__isnull=False)
+    if len(sections) > 1:
+        pairs = pairs.prefetch_related("players")
+    rankings: dict[int, dict[str | None, list[StandingRow]]] = defaultdict(
+        lambda: defaultdict(list)
+    )
+    for pair in pairs.select_related("score").order_by(best, "number"):
+        pair.section = by_pk[pair.section_id]
+        score = pair.score
         group = score.ranking or None
-        rankings[group].append(
+        rankings[pair.section_id][group].append(
             StandingRow(
                 pair,
                 group,
@@ -157,19 +197,24 @@ def stored_report(section: Section) -> SectionReport:
                 score.penalty,
             )
         )
-    order = {"NS": 0, "EW": 1, None: 2}
-    datums = {}
+    datums: dict[int, dict[int, float]] = defaultdict(dict)
     if method == BUTLER:
-        datums = dict(
-            section.boards.filter(datum__isnull=False).values_list("number", "datum")
+        boards = Board.objects.filter(section__in=list(by_pk), datum__isnull=False)
+        for section_pk, number, datum in boards.values_list(
+            "section", "number", "datum"
+        ):
+            datums[section_pk][number] = datum
+    order = {"NS": 0, "EW": 1, None: 2}
+    return [
+        SectionReport(
+            section,
+            rows[section.pk],
+            dict(sorted(rankings[section.pk].items(), key=lambda g: order[g[0]])),
+            method,
+            datums[section.pk],
         )
-    return SectionReport(
-        section,
-        lines,
-        dict(sorted(rankings.items(), key=lambda g: order[g[0]])),
-        method,
-        datums,
-    )
+        for section in sections
+    ]
 
 
 def fresh_report(section: Section, settings: ScorerSettings) -> SectionReport:
@@ -180,7 +225,9 @@ def fresh_report(section: Section, settings: ScorerSettings) -> SectionReport:
     """
     data = load_section(section)
     scored = score_loaded(data, settings)
-    pairs = {pair.pk: pair for pair in section.pairs.all()}
+    pairs = {pair.pk: pair for pair in section.pairs.prefetch_related("players")}
+    for pair in pairs.values():
+        pair.section = section
     rankings = {
         group: [_row(pairs[s.pair], s) for s in entries]
         for group, entries in scored.rankings.items()
@@ -230,9 +277,11 @@ def any_penalty(rankings: dict[str | None, list[StandingRow]]) -> bool:
 
 
 def event_sections(event: Event) -> list[Section]:
+    """The event's sections in order, each with its session, event and
+    scoring state (``section.stale`` costs no query)."""
     return list(
         Section.objects.filter(session__event=event)
-        .select_related("session__event")
+        .select_related("session__event", "scoring")
         .order_by("session__number", "letter")
     )
 
@@ -240,20 +289,39 @@ def event_sections(event: Event) -> list[Section]:
 def event_rankings(
     reports: Sequence[SectionReport],
 ) -> dict[str | None, list[StandingRow]]:
-    """The event's ranking: one section's, or every session's totals added.
+    """The event's ranking: one section's, or every section's pairs with their
+    totals added across sessions.
 
-    Across sessions a partnership is the same two players (or, for imported
-    pairs without players, the same names); it keeps NS/EW rankings only if
-    every session ranked it in the same direction.  By IMPs the sessions'
-    IMPs are added; by matchpoints their MP and tops.
+    Within one session, sections are separate fields: each of their pairs is
+    listed once, with its own boards, and two pairs of one session are never
+    one partnership (not even two alike-named couples of sections A and B).
+    Across sessions a partnership is:
+
+    - the same two players, when the pairs have players;
+    - else the same names (as printed, spaces and case aside);
+    - else, for pairs with neither (an imported file, a quick club night), the
+      same section letter and pair number: imported multi-session files
+      number pairs per section, so A3NS of both sessions is one pair while
+      B3NS is another.  A label alone is never an identity.
+
+    It keeps NS/EW rankings only if every session ranked it in the same
+    direction.  By IMPs the sessions' IMPs are added; by matchpoints their MP
+    and tops.
     """
     if len(reports) == 1:
         return reports[0].rankings
     totals: dict[object, list[StandingRow]] = defaultdict(list)
+    sessions: dict[object, set[int]] = defaultdict(set)
     for report in reports:
+        session = report.section.session_id
         for entries in report.rankings.values():
             for row in entries:
-                totals[_partnership(row.pair)].append(row)
+                key = _partnership(row.pair, report.section)
+                if session in sessions[key]:
+                    # Already there in this session: another pair, alike-named.
+                    key = ("pair", row.pair.pk)
+                sessions[key].add(session)
+                totals[key].append(row)
     by_imps = reports[0].by_imps
     standings: list[PairStanding | ImpStanding] = []
     last: dict[object, StandingRow] = {}
@@ -285,91 +353,19 @@ def event_rankings(
     }
 
 
-def _partnership(pair: Pair) -> object:
+def _partnership(pair: Pair, section: Section) -> object:
+    """Who a pair is across sessions (see ``event_rankings``)."""
     players = frozenset(player.pk for player in pair.players.all())
-    return players or (pair.names or pair.label)
+    if players:
+        return ("players", players)
+    names = " ".join(pair.names.split()).casefold()
+    if names:
+        return ("names", names)
+    return ("place", section.letter, pair.label)
 
 
-def report_json(event: Event, reports: Sequence[SectionReport]) -> dict[str, object]:
-    """The ``score_event --json`` shape: every board's lines, then the rankings.
-
-    By IMPs each line also holds ``imp_ns`` and ``imp_ew``, each board its
-    ``datum`` (Butler) and each ranking entry its ``imps``; the MP and %
-    keys stay, empty.
-    """
-    several = len(reports) > 1
-    method = reports[0].method if reports else event.method
-    by_imps = method != MATCHPOINTS
-    boards = []
-    for report in reports:
-        for number, lines in report.boards():
-            entry: dict[str, object] = {"board": number}
-            if several:
-                entry["session"] = report.section.session.number
-                entry["section"] = report.section.letter
-            if report.butler:
-                entry["datum"] = report.datums.get(number)
-            entry["lines"] = [_line_json(line, by_imps) for line in lines]
-            boards.append(entry)
-    rankings = [
-        {"direction": group, "entries": [_standing_json(row, by_imps) for row in rows]}
-        for group, rows in event_rankings(reports).items()
-    ]
-    return {
-        "event": event.pk,
-        "name": event.name,
-        "method": method,
-        "boards": boards,
-        "rankings": rankings,
-    }
-
-
-def _pct(value: float | None) -> float | None:
-    return None if value is None else round(value, 2)
-
-
-def _line_json(line: LineRow, by_imps: bool = False) -> dict[str, object]:
-    result = line.result
-    shown: dict[str, object] = {
-        "ns": str(result.ns_pair.number),
-        "ew": str(result.ew_pair.number),
-        "contract": result.contract or None,
-        "declarer": result.declarer or None,
-        "tricks": result.tricks,
-        "lead": result.lead or None,
-        "score_ns": result.score_ns,
-        "adjusted": _adjusted_json(line.marks),
-        "absent": result.absent or None,
-        "mp_ns": _pct(line.mp_ns),
-        "mp_ew": _pct(line.mp_ew),
-        "pct_ns": _pct(line.pct_ns),
-        "pct_ew": _pct(line.pct_ew),
-    }
-    if by_imps:
-        shown["imp_ns"] = _pct(line.imp_ns)
-        shown["imp_ew"] = _pct(line.imp_ew)
-    return shown
-
-
-def _adjusted_json(text: str | None) -> str | float | None:
-    """A mark stays text ("A+", "60/40" when split); one percentage is a number."""
-    if text is None or text.startswith("A") or "/" in text:
-        return text
-    return float(text)
-
-
-def _standing_json(row: StandingRow, by_imps: bool = False) -> dict[str, object]:
-    shown: dict[str, object] = {
-        "rank": row.rank,
-        "pair": str(row.pair.number),
-        "names": row.pair.names,
-        "mp": _pct(row.mp),
-        "top": _pct(row.top),
-        "pct": _pct(row.pct),
-        "boards": row.boards,
-    }
-    if by_imps:
-        shown["imps"] = _pct(row.imps)
-    if row.penalty:
-        shown["penalty"] = _pct(row.penalty)
-    return shown
+def lettered(reports: Sequence[SectionReport]) -> bool:
+    """Some session has several sections: a pair is named with its section's
+    letter ("A3NS"), since its number alone is not unique in the ranking."""
+    sessions = [report.section.session_id for report in reports]
+    return len(set(sessions)) < len(sessions)

@@ -215,3 +215,46 @@ def visible_match_rows(
         else row
         for row in rows
     ]
+
+
+def hidden_boards_by_section(
+    sections: list[Section], viewer: Viewer
+) -> dict[int, frozenset[int]]:
+    """``hidden_boards`` of many sections (by section id), with one grouped
+    count of lines per kind of line rather than one per section: an event's
+    page costs the same at 2 and at 8 sections."""
+    hidden = {section.pk: frozenset[int]() for section in sections}
+    if viewer.director:
+        return hidden
+    expected: dict[int, Counter[int]] = {}
+    for section in sections:
+        if privacy_applies(section):
+            needed = section_game(section).expected_lines(section)
+            if needed:
+                expected[section.pk] = needed
+    entered: dict[int, Counter[int]] = {pk: Counter() for pk in expected}
+    by_model: dict[type[models.Model], list[int]] = {}
+    for section in sections:
+        if section.pk in expected:
+            by_model.setdefault(_line_model(section), []).append(section.pk)
+    for model, pks in by_model.items():
+        rows = (
+            model.objects.filter(board__section__in=pks)
+            .values_list("board__section", "board__number")
+            .annotate(lines=Count("id"))
+        )
+        for section_pk, number, lines in rows:
+            entered[section_pk][number] = lines
+    for section in sections:
+        needed = expected.get(section.pk)
+        if not needed:
+            continue
+        boards = frozenset(
+            number
+            for number, lines in needed.items()
+            if entered[section.pk][number] < lines
+        )
+        if boards and viewer.table is not None:
+            boards -= played_by_table(section, viewer.table)
+        hidden[section.pk] = boards
+    return hidden

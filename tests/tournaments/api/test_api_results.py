@@ -6,7 +6,8 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Result, ResultChange, Source
-from tournaments.selectors.pairs import report_json, stored_report
+from tournaments.selectors.pairs import stored_report
+from tournaments.selectors.pairs_json import report_json
 from tournaments.services.events import MovementChoice, section_create
 from tournaments.services.rescoring import rescore
 from tournaments.tokens import issue_table_token

@@ -130,7 +130,8 @@ def test_a_seven_table_mitchell_from_entries_to_excel(
 
 
 def section_rankings(event: Event) -> list[dict]:
-    from tournaments.selectors.pairs import event_sections, report_json, stored_report
+    from tournaments.selectors.pairs import event_sections, stored_report
+    from tournaments.selectors.pairs_json import report_json
 
     return report_json(event, [stored_report(s) for s in event_sections(event)])[
         "rankings"

@@ -15,7 +15,8 @@ from scoring.imps import DatumRounding
 from scoring.session import AverageRule, SessionSettings
 from tournaments.models import Event
 from tournaments.rescore.pairs import ScorerSettings, datum_trim, event_settings
-from tournaments.selectors.pairs import event_sections, fresh_report, report_json
+from tournaments.selectors.pairs import event_sections, fresh_report
+from tournaments.selectors.pairs_json import report_json
 
 
 def bounded(

@@ -78,6 +78,11 @@ def test_the_excel_ranking_sheet_has_twelve_pairs_of_six_boards(client, event):
     rows = list(sheet.iter_rows(min_row=2, values_only=True))
     assert len(rows) == 12
     assert {row[header.index("Boards")] for row in rows} == {6}
+    # Each pair named with its section: two rows of a direction never both
+    # read "3" (the Mitchell's NS and EW pairs share numbers, as on main).
+    places = [(row[0], row[2]) for row in rows]
+    assert len(set(places)) == 12
+    assert {"A3", "B3"} <= {number for _, number in places}
 
 
 def test_unnamed_pairs_of_the_same_section_add_up_across_sessions():

@@ -13,7 +13,6 @@ import re
 from collections.abc import Iterable
 from io import BytesIO
 
-from django.db.models import prefetch_related_objects
 from django.utils.translation import gettext, gettext_noop
 
 from tournaments.exporters.workbook.book import Book, Sheet
@@ -26,7 +25,8 @@ from tournaments.selectors.pairs import (
     any_penalty,
     event_rankings,
     event_sections,
-    stored_report,
+    lettered,
+    stored_reports,
 )
 
 PERCENT = "0.00%"
@@ -111,12 +111,7 @@ def event_workbook(event: Event) -> Book:
     A fixed number of queries a section, and time linear in its lines: each
     pair's scorecard comes from one index of the lines by pair.
     """
-    reports = [stored_report(section) for section in event_sections(event)]
-    if len(reports) > 1:  # the event ranking finds partnerships by players
-        prefetch_related_objects(
-            [row.pair for r in reports for rows in r.rankings.values() for row in rows],
-            "players",
-        )
+    reports = stored_reports(event_sections(event))
     workbook = Book()
     ranking = workbook.active
     ranking.title = gettext("Ranking")
@@ -205,10 +200,15 @@ def _by_imps(reports: list[SectionReport]) -> bool:
     return bool(reports) and reports[0].by_imps
 
 
-def _ranked_pair_cells(group: str | None, row: StandingRow) -> list[object]:
+def _ranked_pair_cells(
+    group: str | None, row: StandingRow, with_letter: bool
+) -> list[object]:
     """The first cells of a ranking row, matchpoints or IMPs alike: group,
-    rank, pair number and names."""
-    return [group or "", row.rank, row.pair.number, row.pair.names or row.pair.label]
+    rank, pair number (with its section's letter, "A3", when a session has
+    several sections) and names."""
+    pair = row.pair
+    number = f"{pair.section.letter}{pair.number}" if with_letter else pair.number
+    return [group or "", row.rank, number, pair.names or pair.label]
 
 
 def _ranking_sheet(sheet: Sheet, reports: list[SectionReport]) -> None:
@@ -216,6 +216,7 @@ def _ranking_sheet(sheet: Sheet, reports: list[SectionReport]) -> None:
         _imp_ranking_sheet(sheet, reports)
         return
     rankings = event_rankings(reports) if reports else {}
+    with_letter = lettered(reports)
     penalised = any_penalty(rankings)
     start_sheet(
         sheet, with_penalty(RANKING_HEADER, "MP") if penalised else RANKING_HEADER
@@ -225,7 +226,7 @@ def _ranking_sheet(sheet: Sheet, reports: list[SectionReport]) -> None:
             append_row(
                 sheet,
                 [
-                    *_ranked_pair_cells(group, row),
+                    *_ranked_pair_cells(group, row, with_letter),
                     round(row.scored, 2),
                     *(penalty_cells(row, row.mp) if penalised else []),
                     round(row.top, 2),
@@ -241,6 +242,7 @@ def _ranking_sheet(sheet: Sheet, reports: list[SectionReport]) -> None:
 
 def _imp_ranking_sheet(sheet: Sheet, reports: list[SectionReport]) -> None:
     rankings = event_rankings(reports)
+    with_letter = lettered(reports)
     penalised = any_penalty(rankings)
     header = RANKING_IMP_HEADER
     start_sheet(sheet, with_penalty(header, "IMPs") if penalised else header)
@@ -249,7 +251,7 @@ def _imp_ranking_sheet(sheet: Sheet, reports: list[SectionReport]) -> None:
             append_row(
                 sheet,
                 [
-                    *_ranked_pair_cells(group, row),
+                    *_ranked_pair_cells(group, row, with_letter),
                     _round(row.scored),
                     *(penalty_cells(row, row.imps) if penalised else []),
                     row.boards,

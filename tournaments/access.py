@@ -48,9 +48,9 @@ M = TypeVar("M", bound=Model)
 User = AbstractBaseUser | AnonymousUser
 
 _SECTION_CLUB = "section__session__event__club"
-# The way from each directed model to its club.
+# The way from each directed model to its club ("" for the club itself).
 CLUB_PATHS: dict[type[Model], str] = {
-    Club: "pk",
+    Club: "",
     Player: "club",
     Event: "club",
     Session: "event__club",
@@ -116,10 +116,11 @@ def directed(user: User | None, rows: QuerySet[M]) -> QuerySet[M]:
     if not is_staff(user):
         return rows.none()
     path = CLUB_PATHS[rows.model]
-    query = Q(**{f"{path}__directors": user})
+    # One user on the club's directors: at most one joined row per object.
+    query = Q(**{f"{path}__directors" if path else "directors": user})
     if rows.model is ImportJob:
         query |= Q(event__isnull=True, created_by=user)
-    return rows.filter(query).distinct() if path != "pk" else rows.filter(query)
+    return rows.filter(query)
 
 
 def directs(user: User | None, obj: Model) -> bool:

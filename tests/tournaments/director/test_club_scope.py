@@ -310,3 +310,13 @@ def test_every_route_naming_an_object_names_one_the_scope_knows():
 
     walk(get_resolver().url_patterns, "")
     assert unknown == []
+
+
+def test_a_director_directs_their_own_club_row_and_no_other(clubs):
+    """The club itself is a directed object too (its path is the club):
+    this raised a FieldError ("pk__directors") before."""
+    club_b = Club.objects.get(name="Club B")
+    assert list(access.directed(clubs["other"], Club.objects.all())) == [club_b]
+    assert access.directs(clubs["other"], club_b)
+    assert not access.directs(clubs["other"], clubs["club"])
+    assert access.directs(clubs["own"], clubs["club"])

@@ -18,7 +18,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.support.field_play import played_field
-from tournaments.models import Board, Event, PairScore, Result, Section
+from tests.tournaments.api.test_whiz_api import create, fill
+from tournaments.models import Board, Event, PairScore, Result, Section, WhizResult
 from tournaments.rescore import rescore_section, store
 from tournaments.rescore.pairs import LINE_FIELDS, STANDING_FIELDS
 from tournaments.services.events import event_create
@@ -238,3 +239,28 @@ def test_the_old_store_rewrites_every_row():
 def test_an_unknown_way_is_refused():
     with pytest.raises(ValueError, match="unknown way"):
         store.update_rows(Board, ["datum"], {1: (None,)}, how="guess")
+
+
+def test_a_whiz_rescore_writes_only_the_lines_that_changed(api):
+    event = create(api, 12)
+    fill(api, event, skip=0)
+    section = Section.objects.get(pk=event["section"])
+    stored = dict(
+        WhizResult.objects.filter(board__section=section).values_list("pk", "pct_n")
+    )
+    assert stored and None not in stored.values()
+    with CaptureQueriesContext(connection) as queries:
+        rescore_section(section.pk)
+    assert writes_to(queries.captured_queries, WhizResult._meta.db_table) == []
+    line = WhizResult.objects.filter(board__section=section).order_by("pk").first()
+    WhizResult.objects.filter(pk=line.pk).update(pct_n=None, mp_n=None)
+    spy = Spy()
+    with mock.patch.object(store, "update_rows", spy):
+        rescore_section(section.pk)
+    assert spy.rows == {"WhizResult": {line.pk}}
+    assert (
+        dict(
+            WhizResult.objects.filter(board__section=section).values_list("pk", "pct_n")
+        )
+        == stored
+    )

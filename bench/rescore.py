@@ -160,14 +160,22 @@ def main() -> None:
     parser.add_argument(
         "--database-url", help="an empty database to use (default: SQLite file)"
     )
+    parser.add_argument(
+        "--tables", type=int, nargs="+", help="these sizes instead (tables)"
+    )
+    parser.add_argument(
+        "--chunk", type=int, help="rows a statement (default: store.CHUNK)"
+    )
     args = parser.parse_args()
-    sizes = [10, 100, 1000] if args.big else [10, 100]
+    sizes = args.tables or ([10, 100, 1000] if args.big else [10, 100])
     with tempfile.TemporaryDirectory(prefix="donne-rescore-") as folder:
         setup_django(Path(folder), args.database_url)
         from django.db import connection
 
         from tournaments.rescore import store
 
+        if args.chunk:
+            store.CHUNK = args.chunk
         rows = []
         turn = 0
         for tables in sizes:

@@ -211,6 +211,7 @@ def test_only_the_changed_rows_are_written_in_chunks(monkeypatch):
     section = a_field()
     boards = list(section.boards.order_by("pk").values_list("pk", flat=True))
     monkeypatch.setattr(store, "CHUNK", 2)
+    monkeypatch.setattr(store, "ARRAY_CHUNK", 2)
     old = dict.fromkeys(boards, (None,))
     new = dict(old)
     changed = boards[:5]

@@ -14,7 +14,8 @@ cases:
 
 each with main's store (``store.old_store()``: every row rewritten by
 ``bulk_update``'s CASE/WHEN, the baseline, in this same process) and with the
-new one (only the changed rows, ``UPDATE … FROM (VALUES …)``).  Prints a
+new one (only the changed rows, ``UPDATE … FROM`` a ``VALUES`` list on
+SQLite, ``unnest`` of one array a column on PostgreSQL).  Prints a
 Markdown table with each step's time, the ratio of store to load and the new
 store's speed-up.  The goal: a whole-section rescore of 26,000 lines takes
 about as long as loading it.

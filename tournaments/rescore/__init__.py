@@ -2,7 +2,9 @@
 
 Each module loads a section's stored lines as plain data, calls its game's
 pure scorer (``scoring``), and stores what comes back, recomputing the whole
-section (idempotent, never incremental) with the section row locked:
+section (idempotent, never incremental) with the section row locked (the
+pairs lines, datums and pair scores and the Whiz lines are written only where
+their figures changed, ``store.store_changed``):
 ``pairs`` (matchpoints, Butler and cross-IMPs), ``teams`` (matches, VPs,
 standings), ``whiz`` (hand-by-hand comparisons), ``barbu`` (points totals),
 ``chinese`` (matches, Swiss pairing).  ``rescore_section`` is the one

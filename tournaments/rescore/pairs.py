@@ -26,6 +26,7 @@ from scoring.penalties import (
 )
 from scoring.session import SessionScore, SessionSettings, TravellerLine, score_session
 from tournaments.models import Board, Event, PairScore, Penalty, Result, Section
+from tournaments.rescore.store import store_changed
 from tournaments.selectors.movement import section_movement
 from tournaments.services.checks import compared_score
 
@@ -225,50 +226,91 @@ def rescore_pairs_section(section_id: int) -> dict[str, int]:
 LINE_FIELDS = ["mp_ns", "mp_ew", "pct_ns", "pct_ew", "top", "imp_ns", "imp_ew"]
 
 
+def _line_values(result: Result) -> tuple:
+    """A line's scored figures in ``LINE_FIELDS`` order."""
+    return tuple(getattr(result, name) for name in LINE_FIELDS)
+
+
 def _store_matchpoints(
     section: Section, data: SectionData, scored: SessionScore
 ) -> int:
-    """Write each line's MP and %, each pair's total, % and place."""
-    for result, line in zip(data.results, scored.lines, strict=True):
-        result.mp_ns, result.mp_ew = line.ns_mp, line.ew_mp
-        result.pct_ns, result.pct_ew = line.ns_pct, line.ew_pct
-        result.top = line.top
-        result.imp_ns = result.imp_ew = None
-    Result.objects.bulk_update(data.results, LINE_FIELDS, batch_size=500)
+    """Write each line's MP and %, each pair's total, % and place: only the
+    rows whose figures changed."""
+    old = {result.pk: _line_values(result) for result in data.results}
+    new = {
+        result.pk: (
+            *(line.ns_mp, line.ew_mp, line.ns_pct, line.ew_pct, line.top),
+            *(None, None),
+        )
+        for result, line in zip(data.results, scored.lines, strict=True)
+    }
+    store_changed(Result, LINE_FIELDS, new, old)
     Board.objects.filter(section=section, datum__isnull=False).update(datum=None)
     return _store_standings(section, scored, ("mp", "top", "pct"))
 
 
 def _store_imps(section: Section, data: SectionData, scored: ImpSessionScore) -> int:
-    """Write each line's IMPs, each board's datum, each pair's IMPs and place."""
-    for result, line in zip(data.results, scored.lines, strict=True):
-        result.imp_ns, result.imp_ew = line.ns_imps, line.ew_imps
-        result.mp_ns = result.mp_ew = result.pct_ns = result.pct_ew = None
-        result.top = None
-    Result.objects.bulk_update(data.results, LINE_FIELDS, batch_size=500)
-    boards = list(section.boards.all())
-    for board in boards:
-        board.datum = scored.datums.get(board.number)
-    Board.objects.bulk_update(boards, ["datum"], batch_size=500)
+    """Write each line's IMPs, each board's datum, each pair's IMPs and place:
+    only the rows whose figures changed."""
+    old = {result.pk: _line_values(result) for result in data.results}
+    new = {
+        result.pk: (*(None,) * 5, line.ns_imps, line.ew_imps)
+        for result, line in zip(data.results, scored.lines, strict=True)
+    }
+    store_changed(Result, LINE_FIELDS, new, old)
+    boards = list(section.boards.values_list("pk", "number", "datum"))
+    store_changed(
+        Board,
+        ["datum"],
+        {pk: (scored.datums.get(number),) for pk, number, _ in boards},
+        {pk: (datum,) for pk, _, datum in boards},
+    )
     return _store_standings(section, scored, ("imps",))
+
+
+STANDING_FIGURES = ("mp", "top", "pct", "imps")
+STANDING_FIELDS = [*STANDING_FIGURES, "penalty", "boards", "rank", "ranking"]
 
 
 def _store_standings(
     section: Section, scored: ScoredSession, figures: tuple[str, ...]
 ) -> int:
-    """Replace the section's pair scores by the ranking's: its ``figures``
-    (MP, top and % or IMPs), penalty, boards, place and ranking."""
+    """Make the section's pair scores the ranking's: its ``figures`` (MP, top
+    and % or IMPs, the others blank), penalty, boards, place and ranking.
+    Only the rows that changed are written; the pairs no longer ranked lose
+    theirs, the newly ranked gain one."""
     standings = [s for ranking in scored.rankings.values() for s in ranking]
-    PairScore.objects.filter(pair__section=section).delete()
-    PairScore.objects.bulk_create(
-        PairScore(
-            pair_id=s.pair,
-            penalty=s.penalty,
-            boards=s.boards,
-            rank=s.rank,
-            ranking=s.group or "",
-            **{name: getattr(s, name) for name in figures},
+    new = {
+        s.pair: (
+            *(
+                getattr(s, name) if name in figures else None
+                for name in STANDING_FIGURES
+            ),
+            s.penalty,
+            s.boards,
+            s.rank,
+            s.group or "",
         )
         for s in standings
+    }
+    stored = PairScore.objects.filter(pair__section=section)
+    ids: dict[int, int] = {}
+    old: dict[int, tuple] = {}
+    for pk, pair, *values in stored.values_list("pk", "pair_id", *STANDING_FIELDS):
+        ids[pair] = pk
+        old[pk] = tuple(values)
+    gone = [pk for pair, pk in ids.items() if pair not in new]
+    if gone:
+        PairScore.objects.filter(pk__in=gone).delete()
+    store_changed(
+        PairScore,
+        STANDING_FIELDS,
+        {ids[pair]: values for pair, values in new.items() if pair in ids},
+        old,
+    )
+    PairScore.objects.bulk_create(
+        PairScore(pair_id=pair, **dict(zip(STANDING_FIELDS, values, strict=True)))
+        for pair, values in new.items()
+        if pair not in ids
     )
     return len(standings)

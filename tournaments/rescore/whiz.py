@@ -14,6 +14,7 @@ from django.utils import timezone
 from scoring.whiz import WhizLine, WhizSettings, score_whiz_session
 from tournaments.models import Section, WhizResult, WhizScore
 from tournaments.rescore.ranking import store_ranking
+from tournaments.rescore.store import store_changed
 from tournaments.services.whiz import POSITIONS, section_whiz_movement
 
 
@@ -64,16 +65,24 @@ def rescore_whiz_section(section_id: int) -> dict[str, int]:
     scored = score_whiz_session(
         whiz_lines(results), settings=settings, expected=expected
     )
-    for result, line in zip(results, scored.lines, strict=True):
-        for position in POSITIONS:
-            lower = position.lower()
-            setattr(result, f"mp_{lower}", line.mp[position])
-            setattr(result, f"pct_{lower}", line.pct[position])
-        result.top = line.top
-    WhizResult.objects.bulk_update(
-        results,
-        ["mp_n", "mp_e", "mp_s", "pct_n", "pct_e", "pct_s", "top"],
-        batch_size=500,
+    # Only the lines whose figures changed are written (``store``).
+    fields = [
+        *(f"mp_{p.lower()}" for p in POSITIONS),
+        *(f"pct_{p.lower()}" for p in POSITIONS),
+        "top",
+    ]
+    store_changed(
+        WhizResult,
+        fields,
+        {
+            result.pk: (
+                *(line.mp[position] for position in POSITIONS),
+                *(line.pct[position] for position in POSITIONS),
+                line.top,
+            )
+            for result, line in zip(results, scored.lines, strict=True)
+        },
+        {r.pk: tuple(getattr(r, name) for name in fields) for r in results},
     )
     store_ranking(
         WhizScore.objects.filter(entrant__section=section),

@@ -81,6 +81,9 @@ class Game:
     event_page: Hook
     # table -> the first round whose lines are not all in (None: all are).
     open_round: Hook
+    # (section id, board ids) -> recompute those boards and the ranking (a
+    # game whose boards are scored apart); None: every change rescores whole.
+    rescore_boards: Hook | None = None
     # The pieces below default to a game of bridge boards played by pairs
     # and compared on travellers; a game names only those it does otherwise.
     # (request, table) / (request, table, round, number): the tablet's pages.
@@ -126,6 +129,7 @@ GAMES: dict[str, Game] = {
     Event.Kind.PAIRS: Game(
         kind=Event.Kind.PAIRS,
         rescore=_hook("rescore.pairs", "rescore_pairs_section"),
+        rescore_boards=_hook("rescore.pairs_boards", "rescore_pairs_boards"),
         results_page=_hook("results.views", "pairs_results"),
         workbook=_hook("exporters.workbook", "event_workbook_bytes"),
         event_page=_hook("director.views", "pairs_event_detail"),

@@ -9,7 +9,13 @@ from tournaments.models.chinese import (
     ChineseSettings,
 )
 from tournaments.models.club import Club, Player
-from tournaments.models.event import Event, Section, SectionScoring, Session
+from tournaments.models.event import (
+    Event,
+    ScoringRequest,
+    Section,
+    SectionScoring,
+    Session,
+)
 from tournaments.models.imports import ImportJob
 from tournaments.models.mail import MailJob
 from tournaments.models.penalty import Penalty
@@ -51,6 +57,7 @@ __all__ = [
     "Result",
     "ResultChange",
     "Round",
+    "ScoringRequest",
     "Section",
     "SectionChange",
     "SectionScoring",

@@ -348,6 +348,37 @@ class SectionScoring(models.Model):
     queued_changes = models.PositiveBigIntegerField(
         _("changes when the rescore was queued"), default=0
     )
+    # A rescore is queued and has not started: the writes committing meanwhile
+    # queue nothing more, that run will read them (coalescing).
+    pending = models.BooleanField(_("rescore pending"), default=False)
 
     def __str__(self) -> str:
         return f"{self.section}: {self.changes} changes"
+
+
+class ScoringRequest(models.Model):
+    """What a write asks the next rescore of its section to recompute.
+
+    One row per write, inserted in the write's own transaction (an insert:
+    writes of one board at many tables never wait on each other): its board
+    when a line of that board changed, no board when the whole section must
+    be recomputed (settings, penalties, imports, awards).  The rescore reads
+    the rows present when it starts, recomputes the boards they name (or the
+    section), and deletes exactly those rows, so a write committing during the
+    run is left for the next one.
+    """
+
+    section = models.ForeignKey(
+        Section, on_delete=models.CASCADE, related_name="scoring_requests"
+    )
+    board = models.ForeignKey(
+        "tournaments.Board",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    def __str__(self) -> str:
+        what = f"board {self.board_id}" if self.board_id else "whole"
+        return f"{self.section}: {what}"

@@ -1,24 +1,91 @@
 """Rescoring: between the stored rows and the pure scorers, one module a game.
 
 Each module loads a section's stored lines as plain data, calls its game's
-pure scorer (``scoring``), and stores what comes back, recomputing the whole
-section (idempotent, never incremental) with the section row locked (the
-pairs lines, datums and pair scores and the Whiz lines are written only where
-their figures changed, ``store.store_changed``):
-``pairs`` (matchpoints, Butler and cross-IMPs), ``teams`` (matches, VPs,
-standings), ``whiz`` (hand-by-hand comparisons), ``barbu`` (points totals),
-``chinese`` (matches, Swiss pairing).  ``rescore_section`` is the one
-dispatcher, run by the ``scoring.score_section`` task through
-``services.rescoring.rescore``; the game comes from the registry.
+pure scorer (``scoring``), and stores what comes back, with the section row
+locked; only the rows whose figures changed are written
+(``store.store_changed``): ``pairs`` (matchpoints, Butler and cross-IMPs),
+``teams`` (matches, VPs, standings), ``whiz`` (hand-by-hand comparisons),
+``barbu`` (points totals), ``chinese`` (matches, Swiss pairing).
+
+A game whose boards are scored apart also rescores only the boards a write
+changed (``pairs_boards``), then its ranking; the whole section is rescored
+for settings, penalties, imports and awards.  ``rescore_requested`` decides
+which from the section's ``ScoringRequest`` rows, run by the
+``scoring.score_section`` task through ``services.rescoring.rescore``;
+``rescore_section`` rescores a section whole.  The game comes from the
+registry.
 """
 
 from __future__ import annotations
 
-from tournaments.models import Section
+from django.db import transaction
+
+from tournaments.models import ScoringRequest, Section, SectionScoring
 from tournaments.registry import section_game
+
+# Request rows deleted a statement (SQLite takes up to 32,766 parameters).
+DELETE_CHUNK = 10_000
 
 
 def rescore_section(section_id: int) -> dict[str, int]:
     """Recompute the section as its game scores it and store the outcome."""
     section = Section.objects.select_related("session__event").get(pk=section_id)
     return section_game(section).rescore(section_id)
+
+
+def rescore_requested(
+    section_id: int, *, queued: bool = False
+) -> dict[str, int | None]:
+    """Recompute what the section's requests ask for, then delete them; the
+    outcome carries the ``changes`` counter read just after the requests
+    (None for a section never written through ``section_changed``).
+
+    The section row is locked first, so one run at a time reads the requests.
+    Only boards asked for, and a game that scores boards apart, and a section
+    scored before: those boards.  Any request for the whole section: the
+    whole section.  No request at all: the whole section when called by hand
+    (a command, a test), nothing when ``queued`` by a write whose request an
+    earlier run already took, unless the section is stale.
+    """
+    with transaction.atomic():
+        section = (
+            Section.objects.select_for_update(of=("self",), no_key=True)
+            .select_related("session__event")
+            .get(pk=section_id)
+        )
+        requests = list(
+            ScoringRequest.objects.filter(section_id=section_id).values_list(
+                "pk", "board_id"
+            )
+        )
+        # Read after the requests: a write counted here but not read above
+        # leaves its request, which keeps the section stale (``rescore``).
+        changes = (
+            SectionScoring.objects.filter(section_id=section_id)
+            .values_list("changes", flat=True)
+            .first()
+        )
+        game = section_game(section)
+        boards = {board for _, board in requests}
+        if not requests and queued and not _stale(section_id):
+            outcome = {"section": section_id, "lines": 0, "pairs": 0}
+        elif (
+            not requests
+            or None in boards
+            or game.rescore_boards is None
+            or section.scored is None
+        ):
+            outcome = game.rescore(section_id)
+        else:
+            outcome = game.rescore_boards(section_id, sorted(boards))
+        taken = [pk for pk, _ in requests]
+        for start in range(0, len(taken), DELETE_CHUNK):
+            chunk = taken[start : start + DELETE_CHUNK]
+            ScoringRequest.objects.filter(pk__in=chunk).delete()
+    return {**outcome, "changes": changes}
+
+
+def _stale(section_id: int) -> bool:
+    return SectionScoring.objects.filter(
+        section_id=section_id, stale_since__isnull=False
+    ).exists()

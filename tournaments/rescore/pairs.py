@@ -5,6 +5,7 @@ rows become ``scoring`` inputs and ``scoring`` outputs become rows.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from django.db import transaction
@@ -13,6 +14,7 @@ from django.utils import timezone
 from scoring.board import ArtificialScore
 from scoring.imp_session import (
     ImpMethod,
+    ImpScoredLine,
     ImpSessionScore,
     ImpSettings,
     score_imp_session,
@@ -24,7 +26,13 @@ from scoring.penalties import (
     penalise_standings,
     section_top,
 )
-from scoring.session import SessionScore, SessionSettings, TravellerLine, score_session
+from scoring.session import (
+    ScoredTravellerLine,
+    SessionScore,
+    SessionSettings,
+    TravellerLine,
+    score_session,
+)
 from tournaments.models import Board, Event, PairScore, Penalty, Result, Section
 from tournaments.rescore.store import store_changed
 from tournaments.selectors.movement import section_movement
@@ -128,15 +136,7 @@ def load_section(section: Section) -> SectionData:
         .select_related("board", "ns_pair", "ew_pair")
         .order_by("board__number", "ns_pair__number", "id")
     )
-    lines = [
-        TravellerLine(
-            board=r.board.number,
-            ns=r.ns_pair_id,
-            ew=r.ew_pair_id,
-            result=artificial(r) if r.is_adjusted else compared_score(r),
-        )
-        for r in results
-    ]
+    lines = traveller_lines(results)
     groups: dict[int, str | None] = {}
     if not section.single_winner:
         groups = {pair.pk: pair.direction for pair in section.pairs.all()}
@@ -145,6 +145,19 @@ def load_section(section: Section) -> SectionData:
     if movement is not None:
         expected = max(movement.times_played(b) for b in movement.boards)
     return SectionData(lines, results, groups, expected, section_fines(section))
+
+
+def traveller_lines(results: list[Result]) -> list[TravellerLine]:
+    """Stored lines (their boards selected) as the pure scorer takes them."""
+    return [
+        TravellerLine(
+            board=r.board.number,
+            ns=r.ns_pair_id,
+            ew=r.ew_pair_id,
+            result=artificial(r) if r.is_adjusted else compared_score(r),
+        )
+        for r in results
+    ]
 
 
 def section_fines(section: Section) -> list[PenaltyFine]:
@@ -170,19 +183,35 @@ def score_loaded(data: SectionData, settings: ScorerSettings) -> ScoredSession:
         imp_scored = score_imp_session(
             data.lines, settings=settings, groups=data.groups
         )
-        fines = _fines_for(data.penalties, imp_scored.rankings, imps=True)
-        if not fines:
-            return imp_scored
-        rankings = penalise_imp_standings(imp_scored.rankings, fines)
+        rankings = penalised(imp_scored.rankings, data.penalties, imps=True)
         return replace(imp_scored, rankings=rankings)
     scored = score_session(
         data.lines, settings=settings, groups=data.groups, expected=data.expected
     )
-    fines = _fines_for(data.penalties, scored.rankings, imps=False)
+    rankings = penalised(
+        scored.rankings, data.penalties, tops=(line.top for line in scored.lines)
+    )
+    return replace(scored, rankings=rankings)
+
+
+def penalised(
+    rankings: dict,
+    penalties: list[PenaltyFine],
+    *,
+    imps: bool = False,
+    tops: Iterable[float] = (),
+) -> dict:
+    """The rankings with the penalties that apply taken off and ranked again.
+
+    ``tops`` are the section's lines' tops (a matchpoint penalty in % of a
+    top is taken of the section's board top); read only when a pair is fined.
+    """
+    fines = _fines_for(penalties, rankings, imps=imps)
     if not fines:
-        return scored
-    top = section_top(line.top for line in scored.lines)
-    return replace(scored, rankings=penalise_standings(scored.rankings, fines, top))
+        return rankings
+    if imps:
+        return penalise_imp_standings(rankings, fines)
+    return penalise_standings(rankings, fines, section_top(tops))
 
 
 def _fines_for(
@@ -236,28 +265,42 @@ def _store_matchpoints(
 ) -> int:
     """Write each line's MP and %, each pair's total, % and place: only the
     rows whose figures changed."""
-    old = {result.pk: _line_values(result) for result in data.results}
+    store_mp_lines(data.results, scored.lines)
+    Board.objects.filter(section=section, datum__isnull=False).update(datum=None)
+    return store_standings(section, scored.rankings, MP_FIGURES)
+
+
+MP_FIGURES = ("mp", "top", "pct")
+IMP_FIGURES = ("imps",)
+
+
+def store_mp_lines(results: list[Result], lines: list[ScoredTravellerLine]) -> int:
+    """Write the lines' MP, % and top (IMPs blank) where they changed."""
+    old = {result.pk: _line_values(result) for result in results}
     new = {
         result.pk: (
             *(line.ns_mp, line.ew_mp, line.ns_pct, line.ew_pct, line.top),
             *(None, None),
         )
-        for result, line in zip(data.results, scored.lines, strict=True)
+        for result, line in zip(results, lines, strict=True)
     }
-    store_changed(Result, LINE_FIELDS, new, old)
-    Board.objects.filter(section=section, datum__isnull=False).update(datum=None)
-    return _store_standings(section, scored, ("mp", "top", "pct"))
+    return store_changed(Result, LINE_FIELDS, new, old)
+
+
+def store_imp_lines(results: list[Result], lines: list[ImpScoredLine]) -> int:
+    """Write the lines' IMPs (MP, % and top blank) where they changed."""
+    old = {result.pk: _line_values(result) for result in results}
+    new = {
+        result.pk: (*(None,) * 5, line.ns_imps, line.ew_imps)
+        for result, line in zip(results, lines, strict=True)
+    }
+    return store_changed(Result, LINE_FIELDS, new, old)
 
 
 def _store_imps(section: Section, data: SectionData, scored: ImpSessionScore) -> int:
     """Write each line's IMPs, each board's datum, each pair's IMPs and place:
     only the rows whose figures changed."""
-    old = {result.pk: _line_values(result) for result in data.results}
-    new = {
-        result.pk: (*(None,) * 5, line.ns_imps, line.ew_imps)
-        for result, line in zip(data.results, scored.lines, strict=True)
-    }
-    store_changed(Result, LINE_FIELDS, new, old)
+    store_imp_lines(data.results, scored.lines)
     boards = list(section.boards.values_list("pk", "number", "datum"))
     store_changed(
         Board,
@@ -265,21 +308,19 @@ def _store_imps(section: Section, data: SectionData, scored: ImpSessionScore) ->
         {pk: (scored.datums.get(number),) for pk, number, _ in boards},
         {pk: (datum,) for pk, _, datum in boards},
     )
-    return _store_standings(section, scored, ("imps",))
+    return store_standings(section, scored.rankings, IMP_FIGURES)
 
 
 STANDING_FIGURES = ("mp", "top", "pct", "imps")
 STANDING_FIELDS = [*STANDING_FIGURES, "penalty", "boards", "rank", "ranking"]
 
 
-def _store_standings(
-    section: Section, scored: ScoredSession, figures: tuple[str, ...]
-) -> int:
-    """Make the section's pair scores the ranking's: its ``figures`` (MP, top
+def store_standings(section: Section, rankings: dict, figures: tuple[str, ...]) -> int:
+    """Make the section's pair scores the rankings': their ``figures`` (MP, top
     and % or IMPs, the others blank), penalty, boards, place and ranking.
     Only the rows that changed are written; the pairs no longer ranked lose
     theirs, the newly ranked gain one."""
-    standings = [s for ranking in scored.rankings.values() for s in ranking]
+    standings = [s for ranking in rankings.values() for s in ranking]
     new = {
         s.pair: (
             *(

@@ -162,10 +162,11 @@ def is_settled(line: models.Model) -> bool:
     return bool(getattr(line, "confirmed", None)) or line.source != Source.TABLE
 
 
-def mark_changed(section: Section, writer: Writer) -> None:
-    """Queue the section's rescore once the transaction commits."""
+def mark_changed(section: Section, writer: Writer, line: models.Model) -> None:
+    """Queue the rescore of the line's board (its section's, for a line of
+    no board) once the transaction commits."""
     if writer.rescore:
-        section_changed(section.pk)
+        section_changed(section.pk, getattr(line, "board_id", None))
 
 
 def write_line(writer: Writer, entry: Entry) -> tuple[models.Model, bool]:
@@ -280,7 +281,7 @@ def _store(writer: Writer, entry: Entry) -> tuple[models.Model, bool] | str:
     )
     if settled:
         audit_resolution(writer, entry, line, before)
-    mark_changed(entry.section, writer)
+    mark_changed(entry.section, writer, line)
     return line, created
 
 
@@ -364,7 +365,7 @@ def delete_line(writer: Writer, entry: Entry) -> None:
             entry=entry, action=ResultChange.Action.DELETE, writer=writer,
             line=None, before=before, after=None,
         )  # fmt: skip
-        mark_changed(entry.section, writer)
+        mark_changed(entry.section, writer, line)
 
 
 def refusal_status(error: Exception) -> int:

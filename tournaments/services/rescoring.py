@@ -1,17 +1,26 @@
 """Durable rescoring: no stored line is ever left unscored for long.
 
 Every write that changes what a section's scores depend on calls
-``section_changed`` inside its own transaction: the section's ``changes``
-counter is bumped and the section is marked stale in that same transaction
-(its ``SectionScoring`` row), so the mark commits exactly when the write
-does.  Once it commits the rescore is queued; a broker that cannot be reached
-is logged, never an error for the user (the line is stored, the sweep catches
-up).
+``section_changed`` inside its own transaction: it inserts a
+``ScoringRequest`` (the line's board, or the whole section), bumps the
+section's ``changes`` counter and marks the section stale in that same
+transaction (its ``SectionScoring`` row), so the request and the mark commit
+exactly when the write does.  Once it commits the rescore is queued; a broker
+that cannot be reached is logged, never an error for the user (the line is
+stored, the sweep catches up).
 
-``rescore`` (the ``scoring.score_section`` task) reads the counter before
-scoring and clears the stale mark only if the counter has not moved since (a
-compare-and-set), so a write landing during a rescore leaves the section
-stale and it is scored again; a rescore that raises leaves it stale too.
+Requests are coalesced: while a rescore is queued and not started
+(``pending``), a committing write queues nothing more, the queued run will
+read it.  A run clears ``pending`` first, then reads the requests present and
+recomputes only the boards they name (``rescore.rescore_requested``), so at
+most one run waits per section whatever the number of tablets, and the
+writes that land during a run are folded into the next one.
+
+``rescore`` (the ``scoring.score_section`` task) reads the counter just
+after the requests and clears the stale mark only if the counter has not
+moved since and no request is left (a compare-and-set), so a write landing
+during a rescore leaves the section stale and it is scored again; a rescore
+that raises leaves it stale too, its requests still there.
 
 ``sweep`` queues every section still stale after a grace period: Celery beat
 runs it on a schedule, each worker on start, the ``sweep_stale`` command on
@@ -26,14 +35,14 @@ from functools import partial
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q, Value
+from django.db.models import Exists, F, Q, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from kombu.exceptions import OperationalError as KombuOperationalError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from tournaments.models import Section, SectionScoring
+from tournaments.models import ScoringRequest, Section, SectionScoring
 
 logger = logging.getLogger(__name__)
 
@@ -48,14 +57,16 @@ BROKER_ERRORS = (
 )
 
 
-def section_changed(section_id: int) -> None:
-    """Mark the section stale now and queue its rescore once the write commits.
+def section_changed(section_id: int, board_id: int | None = None) -> None:
+    """Ask for the rescore of a board (``board_id``) or of the whole section,
+    mark the section stale now and queue its rescore once the write commits.
 
     A transaction writing many lines of a section (an import, a whole
     traveller) sends one rescore: each line's callback knows the counter
     value its write reached, and once one rescore is queued after that value
     committed, the later callbacks have nothing to add.
     """
+    ScoringRequest.objects.create(section_id=section_id, board_id=board_id)
     if not _mark_stale(section_id):
         try:
             with transaction.atomic():
@@ -97,42 +108,57 @@ def queue_rescore(section_id: int, reached: int | None = None) -> bool:
     """Send the section's rescore to the workers; False when not sent.
 
     With ``reached`` (the counter value a committed write reached), nothing
-    is sent if a rescore was already queued since that write committed: it
-    will read the write.  The time is recorded first, so the sweep leaves a
-    just-queued section alone for the grace period.  Any failure to enqueue
-    (broker down, or the rescore itself raising when tasks run eagerly) is
-    logged and swallowed: the section stays stale and the sweep queues it
-    again.
+    is sent if a rescore was queued since that write committed, or is queued
+    and not started (``pending``): either will read the write.  The time is
+    recorded first, so the sweep leaves a just-queued section alone for the
+    grace period.  Any failure to enqueue (broker down, or the rescore itself
+    raising when tasks run eagerly) is logged and swallowed: the section stays
+    stale and the sweep queues it again.
     """
     from tournaments.tasks import score_section
 
     queued = SectionScoring.objects.filter(section_id=section_id)
     if reached is not None:
-        queued = queued.filter(queued_changes__lt=reached)
-    if not queued.update(queued_at=timezone.now(), queued_changes=F("changes")):
+        queued = queued.filter(queued_changes__lt=reached, pending=False)
+    marked = queued.update(
+        queued_at=timezone.now(), queued_changes=F("changes"), pending=True
+    )
+    if not marked:
         return False
     try:
-        score_section.apply_async((section_id,))
+        score_section.apply_async((section_id,), {"queued": True})
     except Exception:
         logger.exception("Could not queue the rescore of section %s", section_id)
+        SectionScoring.objects.filter(section_id=section_id).update(pending=False)
         return False
     return True
 
 
-def rescore(section_id: int) -> dict[str, int]:
-    """Rescore the section; clear its stale mark if no write came in meanwhile."""
-    from tournaments.rescore import rescore_section
+def rescore(section_id: int, *, queued: bool = False) -> dict[str, int]:
+    """Rescore what the section's requests ask for; clear its stale mark if
+    no write came in meanwhile and no request is left.
+
+    ``pending`` is cleared before anything is read: a write committing from
+    then on queues the next run, one committing before is read by this one.
+    ``queued``: sent after a write (``queue_rescore``), so with no request
+    left there is nothing to do.
+    """
+    from tournaments.rescore import rescore_requested
 
     if not Section.objects.filter(pk=section_id).exists():
         return {"section": section_id, "lines": 0, "pairs": 0, "fresh": 0}
     scoring = SectionScoring.objects.filter(section_id=section_id)
-    read = scoring.values_list("changes", flat=True).first()
-    outcome = dict(rescore_section(section_id))
+    scoring.filter(pending=True).update(pending=False)
+    outcome = dict(rescore_requested(section_id, queued=queued))
+    read = outcome.pop("changes")
     if read is None:  # never written through section_changed: never stale
         outcome["fresh"] = 1
         return outcome
-    outcome["fresh"] = scoring.filter(changes=read).update(
-        stale_since=None, queued_at=None
+    left = ScoringRequest.objects.filter(section_id=section_id)
+    outcome["fresh"] = (
+        scoring.filter(changes=read)
+        .exclude(Exists(left))
+        .update(stale_since=None, queued_at=None)
     )
     return outcome
 

@@ -13,15 +13,17 @@ from celery.signals import worker_ready
 
 
 @shared_task(name="scoring.score_section", acks_late=True)
-def score_section(section_id: int) -> dict[str, int]:
-    """Rescore a whole section from its stored travellers (idempotent).
+def score_section(section_id: int, queued: bool = False) -> dict[str, int]:
+    """Rescore what the section's writes asked for (its changed boards, or the
+    whole section), from its stored lines (idempotent).
 
-    The section's stale mark is cleared only if no write came in meanwhile
-    (``services.rescoring.rescore``).
+    ``queued``: sent after a write, so nothing is done when an earlier run
+    already read every request.  The section's stale mark is cleared only if
+    no write came in meanwhile (``services.rescoring.rescore``).
     """
     from tournaments.services.rescoring import rescore
 
-    return rescore(section_id)
+    return rescore(section_id, queued=queued)
 
 
 @shared_task(name="scoring.sweep_stale", acks_late=True)

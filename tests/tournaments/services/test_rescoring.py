@@ -271,11 +271,18 @@ def test_a_transaction_queues_its_sections_rescore_once(
             section_changed(section.pk)
         section_changed(other.pk)
     assert [call.args for call in sent.call_args_list] == [
-        ((section.pk,),),
-        ((other.pk,),),
+        ((section.pk,), {"queued": True}),
+        ((other.pk,), {"queued": True}),
     ]
     assert changes(section) == 3
-    # A later write is a new rescore.
+    # A write while that rescore waits to start is folded into it.
     with sending as sent, django_capture_on_commit_callbacks(execute=True):
         section_changed(section.pk)
-    assert [call.args for call in sent.call_args_list] == [((section.pk,),)]
+    assert sent.call_args_list == []
+    # Once it has started, a later write is a new rescore.
+    rescore(section.pk, queued=True)
+    with sending as sent, django_capture_on_commit_callbacks(execute=True):
+        section_changed(section.pk)
+    assert [call.args for call in sent.call_args_list] == [
+        ((section.pk,), {"queued": True})
+    ]

@@ -68,8 +68,9 @@ def rescore_pairs_boards(section_id: int, board_ids: Iterable[int]) -> dict[str,
     if movement is None or _boards_tied(section, settings):
         return rescore_pairs_section(section_id)
     expected = max(movement.times_played(b) for b in movement.boards)
+    asked = set(board_ids)
     results = list(
-        Result.objects.filter(board__section=section, board_id__in=list(board_ids))
+        Result.objects.filter(board__section=section, board_id__in=asked)
         .select_related("board")
         .order_by("board__number", "ns_pair__number", "id")
     )
@@ -77,7 +78,7 @@ def rescore_pairs_boards(section_id: int, board_ids: Iterable[int]) -> dict[str,
     if isinstance(settings, ImpSettings):
         imp_scored = score_imp_session(lines, settings=settings)
         written = store_imp_lines(results, imp_scored.lines)
-        _store_datums(section, {r.board_id for r in results}, imp_scored.datums)
+        _store_datums(section, asked, imp_scored.datums)
         pairs = store_standings(section, _imp_rankings(section), IMP_FIGURES)
     else:
         scored = score_session(lines, settings=settings, expected=expected)
@@ -85,12 +86,11 @@ def rescore_pairs_boards(section_id: int, board_ids: Iterable[int]) -> dict[str,
         pairs = store_standings(section, _mp_rankings(section), MP_FIGURES)
     section.scored = timezone.now()
     section.save(update_fields=["scored"])
-    boards = len({r.board_id for r in results})
     return {
         "section": section.pk,
         "lines": len(results),
         "written": written,
-        "boards": boards,
+        "boards": len(asked),
         "pairs": pairs,
     }
 
@@ -110,7 +110,8 @@ def _boards_tied(section: Section, settings: ScorerSettings) -> bool:
 def _store_datums(
     section: Section, board_ids: set[int], datums: dict[int, float]
 ) -> None:
-    """Write the Butler datums of the rescored boards where they changed."""
+    """Write the Butler datums of the rescored boards where they changed (a
+    board whose last line was deleted loses its datum)."""
     boards = list(
         Board.objects.filter(section=section, pk__in=board_ids).values_list(
             "pk", "number", "datum"

@@ -117,7 +117,7 @@ def build(tables: int) -> int:
 def prepare(section_pk: int, case: str, turn: int) -> None:
     """Make the stored section ready for ``case``."""
     from tournaments.models import PairScore, Result
-    from tournaments.rescore.pairs import LINE_FIELDS
+    from tournaments.rescore.pairs_store import LINE_FIELDS
 
     lines = Result.objects.filter(board__section=section_pk)
     if case == "one line":
@@ -136,7 +136,7 @@ def rescore_steps(section_pk: int) -> tuple[float, float, float]:
     from django.db import transaction
 
     from tournaments.models import Section
-    from tournaments.rescore import pairs
+    from tournaments.rescore import pairs, pairs_store
 
     with transaction.atomic():
         start = time.perf_counter()
@@ -149,7 +149,8 @@ def rescore_steps(section_pk: int) -> tuple[float, float, float]:
         loaded = time.perf_counter()
         scored = pairs.score_loaded(data, pairs.event_settings(section.session.event))
         score_done = time.perf_counter()
-        pairs._store_matchpoints(section, data, scored)
+        pairs_store.store_mp_lines(data.results, scored.lines)
+        pairs_store.store_standings([section], scored.rankings, pairs_store.MP_FIGURES)
         stored = time.perf_counter()
     return loaded - start, score_done - loaded, stored - score_done
 

@@ -91,6 +91,15 @@ class Event(ScoringOptions):
     scale = models.PositiveSmallIntegerField(
         _("matchpoint scale"), choices=Scale.choices, default=Scale.TWO_PER_BEAT
     )
+    across_field = models.BooleanField(
+        _("scored across the field"),
+        default=False,
+        help_text=_(
+            "The sections of a session that play the same boards are "
+            "matchpointed (or IMPed) as one field, as a simultaneous is: each "
+            "pair is ranked in its section and in the whole field."
+        ),
+    )
     butler_trim = models.CharField(
         _("Butler datum: scores left out"),
         max_length=8,

@@ -338,6 +338,12 @@ class PairScore(models.Model):
     ranking = models.CharField(
         _("ranking"), max_length=2, blank=True, help_text=_("NS, EW or blank")
     )
+    field_rank = models.CharField(
+        _("place in the field"),
+        max_length=8,
+        blank=True,
+        help_text=_("Scored across the field: the place among every section's pairs."),
+    )
 
     class Meta:
         ordering = ["ranking", "-pct", "-imps"]

@@ -13,7 +13,8 @@ for settings, penalties, imports and awards.  ``rescore_requested`` decides
 which from the section's ``ScoringRequest`` rows, run by the
 ``scoring.score_section`` task through ``services.rescoring.rescore``;
 ``rescore_section`` rescores a section whole.  The game comes from the
-registry.
+registry; a pairs event scored across the field rescores its sections
+together (``fields``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from django.db import transaction
 
 from tournaments.models import ScoringRequest, Section, SectionScoring
 from tournaments.registry import section_game
+from tournaments.rescore.fields import locked_field
 
 # Request rows deleted a statement (SQLite takes up to 32,766 parameters).
 DELETE_CHUNK = 10_000
@@ -33,47 +35,44 @@ def rescore_section(section_id: int) -> dict[str, int]:
     return section_game(section).rescore(section_id)
 
 
-def rescore_requested(
-    section_id: int, *, queued: bool = False
-) -> dict[str, int | None]:
-    """Recompute what the section's requests ask for, then delete them; the
-    outcome carries the ``changes`` counter read just after the requests
-    (None for a section never written through ``section_changed``).
+def rescore_requested(section_id: int, *, queued: bool = False) -> dict[str, object]:
+    """Recompute what the requests of the section's field ask for, then
+    delete them; the outcome carries each field section's ``changes``
+    counter read just after the requests (``changes``: {section id: count},
+    a section never written through ``section_changed`` left out).
 
-    The section row is locked first, so one run at a time reads the requests.
-    Only boards asked for, and a game that scores boards apart, and a section
-    scored before: those boards.  Any request for the whole section: the
-    whole section.  No request at all: the whole section when called by hand
-    (a command, a test), nothing when ``queued`` by a write whose request an
-    earlier run already took, unless the section is stale.
+    The field's sections are locked first (``fields.locked_field``), so one
+    run at a time reads their requests.  Only boards asked for, a game that
+    scores boards apart, and every section scored before: those boards.  Any
+    request for a whole section: the whole field.  No request at all: the
+    whole field when called by hand (a command, a test), nothing when
+    ``queued`` by a write whose request an earlier run already took, unless
+    a section is stale.
     """
     with transaction.atomic():
-        section = (
-            Section.objects.select_for_update(of=("self",), no_key=True)
-            .select_related("session__event")
-            .get(pk=section_id)
-        )
+        sections = locked_field(section_id)
+        ids = [section.pk for section in sections]
         requests = list(
-            ScoringRequest.objects.filter(section_id=section_id).values_list(
+            ScoringRequest.objects.filter(section_id__in=ids).values_list(
                 "pk", "board_id"
             )
         )
         # Read after the requests: a write counted here but not read above
-        # leaves its request, which keeps the section stale (``rescore``).
-        changes = (
-            SectionScoring.objects.filter(section_id=section_id)
-            .values_list("changes", flat=True)
-            .first()
+        # leaves its request, which keeps its section stale (``rescore``).
+        changes = dict(
+            SectionScoring.objects.filter(section_id__in=ids).values_list(
+                "section_id", "changes"
+            )
         )
-        game = section_game(section)
+        game = section_game(sections[0])
         boards = {board for _, board in requests}
-        if not requests and queued and not _stale(section_id):
+        if not requests and queued and not _stale(ids):
             outcome = {"section": section_id, "lines": 0, "pairs": 0}
         elif (
             not requests
             or None in boards
             or game.rescore_boards is None
-            or section.scored is None
+            or any(section.scored is None for section in sections)
         ):
             outcome = game.rescore(section_id)
         else:
@@ -85,7 +84,7 @@ def rescore_requested(
     return {**outcome, "changes": changes}
 
 
-def _stale(section_id: int) -> bool:
+def _stale(section_ids: list[int]) -> bool:
     return SectionScoring.objects.filter(
-        section_id=section_id, stale_since__isnull=False
+        section_id__in=section_ids, stale_since__isnull=False
     ).exists()

@@ -14,7 +14,6 @@ from django.utils import timezone
 from scoring.board import ArtificialScore
 from scoring.imp_session import (
     ImpMethod,
-    ImpScoredLine,
     ImpSessionScore,
     ImpSettings,
     score_imp_session,
@@ -27,14 +26,21 @@ from scoring.penalties import (
     section_top,
 )
 from scoring.session import (
-    ScoredTravellerLine,
     SessionScore,
     SessionSettings,
     TravellerLine,
     score_session,
 )
-from tournaments.models import Board, Event, PairScore, Penalty, Result, Section
-from tournaments.rescore.store import store_changed
+from tournaments.models import Board, Event, Penalty, Result, Section
+from tournaments.rescore.fields import locked_field
+from tournaments.rescore.pairs_store import (
+    IMP_FIGURES,
+    MP_FIGURES,
+    store_datums,
+    store_imp_lines,
+    store_mp_lines,
+    store_standings,
+)
 from tournaments.selectors.movement import section_movement
 from tournaments.services.checks import compared_score
 
@@ -131,20 +137,35 @@ def artificial(result: Result) -> ArtificialScore:
 
 def load_section(section: Section) -> SectionData:
     """Read every traveller line of the section, in board then NS pair order."""
+    return load_field([section])
+
+
+def load_field(sections: list[Section]) -> SectionData:
+    """Read every traveller line of the field's sections, in board then
+    section then NS pair order.
+
+    The Neuberg N of the field is the sum of each section's (how many times
+    its movement has a board played); unknown if a section has no movement
+    (imported), when the scorer takes the most lines any board has.
+    """
     results = list(
-        Result.objects.filter(board__section=section)
+        Result.objects.filter(board__section__in=sections)
         .select_related("board", "ns_pair", "ew_pair")
-        .order_by("board__number", "ns_pair__number", "id")
+        .order_by("board__number", "board__section_id", "ns_pair__number", "id")
     )
-    lines = traveller_lines(results)
     groups: dict[int, str | None] = {}
-    if not section.single_winner:
-        groups = {pair.pk: pair.direction for pair in section.pairs.all()}
-    movement = section_movement(section)
-    expected = None
-    if movement is not None:
-        expected = max(movement.times_played(b) for b in movement.boards)
-    return SectionData(lines, results, groups, expected, section_fines(section))
+    expected: int | None = 0
+    for section in sections:
+        if not section.single_winner:
+            groups.update(section.pairs.values_list("pk", "direction"))
+        movement = section_movement(section)
+        if movement is None or expected is None:
+            expected = None
+        else:
+            expected += max(movement.times_played(b) for b in movement.boards)
+    return SectionData(
+        traveller_lines(results), results, groups, expected, field_fines(sections)
+    )
 
 
 def traveller_lines(results: list[Result]) -> list[TravellerLine]:
@@ -160,12 +181,12 @@ def traveller_lines(results: list[Result]) -> list[TravellerLine]:
     ]
 
 
-def section_fines(section: Section) -> list[PenaltyFine]:
-    """The section's penalties in force, as the pure scorer takes them."""
+def field_fines(sections: list[Section]) -> list[PenaltyFine]:
+    """The penalties in force on the field's pairs, as the pure scorer takes them."""
     return [
         PenaltyFine(pair, unit, float(amount))
         for pair, unit, amount in Penalty.objects.in_force()
-        .filter(pair__section=section)
+        .filter(pair__section__in=sections)
         .order_by("id")
         .values_list("pair_id", "unit", "amount")
     ]
@@ -228,130 +249,27 @@ def _fines_for(
 
 @transaction.atomic
 def rescore_pairs_section(section_id: int) -> dict[str, int]:
-    """Recompute the whole pairs section and store it: idempotent, never
-    incremental.
+    """Recompute the whole pairs section (its whole field, ``fields``) and
+    store it: idempotent, never incremental.
 
-    The section row is locked so two rescoring runs do not interleave.  The
-    figures of the other method (IMPs and datums for a matchpointed event,
-    MP and % for an IMP one) are cleared, so a changed method leaves nothing
-    stale behind.
+    The field's sections are locked so two rescoring runs do not interleave.
+    The figures of the other method (IMPs and datums for a matchpointed
+    event, MP and % for an IMP one) are cleared, so a changed method leaves
+    nothing stale behind.
     """
-    section = (
-        Section.objects.select_for_update(of=("self",), no_key=True)
-        .select_related("session__event")
-        .get(pk=section_id)
-    )
-    data = load_section(section)
-    scored = score_loaded(data, event_settings(section.session.event))
+    sections = locked_field(section_id)
+    data = load_field(sections)
+    scored = score_loaded(data, event_settings(sections[0].session.event))
+    boards = Board.objects.filter(section__in=sections)
     if isinstance(scored, ImpSessionScore):
-        pairs = _store_imps(section, data, scored)
+        store_imp_lines(data.results, scored.lines)
+        store_datums(boards, scored.datums)
+        pairs = store_standings(sections, scored.rankings, IMP_FIGURES)
     else:
-        pairs = _store_matchpoints(section, data, scored)
-    section.scored = timezone.now()
-    section.save(update_fields=["scored"])
-    return {"section": section.pk, "lines": len(data.results), "pairs": pairs}
-
-
-LINE_FIELDS = ["mp_ns", "mp_ew", "pct_ns", "pct_ew", "top", "imp_ns", "imp_ew"]
-
-
-def _line_values(result: Result) -> tuple:
-    """A line's scored figures in ``LINE_FIELDS`` order."""
-    return tuple(getattr(result, name) for name in LINE_FIELDS)
-
-
-def _store_matchpoints(
-    section: Section, data: SectionData, scored: SessionScore
-) -> int:
-    """Write each line's MP and %, each pair's total, % and place: only the
-    rows whose figures changed."""
-    store_mp_lines(data.results, scored.lines)
-    Board.objects.filter(section=section, datum__isnull=False).update(datum=None)
-    return store_standings(section, scored.rankings, MP_FIGURES)
-
-
-MP_FIGURES = ("mp", "top", "pct")
-IMP_FIGURES = ("imps",)
-
-
-def store_mp_lines(results: list[Result], lines: list[ScoredTravellerLine]) -> int:
-    """Write the lines' MP, % and top (IMPs blank) where they changed."""
-    old = {result.pk: _line_values(result) for result in results}
-    new = {
-        result.pk: (
-            *(line.ns_mp, line.ew_mp, line.ns_pct, line.ew_pct, line.top),
-            *(None, None),
-        )
-        for result, line in zip(results, lines, strict=True)
-    }
-    return store_changed(Result, LINE_FIELDS, new, old)
-
-
-def store_imp_lines(results: list[Result], lines: list[ImpScoredLine]) -> int:
-    """Write the lines' IMPs (MP, % and top blank) where they changed."""
-    old = {result.pk: _line_values(result) for result in results}
-    new = {
-        result.pk: (*(None,) * 5, line.ns_imps, line.ew_imps)
-        for result, line in zip(results, lines, strict=True)
-    }
-    return store_changed(Result, LINE_FIELDS, new, old)
-
-
-def _store_imps(section: Section, data: SectionData, scored: ImpSessionScore) -> int:
-    """Write each line's IMPs, each board's datum, each pair's IMPs and place:
-    only the rows whose figures changed."""
-    store_imp_lines(data.results, scored.lines)
-    boards = list(section.boards.values_list("pk", "number", "datum"))
-    store_changed(
-        Board,
-        ["datum"],
-        {pk: (scored.datums.get(number),) for pk, number, _ in boards},
-        {pk: (datum,) for pk, _, datum in boards},
+        store_mp_lines(data.results, scored.lines)
+        boards.filter(datum__isnull=False).update(datum=None)
+        pairs = store_standings(sections, scored.rankings, MP_FIGURES)
+    Section.objects.filter(pk__in=[s.pk for s in sections]).update(
+        scored=timezone.now()
     )
-    return store_standings(section, scored.rankings, IMP_FIGURES)
-
-
-STANDING_FIGURES = ("mp", "top", "pct", "imps")
-STANDING_FIELDS = [*STANDING_FIGURES, "penalty", "boards", "rank", "ranking"]
-
-
-def store_standings(section: Section, rankings: dict, figures: tuple[str, ...]) -> int:
-    """Make the section's pair scores the rankings': their ``figures`` (MP, top
-    and % or IMPs, the others blank), penalty, boards, place and ranking.
-    Only the rows that changed are written; the pairs no longer ranked lose
-    theirs, the newly ranked gain one."""
-    standings = [s for ranking in rankings.values() for s in ranking]
-    new = {
-        s.pair: (
-            *(
-                getattr(s, name) if name in figures else None
-                for name in STANDING_FIGURES
-            ),
-            s.penalty,
-            s.boards,
-            s.rank,
-            s.group or "",
-        )
-        for s in standings
-    }
-    stored = PairScore.objects.filter(pair__section=section)
-    ids: dict[int, int] = {}
-    old: dict[int, tuple] = {}
-    for pk, pair, *values in stored.values_list("pk", "pair_id", *STANDING_FIELDS):
-        ids[pair] = pk
-        old[pk] = tuple(values)
-    gone = [pk for pair, pk in ids.items() if pair not in new]
-    if gone:
-        PairScore.objects.filter(pk__in=gone).delete()
-    store_changed(
-        PairScore,
-        STANDING_FIELDS,
-        {ids[pair]: values for pair, values in new.items() if pair in ids},
-        old,
-    )
-    PairScore.objects.bulk_create(
-        PairScore(pair_id=pair, **dict(zip(STANDING_FIELDS, values, strict=True)))
-        for pair, values in new.items()
-        if pair not in ids
-    )
-    return len(standings)
+    return {"section": section_id, "lines": len(data.results), "pairs": pairs}

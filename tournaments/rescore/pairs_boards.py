@@ -34,20 +34,23 @@ from scoring.imp_session import (
 )
 from scoring.session import AverageRule, PairStanding, rank_standings, score_session
 from tournaments.models import Board, Result, Section
+from tournaments.rescore.fields import locked_field
 from tournaments.rescore.pairs import (
-    IMP_FIGURES,
-    MP_FIGURES,
     ScorerSettings,
     event_settings,
+    field_fines,
     penalised,
     rescore_pairs_section,
-    section_fines,
+    traveller_lines,
+)
+from tournaments.rescore.pairs_store import (
+    IMP_FIGURES,
+    MP_FIGURES,
+    store_datums,
     store_imp_lines,
     store_mp_lines,
     store_standings,
-    traveller_lines,
 )
-from tournaments.rescore.store import store_changed
 from tournaments.selectors.movement import section_movement
 
 SESSION_AVERAGE_MARKS = ("A+", "A-")
@@ -55,47 +58,48 @@ SESSION_AVERAGE_MARKS = ("A+", "A-")
 
 @transaction.atomic
 def rescore_pairs_boards(section_id: int, board_ids: Iterable[int]) -> dict[str, int]:
-    """Recompute the boards ``board_ids`` of the section, then every pair's
-    total and place; the whole section when a setting ties the boards
-    together (module docstring)."""
-    section = (
-        Section.objects.select_for_update(of=("self",), no_key=True)
-        .select_related("session__event")
-        .get(pk=section_id)
-    )
-    settings = event_settings(section.session.event)
-    movement = section_movement(section)
-    if movement is None or _boards_tied(section, settings):
+    """Recompute the boards ``board_ids`` of the section (those numbers in
+    every section of its field), then every pair's total and places; the
+    whole field when a setting ties the boards together (module docstring)."""
+    sections = locked_field(section_id)
+    settings = event_settings(sections[0].session.event)
+    movements = [section_movement(section) for section in sections]
+    if None in movements or _boards_tied(sections, settings):
         return rescore_pairs_section(section_id)
-    expected = max(movement.times_played(b) for b in movement.boards)
-    asked = set(board_ids)
+    expected = sum(max(m.times_played(b) for b in m.boards) for m in movements)
+    numbers = set(
+        Board.objects.filter(pk__in=list(board_ids)).values_list("number", flat=True)
+    )
+    boards = Board.objects.filter(section__in=sections, number__in=numbers)
     results = list(
-        Result.objects.filter(board__section=section, board_id__in=asked)
+        Result.objects.filter(board__in=boards)
         .select_related("board")
-        .order_by("board__number", "ns_pair__number", "id")
+        .order_by("board__number", "board__section_id", "ns_pair__number", "id")
     )
     lines = traveller_lines(results)
     if isinstance(settings, ImpSettings):
         imp_scored = score_imp_session(lines, settings=settings)
         written = store_imp_lines(results, imp_scored.lines)
-        _store_datums(section, asked, imp_scored.datums)
-        pairs = store_standings(section, _imp_rankings(section), IMP_FIGURES)
+        store_datums(boards, imp_scored.datums)
+        rankings = _imp_rankings(sections)
+        pairs = store_standings(sections, rankings, IMP_FIGURES)
     else:
         scored = score_session(lines, settings=settings, expected=expected)
         written = store_mp_lines(results, scored.lines)
-        pairs = store_standings(section, _mp_rankings(section), MP_FIGURES)
-    section.scored = timezone.now()
-    section.save(update_fields=["scored"])
+        pairs = store_standings(sections, _mp_rankings(sections), MP_FIGURES)
+    Section.objects.filter(pk__in=[s.pk for s in sections]).update(
+        scored=timezone.now()
+    )
     return {
-        "section": section.pk,
+        "section": section_id,
         "lines": len(results),
         "written": written,
-        "boards": len(asked),
+        "boards": len(numbers),
         "pairs": pairs,
     }
 
 
-def _boards_tied(section: Section, settings: ScorerSettings) -> bool:
+def _boards_tied(sections: list[Section], settings: ScorerSettings) -> bool:
     """Whether one board's figures depend on the others' (module docstring)."""
     if isinstance(settings, ImpSettings):
         return settings.round_cap is not None
@@ -104,38 +108,22 @@ def _boards_tied(section: Section, settings: ScorerSettings) -> bool:
     marks = Q(adjusted_ns__in=SESSION_AVERAGE_MARKS) | Q(
         adjusted_ew__in=SESSION_AVERAGE_MARKS
     )
-    return Result.objects.filter(marks, board__section=section).exists()
+    return Result.objects.filter(marks, board__section__in=sections).exists()
 
 
-def _store_datums(
-    section: Section, board_ids: set[int], datums: dict[int, float]
-) -> None:
-    """Write the Butler datums of the rescored boards where they changed (a
-    board whose last line was deleted loses its datum)."""
-    boards = list(
-        Board.objects.filter(section=section, pk__in=board_ids).values_list(
-            "pk", "number", "datum"
-        )
-    )
-    store_changed(
-        Board,
-        ["datum"],
-        {pk: (datums.get(number),) for pk, number, _ in boards},
-        {pk: (datum,) for pk, _, datum in boards},
-    )
-
-
-def _groups(section: Section) -> dict[int, str | None]:
+def _groups(sections: list[Section]) -> dict[int, str | None]:
     """Each pair's ranking group (NS / EW of a Mitchell; none for one winner)."""
-    if section.single_winner:
-        return {}
-    return dict(section.pairs.values_list("pk", "direction"))
+    groups: dict[int, str | None] = {}
+    for section in sections:
+        if not section.single_winner:
+            groups.update(section.pairs.values_list("pk", "direction"))
+    return groups
 
 
-def _sides(section: Section, **sums: str) -> Iterator[tuple[int, dict]]:
+def _sides(sections: list[Section], **sums: str) -> Iterator[tuple[int, dict]]:
     """Each pair's sums over its lines as NS then as EW, from the database:
     ``sums`` maps a name to its column with ``{side}`` for ``ns`` / ``ew``."""
-    lines = Result.objects.filter(board__section=section)
+    lines = Result.objects.filter(board__section__in=sections)
     for side in ("ns", "ew"):
         totals = {name: Sum(column.format(side=side)) for name, column in sums.items()}
         rows = lines.values(f"{side}_pair").annotate(boards=Count("id"), **totals)
@@ -143,43 +131,43 @@ def _sides(section: Section, **sums: str) -> Iterator[tuple[int, dict]]:
             yield row.pop(f"{side}_pair"), row
 
 
-def _mp_rankings(section: Section) -> dict:
+def _mp_rankings(sections: list[Section]) -> dict:
     """Every pair's MP over its tops, ranked and fined as ``score_session``
     and ``penalised`` do, from the stored line figures."""
     mp: dict[int, float] = {}
     top: dict[int, float] = {}
     boards: dict[int, int] = {}
-    for pair, row in _sides(section, mp="mp_{side}", top="top"):
+    for pair, row in _sides(sections, mp="mp_{side}", top="top"):
         mp[pair] = mp.get(pair, 0.0) + (row["mp"] or 0.0)
         top[pair] = top.get(pair, 0.0) + (row["top"] or 0.0)
         boards[pair] = boards.get(pair, 0) + row["boards"]
-    groups = _groups(section)
+    groups = _groups(sections)
     rankings = rank_standings(
         PairStanding(pair, groups.get(pair), mp[pair], top[pair], 0, boards[pair])
         for pair in mp
     )
-    return penalised(rankings, section_fines(section), tops=_tops(section))
+    return penalised(rankings, field_fines(sections), tops=_tops(sections))
 
 
-def _imp_rankings(section: Section) -> dict:
+def _imp_rankings(sections: list[Section]) -> dict:
     """Every pair's IMPs, ranked and fined as ``score_imp_session`` and
     ``penalised`` do, from the stored line figures."""
     imps: dict[int, float] = {}
     boards: dict[int, int] = {}
-    for pair, row in _sides(section, imps="imp_{side}"):
+    for pair, row in _sides(sections, imps="imp_{side}"):
         imps[pair] = imps.get(pair, 0.0) + (row["imps"] or 0.0)
         boards[pair] = boards.get(pair, 0) + row["boards"]
-    groups = _groups(section)
+    groups = _groups(sections)
     rankings = rank_imp_standings(
         ImpStanding(pair, groups.get(pair), imps[pair], boards[pair]) for pair in imps
     )
-    return penalised(rankings, section_fines(section), imps=True)
+    return penalised(rankings, field_fines(sections), imps=True)
 
 
-def _tops(section: Section) -> Iterator[float]:
-    """The section's lines' tops, as many of each as lines scored on it."""
+def _tops(sections: list[Section]) -> Iterator[float]:
+    """The field's lines' tops, as many of each as lines scored on it."""
     counted = (
-        Result.objects.filter(board__section=section, top__isnull=False)
+        Result.objects.filter(board__section__in=sections, top__isnull=False)
         .values("top")
         .annotate(lines=Count("id"))
         .order_by()

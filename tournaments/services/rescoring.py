@@ -135,8 +135,9 @@ def queue_rescore(section_id: int, reached: int | None = None) -> bool:
 
 
 def rescore(section_id: int, *, queued: bool = False) -> dict[str, int]:
-    """Rescore what the section's requests ask for; clear its stale mark if
-    no write came in meanwhile and no request is left.
+    """Rescore what the requests of the section's field ask for; clear the
+    stale mark of each section of it where no write came in meanwhile and no
+    request is left (the section itself: ``fresh``).
 
     ``pending`` is cleared before anything is read: a write committing from
     then on queues the next run, one committing before is read by this one.
@@ -147,19 +148,21 @@ def rescore(section_id: int, *, queued: bool = False) -> dict[str, int]:
 
     if not Section.objects.filter(pk=section_id).exists():
         return {"section": section_id, "lines": 0, "pairs": 0, "fresh": 0}
-    scoring = SectionScoring.objects.filter(section_id=section_id)
-    scoring.filter(pending=True).update(pending=False)
+    SectionScoring.objects.filter(section_id=section_id, pending=True).update(
+        pending=False
+    )
     outcome = dict(rescore_requested(section_id, queued=queued))
     read = outcome.pop("changes")
-    if read is None:  # never written through section_changed: never stale
-        outcome["fresh"] = 1
-        return outcome
-    left = ScoringRequest.objects.filter(section_id=section_id)
-    outcome["fresh"] = (
-        scoring.filter(changes=read)
-        .exclude(Exists(left))
-        .update(stale_since=None, queued_at=None)
-    )
+    outcome["fresh"] = 1  # never written through section_changed: never stale
+    for scored, count in read.items():
+        left = ScoringRequest.objects.filter(section_id=scored)
+        fresh = (
+            SectionScoring.objects.filter(section_id=scored, changes=count)
+            .exclude(Exists(left))
+            .update(stale_since=None, queued_at=None)
+        )
+        if scored == section_id:
+            outcome["fresh"] = fresh
     return outcome
 
 

@@ -210,7 +210,7 @@ def test_a_queued_run_with_no_request_left_does_nothing():
         outcome = rescore(section.pk, queued=True)
     assert outcome == {"section": section.pk, "lines": 0, "pairs": 0, "fresh": 1}
     assert Section.objects.get(pk=section.pk).scored == scored
-    assert len(queries) < 10
+    assert len(queries) <= 10  # no line read, nothing written but flags
 
 
 def test_a_whole_section_request_rescores_every_board():

@@ -21,7 +21,7 @@ from tests.support.field_play import played_field
 from tests.tournaments.api.test_whiz_api import create, fill
 from tournaments.models import Board, Event, PairScore, Result, Section, WhizResult
 from tournaments.rescore import rescore_section, store
-from tournaments.rescore.pairs import LINE_FIELDS, STANDING_FIELDS
+from tournaments.rescore.pairs_store import LINE_FIELDS, STANDING_FIELDS
 from tournaments.services.events import event_create
 
 pytestmark = pytest.mark.django_db

@@ -1,0 +1,171 @@
+"""Two sections playing the same boards, scored across the field.
+
+Board 1 of two 3-table Mitchells, three lines in each section.  NS scores:
+section A 420, 140, -50; section B 450, 170, -100.  As one field of six
+lines the top is 2 x (6 - 1) = 10 and the NS matchpoints are, best first,
+450: 10, 420: 8, 170: 6, 140: 4, -50: 2, -100: 0 (Neuberg's N is 3 + 3 = 6,
+every play is there, so nothing is factored).  Scored alone, section A's
+top is 4: 420: 4, 140: 2, -50: 0.  Each NS pair has played one board, so its
+percentage is its MP over 10: the field's NS places are B 450 first, A 420
+second, ..., B -100 sixth; within section A, 420, 140, -50 are 1, 2, 3.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from tournaments.models import Event, PairScore, Result, ScoringRequest, Section
+from tournaments.rescore import rescore_section
+from tournaments.selectors.movement import section_movement
+from tournaments.services.events import MovementChoice, event_create, section_create
+from tournaments.services.rescoring import rescore
+from tournaments.services.results import result_submit
+
+pytestmark = pytest.mark.django_db
+
+# (contract, declarer, tricks) giving NS 420, 140, -50 and 450, 170, -100.
+SECTION_A = [("4S", "N", 10), ("2S", "N", 9), ("4S", "N", 9)]
+SECTION_B = [("4S", "N", 11), ("3S", "N", 10), ("4S", "N", 8)]
+
+
+def two_sections(across: bool) -> tuple[Section, Section]:
+    event = event_create(name="Simultaneous", date=dt.date(2026, 11, 25))
+    Event.objects.filter(pk=event.pk).update(across_field=across)
+    session = event.sessions.get()
+    return tuple(
+        section_create(
+            session=session, choice=MovementChoice("mitchell", 3, 2), letter=letter
+        )
+        for letter in "AB"
+    )
+
+
+def board_one_slots(section: Section) -> list[tuple]:
+    movement = section_movement(section)
+    pairs = {pair.label: pair for pair in section.pairs.all()}
+    board = section.boards.get(number=1)
+    return [
+        (board, pairs[movement.pair(s.ns).label], pairs[movement.pair(s.ew).label])
+        for s in movement.seatings
+        if 1 in s.boards
+    ]
+
+
+def enter(section: Section, contracts, *, rescore_it: bool = False) -> list[Result]:
+    return [
+        result_submit(
+            board=board,
+            ns_pair=ns,
+            ew_pair=ew,
+            contract=contract,
+            declarer=declarer,
+            tricks=tricks,
+            rescore=rescore_it,
+        )  # fmt: skip
+        for (board, ns, ew), (contract, declarer, tricks) in zip(
+            board_one_slots(section), contracts, strict=True
+        )
+    ]
+
+
+def mp_by_score(*sections: Section) -> dict[int, tuple]:
+    lines = Result.objects.filter(board__section__in=sections, board__number=1)
+    return {line.score_ns: (line.mp_ns, line.mp_ew, line.top) for line in lines}
+
+
+def places(section: Section) -> dict[int, tuple[str, str]]:
+    """NS score on board 1 -> (place in section, place in field) of its NS pair."""
+    lines = Result.objects.filter(board__section=section, board__number=1)
+    scores = {s.pair_id: s for s in PairScore.objects.filter(pair__section=section)}
+    return {
+        line.score_ns: (
+            scores[line.ns_pair_id].rank,
+            scores[line.ns_pair_id].field_rank,
+        )
+        for line in lines
+    }
+
+
+def test_two_sections_are_matchpointed_as_one_field():
+    a, b = two_sections(across=True)
+    enter(a, SECTION_A)
+    enter(b, SECTION_B)
+    rescore_section(a.pk)
+    assert mp_by_score(a, b) == {
+        450: (10.0, 0.0, 10.0), 420: (8.0, 2.0, 10.0), 170: (6.0, 4.0, 10.0),
+        140: (4.0, 6.0, 10.0), -50: (2.0, 8.0, 10.0), -100: (0.0, 10.0, 10.0),
+    }  # fmt: skip
+    assert places(a) == {420: ("1", "2"), 140: ("2", "4"), -50: ("3", "5")}
+    assert places(b) == {450: ("1", "1"), 170: ("2", "3"), -100: ("3", "6")}
+    ns = PairScore.objects.get(pair__section=a, ranking="NS", rank="1")
+    assert (ns.mp, ns.top, ns.pct, ns.boards) == (8.0, 10.0, 80.0, 1)
+
+
+def test_each_section_alone_when_not_across_the_field():
+    a, b = two_sections(across=False)
+    enter(a, SECTION_A)
+    enter(b, SECTION_B)
+    rescore_section(a.pk)
+    assert mp_by_score(a) == {
+        420: (4.0, 0.0, 4.0),
+        140: (2.0, 2.0, 4.0),
+        -50: (0.0, 4.0, 4.0),
+    }
+    assert places(a) == {420: ("1", ""), 140: ("2", ""), -50: ("3", "")}
+    # Section B was not rescored with A.
+    assert set(
+        Result.objects.filter(board__section=b).values_list("mp_ns", flat=True)
+    ) == {None}
+
+
+def test_a_line_changed_in_one_section_rescores_the_board_in_both():
+    a, b = two_sections(across=True)
+    enter(a, SECTION_A)
+    enter(b, SECTION_B)
+    rescore_section(a.pk)
+    # B's 450 becomes 4S-2 by N, -100: A's 420 is now the field's top.
+    board, ns, ew = board_one_slots(b)[0]
+    result_submit(
+        board=board, ns_pair=ns, ew_pair=ew, contract="4S", declarer="N", tricks=8,
+        result=Result.objects.get(board=board, ns_pair=ns),
+    )  # fmt: skip
+    assert ScoringRequest.objects.filter(section=b).count() == 1
+    outcome = rescore(b.pk, queued=True)
+    assert (outcome["boards"], outcome["lines"], outcome["fresh"]) == (1, 6, 1)
+    assert mp_by_score(a, b) == {
+        420: (10.0, 0.0, 10.0), 170: (8.0, 2.0, 10.0), 140: (6.0, 4.0, 10.0),
+        -50: (4.0, 6.0, 10.0), -100: (1.0, 9.0, 10.0),
+    }  # fmt: skip
+    assert places(a)[420] == ("1", "1")
+    figures = _figures(a, b)
+    rescore_section(a.pk)
+    assert _figures(a, b) == figures
+    assert not Section.objects.get(pk=a.pk).stale
+
+
+def _figures(*sections: Section) -> list:
+    lines = Result.objects.filter(board__section__in=sections).order_by("pk")
+    scores = PairScore.objects.filter(pair__section__in=sections).order_by("pair")
+    return [
+        *lines.values_list("mp_ns", "mp_ew", "top"),
+        *scores.values_list("mp", "top", "pct"),
+        *[(s.rank, s.field_rank) for s in scores],
+    ]
+
+
+def test_butler_across_the_field_takes_one_datum_for_both_sections():
+    a, b = two_sections(across=True)
+    Event.objects.filter(pk=a.session.event_id).update(method="butler")
+    enter(a, SECTION_A)
+    enter(b, SECTION_B)
+    rescore_section(b.pk)
+    # Six scores, one dropped at each end (450, -100): mean of 420, 170,
+    # 140, -50 = 170, already a multiple of ten.
+    datums = set(
+        Section.objects.filter(pk__in=[a.pk, b.pk])
+        .values_list("boards__datum", flat=True)
+        .filter(boards__number=1)
+    )
+    assert datums == {170.0}

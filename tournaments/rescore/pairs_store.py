@@ -1,0 +1,131 @@
+"""Store what the pairs scorer worked out: each line's figures, each board's
+datum, each pair's total and places; only the rows whose values changed
+(``store.store_changed``).
+
+A field of several sections (scored across the field, ``fields``) is ranked
+as one, and each section's pairs are then ranked again among themselves: a
+pair's ``rank`` is its place in its section, its ``field_rank`` its place in
+the field (blank for a section scored alone).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+
+from django.db.models import QuerySet
+
+from scoring.imp_session import ImpScoredLine, rank_imp_standings
+from scoring.session import ScoredTravellerLine, rank_standings
+from tournaments.models import Board, Pair, PairScore, Result, Section
+from tournaments.rescore.store import store_changed
+
+LINE_FIELDS = ["mp_ns", "mp_ew", "pct_ns", "pct_ew", "top", "imp_ns", "imp_ew"]
+MP_FIGURES = ("mp", "top", "pct")
+IMP_FIGURES = ("imps",)
+STANDING_FIGURES = ("mp", "top", "pct", "imps")
+STANDING_FIELDS = [
+    *STANDING_FIGURES,
+    *("penalty", "boards", "rank", "ranking", "field_rank"),
+]
+
+
+def _line_values(result: Result) -> tuple:
+    """A line's scored figures in ``LINE_FIELDS`` order."""
+    return tuple(getattr(result, name) for name in LINE_FIELDS)
+
+
+def store_mp_lines(results: list[Result], lines: list[ScoredTravellerLine]) -> int:
+    """Write the lines' MP, % and top (IMPs blank) where they changed."""
+    old = {result.pk: _line_values(result) for result in results}
+    new = {
+        result.pk: (
+            *(line.ns_mp, line.ew_mp, line.ns_pct, line.ew_pct, line.top),
+            *(None, None),
+        )
+        for result, line in zip(results, lines, strict=True)
+    }
+    return store_changed(Result, LINE_FIELDS, new, old)
+
+
+def store_imp_lines(results: list[Result], lines: list[ImpScoredLine]) -> int:
+    """Write the lines' IMPs (MP, % and top blank) where they changed."""
+    old = {result.pk: _line_values(result) for result in results}
+    new = {
+        result.pk: (*(None,) * 5, line.ns_imps, line.ew_imps)
+        for result, line in zip(results, lines, strict=True)
+    }
+    return store_changed(Result, LINE_FIELDS, new, old)
+
+
+def store_datums(boards: QuerySet[Board], datums: Mapping[int, float]) -> int:
+    """Give each of ``boards`` the datum of its number (none if it has none)."""
+    rows = list(boards.values_list("pk", "number", "datum"))
+    return store_changed(
+        Board,
+        ["datum"],
+        {pk: (datums.get(number),) for pk, number, _ in rows},
+        {pk: (datum,) for pk, _, datum in rows},
+    )
+
+
+def store_standings(
+    sections: list[Section], rankings: dict, figures: tuple[str, ...]
+) -> int:
+    """Make the field's pair scores the rankings': their ``figures`` (MP, top
+    and % or IMPs, the others blank), penalty, boards, places and ranking.
+    Only the rows that changed are written; the pairs no longer ranked lose
+    theirs, the newly ranked gain one.  The number of pairs ranked."""
+    standings = [s for ranking in rankings.values() for s in ranking]
+    field_ranks: dict[int, str] = {}
+    if len(sections) > 1:
+        field_ranks = {s.pair: s.rank for s in standings}
+        standings = list(_section_places(sections, standings, figures))
+    new = {
+        s.pair: (
+            *(
+                getattr(s, name) if name in figures else None
+                for name in STANDING_FIGURES
+            ),
+            *(s.penalty, s.boards, s.rank, s.group or ""),
+            field_ranks.get(s.pair, ""),
+        )
+        for s in standings
+    }
+    stored = PairScore.objects.filter(pair__section__in=sections)
+    ids: dict[int, int] = {}
+    old: dict[int, tuple] = {}
+    for pk, pair, *values in stored.values_list("pk", "pair_id", *STANDING_FIELDS):
+        ids[pair] = pk
+        old[pk] = tuple(values)
+    gone = [pk for pair, pk in ids.items() if pair not in new]
+    if gone:
+        PairScore.objects.filter(pk__in=gone).delete()
+    store_changed(
+        PairScore,
+        STANDING_FIELDS,
+        {ids[pair]: values for pair, values in new.items() if pair in ids},
+        old,
+    )
+    PairScore.objects.bulk_create(
+        PairScore(pair_id=pair, **dict(zip(STANDING_FIELDS, values, strict=True)))
+        for pair, values in new.items()
+        if pair not in ids
+    )
+    return len(standings)
+
+
+def _section_places(
+    sections: list[Section], standings: list, figures: tuple[str, ...]
+) -> Iterable:
+    """The field's standings ranked again within each section."""
+    section_of = dict(
+        Pair.objects.filter(section__in=sections).values_list("pk", "section_id")
+    )
+    by_section: dict[int, list] = defaultdict(list)
+    for standing in standings:
+        by_section[section_of[standing.pair]].append(standing)
+    rank = rank_imp_standings if figures == IMP_FIGURES else rank_standings
+    for subset in by_section.values():
+        for ranking in rank(subset).values():
+            yield from ranking

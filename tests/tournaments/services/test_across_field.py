@@ -63,7 +63,7 @@ def enter(section: Section, contracts, *, rescore_it: bool = False) -> list[Resu
             declarer=declarer,
             tricks=tricks,
             rescore=rescore_it,
-        )  # fmt: skip
+        )
         for (board, ns, ew), (contract, declarer, tricks) in zip(
             board_one_slots(section), contracts, strict=True
         )

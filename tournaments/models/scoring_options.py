@@ -15,8 +15,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 # The event's own fields every pairs method reads: the matchpoint top's scale,
-# Neuberg, and the averages of adjusted scores, in the order the settings form
-# and the API list them.
+# Neuberg, the averages of adjusted scores, and whether the sections are one
+# field, in the order the settings form and the API list them.
 PAIRS_SETTINGS = (
     "scale",
     "neuberg",
@@ -24,6 +24,7 @@ PAIRS_SETTINGS = (
     "average",
     "average_minus",
     "average_rule",
+    "across_field",
 )
 # The event's fields only Butler and cross-IMP scoring read, in the order the
 # settings form and the API list them (``butler_trim``, ``butler_rounding``

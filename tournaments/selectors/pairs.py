@@ -20,7 +20,7 @@ from scoring.session import PairStanding, rank_standings
 from tournaments.models import Board, Event, Pair, Result, Section
 from tournaments.rescore.pairs import (
     ScorerSettings,
-    load_section,
+    load_field,
     score_loaded,
     settings_method,
 )
@@ -70,6 +70,8 @@ class StandingRow:
     # Procedural penalties taken off (MP, or IMPs by IMPs); ``mp``, ``pct``
     # and ``imps`` are after them.
     penalty: float = 0.0
+    # Scored across the field: the place among every section's pairs.
+    field_rank: str = ""
 
     @property
     def scored(self) -> float | None:
@@ -195,6 +197,7 @@ def stored_reports(
                 score.rank,
                 score.imps,
                 score.penalty,
+                score.field_rank,
             )
         )
     datums: dict[int, dict[int, float]] = defaultdict(dict)
@@ -223,30 +226,61 @@ def fresh_report(section: Section, settings: ScorerSettings) -> SectionReport:
     ``settings`` are matchpoint ones (``SessionSettings``) or IMP ones
     (``ImpSettings``); the report says which method it was scored by.
     """
-    data = load_section(section)
+    return fresh_field_reports([section], settings)[0]
+
+
+def fresh_field_reports(
+    sections: Sequence[Section], settings: ScorerSettings
+) -> list[SectionReport]:
+    """Score the sections afresh as one field (``rescore.fields``; nothing
+    is stored): each section's report holds its own lines and its pairs
+    ranked among themselves, each row its place in the field too when there
+    are several sections."""
+    data = load_field(list(sections))
     scored = score_loaded(data, settings)
-    pairs = {pair.pk: pair for pair in section.pairs.prefetch_related("players")}
-    for pair in pairs.values():
-        pair.section = section
-    rankings = {
-        group: [_row(pairs[s.pair], s) for s in entries]
-        for group, entries in scored.rankings.items()
+    pairs = {
+        pair.pk: pair
+        for pair in Pair.objects.filter(section__in=sections).prefetch_related(
+            "players"
+        )
     }
+    by_pk = {section.pk: section for section in sections}
+    for pair in pairs.values():
+        pair.section = by_pk[pair.section_id]
+    standings = [s for entries in scored.rankings.values() for s in entries]
+    field_ranks = {s.pair: s.rank for s in standings} if len(sections) > 1 else {}
+    by_section: dict[int, list] = defaultdict(list)
+    for standing in standings:
+        by_section[pairs[standing.pair].section_id].append(standing)
+    by_imps = isinstance(scored, ImpSessionScore)
+    rank = rank_imp_standings if by_imps else rank_standings
+    lines: dict[int, list[LineRow]] = defaultdict(list)
+    for result, line in zip(data.results, scored.lines, strict=True):
+        if by_imps:
+            row = LineRow(result, None, None, None, None, line.ns_imps, line.ew_imps)
+        else:
+            row = LineRow(result, line.ns_mp, line.ew_mp, line.ns_pct, line.ew_pct)
+        lines[result.board.section_id].append(row)
     method = settings_method(settings)
-    if isinstance(scored, ImpSessionScore):
-        lines = [
-            LineRow(result, None, None, None, None, line.ns_imps, line.ew_imps)
-            for result, line in zip(data.results, scored.lines, strict=True)
-        ]
-        return SectionReport(section, lines, rankings, method, scored.datums)
-    lines = [
-        LineRow(result, line.ns_mp, line.ew_mp, line.ns_pct, line.ew_pct)
-        for result, line in zip(data.results, scored.lines, strict=True)
-    ]
-    return SectionReport(section, lines, rankings, method)
+    reports = []
+    for section in sections:
+        ranked = rank(by_section[section.pk]) if len(sections) > 1 else scored.rankings
+        rankings = {
+            group: [
+                _row(pairs[s.pair], s, field_ranks.get(s.pair, "")) for s in entries
+            ]
+            for group, entries in ranked.items()
+        }
+        datums = scored.datums if by_imps else {}
+        reports.append(
+            SectionReport(section, lines[section.pk], rankings, method, datums)
+        )
+    return reports
 
 
-def _row(pair: Pair, standing: PairStanding | ImpStanding) -> StandingRow:
+def _row(
+    pair: Pair, standing: PairStanding | ImpStanding, field_rank: str = ""
+) -> StandingRow:
     if isinstance(standing, ImpStanding):
         return StandingRow(
             pair,
@@ -258,6 +292,7 @@ def _row(pair: Pair, standing: PairStanding | ImpStanding) -> StandingRow:
             standing.rank,
             standing.imps,
             standing.penalty,
+            field_rank,
         )
     return StandingRow(
         pair,
@@ -268,6 +303,7 @@ def _row(pair: Pair, standing: PairStanding | ImpStanding) -> StandingRow:
         standing.boards,
         standing.rank,
         penalty=standing.penalty,
+        field_rank=field_rank,
     )
 
 

@@ -109,6 +109,8 @@ def _standing_json(
         shown["section"] = row.pair.section.letter
     if by_imps:
         shown["imps"] = _pct(row.imps)
+    if row.field_rank:
+        shown["field_rank"] = row.field_rank
     if row.penalty:
         shown["penalty"] = _pct(row.penalty)
     return shown

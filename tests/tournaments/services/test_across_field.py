@@ -13,8 +13,12 @@ second, ..., B -100 sixth; within section A, 420, 140, -50 are 1, 2, 3.
 from __future__ import annotations
 
 import datetime as dt
+import io
+import json
 
 import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
 
 from tournaments.models import Board, Event, PairScore, Result, ScoringRequest, Section
 from tournaments.rescore import rescore_section
@@ -166,3 +170,64 @@ def test_butler_across_the_field_takes_one_datum_for_both_sections():
     boards = Board.objects.filter(section__in=[a, b], number=1)
     datums = list(boards.values_list("datum", flat=True))
     assert datums == [170.0, 170.0]
+
+
+def test_the_api_turns_scoring_across_the_field_on_and_rescores(
+    director, django_capture_on_commit_callbacks
+):
+    a, b = two_sections(across=False)
+    enter(a, SECTION_A)
+    enter(b, SECTION_B)
+    url = reverse("api-event-scoring", args=[a.session.event_id])
+    with django_capture_on_commit_callbacks(execute=True):
+        response = director.patch(
+            url, {"across_field": True}, content_type="application/json"
+        )
+    assert response.status_code == 200, response.content
+    assert response.json()["across_field"] is True
+    assert mp_by_score(a, b)[420] == (8.0, 2.0, 10.0)
+    assert places(b)[450] == ("1", "1")
+    refused = director.patch(
+        url, {"across_field": "sometimes"}, content_type="application/json"
+    )
+    assert refused.status_code == 400
+    assert "across_field" in refused.json()
+
+
+def test_the_results_page_gives_each_pair_its_place_in_the_field(client):
+    a, b = two_sections(across=True)
+    enter(a, SECTION_A)
+    enter(b, SECTION_B)
+    rescore_section(a.pk)
+    Event.objects.filter(pk=a.session.event_id).update(published=True)
+    page = client.get(reverse("results:event", args=[a.session.event_id]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Scored across the field" in text
+    assert "(2 in the field)" in text  # section A's best NS pair
+
+
+def test_score_event_across_the_field_or_by_section():
+    a, b = two_sections(across=False)
+    enter(a, SECTION_A)
+    enter(b, SECTION_B)
+    event = a.session.event_id
+
+    def board_one(*args: str) -> dict[tuple[str, int], float]:
+        out = io.StringIO()
+        call_command("score_event", str(event), "--json", *args, stdout=out)
+        boards = json.loads(out.getvalue())["boards"]
+        return {
+            (board["section"], line["score_ns"]): line["mp_ns"]
+            for board in boards
+            if board["board"] == 1
+            for line in board["lines"]
+        }
+
+    assert board_one("--across-field")[("A", 420)] == 8.0
+    assert board_one()[("A", 420)] == 4.0
+    Event.objects.filter(pk=event).update(across_field=True)
+    assert board_one()[("B", 450)] == 10.0
+    assert board_one("--by-section")[("B", 450)] == 4.0
+    with pytest.raises(CommandError):
+        call_command("score_event", str(event), "--across-field", "--by-section")

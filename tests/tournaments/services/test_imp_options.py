@@ -161,6 +161,7 @@ def test_the_api_reads_the_settings(director):
     assert body == {
         "method": "butler", "scale": 2, "neuberg": True, "average_plus": 60.0,
         "average": 50.0, "average_minus": 40.0, "average_rule": "flat",
+        "across_field": False,
         "mp_rounding": "exact", "butler_trim": "one", "butler_trim_count": 1,
         "butler_trim_percent": 5.0, "butler_rounding": "half-away",
         "cross_imps_total": False, "cross_imps_cap": None,

@@ -13,9 +13,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from scoring.imp_session import ImpSettings
 from scoring.imps import DatumRounding
 from scoring.session import AverageRule, SessionSettings
-from tournaments.models import Event
+from tournaments.models import Event, Section
 from tournaments.rescore.pairs import ScorerSettings, datum_trim, event_settings
-from tournaments.selectors.pairs import event_sections, fresh_report
+from tournaments.selectors.pairs import event_sections, fresh_field_reports
 from tournaments.selectors.pairs_json import report_json
 
 
@@ -126,6 +126,18 @@ class Command(BaseCommand):
             help="flat: A+/A/A- are 60/50/40 %%; session: 60 %% or the pair's "
             "session average, whichever is greater (and 40 %% or less for A-)",
         )
+        field = parser.add_mutually_exclusive_group()
+        field.add_argument(
+            "--across-field",
+            action="store_true",
+            help="score the sections of each session as one field, as a "
+            "simultaneous is (default: the event's own setting)",
+        )
+        field.add_argument(
+            "--by-section",
+            action="store_true",
+            help="score each section as a field of its own",
+        )
         for flag, choices, help in CHOICE_OPTIONS:
             parser.add_argument(flag, choices=choices, help=help)
         for flag, parse, help in NUMBER_OPTIONS:
@@ -141,7 +153,14 @@ class Command(BaseCommand):
             settings = _imp_options(settings, options, event)
         else:
             settings = _matchpoint_options(settings, options)
-        reports = [fresh_report(s, settings) for s in event_sections(event)]
+        across = event.across_field
+        if options["across_field"] or options["by_section"]:
+            across = bool(options["across_field"])
+        reports = [
+            report
+            for field in _fields(event_sections(event), across)
+            for report in fresh_field_reports(field, settings)
+        ]
         if not reports:
             raise CommandError(f"Event {event.pk} has no section to score.")
         report = report_json(event, reports)
@@ -159,6 +178,17 @@ class Command(BaseCommand):
                 self.stdout.write(
                     f"{entry['rank']:>4} {entry['pair']:>5} {figure}  {entry['names']}"
                 )
+
+
+def _fields(sections: list[Section], across: bool) -> list[list[Section]]:
+    """The fields to score: each session's sections together when ``across``,
+    else each section alone (in the event's order)."""
+    if not across:
+        return [[section] for section in sections]
+    fields: dict[int, list[Section]] = {}
+    for section in sections:
+        fields.setdefault(section.session_id, []).append(section)
+    return list(fields.values())
 
 
 def _matchpoint_options(

@@ -22,13 +22,19 @@ from enum import StrEnum
 from scoring.board import (
     ArtificialScore,
     BoardSettings,
+    ScoredLine,
     TravellerResult,
     plays,
     score_board,
 )
+from scoring.plain_field import score_plain_boards
 from scoring.ranking import rank
 
 PairKey = Hashable
+
+# From this many lines, a session of plain scores is matchpointed with numpy
+# in one pass (``scoring.plain_field``), to the same figures.
+PLAIN_FIELD_LINES = 2000
 
 # Rankings are listed NS first, then EW, then a single (Howell) ranking.
 GROUP_ORDER: dict[str | None, int] = {"NS": 0, "EW": 1, None: 2}
@@ -124,6 +130,7 @@ def score_session(
     a board should have been played (the Neuberg N); by default the most
     lines any board of the session has, awards against an absent pair not
     counted (they are not plays of the board: ``scoring.board.plays``).
+    A big session of plain scores takes the numpy path (``PLAIN_FIELD_LINES``).
     """
     settings = settings or SessionSettings()
     by_board: dict[int, list[int]] = defaultdict(list)
@@ -136,24 +143,42 @@ def score_session(
         )
 
     scored: list[ScoredTravellerLine | None] = [None] * len(lines)
+    fast = None
+    if len(lines) >= PLAIN_FIELD_LINES:
+        fast = score_plain_boards(
+            [line.board for line in lines],
+            [line.result for line in lines],
+            settings=settings.board,
+            expected=expected,
+        )
+    if fast is not None:
+        scored = [
+            _scored(line, board_line)
+            for line, board_line in zip(lines, fast, strict=True)
+        ]
+        by_board = {}
     for indexes in by_board.values():
         results = [lines[i].result for i in indexes]
         board_lines = score_board(
             results, settings=settings.board, expected=max(expected, plays(results))
         )
         for i, board_line in zip(indexes, board_lines, strict=True):
-            scored[i] = ScoredTravellerLine(
-                line=lines[i],
-                ns_mp=board_line.ns_mp,
-                ew_mp=board_line.ew_mp,
-                ns_pct=board_line.ns_pct,
-                ew_pct=board_line.ew_pct,
-                top=board_line.top,
-            )
+            scored[i] = _scored(lines[i], board_line)
     final = [line for line in scored if line is not None]
     if settings.average_rule is AverageRule.SESSION:
         final = _apply_session_averages(final, settings.board)
     return SessionScore(lines=final, rankings=_rankings(final, groups or {}))
+
+
+def _scored(line: TravellerLine, board_line: ScoredLine) -> ScoredTravellerLine:
+    return ScoredTravellerLine(
+        line=line,
+        ns_mp=board_line.ns_mp,
+        ew_mp=board_line.ew_mp,
+        ns_pct=board_line.ns_pct,
+        ew_pct=board_line.ew_pct,
+        top=board_line.top,
+    )
 
 
 def _pair_sides(line: ScoredTravellerLine) -> tuple[tuple, tuple]:

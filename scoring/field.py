@@ -171,7 +171,7 @@ def rank_field(
     if np.isnan(values).any():
         raise ValueError("totals must not hold NaN: a NaN total has no place")
     n = len(values)
-    keys = _round_like_python(values, ndigits)
+    keys = round_like_python(values, ndigits)
     order = np.argsort(-keys if higher_is_better else keys, kind="stable")
     ordered = keys[order]
     # A place is the position of the first of its run of equal totals.
@@ -275,7 +275,7 @@ def _neuberg(
     return (mp + half) * (expected / played) - half
 
 
-def _round_like_python(values: np.ndarray, ndigits: int) -> np.ndarray:
+def round_like_python(values: np.ndarray, ndigits: int) -> np.ndarray:
     """Return ``[round(v, ndigits) for v in values]`` as an array, vectorised.
 
     round() rounds the exact value of x * 10**d half to even, np.rint that

@@ -15,14 +15,25 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 
-from scoring.board import BoardSettings, ScoredLine
-from scoring.field import matchpoint_field
+from scoring.board import BoardSettings
+from scoring.field import matchpoint_field, round_like_python
 
 # score_board's rounding of the figures it returns.
 _NDIGITS = 9
+
+
+class PlainFigures(NamedTuple):
+    """The lines' figures, one list each, aligned with the lines."""
+
+    ns_mp: list[float]
+    ew_mp: list[float]
+    ns_pct: list[float]
+    ew_pct: list[float]
+    top: list[float]
 
 
 def plain_scores(results: Sequence[object]) -> np.ndarray | None:
@@ -43,10 +54,11 @@ def score_plain_boards(
     *,
     settings: BoardSettings,
     expected: int,
-) -> list[ScoredLine] | None:
-    """Each line's ``ScoredLine`` as ``score_board`` gives it on its board
-    (the board played ``max(expected, its lines)`` times in full), or None
-    when a line is not a plain score or matchpoints are printed rounded."""
+) -> PlainFigures | None:
+    """Each line's NS MP, EW MP, NS %, EW % and top, as ``score_board`` gives
+    them on its board (played ``max(expected, its lines)`` times in full), as
+    five lists aligned with the lines; None when a line is not a plain score
+    or matchpoints are printed rounded."""
     if settings.mp_decimals is not None:
         return None
     scores = plain_scores(results)
@@ -54,7 +66,7 @@ def score_plain_boards(
         return None
     numbers = np.asarray(boards, dtype=np.int64)
     if len(numbers) == 0:
-        return []
+        return PlainFigures([], [], [], [], [])
     _, where, counts = np.unique(numbers, return_inverse=True, return_counts=True)
     played = counts[where]
     wanted = np.maximum(played, expected)
@@ -62,18 +74,15 @@ def score_plain_boards(
     raw = matchpoint_field(numbers, scores, top_per_beat=settings.top_per_beat)
     factor = (played < wanted) if settings.neuberg else np.zeros(len(raw), bool)
     mp = np.where(factor, (raw + half) * (wanted / played) - half, raw)
-    counted = np.where(factor, wanted, played)
-    tops = settings.top_per_beat * (counted - 1)
-    lines = []
-    for ns_mp, board_top in zip(mp.tolist(), tops.tolist(), strict=True):
-        ns_pct = 100 * ns_mp / board_top if board_top else 50.0
-        lines.append(
-            ScoredLine(
-                ns_mp=round(ns_mp, _NDIGITS),
-                ew_mp=round(board_top - ns_mp, _NDIGITS),
-                ns_pct=round(ns_pct, _NDIGITS),
-                ew_pct=round(100 - ns_pct, _NDIGITS),
-                top=float(board_top),
-            )
-        )
-    return lines
+    tops = (settings.top_per_beat * (np.where(factor, wanted, played) - 1)).astype(
+        np.float64
+    )
+    with np.errstate(divide="ignore", invalid="ignore"):
+        pct = np.where(tops > 0, 100 * mp / tops, 50.0)
+    return PlainFigures(
+        round_like_python(mp, _NDIGITS).tolist(),
+        round_like_python(tops - mp, _NDIGITS).tolist(),
+        round_like_python(pct, _NDIGITS).tolist(),
+        round_like_python(100 - pct, _NDIGITS).tolist(),
+        tops.tolist(),
+    )

@@ -153,8 +153,8 @@ def score_session(
         )
     if fast is not None:
         scored = [
-            _scored(line, board_line)
-            for line, board_line in zip(lines, fast, strict=True)
+            ScoredTravellerLine(line, *figures)
+            for line, figures in zip(lines, zip(*fast, strict=True), strict=True)
         ]
         by_board = {}
     for indexes in by_board.values():

@@ -35,6 +35,7 @@ from tournaments.models import Board, Event, Penalty, Result, Section
 from tournaments.rescore.fields import locked_field
 from tournaments.rescore.pairs_store import (
     IMP_FIGURES,
+    LINE_FIELDS,
     MP_FIGURES,
     store_datums,
     store_imp_lines,
@@ -135,23 +136,44 @@ def artificial(result: Result) -> ArtificialScore:
     )
 
 
+# What a rescore reads of a line: what the scorer compares, the figures it
+# stored last (``pairs_store`` writes only those that change), the board's
+# number; not the pairs' rows nor the contract (``load_field``).
+SCORED_COLUMNS = (
+    "board__number",
+    "ns_pair_id",
+    "ew_pair_id",
+    "score_ns",
+    "weighted",
+    "adjusted_ns",
+    "adjusted_ew",
+    "absent",
+    *LINE_FIELDS,
+)
+
+
 def load_section(section: Section) -> SectionData:
     """Read every traveller line of the section, in board then NS pair order."""
-    return load_field([section])
+    return load_field([section], shown=True)
 
 
-def load_field(sections: list[Section]) -> SectionData:
+def load_field(sections: list[Section], *, shown: bool = False) -> SectionData:
     """Read every traveller line of the field's sections, in board then
-    section then NS pair order.
+    section then NS pair order; ``shown``: whole, with their pairs, for a
+    report that prints them, else only what a rescore needs
+    (``SCORED_COLUMNS``: a third of the time on 52,000 lines).
 
     The Neuberg N of the field is the sum of each section's (how many times
     its movement has a board played); unknown if a section has no movement
     (imported), when the scorer takes the most lines any board has.
     """
+    lines = Result.objects.filter(board__section__in=sections)
+    if shown:
+        lines = lines.select_related("board", "ns_pair", "ew_pair")
+    else:
+        lines = lines.select_related("board").only(*SCORED_COLUMNS)
     results = list(
-        Result.objects.filter(board__section__in=sections)
-        .select_related("board", "ns_pair", "ew_pair")
-        .order_by("board__number", "board__section_id", "ns_pair__number", "id")
+        lines.order_by("board__number", "board__section_id", "ns_pair__number", "id")
     )
     groups: dict[int, str | None] = {}
     expected: int | None = 0

@@ -236,7 +236,7 @@ def fresh_field_reports(
     is stored): each section's report holds its own lines and its pairs
     ranked among themselves, each row its place in the field too when there
     are several sections."""
-    data = load_field(list(sections))
+    data = load_field(list(sections), shown=True)
     scored = score_loaded(data, settings)
     pairs = {
         pair.pk: pair

@@ -149,7 +149,7 @@ def rescore_steps(section_pk: int) -> tuple[float, float, float]:
         loaded = time.perf_counter()
         scored = pairs.score_loaded(data, pairs.event_settings(section.session.event))
         score_done = time.perf_counter()
-        pairs_store.store_mp_lines(data.results, scored.lines)
+        pairs_store.store_mp_lines(data.stored, scored.lines)
         pairs_store.store_standings([section], scored.rankings, pairs_store.MP_FIGURES)
         stored = time.perf_counter()
     return loaded - start, score_done - loaded, stored - score_done

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field, replace
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.board import ArtificialScore
 from scoring.imp_session import (
     ImpMethod,
     ImpSessionScore,
@@ -33,9 +32,14 @@ from scoring.session import (
 )
 from tournaments.models import Board, Event, Penalty, Result, Section
 from tournaments.rescore.fields import locked_field
+from tournaments.rescore.lines import (
+    LINE_ORDER,
+    StoredLine,
+    stored_lines,
+    traveller_lines,
+)
 from tournaments.rescore.pairs_store import (
     IMP_FIGURES,
-    LINE_FIELDS,
     MP_FIGURES,
     store_datums,
     store_imp_lines,
@@ -43,19 +47,21 @@ from tournaments.rescore.pairs_store import (
     store_standings,
 )
 from tournaments.selectors.movement import section_movement
-from tournaments.services.checks import compared_score
 
 
 @dataclass(frozen=True)
 class SectionData:
-    """A section's travellers as the scorer takes them, keyed by Pair id."""
+    """A field's travellers as the scorer takes them, keyed by Pair id."""
 
     lines: list[TravellerLine]
-    results: list[Result]
+    # The same lines as read, in the same order (``lines.StoredLine``).
+    stored: list[StoredLine]
     groups: dict[int, str | None]
     expected: int | None
-    # The procedural penalties in force on the section's pairs.
+    # The procedural penalties in force on the field's pairs.
     penalties: list[PenaltyFine] = field(default_factory=list)
+    # The lines as ``Result`` rows, read only for a report that shows them.
+    results: list[Result] = field(default_factory=list)
 
 
 ScorerSettings = SessionSettings | ImpSettings
@@ -123,35 +129,6 @@ def settings_method(settings: ScorerSettings) -> str:
     return Event.Method.MATCHPOINTS
 
 
-def artificial(result: Result) -> ArtificialScore:
-    """The scorer's form of a stored artificial adjusted score."""
-
-    def mark(text: str) -> str | float:
-        return text if text.startswith("A") else float(text)
-
-    return ArtificialScore(
-        mark(result.adjusted_ns),
-        mark(result.adjusted_ew),
-        absent=result.absent or None,
-    )
-
-
-# What a rescore reads of a line: what the scorer compares, the figures it
-# stored last (``pairs_store`` writes only those that change), the board's
-# number; not the pairs' rows nor the contract (``load_field``).
-SCORED_COLUMNS = (
-    "board__number",
-    "ns_pair_id",
-    "ew_pair_id",
-    "score_ns",
-    "weighted",
-    "adjusted_ns",
-    "adjusted_ew",
-    "absent",
-    *LINE_FIELDS,
-)
-
-
 def load_section(section: Section) -> SectionData:
     """Read every traveller line of the section, in board then NS pair order."""
     return load_field([section], shown=True)
@@ -159,22 +136,23 @@ def load_section(section: Section) -> SectionData:
 
 def load_field(sections: list[Section], *, shown: bool = False) -> SectionData:
     """Read every traveller line of the field's sections, in board then
-    section then NS pair order; ``shown``: whole, with their pairs, for a
-    report that prints them, else only what a rescore needs
-    (``SCORED_COLUMNS``: a third of the time on 52,000 lines).
+    section then NS pair order (``lines.LINE_ORDER``): as tuples
+    (``lines.StoredLine``) for a rescore; with ``shown``, also as ``Result``
+    rows with their boards and pairs, for a report that prints them.
 
     The Neuberg N of the field is the sum of each section's (how many times
     its movement has a board played); unknown if a section has no movement
     (imported), when the scorer takes the most lines any board has.
     """
     lines = Result.objects.filter(board__section__in=sections)
+    results: list[Result] = []
     if shown:
-        lines = lines.select_related("board", "ns_pair", "ew_pair")
+        results = list(
+            lines.select_related("board", "ns_pair", "ew_pair").order_by(*LINE_ORDER)
+        )
+        stored = [StoredLine.of(result) for result in results]
     else:
-        lines = lines.select_related("board").only(*SCORED_COLUMNS)
-    results = list(
-        lines.order_by("board__number", "board__section_id", "ns_pair__number", "id")
-    )
+        stored = stored_lines(lines)
     groups: dict[int, str | None] = {}
     expected: int | None = 0
     for section in sections:
@@ -186,21 +164,9 @@ def load_field(sections: list[Section], *, shown: bool = False) -> SectionData:
         else:
             expected += max(movement.times_played(b) for b in movement.boards)
     return SectionData(
-        traveller_lines(results), results, groups, expected, field_fines(sections)
-    )
-
-
-def traveller_lines(results: list[Result]) -> list[TravellerLine]:
-    """Stored lines (their boards selected) as the pure scorer takes them."""
-    return [
-        TravellerLine(
-            board=r.board.number,
-            ns=r.ns_pair_id,
-            ew=r.ew_pair_id,
-            result=artificial(r) if r.is_adjusted else compared_score(r),
-        )
-        for r in results
-    ]
+        traveller_lines(stored), stored, groups, expected, field_fines(sections),
+        results,
+    )  # fmt: skip
 
 
 def field_fines(sections: list[Section]) -> list[PenaltyFine]:
@@ -284,14 +250,14 @@ def rescore_pairs_section(section_id: int) -> dict[str, int]:
     scored = score_loaded(data, event_settings(sections[0].session.event))
     boards = Board.objects.filter(section__in=sections)
     if isinstance(scored, ImpSessionScore):
-        store_imp_lines(data.results, scored.lines)
+        store_imp_lines(data.stored, scored.lines)
         store_datums(boards, scored.datums)
         pairs = store_standings(sections, scored.rankings, IMP_FIGURES)
     else:
-        store_mp_lines(data.results, scored.lines)
+        store_mp_lines(data.stored, scored.lines)
         boards.filter(datum__isnull=False).update(datum=None)
         pairs = store_standings(sections, scored.rankings, MP_FIGURES)
     Section.objects.filter(pk__in=[s.pk for s in sections]).update(
         scored=timezone.now()
     )
-    return {"section": section_id, "lines": len(data.results), "pairs": pairs}
+    return {"section": section_id, "lines": len(data.stored), "pairs": pairs}

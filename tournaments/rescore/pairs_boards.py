@@ -35,13 +35,13 @@ from scoring.imp_session import (
 from scoring.session import AverageRule, PairStanding, rank_standings, score_session
 from tournaments.models import Board, Result, Section
 from tournaments.rescore.fields import locked_field
+from tournaments.rescore.lines import stored_lines, traveller_lines
 from tournaments.rescore.pairs import (
     ScorerSettings,
     event_settings,
     field_fines,
     penalised,
     rescore_pairs_section,
-    traveller_lines,
 )
 from tournaments.rescore.pairs_store import (
     IMP_FIGURES,
@@ -71,11 +71,7 @@ def rescore_pairs_boards(section_id: int, board_ids: Iterable[int]) -> dict[str,
         Board.objects.filter(pk__in=list(board_ids)).values_list("number", flat=True)
     )
     boards = Board.objects.filter(section__in=sections, number__in=numbers)
-    results = list(
-        Result.objects.filter(board__in=boards)
-        .select_related("board")
-        .order_by("board__number", "board__section_id", "ns_pair__number", "id")
-    )
+    results = stored_lines(Result.objects.filter(board__in=boards))
     lines = traveller_lines(results)
     if isinstance(settings, ImpSettings):
         imp_scored = score_imp_session(lines, settings=settings)

@@ -11,7 +11,8 @@ the field (blank for a section scored alone).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
 
 from django.db.models import QuerySet
 
@@ -24,38 +25,45 @@ LINE_FIELDS = ["mp_ns", "mp_ew", "pct_ns", "pct_ew", "top", "imp_ns", "imp_ew"]
 MP_FIGURES = ("mp", "top", "pct")
 IMP_FIGURES = ("imps",)
 STANDING_FIGURES = ("mp", "top", "pct", "imps")
+
+
+class Line(Protocol):
+    """A stored line as the store needs it (``lines.StoredLine``)."""
+
+    pk: int
+    figures: tuple
+
+
 STANDING_FIELDS = [
     *STANDING_FIGURES,
     *("penalty", "boards", "rank", "ranking", "field_rank"),
 ]
 
 
-def _line_values(result: Result) -> tuple:
-    """A line's scored figures in ``LINE_FIELDS`` order."""
-    return tuple(getattr(result, name) for name in LINE_FIELDS)
-
-
-def store_mp_lines(results: list[Result], lines: list[ScoredTravellerLine]) -> int:
+def store_mp_lines(stored: Sequence[Line], lines: list[ScoredTravellerLine]) -> int:
     """Write the lines' MP, % and top (IMPs blank) where they changed."""
-    old = {result.pk: _line_values(result) for result in results}
     new = {
-        result.pk: (
-            *(line.ns_mp, line.ew_mp, line.ns_pct, line.ew_pct, line.top),
+        line.pk: (
+            *(scored.ns_mp, scored.ew_mp, scored.ns_pct, scored.ew_pct, scored.top),
             *(None, None),
         )
-        for result, line in zip(results, lines, strict=True)
+        for line, scored in zip(stored, lines, strict=True)
     }
-    return store_changed(Result, LINE_FIELDS, new, old)
+    return store_changed(Result, LINE_FIELDS, new, _old(stored))
 
 
-def store_imp_lines(results: list[Result], lines: list[ImpScoredLine]) -> int:
+def store_imp_lines(stored: Sequence[Line], lines: list[ImpScoredLine]) -> int:
     """Write the lines' IMPs (MP, % and top blank) where they changed."""
-    old = {result.pk: _line_values(result) for result in results}
     new = {
-        result.pk: (*(None,) * 5, line.ns_imps, line.ew_imps)
-        for result, line in zip(results, lines, strict=True)
+        line.pk: (*(None,) * 5, scored.ns_imps, scored.ew_imps)
+        for line, scored in zip(stored, lines, strict=True)
     }
-    return store_changed(Result, LINE_FIELDS, new, old)
+    return store_changed(Result, LINE_FIELDS, new, _old(stored))
+
+
+def _old(stored: Sequence[Line]) -> dict[int, tuple]:
+    """Each line's figures as stored last, in ``LINE_FIELDS`` order."""
+    return {line.pk: line.figures for line in stored}
 
 
 def store_datums(boards: QuerySet[Board], datums: Mapping[int, float]) -> int:

@@ -258,17 +258,19 @@ def rank_standings(
     equal percentages share a place.  Also used to rank several sessions'
     totals added together.
     """
-    grouped: dict[str | None, list[PairStanding]] = defaultdict(list)
+    grouped: dict[str | None, list[tuple[float, PairStanding]]] = defaultdict(list)
     for standing in standings:
         pct = 100 * standing.mp / standing.top if standing.top else 50.0
-        grouped[standing.group].append(replace(standing, pct=pct))
+        grouped[standing.group].append((pct, standing))
     rankings = {}
     for group in sorted(grouped, key=lambda g: GROUP_ORDER.get(g, 3)):
         entries = grouped[group]
-        places = rank([entry.pct for entry in entries])
+        places = rank([pct for pct, _ in entries])
         ordered = sorted(
             zip(places, entries, strict=True),
-            key=lambda item: (-item[1].pct, str(item[1].pair)),
+            key=lambda item: (-item[1][0], str(item[1][1].pair)),
         )
-        rankings[group] = [replace(entry, rank=place) for place, entry in ordered]
+        rankings[group] = [
+            replace(entry, pct=pct, rank=place) for place, (pct, entry) in ordered
+        ]
     return rankings

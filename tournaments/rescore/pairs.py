@@ -30,7 +30,7 @@ from scoring.session import (
     TravellerLine,
     score_session,
 )
-from tournaments.models import Board, Event, Penalty, Result, Section
+from tournaments.models import Board, Event, Pair, Penalty, Result, Section
 from tournaments.rescore.fields import locked_field
 from tournaments.rescore.lines import (
     LINE_ORDER,
@@ -153,11 +153,9 @@ def load_field(sections: list[Section], *, shown: bool = False) -> SectionData:
         stored = [StoredLine.of(result) for result in results]
     else:
         stored = stored_lines(lines)
-    groups: dict[int, str | None] = {}
+    groups = field_groups(sections)
     expected: int | None = 0
     for section in sections:
-        if not section.single_winner:
-            groups.update(section.pairs.values_list("pk", "direction"))
         movement = section_movement(section)
         if movement is None or expected is None:
             expected = None
@@ -167,6 +165,16 @@ def load_field(sections: list[Section], *, shown: bool = False) -> SectionData:
         traveller_lines(stored), stored, groups, expected, field_fines(sections),
         results,
     )  # fmt: skip
+
+
+def field_groups(sections: list[Section]) -> dict[int, str | None]:
+    """Each pair's ranking group: its direction in a section ranking NS and
+    EW apart (a Mitchell), none in a section with a single winner."""
+    apart = [section.pk for section in sections if not section.single_winner]
+    if not apart:
+        return {}
+    pairs = Pair.objects.filter(section_id__in=apart)
+    return dict(pairs.values_list("pk", "direction"))
 
 
 def field_fines(sections: list[Section]) -> list[PenaltyFine]:

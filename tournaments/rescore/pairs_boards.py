@@ -40,6 +40,7 @@ from tournaments.rescore.pairs import (
     ScorerSettings,
     event_settings,
     field_fines,
+    field_groups,
     penalised,
     rescore_pairs_section,
 )
@@ -107,15 +108,6 @@ def _boards_tied(sections: list[Section], settings: ScorerSettings) -> bool:
     return Result.objects.filter(marks, board__section__in=sections).exists()
 
 
-def _groups(sections: list[Section]) -> dict[int, str | None]:
-    """Each pair's ranking group (NS / EW of a Mitchell; none for one winner)."""
-    groups: dict[int, str | None] = {}
-    for section in sections:
-        if not section.single_winner:
-            groups.update(section.pairs.values_list("pk", "direction"))
-    return groups
-
-
 def _sides(sections: list[Section], **sums: str) -> Iterator[tuple[int, dict]]:
     """Each pair's sums over its lines as NS then as EW, from the database:
     ``sums`` maps a name to its column with ``{side}`` for ``ns`` / ``ew``."""
@@ -137,7 +129,7 @@ def _mp_rankings(sections: list[Section]) -> dict:
         mp[pair] = mp.get(pair, 0.0) + (row["mp"] or 0.0)
         top[pair] = top.get(pair, 0.0) + (row["top"] or 0.0)
         boards[pair] = boards.get(pair, 0) + row["boards"]
-    groups = _groups(sections)
+    groups = field_groups(sections)
     rankings = rank_standings(
         PairStanding(pair, groups.get(pair), mp[pair], top[pair], 0, boards[pair])
         for pair in mp
@@ -153,7 +145,7 @@ def _imp_rankings(sections: list[Section]) -> dict:
     for pair, row in _sides(sections, imps="imp_{side}"):
         imps[pair] = imps.get(pair, 0.0) + (row["imps"] or 0.0)
         boards[pair] = boards.get(pair, 0) + row["boards"]
-    groups = _groups(sections)
+    groups = field_groups(sections)
     rankings = rank_imp_standings(
         ImpStanding(pair, groups.get(pair), imps[pair], boards[pair]) for pair in imps
     )

@@ -147,6 +147,12 @@ def pairs_results(
         "travellers": travellers,
         "rankings": rankings,
         "lettered": lettered(reports),
+        "linked": len(reports) == 1,
+        # Across the field in one session: the ranking is the field's, and
+        # each pair's place in its section is a column of it.
+        "section_places": event.across_field
+        and len(reports) > 1
+        and len({report.section.session_id for report in reports}) == 1,
         "penalised": any_penalty(rankings),
         "by_imps": _by_imps(event),
         "live": live,

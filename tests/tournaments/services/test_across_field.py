@@ -194,7 +194,7 @@ def test_the_api_turns_scoring_across_the_field_on_and_rescores(
     assert "across_field" in refused.json()
 
 
-def test_the_results_page_gives_each_pair_its_place_in_the_field(client):
+def test_the_results_page_ranks_the_field_with_each_section_place(client):
     a, b = two_sections(across=True)
     enter(a, SECTION_A)
     enter(b, SECTION_B)
@@ -204,7 +204,10 @@ def test_the_results_page_gives_each_pair_its_place_in_the_field(client):
     assert page.status_code == 200
     text = page.content.decode()
     assert "Scored across the field" in text
-    assert "(2 in the field)" in text  # section A's best NS pair
+    assert "In section" in text
+    # Section A's 420 pair: 2nd in the field's NS ranking, 1st in its section.
+    ns = board_one_slots(a)[0][1]
+    assert f"<tr><td>2</td><td>1</td><td>A{ns.number}</td>" in text
 
 
 def test_score_event_across_the_field_or_by_section():

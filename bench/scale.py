@@ -5,7 +5,8 @@ club runs Donne; ``--database-url`` for PostgreSQL), builds one published
 event scored across the field: Mitchell sections of at most 25 tables, 26
 boards a table, every line stored in bulk (``bench/fields.py``).  Then times:
 
-- whole rescore: the whole field rescored and stored from nothing scored;
+- whole rescore: the whole field rescored and stored from nothing scored
+  (with ``--by-section``, each section scored alone, one after the other);
 - again, unchanged: the same once more (what a settings change costs);
 - one result: one line corrected through the write path by the director,
   its rescore run eagerly as the embedded mode does (board-only: the board's
@@ -102,7 +103,7 @@ def page(client: object, url: str, repeat: int) -> tuple[float, int]:
     return timed(lambda: client.get(url), repeat), count
 
 
-def measure(tables: int, repeat: int) -> dict[str, float]:
+def measure(tables: int, repeat: int, across_field: bool = True) -> dict[str, float]:
     """Every figure of ``STEPS`` for a field of ``tables`` tables."""
     from django.test import Client
     from django.urls import reverse
@@ -115,14 +116,22 @@ def measure(tables: int, repeat: int) -> dict[str, float]:
 
     figures: dict[str, float] = {}
     start = time.perf_counter()
-    event = mitchell_event(tables, across_field=True)
+    event = mitchell_event(tables, across_field=across_field)
     figures["store lines (bulk) s"] = time.perf_counter() - start
     first = Section.objects.filter(session__event=event).order_by("pk").first()
     figures["lines"] = Result.objects.filter(
         board__section__session__event=event
     ).count()
-    figures["whole rescore s"] = timed(lambda: rescore_section(first.pk))
-    figures["again, unchanged s"] = timed(lambda: rescore_section(first.pk), repeat)
+    sections = list(Section.objects.filter(session__event=event).order_by("pk"))
+    # Across the field one rescore covers every section; else each its own.
+    wholes = sections[:1] if across_field else sections
+
+    def whole() -> None:
+        for section in wholes:
+            rescore_section(section.pk)
+
+    figures["whole rescore s"] = timed(whole)
+    figures["again, unchanged s"] = timed(whole, repeat)
     line = Result.objects.filter(board__section=first).order_by("pk").first()
     turns = iter(range(10_000))
 
@@ -159,6 +168,11 @@ def main() -> None:
     parser.add_argument("--big", action="store_true", help="add 2,000 tables")
     parser.add_argument("--repeat", type=int, default=3, help="best of")
     parser.add_argument("--database-url", help="an empty database (default: SQLite)")
+    parser.add_argument(
+        "--by-section",
+        action="store_true",
+        help="score each section alone (default: across the field)",
+    )
     options = parser.parse_args()
     sizes = sorted(set(options.tables + ([2000] if options.big else [])))
     with tempfile.TemporaryDirectory(prefix="donne-scale-") as folder:
@@ -167,11 +181,17 @@ def main() -> None:
 
         columns = {}
         for tables in sizes:
-            columns[tables] = measure(tables, options.repeat)
+            columns[tables] = measure(
+                tables, options.repeat, across_field=not options.by_section
+            )
             print(f"measured {tables} tables", file=sys.stderr)
         vendor = connection.vendor
     base = sizes[0]
-    print(f"Python {sys.version.split()[0]}, {vendor}, best of {options.repeat}")
+    scored = "each section alone" if options.by_section else "across the field"
+    print(
+        f"Python {sys.version.split()[0]}, {vendor}, scored {scored}, "
+        f"best of {options.repeat}"
+    )
     print()
     header = " | ".join(f"{tables} tables" for tables in sizes)
     print(f"| step | {header} |")

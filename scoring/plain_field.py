@@ -53,10 +53,11 @@ def score_plain_boards(
     results: Sequence[object],
     *,
     settings: BoardSettings,
-    expected: int,
+    expected: int | dict[int, int],
 ) -> PlainFigures | None:
     """Each line's NS MP, EW MP, NS %, EW % and top, as ``score_board`` gives
-    them on its board (played ``max(expected, its lines)`` times in full), as
+    them on its board (played ``max(expected, its lines)`` times in full;
+    ``expected`` an int, or each board number's own N), as
     five lists aligned with the lines; None when a line is not a plain score
     or matchpoints are printed rounded."""
     if settings.mp_decimals is not None:
@@ -67,9 +68,15 @@ def score_plain_boards(
     numbers = np.asarray(boards, dtype=np.int64)
     if len(numbers) == 0:
         return PlainFigures([], [], [], [], [])
-    _, where, counts = np.unique(numbers, return_inverse=True, return_counts=True)
+    distinct, where, counts = np.unique(
+        numbers, return_inverse=True, return_counts=True
+    )
     played = counts[where]
-    wanted = np.maximum(played, expected)
+    if isinstance(expected, dict):
+        each = np.asarray([expected.get(n, 0) for n in distinct.tolist()])
+        wanted = np.maximum(played, each[where])
+    else:
+        wanted = np.maximum(played, expected)
     half = settings.top_per_beat / 2
     raw = matchpoint_field(numbers, scores, top_per_beat=settings.top_per_beat)
     factor = (played < wanted) if settings.neuberg else np.zeros(len(raw), bool)

@@ -120,7 +120,7 @@ def score_session(
     *,
     settings: SessionSettings | None = None,
     groups: Mapping[PairKey, str | None] | None = None,
-    expected: int | None = None,
+    expected: int | Mapping[int, int] | None = None,
 ) -> SessionScore:
     """Matchpoint every board, then total and rank every pair.
 
@@ -130,7 +130,10 @@ def score_session(
     a board should have been played (the Neuberg N); by default the most
     lines any board of the session has, awards against an absent pair not
     counted (they are not plays of the board: ``scoring.board.plays``).
-    A big session of plain scores takes the numpy path (``PLAIN_FIELD_LINES``).
+    ``expected`` may also map each board number to its own N (sections
+    scored as one field that do not all play every board); a board it does
+    not name is factored to its own lines.  A big session of plain scores
+    takes the numpy path (``PLAIN_FIELD_LINES``).
     """
     settings = settings or SessionSettings()
     by_board: dict[int, list[int]] = defaultdict(list)
@@ -149,7 +152,7 @@ def score_session(
             [line.board for line in lines],
             [line.result for line in lines],
             settings=settings.board,
-            expected=expected,
+            expected=expected if isinstance(expected, int) else dict(expected),
         )
     if fast is not None:
         scored = [
@@ -157,10 +160,11 @@ def score_session(
             for line, figures in zip(lines, zip(*fast, strict=True), strict=True)
         ]
         by_board = {}
-    for indexes in by_board.values():
+    for number, indexes in by_board.items():
         results = [lines[i].result for i in indexes]
+        wanted = expected if isinstance(expected, int) else expected.get(number, 0)
         board_lines = score_board(
-            results, settings=settings.board, expected=max(expected, plays(results))
+            results, settings=settings.board, expected=max(wanted, plays(results))
         )
         for i, board_line in zip(indexes, board_lines, strict=True):
             scored[i] = _scored(lines[i], board_line)

@@ -84,3 +84,29 @@ def test_anything_but_plain_scores_goes_board_by_board(odd):
 def test_printed_rounding_goes_board_by_board():
     rounded = BoardSettings(mp_decimals=2)
     assert score_plain_boards([1], [420], settings=rounded, expected=3) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    lines=LINES,
+    neuberg=st.booleans(),
+    wanted=st.dictionaries(
+        st.integers(min_value=1, max_value=6), st.integers(min_value=0, max_value=20)
+    ),
+)
+def test_each_board_its_own_expected_n_both_ways(lines, neuberg, wanted):
+    travellers = [
+        TravellerLine(board, f"{i}NS", f"{i}EW", score)
+        for i, (board, score) in enumerate(lines)
+    ]
+    slow, fast = both_ways(travellers, BoardSettings(neuberg=neuberg), wanted)
+    assert fast == slow
+    for number in {board for board, _ in lines}:
+        results = [score for board, score in lines if board == number]
+        alone = score_session(
+            [TravellerLine(number, i, -i - 1, r) for i, r in enumerate(results)],
+            settings=SessionSettings(board=BoardSettings(neuberg=neuberg)),
+            expected=max(wanted.get(number, 0), len(results)),
+        )
+        mine = [line.ns_mp for line in slow.lines if line.line.board == number]
+        assert mine == [line.ns_mp for line in alone.lines]

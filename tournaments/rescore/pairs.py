@@ -5,6 +5,7 @@ rows become ``scoring`` inputs and ``scoring`` outputs become rows.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
@@ -140,9 +141,7 @@ def load_field(sections: list[Section], *, shown: bool = False) -> SectionData:
     (``lines.StoredLine``) for a rescore; with ``shown``, also as ``Result``
     rows with their boards and pairs, for a report that prints them.
 
-    The Neuberg N of the field is the sum of each section's (how many times
-    its movement has a board played); unknown if a section has no movement
-    (imported), when the scorer takes the most lines any board has.
+    The Neuberg N of each board is ``field_expected``'s.
     """
     lines = Result.objects.filter(board__section__in=sections)
     results: list[Result] = []
@@ -154,17 +153,32 @@ def load_field(sections: list[Section], *, shown: bool = False) -> SectionData:
     else:
         stored = stored_lines(lines)
     groups = field_groups(sections)
-    expected: int | None = 0
-    for section in sections:
-        movement = section_movement(section)
-        if movement is None or expected is None:
-            expected = None
-        else:
-            expected += max(movement.times_played(b) for b in movement.boards)
+    expected = field_expected(sections)
     return SectionData(
         traveller_lines(stored), stored, groups, expected, field_fines(sections),
         results,
     )  # fmt: skip
+
+
+def field_expected(sections: list[Section]) -> int | dict[int, int] | None:
+    """How many times each board of the field is played in full (the Neuberg
+    N): each section adds the most times its movement has a board played to
+    every board number it plays.  One number when every board has the same
+    (always for one section), else each board number's; None when a section
+    has no movement (imported: the scorer takes the most lines a board has).
+    """
+    by_board: dict[int, int] = defaultdict(int)
+    for section in sections:
+        movement = section_movement(section)
+        if movement is None:
+            return None
+        most = max(movement.times_played(board) for board in movement.boards)
+        for board in movement.boards:
+            by_board[board + section.first_board - 1] += most
+    counts = set(by_board.values())
+    if len(counts) <= 1:
+        return counts.pop() if counts else 0
+    return dict(by_board)
 
 
 def field_groups(sections: list[Section]) -> dict[int, str | None]:

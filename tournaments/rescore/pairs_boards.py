@@ -39,6 +39,7 @@ from tournaments.rescore.lines import stored_lines, traveller_lines
 from tournaments.rescore.pairs import (
     ScorerSettings,
     event_settings,
+    field_expected,
     field_fines,
     field_groups,
     penalised,
@@ -52,7 +53,6 @@ from tournaments.rescore.pairs_store import (
     store_mp_lines,
     store_standings,
 )
-from tournaments.selectors.movement import section_movement
 
 SESSION_AVERAGE_MARKS = ("A+", "A-")
 
@@ -64,10 +64,9 @@ def rescore_pairs_boards(section_id: int, board_ids: Iterable[int]) -> dict[str,
     whole field when a setting ties the boards together (module docstring)."""
     sections = locked_field(section_id)
     settings = event_settings(sections[0].session.event)
-    movements = [section_movement(section) for section in sections]
-    if None in movements or _boards_tied(sections, settings):
+    expected = field_expected(sections)
+    if expected is None or _boards_tied(sections, settings):
         return rescore_pairs_section(section_id)
-    expected = sum(max(m.times_played(b) for b in m.boards) for m in movements)
     numbers = set(
         Board.objects.filter(pk__in=list(board_ids)).values_list("number", flat=True)
     )

@@ -234,3 +234,26 @@ def test_score_event_across_the_field_or_by_section():
     assert board_one("--by-section")[("B", 450)] == 4.0
     with pytest.raises(CommandError):
         call_command("score_event", str(event), "--across-field", "--by-section")
+
+
+def test_sections_playing_other_boards_keep_their_own_neuberg_n():
+    event = event_create(name="Two sets", date=dt.date(2026, 11, 25))
+    Event.objects.filter(pk=event.pk).update(across_field=True)
+    session = event.sessions.get()
+    a = section_create(
+        session=session, choice=MovementChoice("mitchell", 3, 2), letter="A"
+    )
+    section_create(
+        session=session,
+        choice=MovementChoice("mitchell", 3, 2),
+        letter="B",
+        first_board=7,
+    )
+    enter(a, SECTION_A)
+    rescore_section(a.pk)
+    # Board 1 is played 3 times, all in section A: no factor up to 6.
+    assert mp_by_score(a) == {
+        420: (4.0, 0.0, 4.0),
+        140: (2.0, 2.0, 4.0),
+        -50: (0.0, 4.0, 4.0),
+    }

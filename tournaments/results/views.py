@@ -25,13 +25,12 @@ from tournaments.results.hand_records import (
 )
 from tournaments.results.teams import event_match, match_page
 from tournaments.results.whiz import whiz_board, whiz_player
+from tournaments.selectors.event_ranking import event_rankings, lettered
 from tournaments.selectors.pairs import (
     NO_LINES,
     any_penalty,
     boards_with_lines,
-    event_rankings,
     event_sections,
-    lettered,
     stored_reports,
 )
 from tournaments.selectors.scorecards import scorecard_rows, standings_by_pair

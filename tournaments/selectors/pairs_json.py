@@ -10,14 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tournaments.models import Event
-from tournaments.selectors.pairs import (
-    MATCHPOINTS,
-    LineRow,
-    SectionReport,
-    StandingRow,
-    event_rankings,
-    lettered,
-)
+from tournaments.selectors.event_ranking import event_rankings, lettered
+from tournaments.selectors.pairs import MATCHPOINTS, LineRow, SectionReport, StandingRow
 
 
 def report_json(event: Event, reports: Sequence[SectionReport]) -> dict[str, object]:
@@ -111,6 +105,8 @@ def _standing_json(
         shown["imps"] = _pct(row.imps)
     if row.field_rank:
         shown["field_rank"] = row.field_rank
+    if row.section_rank:
+        shown["section_rank"] = row.section_rank
     if row.penalty:
         shown["penalty"] = _pct(row.penalty)
     return shown

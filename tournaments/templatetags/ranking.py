@@ -55,8 +55,7 @@ def _row(
     pair = row.pair
     cells = [_td(row.rank)]
     if section_places:
-        score = getattr(pair, "score", None)
-        cells.append(_td(score.rank if score is not None else ""))
+        cells.append(_td(row.section_rank))
     label = f"{pair.section.letter if lettered else ''}{pair.number}"
     cells.append(_td(label))
     names = pair.names or pair.label

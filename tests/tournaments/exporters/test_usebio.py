@@ -30,7 +30,8 @@ from tournaments.models import (
 )
 from tournaments.rescore import rescore_section
 from tournaments.rescore.teams import rescore_team_round
-from tournaments.selectors.pairs import event_rankings, event_sections, stored_report
+from tournaments.selectors.event_ranking import event_rankings
+from tournaments.selectors.pairs import event_sections, stored_report
 
 pytestmark = pytest.mark.django_db
 

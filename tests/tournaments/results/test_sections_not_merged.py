@@ -16,7 +16,8 @@ from openpyxl import load_workbook
 
 from tests.support.field_play import played_field, played_mitchell
 from tournaments.models import Pair, PairScore, Session
-from tournaments.selectors.pairs import event_rankings, event_sections, stored_report
+from tournaments.selectors.event_ranking import event_rankings
+from tournaments.selectors.pairs import event_sections, stored_report
 
 pytestmark = pytest.mark.django_db
 

@@ -187,6 +187,15 @@ def test_the_api_turns_scoring_across_the_field_on_and_rescores(
     assert response.json()["across_field"] is True
     assert mp_by_score(a, b)[420] == (8.0, 2.0, 10.0)
     assert places(b)[450] == ("1", "1")
+    Event.objects.filter(pk=a.session.event_id).update(published=True)
+    rankings = director.get(
+        reverse("api-event-rankings", args=[a.session.event_id])
+    ).json()
+    ns = next(r for r in rankings if r["direction"] == "NS")["entries"]
+    assert [(e["rank"], e["section"], e["section_rank"]) for e in ns] == [
+        ("1", "B", "1"), ("2", "A", "1"), ("3", "B", "2"),
+        ("4", "A", "2"), ("5", "A", "3"), ("6", "B", "3"),
+    ]  # fmt: skip
     refused = director.patch(
         url, {"across_field": "sometimes"}, content_type="application/json"
     )

@@ -17,15 +17,14 @@ from django.utils.translation import gettext, gettext_noop
 
 from tournaments.exporters.workbook.book import Book, Sheet
 from tournaments.models import Event
+from tournaments.selectors.event_ranking import event_rankings, lettered
 from tournaments.selectors.pair_lines import lines_by_pair
 from tournaments.selectors.pairs import (
     LineRow,
     SectionReport,
     StandingRow,
     any_penalty,
-    event_rankings,
     event_sections,
-    lettered,
     stored_reports,
 )
 

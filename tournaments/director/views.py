@@ -21,6 +21,7 @@ from tournaments.director.penalties import PenaltyForm, penalty_context
 from tournaments.director.running import running_context
 from tournaments.director.traveller import read_rows, save_rows, traveller_rows
 from tournaments.models import Board, Event, Section, Session
+from tournaments.movements.model import MITCHELL
 from tournaments.movements.standard import MAX_PAIRS, MIN_PAIRS
 from tournaments.registry import event_game
 from tournaments.selectors.movement import section_movement
@@ -39,6 +40,7 @@ from tournaments.services.pairs import (
 )
 from tournaments.services.publication import event_publish
 from tournaments.services.results import session_reopen
+from tournaments.services.section_sizes import tables_refusal
 
 DEFAULT_PAIRS = 14
 
@@ -113,11 +115,13 @@ def section_new(request: HttpRequest, session_pk: int) -> HttpResponse:
     except ValueError:
         pairs = 0
     if not MIN_PAIRS <= pairs <= MAX_PAIRS:
-        messages.error(
-            request,
-            _("pairs: give a number of pairs from %(low)d to %(high)d.")
-            % {"low": MIN_PAIRS, "high": MAX_PAIRS},
-        )
+        refusal = _("pairs: give a number of pairs from %(low)d to %(high)d.") % {
+            "low": MIN_PAIRS,
+            "high": MAX_PAIRS,
+        }
+        if pairs > MAX_PAIRS:  # the cap is the biggest movement's: say which
+            refusal += " " + str(tables_refusal(MITCHELL, (pairs + 1) // 2))
+        messages.error(request, refusal)
         pairs = DEFAULT_PAIRS
         status = 400
     else:
@@ -141,7 +145,14 @@ def section_new(request: HttpRequest, session_pk: int) -> HttpResponse:
     if form.errors:
         status = 400
     players = club.players.filter(active=True) if club else []
-    context = {"session": session, "form": form, "pairs": pairs, "players": players}
+    context = {
+        "session": session,
+        "form": form,
+        "pairs": pairs,
+        "players": players,
+        "min_pairs": MIN_PAIRS,
+        "max_pairs": MAX_PAIRS,
+    }
     return render(request, "director/section_new.html", context, status=status)
 
 

@@ -27,7 +27,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.services.directors import director_create
-from tournaments.services.events import event_create
+from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.section_sizes import MAX_SECTION_PAIRS, tables_refusal
 
 pytestmark = pytest.mark.django_db
@@ -335,3 +335,24 @@ def test_table_fifty_reads_its_round(client):
     )
     assert response.status_code == 200
     assert response.json() == {"table": 50, "round": 1}
+
+
+def test_a_session_of_26_sections_takes_no_27th(director, session):
+    for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+        section_create(
+            session=session, choice=MovementChoice("mitchell", 3, 2), letter=letter
+        )
+    response = post(director, session, RELAY_50)
+    assert response.status_code == 400
+    assert response.json() == {"session": ["A session has at most 26 sections."]}
+    assert Section.objects.count() == 26
+    # The director's page says the same, as a form error, not a 500.
+    url = reverse("director:section-new", args=[session.pk])
+    names = {f"pair{i}-a": f"Newcomer {i}" for i in range(6)}
+    data = {"pairs": 6, "movement": 0, "boards_per_round": 2} | names
+    response = director.post(url, data)
+    assert response.status_code == 400
+    assert response.context["form"].non_field_errors() == [
+        "A session has at most 26 sections."
+    ]
+    assert Section.objects.count() == 26

@@ -204,3 +204,22 @@ def test_the_results_and_print_set_of_a_played_fifty_table_section(client, direc
     printed = response.content.decode()
     assert printed.count('id="board-') == 50
     assert printed.count('id="pair-') == 100
+
+
+def test_the_console_and_downloads_of_a_fifty_table_section(director):
+    section = big_mitchell(50)
+    play_rounds(section, rounds=[1, 2])
+    response = director.get(reverse("director:console", args=[section.pk]))
+    assert response.status_code == 200
+    event = section.session.event_id
+    response = director.get(reverse("results:excel", args=[event]))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith(
+        "application/vnd.openxmlformats-officedocument.spreadsheetml"
+    )
+    response = director.get(reverse("results:pbn", args=[event]))
+    assert response.status_code == 200
+    assert response.content.decode().count('[Board "') == 50
+    response = director.get(reverse("results:usebio", args=[event]))
+    assert response.status_code == 200
+    assert response.content.decode().count("<TRAVELLER_LINE>") == 100

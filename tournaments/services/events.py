@@ -179,8 +179,9 @@ def pairs_section_add(
     """Add a pairs section to ``session`` under its next free letter (A, B…).
 
     The session is then being played.  Refused with ``ValidationError``
-    naming the field: ``session`` for another game's session or a session
-    whose 26 letters are taken, ``tables`` (and the others) for a movement
+    naming the field: ``session`` for another game's session, a closed one
+    (its results are final until the director reopens it) or one whose 26
+    letters are taken, ``tables`` (and the others) for a movement
     that cannot be made.  The session's row is locked while the letter is
     chosen, so two directors adding sections at once get two letters.
     """
@@ -193,6 +194,10 @@ def pairs_section_add(
         if locked.event.kind != Event.Kind.PAIRS:
             raise ValidationError(
                 {"session": gettext_lazy("Only a pairs event has pairs sections.")}
+            )
+        if locked.status == Session.Status.CLOSED:
+            raise ValidationError(
+                {"session": gettext_lazy("This session is closed: reopen it first.")}
             )
         used = set(locked.sections.values_list("letter", flat=True))
         free = [letter for letter in SECTION_LETTERS if letter not in used]

@@ -356,3 +356,13 @@ def test_a_session_of_26_sections_takes_no_27th(director, session):
         "A session has at most 26 sections."
     ]
     assert Section.objects.count() == 26
+
+
+def test_a_closed_session_takes_no_new_section(director, session):
+    Session.objects.filter(pk=session.pk).update(status=Session.Status.CLOSED)
+    response = post(director, session, RELAY_50)
+    assert response.status_code == 400
+    assert response.json() == {"session": ["This session is closed: reopen it first."]}
+    assert not Section.objects.exists()
+    session.refresh_from_db()
+    assert session.status == Session.Status.CLOSED

@@ -187,7 +187,7 @@ def pairs_section_add(
     """
     with transaction.atomic():
         locked = (
-            Session.objects.select_for_update()
+            Session.objects.select_for_update(of=("self",))
             .select_related("event")
             .get(pk=session.pk)
         )

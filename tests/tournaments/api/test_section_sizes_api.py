@@ -8,6 +8,7 @@ Every refusal is a 400 naming the field and stating the movement's cap.
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 
 import pytest
 from big_section import big_mitchell
@@ -366,3 +367,43 @@ def test_a_closed_session_takes_no_new_section(director, session):
     assert not Section.objects.exists()
     session.refresh_from_db()
     assert session.status == Session.Status.CLOSED
+
+
+def test_every_table_of_a_fifty_table_relay_plays_round_one_from_its_tablet(
+    client, django_capture_on_commit_callbacks
+):
+    """All 50 tablets sign in and enter round 1: the boards on the bye stand
+    (board 26) wait, tables 1 and 50 both play board 1, and the section is
+    scored with every line of the round."""
+    section = big_mitchell(50)
+    results = reverse("api-section-results", args=[section.pk])
+    assignments = {
+        row["table"]: row
+        for row in client.get(
+            reverse("api-section-assignments", args=[section.pk]),
+            headers={"Authorization": f"Table {sign_in(client, section, 1)['token']}"},
+        ).json()
+        if row["round"] == 1
+    }
+    for number in range(1, 51):
+        token = sign_in(client, section, number)["token"]
+        row = assignments[number]
+        (board,) = row["boards"]
+        with django_capture_on_commit_callbacks(execute=True):
+            response = client.post(
+                results,
+                LINE | {"board": board, "ns": row["ns"], "ew": row["ew"]},
+                content_type="application/json",
+                headers={"Authorization": f"Table {token}"},
+            )
+        assert response.status_code == 201, (number, response.json())
+        assert (response.json()["round"], response.json()["table"]) == (1, number)
+    per_board = Counter(
+        Result.objects.values_list("board__number", flat=True).order_by()
+    )
+    assert per_board[1] == 2
+    assert 26 not in per_board  # on the bye stand in round 1
+    assert sum(per_board.values()) == 50 and len(per_board) == 49
+    assert not Result.objects.filter(mp_ns__isnull=True).exists()
+    section.scoring.refresh_from_db()
+    assert section.stale is False

@@ -43,7 +43,10 @@ class SectionCreateSerializer(serializers.Serializer):
     tables = serializers.IntegerField(
         min_value=1,
         max_value=32767,
-        help_text="A Mitchell has 3 to 50 tables, a Howell 2 to 10.",
+        help_text=", ".join(
+            f"a {kind} has {limits.low} to {limits.high} tables"
+            for kind, limits in TABLE_RANGES.items()
+        ),
     )
     boards_per_round = serializers.IntegerField(
         min_value=1, max_value=MAX_BOARDS_PER_ROUND

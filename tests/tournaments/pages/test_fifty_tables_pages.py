@@ -17,6 +17,7 @@ from big_section import big_mitchell, play_rounds
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.tournaments.pages.test_movement_pages import (
     card,
@@ -25,8 +26,9 @@ from tests.tournaments.pages.test_movement_pages import (
     sheet_cell,
     text,
 )
-from tournaments.models import Pair, Result, Section
+from tournaments.models import Pair, Result, Section, Source, Table
 from tournaments.services.events import event_create
+from tournaments.services.table_rounds import current_round, pairs_current_rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -223,3 +225,38 @@ def test_the_console_and_downloads_of_a_fifty_table_section(director):
     response = director.get(reverse("results:usebio", args=[event]))
     assert response.status_code == 200
     assert response.content.decode().count("<TRAVELLER_LINE>") == 100
+
+
+def test_the_console_costs_the_same_queries_at_ten_and_fifty_tables(director):
+    counts = {}
+    for tables in (10, 50):
+        section = big_mitchell(tables)
+        play_rounds(section, rounds=[1, 2])
+        url = reverse("director:console", args=[section.pk])
+        director.get(url)
+        with CaptureQueriesContext(connection) as queries:
+            assert director.get(url).status_code == 200
+        counts[tables] = len(queries)
+    assert counts[10] == counts[50]
+
+
+def test_the_consoles_tablet_rounds_are_each_tables_current_round(director):
+    """Read for the whole section at once, each table's round is the one its
+    own tablet is given: agreed rounds passed, a table moved on by the
+    director, a disputed-free but unconfirmed round kept."""
+    section = big_mitchell(50)
+    play_rounds(section, rounds=[1, 2, 3])
+    lines = Result.objects.filter(board__section=section)
+    lines.update(source=Source.TABLE)  # entered by the tablets, not yet agreed
+    lines.filter(round__number=1).update(confirmed=timezone.now())
+    lines.filter(round__number=2, table__number__lte=20).update(
+        confirmed=timezone.now()
+    )
+    Table.objects.filter(section=section, number=7).update(moved_to_round=5)
+    Table.objects.filter(section=section, number=8).update(moved_to_round=99)
+    expected = {table.number: current_round(table) for table in section.table_set.all()}
+    assert pairs_current_rounds(section) == expected
+    assert expected[1] == 3 and expected[21] == 2 and expected[7] == 5
+    assert expected[8] == 3  # a move past the movement is ignored
+    grid = director.get(reverse("director:console", args=[section.pk])).context["grid"]
+    assert {row.table: row.tablet_round for row in grid} == expected

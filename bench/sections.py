@@ -13,8 +13,9 @@ named), prints:
    table cards (with each table's sign-in QR code), the pair cards, the
    director's section page, then with every line played (bulk-stored and
    scored) the results page and a traveller; each page with main's
-   ``Movement.seatings_of_round`` (a scan of every seating) and table-code
-   look-up (a query a card) as the baseline, and with the new ones.
+   ``Movement.seatings_of_round`` (a scan of every seating), table-code
+   look-up (a query a card) and console tablet rounds (a query a table) as
+   the baseline, and with the new ones.
 
     .venv/bin/python bench/sections.py
     .venv/bin/python bench/sections.py --tables 50 --repeat 5
@@ -76,10 +77,13 @@ def old_section_create(**kwargs: object) -> object:
 @contextmanager
 def old_pages() -> Iterator[None]:
     """main's round look-up (a scan) and table codes (a query a card)."""
+    from tournaments.director import console
     from tournaments.movements.model import Movement
+    from tournaments.services.table_rounds import current_round
     from tournaments.templatetags import qr
 
     kept_round, kept_codes = Movement.seatings_of_round, qr.table_codes
+    kept_rounds = console.pairs_current_rounds
 
     def scan(self: Movement, round: int) -> tuple:
         return tuple(s for s in self.seatings if s.round == round)
@@ -92,13 +96,22 @@ def old_pages() -> Iterator[None]:
 
         return Lookup()
 
+    def table_by_table(section: object) -> dict:
+        rounds = {}
+        for table in section.table_set.all():
+            table.section = section
+            rounds[table.number] = current_round(table)
+        return rounds
+
     Movement.seatings_of_round = scan
     qr.table_codes = each_card
+    console.pairs_current_rounds = table_by_table
     try:
         yield
     finally:
         Movement.seatings_of_round = kept_round
         qr.table_codes = kept_codes
+        console.pairs_current_rounds = kept_rounds
 
 
 def make(tables: int, create: Callable[..., object], turn: int) -> object:
@@ -205,6 +218,7 @@ def main() -> None:
                 file=sys.stderr,
             )
             pages |= {
+                "console": reverse("director:console", args=[section.pk]),
                 "results page": reverse(
                     "results:event", args=[section.session.event_id]
                 ),

@@ -85,13 +85,23 @@ class SectionCreateSerializer(serializers.Serializer):
     )
 
     def validate(self, attrs: dict) -> dict:
-        """Only a Mitchell has rounds to curtail and an arrow switch."""
+        """Only a Mitchell has rounds to curtail and an arrow switch; no more
+        names than the movement has pairs (two a table, one fewer with a
+        phantom)."""
         if attrs["movement"] != Section.Movement.MITCHELL:
             for field in ("rounds", "arrow_switch"):
                 if attrs.get(field):
                     raise serializers.ValidationError(
                         {field: _("Only a Mitchell has this setting.")}
                     )
+        real = 2 * attrs["tables"] - (1 if attrs["phantom"] else 0)
+        if len(attrs["pairs"]) > real:
+            raise serializers.ValidationError(
+                {
+                    "pairs": _("%(given)d names for %(real)d pairs.")
+                    % {"given": len(attrs["pairs"]), "real": real}
+                }
+            )
         return attrs
 
 

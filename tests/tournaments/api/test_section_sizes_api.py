@@ -407,3 +407,16 @@ def test_every_table_of_a_fifty_table_relay_plays_round_one_from_its_tablet(
     assert not Result.objects.filter(mp_ns__isnull=True).exists()
     section.scoring.refresh_from_db()
     assert section.stale is False
+
+
+def test_more_names_than_pairs_are_refused(director, session):
+    body = {"movement": "mitchell", "tables": 5, "boards_per_round": 2}
+    response = post(director, session, body | {"pairs": ["x"] * 11})
+    assert response.status_code == 400
+    assert response.json() == {"pairs": ["11 names for 10 pairs."]}
+    response = post(director, session, body | {"pairs": ["x"] * 10, "phantom": True})
+    assert response.json() == {"pairs": ["10 names for 9 pairs."]}
+    assert not Section.objects.exists()
+    response = post(director, session, body | {"pairs": ["x"] * 9, "phantom": True})
+    assert response.status_code == 201
+    assert Pair.objects.count() == 9

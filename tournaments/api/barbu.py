@@ -31,13 +31,14 @@ from tournaments.models import (
     Event,
     Section,
 )
+from tournaments.movements.individual import MAX_ROUNDS
 from tournaments.services.barbu import barbu_deal_submit, barbu_event_create
 
 
 class BarbuEventInputSerializer(PlayersEventInputSerializer):
     """What a director gives to start a Barbu event."""
 
-    rounds = serializers.IntegerField(min_value=1, max_value=12, default=4)
+    rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, default=4)
 
 
 class BarbuPlayerSerializer(serializers.Serializer):

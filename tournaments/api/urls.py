@@ -25,6 +25,7 @@ from tournaments.api import (
     mail_jobs,
     penalties,
     running,
+    sections,
     sign_in,
     tablets,
     teams,
@@ -120,6 +121,12 @@ urlpatterns = [
         "sections/<int:id>/tables/<int:number>/round/",
         tablets.TableRoundView.as_view(),
         name="api-table-round",
+    ),
+    # Issue 21 (sections of any size): a director adds a pairs section.
+    path(
+        "sessions/<int:id>/sections/",
+        sections.SessionSectionsView.as_view(),
+        name="api-session-sections",
     ),
     path(
         "events/<int:id>/scoring/",

@@ -39,6 +39,7 @@ from tournaments.models import (
     WhizResult,
     WhizScore,
 )
+from tournaments.movements.whiz import MAX_TABLES as WHIZ_MAX_TABLES
 from tournaments.services.privacy import hidden_boards, request_viewer
 from tournaments.services.whiz import (
     seat_order,
@@ -51,7 +52,10 @@ class WhizEventInputSerializer(PlayersEventInputSerializer):
     """What a director gives to start a Whiz tournament."""
 
     boards_per_round = serializers.IntegerField(min_value=1, max_value=10)
-    rounds = serializers.IntegerField(min_value=1, max_value=12, required=False)
+    # A Whiz plays at most a round a table.
+    rounds = serializers.IntegerField(
+        min_value=1, max_value=WHIZ_MAX_TABLES, required=False
+    )
     mark = serializers.ChoiceField(
         choices=Event.WhizMark.choices, default=Event.WhizMark.STANDARD
     )

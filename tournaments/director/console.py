@@ -31,7 +31,7 @@ from tournaments.services.closing import open_disputes
 from tournaments.services.pairs import missing_players_text, pairs_missing_a_player
 from tournaments.services.seating_lines import seating_lines
 from tournaments.services.sign_in_locks import section_locks
-from tournaments.services.table_rounds import current_round, table_move_on
+from tournaments.services.table_rounds import pairs_current_rounds, table_move_on
 
 ENTERED = "entered"
 MISSING = "missing"
@@ -112,12 +112,11 @@ def console_grid(section: Section) -> list[ConsoleRow]:
             _judge(cell, lines, late=seating.round < current)
         rows.setdefault(seating.table, ConsoleRow(table=seating.table))
         rows[seating.table].cells.append(cell)
-    tables = {table.number: table for table in section.table_set.all()}
+    tablet_rounds = pairs_current_rounds(section)
     for row in rows.values():
         row.cells.sort(key=lambda cell: cell.round)
-        if row.table in tables:
-            tables[row.table].section = section
-            row.tablet_round = current_round(tables[row.table])
+        if row.table in tablet_rounds:
+            row.tablet_round = tablet_rounds[row.table]
     return [rows[t] for t in sorted(rows)]
 
 

@@ -17,10 +17,12 @@ from tournaments.importers.awards import parse_award
 from tournaments.models import Club, Event, Player, Section
 from tournaments.models.scoring_options import IMP_SETTINGS, PAIRS_SETTINGS
 from tournaments.movements import Movement, standard_movements
+from tournaments.movements.mitchell import MAX_TABLES as MAX_MITCHELL_TABLES
 from tournaments.services.events import (
     GAME_FIXED,
     MovementChoice,
     PairEntry,
+    built_movement,
     game_fixed,
 )
 from tournaments.services.pairs import club_player
@@ -122,7 +124,7 @@ class SectionForm(forms.Form):
     rounds = rounds_field(
         gettext_lazy("Rounds (Mitchell)"),
         1,
-        30,
+        MAX_MITCHELL_TABLES,  # a Mitchell plays at most a round a table
         help_text=gettext_lazy("Leave empty for the whole movement."),
     )
     arrow_switch = forms.CharField(
@@ -207,9 +209,12 @@ class SectionForm(forms.Form):
             return data
         if "movement" in data and "boards_per_round" in data:
             try:
-                self.choice().build()
-            except ValueError as error:
-                raise forms.ValidationError(str(error)) from None
+                built_movement(self.choice())
+            except forms.ValidationError as error:
+                for field, messages in error.message_dict.items():
+                    known = field in self.fields and field in data
+                    for message in messages:
+                        self.add_error(field if known else None, message)
         return data
 
     def pair_entries(self) -> list[PairEntry]:

@@ -9,6 +9,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import ChineseSettings, Club
+from tournaments.movements.individual import MAX_ROUNDS
 from tournaments.services.single_section import PlayerEntry
 
 
@@ -68,7 +69,7 @@ class BarbuEventForm(PlayersEventForm):
     """A Barbu event: players four a table, a manche a round."""
 
     rounds = forms.IntegerField(
-        label=gettext_lazy("Rounds"), min_value=1, max_value=12, initial=4
+        label=gettext_lazy("Rounds"), min_value=1, max_value=MAX_ROUNDS, initial=4
     )
 
 

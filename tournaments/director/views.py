@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,6 +22,7 @@ from tournaments.director.penalties import PenaltyForm, penalty_context
 from tournaments.director.running import running_context
 from tournaments.director.traveller import read_rows, save_rows, traveller_rows
 from tournaments.models import Board, Event, Section, Session
+from tournaments.movements.model import MITCHELL
 from tournaments.movements.standard import MAX_PAIRS, MIN_PAIRS
 from tournaments.registry import event_game
 from tournaments.selectors.movement import section_movement
@@ -28,7 +30,7 @@ from tournaments.services.analysis import analysis_progress
 from tournaments.services.events import (
     event_create,
     event_settings_change,
-    section_create,
+    pairs_section_add,
 )
 from tournaments.services.pairs import (
     missing_players_text,
@@ -39,6 +41,7 @@ from tournaments.services.pairs import (
 )
 from tournaments.services.publication import event_publish
 from tournaments.services.results import session_reopen
+from tournaments.services.section_sizes import tables_refusal
 
 DEFAULT_PAIRS = 14
 
@@ -113,11 +116,13 @@ def section_new(request: HttpRequest, session_pk: int) -> HttpResponse:
     except ValueError:
         pairs = 0
     if not MIN_PAIRS <= pairs <= MAX_PAIRS:
-        messages.error(
-            request,
-            _("pairs: give a number of pairs from %(low)d to %(high)d.")
-            % {"low": MIN_PAIRS, "high": MAX_PAIRS},
-        )
+        refusal = _("pairs: give a number of pairs from %(low)d to %(high)d.") % {
+            "low": MIN_PAIRS,
+            "high": MAX_PAIRS,
+        }
+        if pairs > MAX_PAIRS:  # the cap is the biggest movement's: say which
+            refusal += " " + str(tables_refusal(MITCHELL, (pairs + 1) // 2))
+        messages.error(request, refusal)
         pairs = DEFAULT_PAIRS
         status = 400
     else:
@@ -125,29 +130,36 @@ def section_new(request: HttpRequest, session_pk: int) -> HttpResponse:
     club = session.event.club
     form = SectionForm(request.POST or None, pairs=pairs, club=club)
     if request.method == "POST" and status == 200 and form.is_valid():
-        section = section_create(
-            session=session,
-            choice=form.choice(),
-            entries=form.pair_entries(),
-            letter=_next_letter(session),
-            traveller_privacy=form.cleaned_data["traveller_privacy"],
-        )
-        session.status = Session.Status.PLAYING
-        session.save(update_fields=["status"])
-        warning = missing_players_text(pairs_missing_a_player(section))
-        if warning:
-            messages.warning(request, warning)
-        return redirect("director:section", section.pk)
+        try:
+            # The club members the form makes are kept only with the section.
+            with transaction.atomic():
+                section = pairs_section_add(
+                    session=session,
+                    choice=form.choice(),
+                    entries=form.pair_entries(),
+                    traveller_privacy=form.cleaned_data["traveller_privacy"],
+                )
+        except ValidationError as error:
+            for field, refusals in error.message_dict.items():
+                for refusal in refusals:
+                    form.add_error(field if field in form.fields else None, refusal)
+        else:
+            warning = missing_players_text(pairs_missing_a_player(section))
+            if warning:
+                messages.warning(request, warning)
+            return redirect("director:section", section.pk)
     if form.errors:
         status = 400
     players = club.players.filter(active=True) if club else []
-    context = {"session": session, "form": form, "pairs": pairs, "players": players}
+    context = {
+        "session": session,
+        "form": form,
+        "pairs": pairs,
+        "players": players,
+        "min_pairs": MIN_PAIRS,
+        "max_pairs": MAX_PAIRS,
+    }
     return render(request, "director/section_new.html", context, status=status)
-
-
-def _next_letter(session: Session) -> str:
-    used = set(session.sections.values_list("letter", flat=True))
-    return next(letter for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if letter not in used)
 
 
 @staff_member_required

@@ -14,6 +14,7 @@ from tournaments.director.game_forms import (
     rounds_field,
 )
 from tournaments.models import Event
+from tournaments.movements.whiz import MAX_TABLES as WHIZ_MAX_TABLES
 
 # "A+", "A+/A/A-", "60%": an artificial score for the three players, N/E/S.
 MARKS = re.compile(r"^\s*(A[+-]?|\d{1,3}%)(?:\s*/\s*(A[+-]?|\d{1,3}%)){0,2}\s*$", re.I)
@@ -37,7 +38,7 @@ class WhizEventForm(PlayersEventForm):
     rounds = rounds_field(
         gettext_lazy("Rounds"),
         1,
-        12,
+        WHIZ_MAX_TABLES,  # a round a table at most
         help_text=gettext_lazy("Leave empty: one round per table, every board played."),
     )
     players = players_field(

@@ -46,7 +46,7 @@ from .model import (
 )
 
 MIN_TABLES = 3
-MAX_TABLES = 30
+MAX_TABLES = 50
 EVEN_VARIANTS = ("skip", "relay")
 
 
@@ -86,7 +86,7 @@ def mitchell(
     arrow_switch: Iterable[int] = (),
     phantom: str | None = None,
 ) -> Movement:
-    """Return a Mitchell movement for ``tables`` tables (3 to 30).
+    """Return a Mitchell movement for ``tables`` tables (3 to 50).
 
     ``rounds`` defaults to the full movement: T rounds (T - 1 for a skip
     Mitchell); fewer rounds curtail it, except for a relay Mitchell.  ``even``

@@ -214,9 +214,19 @@ class Movement:
         except KeyError:
             raise KeyError(f"no table {table} in round {round}") from None
 
+    @cached_property
+    def _by_round(self) -> dict[int, tuple[Seating, ...]]:
+        rounds: dict[int, list[Seating]] = {}
+        for seating in self.seatings:
+            rounds.setdefault(seating.round, []).append(seating)
+        return {number: tuple(seatings) for number, seatings in rounds.items()}
+
     def seatings_of_round(self, round: int) -> tuple[Seating, ...]:
-        """Return the seatings of one round, by table."""
-        return tuple(s for s in self.seatings if s.round == round)
+        """Return the seatings of one round, in the movement's order (by table).
+
+        Looked up, not filtered: a 50-table card set asks for 2,500 rounds.
+        """
+        return self._by_round.get(round, ())
 
     def seatings_of_pair(self, pair_id: int) -> list[tuple[Seating, str]]:
         """Return ``(seating, direction played)`` for each round the pair is seated.

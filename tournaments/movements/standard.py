@@ -21,11 +21,12 @@ from __future__ import annotations
 
 from .howell import MAX_TABLES as MAX_HOWELL_TABLES
 from .howell import howell
+from .mitchell import MAX_TABLES as MAX_MITCHELL_TABLES
 from .mitchell import mitchell
 from .model import Movement
 
 MIN_PAIRS = 5
-MAX_PAIRS = 60
+MAX_PAIRS = 2 * MAX_MITCHELL_TABLES  # a full Mitchell of the most tables
 TARGET_BOARDS = 26
 MAX_MITCHELL_ROUNDS = 13
 MAX_RELAY_TABLES = 14
@@ -38,7 +39,7 @@ def boards_per_round_for(rounds: int, target: int = TARGET_BOARDS) -> int:
 
 
 def standard_movements(pairs: int) -> list[Movement]:
-    """Return the movements to propose for ``pairs`` pairs (5 to 60), best first."""
+    """Return the movements to propose for ``pairs`` pairs (5 to 100), best first."""
     if isinstance(pairs, bool) or not isinstance(pairs, int):
         raise ValueError(f"pairs must be {MIN_PAIRS} to {MAX_PAIRS}, got {pairs!r}")
     if not MIN_PAIRS <= pairs <= MAX_PAIRS:

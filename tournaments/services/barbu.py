@@ -38,6 +38,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.movements.individual import (
+    MAX_TABLES,
     SEATS,
     IndividualMovement,
     IndividualSeating,
@@ -53,7 +54,6 @@ from tournaments.services.single_section import (
 )
 
 PLAYERS_PER_TABLE = 4
-MAX_TABLES = 12
 DEALS_PER_MANCHE = len(Contract)
 
 
@@ -72,13 +72,14 @@ def barbu_event_create(
     Raises ``ValidationError`` naming the field for a bad setting.
     """
     count = len(entries)
-    if count % PLAYERS_PER_TABLE or not 4 <= count <= 4 * MAX_TABLES:
+    if count % PLAYERS_PER_TABLE or not 4 <= count <= PLAYERS_PER_TABLE * MAX_TABLES:
         raise ValidationError(
             {
                 "players": _(
-                    "Barbu is played four a table: 4, 8, ... 48 players, got %(count)d."
+                    "Barbu is played four a table: 4, 8, ... %(most)d players, got "
+                    "%(count)d."
                 )
-                % {"count": count}
+                % {"most": PLAYERS_PER_TABLE * MAX_TABLES, "count": count}
             }
         )
     check_player_names(entries)

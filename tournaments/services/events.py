@@ -21,8 +21,10 @@ from tournaments.models import (
     Section,
     Session,
 )
+from tournaments.movements import Movement
 from tournaments.selectors.movement import MovementChoice
 from tournaments.services.analysis import ANALYSIS_FIELDS
+from tournaments.services.section_sizes import check_tables
 from tournaments.services.single_section import (
     bridge_board,
     players_label,
@@ -88,9 +90,12 @@ def section_create(
     """Lay out a section for a movement: its pairs, boards, rounds and tables.
 
     ``entries`` fill the real pairs in the movement's order (NS pairs then EW
-    in a Mitchell); missing entries leave pairs to be named later.
+    in a Mitchell); missing entries leave pairs to be named later.  A choice
+    the movement cannot make raises ``ValidationError`` naming the field
+    ("A Mitchell has at most 50 tables." on ``tables``).  The pairs and their
+    players are stored in two statements whatever the section's size.
     """
-    movement = choice.build()
+    movement = built_movement(choice)
     numbers = [number + first_board - 1 for number in movement.boards]
     dealt = session_deals(session, numbers)
     section = section_lay_out(
@@ -109,15 +114,106 @@ def section_create(
         traveller_privacy=traveller_privacy,
     )
     real = [pair for pair in movement.pairs if not pair.phantom]
-    for index, spec in enumerate(real):
-        entry = entries[index] if index < len(entries) else PairEntry()
-        pair = Pair.objects.create(
+    filled = [
+        entries[index] if index < len(entries) else PairEntry()
+        for index in range(len(real))
+    ]
+    pairs = Pair.objects.bulk_create(
+        Pair(
             section=section,
             number=spec.number,
             direction=spec.direction or "",
             names=entry.label,
         )
-        pair.players.set(entry.players)
+        for spec, entry in zip(real, filled, strict=True)
+    )
+    Through = Pair.players.through
+    Through.objects.bulk_create(
+        Through(pair_id=pair.pk, player_id=player_id)
+        for pair, entry in zip(pairs, filled, strict=True)
+        for player_id in dict.fromkeys(player.pk for player in entry.players)
+    )
+    return section
+
+
+# The argument a movement's ValueError names first -> the field it is about.
+CHOICE_FIELDS = {
+    "tables": "tables",
+    "rounds": "rounds",
+    "boards_per_round": "boards_per_round",
+    "even": "even_tables",
+    "pairs": "phantom",
+    "phantom": "phantom",
+    "arrow_switch": "arrow_switch",
+}
+
+
+def built_movement(choice: MovementChoice) -> Movement:
+    """The movement of ``choice``, or ``ValidationError`` naming the field.
+
+    The number of tables is checked against the movement's own cap first,
+    so that the refusal states it; any other bad argument is refused under
+    the field the movement's message names (``rounds`` for a curtailed relay
+    Mitchell).
+    """
+    check_tables(choice.kind, choice.tables)
+    try:
+        return choice.build()
+    except ValueError as error:
+        message = str(error)
+        first = message.split(" ", 1)[0]
+        raise ValidationError({CHOICE_FIELDS.get(first, "movement"): message}) from None
+
+
+SECTION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def pairs_section_add(
+    *,
+    session: Session,
+    choice: MovementChoice,
+    entries: Sequence[PairEntry] = (),
+    first_board: int = 1,
+    traveller_privacy: str = Section.TravellerPrivacy.UNTIL_PLAYED,
+) -> Section:
+    """Add a pairs section to ``session`` under its next free letter (A, B…).
+
+    The session is then being played.  Refused with ``ValidationError``
+    naming the field: ``session`` for another game's session, a closed one
+    (its results are final until the director reopens it) or one whose 26
+    letters are taken, ``tables`` (and the others) for a movement
+    that cannot be made.  The session's row is locked while the letter is
+    chosen, so two directors adding sections at once get two letters.
+    """
+    with transaction.atomic():
+        locked = (
+            Session.objects.select_for_update(of=("self",))
+            .select_related("event")
+            .get(pk=session.pk)
+        )
+        if locked.event.kind != Event.Kind.PAIRS:
+            raise ValidationError(
+                {"session": gettext_lazy("Only a pairs event has pairs sections.")}
+            )
+        if locked.status == Session.Status.CLOSED:
+            raise ValidationError(
+                {"session": gettext_lazy("This session is closed: reopen it first.")}
+            )
+        used = set(locked.sections.values_list("letter", flat=True))
+        free = [letter for letter in SECTION_LETTERS if letter not in used]
+        if not free:
+            raise ValidationError(
+                {"session": gettext_lazy("A session has at most 26 sections.")}
+            )
+        section = section_create(
+            session=locked,
+            choice=choice,
+            entries=entries,
+            letter=free[0],
+            first_board=first_board,
+            traveller_privacy=traveller_privacy,
+        )
+        Session.objects.filter(pk=locked.pk).update(status=Session.Status.PLAYING)
     return section
 
 

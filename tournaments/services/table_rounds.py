@@ -25,6 +25,7 @@ from tournaments.models import (
     BarbuDeal,
     ChineseMatch,
     Result,
+    Section,
     Source,
     Table,
     WhizResult,
@@ -35,11 +36,39 @@ from tournaments.selectors.movement import section_movement
 
 def current_round(table: Table) -> int | None:
     """The round the table's tablet writes now (None: every round is done)."""
-    default = _first_open_round(table)
+    return _moved_on(table, _first_open_round(table))
+
+
+def _moved_on(table: Table, default: int | None) -> int | None:
+    """The first open round ``default``, or the director's later one."""
     moved = table.moved_to_round
     if moved is not None and (default is None or moved > default):
         return moved if moved <= _rounds(table) else default
     return default
+
+
+def pairs_current_rounds(section: Section) -> dict[int, int | None]:
+    """``current_round`` of every table of a pairs (or teams) section, by
+    table number, from one query for the settled lines: the director's
+    console shows 50 tables at the cost of one."""
+    movement = section_movement(section)
+    needed: dict[int, dict[int, int]] = {}
+    for seating in movement.seatings if movement is not None else ():
+        if not movement.is_sit_out(seating):
+            needed.setdefault(seating.table, {})[seating.round] = len(seating.boards)
+    settled = Q(confirmed__isnull=False) | ~Q(source=Source.TABLE)
+    done: dict[int, Counter[int]] = {}
+    lines = Result.objects.filter(settled, table__section=section)
+    for table_id, number in lines.values_list("table_id", "round__number"):
+        done.setdefault(table_id, Counter())[number] += 1
+    rounds: dict[int, int | None] = {}
+    for table in section.table_set.all():
+        table.section = section
+        open_round = _first_short(
+            needed.get(table.number, {}), done.get(table.pk, Counter())
+        )
+        rounds[table.number] = _moved_on(table, open_round)
+    return rounds
 
 
 def _rounds(table: Table) -> int:

@@ -35,6 +35,8 @@ from tournaments.models import (
     WhizResult,
 )
 from tournaments.movements.whiz import (
+    MAX_TABLES,
+    MIN_TABLES,
     WhizMovement,
     WhizSeating,
     check_whiz_movement,
@@ -51,7 +53,6 @@ from tournaments.services.single_section import (
     single_section_event_create,
 )
 
-MIN_TABLES, MAX_TABLES = 3, 12
 POSITIONS = ("N", "E", "S")
 # Whiz has no vulnerability; each human player deals in turn (the Domy never).
 DEALERS = "NES"
@@ -93,10 +94,16 @@ def whiz_event_create(
         raise ValidationError(
             {
                 "players": _(
-                    "A Whiz tournament has 7 to 36 players (3 to 12 tables), "
-                    "got %(count)d."
+                    "A Whiz tournament has %(low)d to %(high)d players "
+                    "(%(fewest)d to %(most)d tables), got %(count)d."
                 )
-                % {"count": len(entries)}
+                % {
+                    "low": 3 * MIN_TABLES - 2,  # the last table's two empty seats
+                    "high": 3 * MAX_TABLES,
+                    "fewest": MIN_TABLES,
+                    "most": MAX_TABLES,
+                    "count": len(entries),
+                }
             }
         )
     check_player_names(entries)

@@ -25,9 +25,22 @@ def table_sign_in(
     The URL is on the room's public address when one is set (see
     ``tournaments.public_url``), so the QR code works on the tablets.
     """
-    found = section.table_set.filter(number=table).first()
-    if found is None:
+    code = table_codes(section).get(table)
+    if code is None:
         return None
-    path = f"{reverse('terminal:sign-in')}?{urlencode({'code': found.code})}"
+    path = f"{reverse('terminal:sign-in')}?{urlencode({'code': code})}"
     url = public_url(context.get("request"), path)
-    return {"code": found.code, "url": url, "svg": mark_safe(qr_svg(url))}
+    return {"code": code, "url": url, "svg": mark_safe(qr_svg(url))}
+
+
+CODES = "_donne_table_codes"
+
+
+def table_codes(section: Section) -> dict[int, str]:
+    """The section's table codes by table number, read once per instance: a
+    page of 50 table cards makes one query, not one a card."""
+    codes = section.__dict__.get(CODES)
+    if codes is None:
+        codes = dict(section.table_set.values_list("number", "code"))
+        section.__dict__[CODES] = codes
+    return codes

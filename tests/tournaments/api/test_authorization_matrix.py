@@ -139,6 +139,7 @@ EXPECTED: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/sections/{id}/whiz-results/"): (401, 403, 400, 403, 400, 400),
     ("post", "/api/sections/{id}/withdrawals/"): (401, 403, 400, 403, 403, 403),
     ("post", "/api/sessions/{id}/close/"): (401, 403, 409, 403, 403, 403),
+    ("post", "/api/sessions/{id}/sections/"): (401, 403, 400, 403, 403, 403),
     ("post", "/api/table-sign-in/"): (400, 400, 400, 400, 400, 400),
     # Each token signs itself out (204), whichever table it is; no token: 401.
     ("post", "/api/table-sign-out/"): (401, 401, 401, 204, 204, 204),

@@ -10,7 +10,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tournaments.models import Club, Event, Session, Table
+from tournaments.management.commands.bench_section import section_sizes
+from tournaments.models import Club, Event, Section, Session, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -42,3 +43,29 @@ def test_without_club_the_event_has_none() -> None:
     out = io.StringIO()
     call_command("bench_section", "--tables", "3", stdout=out)
     assert Event.objects.get(pk=json.loads(out.getvalue())["event"]).club is None
+
+
+def test_sections_of_fifty_tables_for_a_big_field() -> None:
+    out = io.StringIO()
+    call_command(
+        "bench_section", "--tables", "100", "--section-tables", "50", stdout=out
+    )
+    made = json.loads(out.getvalue())
+    assert [len(section["codes"]) for section in made["sections"]] == [50, 50]
+    sizes = Section.objects.order_by("letter").values_list("letter", "tables")
+    assert list(sizes) == [("A", 50), ("B", 50)]
+    assert Table.objects.count() == 100
+
+
+def test_sections_past_a_mitchells_cap_are_refused() -> None:
+    with pytest.raises(CommandError, match="a Mitchell has at most 50 tables"):
+        call_command("bench_section", "--tables", "51", "--section-tables", "51")
+    assert not Event.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("tables", "most", "sizes"),
+    [(100, 25, [25, 25, 25, 25]), (51, 50, [26, 25]), (4, 3, [4]), (7, 3, [4, 3])],
+)
+def test_the_sections_sizes(tables, most, sizes) -> None:
+    assert section_sizes(tables, most) == sizes

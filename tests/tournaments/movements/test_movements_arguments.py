@@ -21,9 +21,9 @@ from tournaments.movements import (
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: mitchell(2), "tables must be 3 to 30, got 2"),
-        (lambda: mitchell(31), "tables must be 3 to 30, got 31"),
-        (lambda: mitchell("7"), "tables must be 3 to 30, got '7'"),
+        (lambda: mitchell(2), "tables must be 3 to 50, got 2"),
+        (lambda: mitchell(51), "tables must be 3 to 50, got 51"),
+        (lambda: mitchell("7"), "tables must be 3 to 50, got '7'"),
         (lambda: mitchell(7, rounds=0), "rounds must be 1 to 7, got 0"),
         (lambda: mitchell(7, rounds=8), "rounds must be 1 to 7, got 8"),
         (lambda: mitchell(7, boards_per_round=0), "boards_per_round must be 1 to 10"),
@@ -36,8 +36,8 @@ from tournaments.movements import (
         (lambda: howell(11), "tables must be 2 to 10, got 11"),
         (lambda: howell(4, pairs=9), "pairs must be 8 or 7 for 4 tables, got 9"),
         (lambda: howell(4, boards_per_round=11), "boards_per_round must be 1 to 10"),
-        (lambda: standard_movements(4), "pairs must be 5 to 60, got 4"),
-        (lambda: standard_movements(61), "pairs must be 5 to 60, got 61"),
+        (lambda: standard_movements(4), "pairs must be 5 to 100, got 4"),
+        (lambda: standard_movements(101), "pairs must be 5 to 100, got 101"),
     ],
 )
 def test_bad_arguments_name_the_argument(call, message):

@@ -19,10 +19,10 @@ from tournaments.movements import assert_sound, howell, mitchell, validate
 def mitchell_variants():
     """Yield the keyword arguments of every Mitchell shape worth checking.
 
-    3-30 tables, both even fixes, with and without a phantom (in both seats),
+    3-50 tables, both even fixes, with and without a phantom (in both seats),
     full and curtailed, with arrow switches.
     """
-    for tables in range(3, 31):
+    for tables in range(3, 51):
         evens = ("skip", "relay") if tables % 2 == 0 else ("skip",)
         for even in evens:
             full = tables - 1 if even == "skip" and tables % 2 == 0 else tables
@@ -104,7 +104,7 @@ def test_a_howell_of_four_tables_or_more_never_shares_boards(tables):
 
 @settings(max_examples=60, deadline=None)
 @given(
-    tables=st.integers(3, 30),
+    tables=st.integers(3, 50),
     even=st.sampled_from(["skip", "relay"]),
     half_table=st.booleans(),
     boards_per_round=st.integers(1, 4),

@@ -7,7 +7,7 @@ import pytest
 from tournaments.movements import boards_per_round_for, standard_movements, validate
 
 
-@pytest.mark.parametrize("pairs", range(5, 61))
+@pytest.mark.parametrize("pairs", range(5, 101))
 def test_every_standard_movement_is_sound_and_seats_everybody(pairs):
     proposed = standard_movements(pairs)
     assert proposed

@@ -165,7 +165,10 @@ def built_movement(choice: MovementChoice) -> Movement:
         raise ValidationError({CHOICE_FIELDS.get(first, "movement"): message}) from None
 
 
-SECTION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+# A, ..., Z, then AA, AB, ..., ZZ: a national simultaneous scored across the
+# field has more than 26 sections of one session (2,000 tables of at most 50).
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+SECTION_LETTERS = [*_LETTERS, *(a + b for a in _LETTERS for b in _LETTERS)]
 
 
 def pairs_section_add(
@@ -180,8 +183,8 @@ def pairs_section_add(
 
     The session is then being played.  Refused with ``ValidationError``
     naming the field: ``session`` for another game's session, a closed one
-    (its results are final until the director reopens it) or one whose 26
-    letters are taken, ``tables`` (and the others) for a movement
+    (its results are final until the director reopens it) or one whose 702
+    letters (A to ZZ) are taken, ``tables`` (and the others) for a movement
     that cannot be made.  The session's row is locked while the letter is
     chosen, so two directors adding sections at once get two letters.
     """
@@ -203,7 +206,7 @@ def pairs_section_add(
         free = [letter for letter in SECTION_LETTERS if letter not in used]
         if not free:
             raise ValidationError(
-                {"session": gettext_lazy("A session has at most 26 sections.")}
+                {"session": gettext_lazy("A session has at most 702 sections.")}
             )
         section = section_create(
             session=locked,

@@ -28,7 +28,12 @@ from tournaments.models import (
     Table,
 )
 from tournaments.services.directors import director_create
-from tournaments.services.events import MovementChoice, event_create, section_create
+from tournaments.services.events import (
+    SECTION_LETTERS,
+    MovementChoice,
+    event_create,
+    section_create,
+)
 from tournaments.services.section_sizes import MAX_SECTION_PAIRS, tables_refusal
 
 pytestmark = pytest.mark.django_db
@@ -338,15 +343,31 @@ def test_table_fifty_reads_its_round(client):
     assert response.json() == {"table": 50, "round": 1}
 
 
-def test_a_session_of_26_sections_takes_no_27th(director, session):
+def test_a_27th_section_is_lettered_aa(director, session):
     for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
         section_create(
             session=session, choice=MovementChoice("mitchell", 3, 2), letter=letter
         )
     response = post(director, session, RELAY_50)
+    assert response.status_code == 201, response.content
+    assert Section.objects.get(pk=response.json()["id"]).letter == "AA"
+
+
+def test_a_session_whose_702_letters_are_taken_takes_no_more(director, session):
+    first = section_create(
+        session=session, choice=MovementChoice("mitchell", 3, 2), letter="A"
+    )
+    copies = []
+    for letter in SECTION_LETTERS[1:]:
+        copy = Section.objects.get(pk=first.pk)
+        copy.pk = None
+        copy.letter = letter
+        copies.append(copy)
+    Section.objects.bulk_create(copies)
+    response = post(director, session, RELAY_50)
     assert response.status_code == 400
-    assert response.json() == {"session": ["A session has at most 26 sections."]}
-    assert Section.objects.count() == 26
+    assert response.json() == {"session": ["A session has at most 702 sections."]}
+    assert Section.objects.count() == 702
     # The director's page says the same, as a form error, not a 500.
     url = reverse("director:section-new", args=[session.pk])
     names = {f"pair{i}-a": f"Newcomer {i}" for i in range(6)}
@@ -354,9 +375,9 @@ def test_a_session_of_26_sections_takes_no_27th(director, session):
     response = director.post(url, data)
     assert response.status_code == 400
     assert response.context["form"].non_field_errors() == [
-        "A session has at most 26 sections."
+        "A session has at most 702 sections."
     ]
-    assert Section.objects.count() == 26
+    assert Section.objects.count() == 702
 
 
 def test_a_closed_session_takes_no_new_section(director, session):

@@ -1,0 +1,295 @@
+"""A results file's traveller lines, checked in memory and stored in bulk.
+
+The one write path (``services.entry.write_line``) stores a line at a time:
+about nine queries a line, 83-108 s for a file of 26,000 lines.  An imported
+file instead has every line checked here against the rules that path applies
+to a director's line, without a query a line:
+
+- the line's values: ``services.results``' own checks (``played_line_fields``,
+  ``adjusted_line_fields``, ``weighted_line_fields``: contract, declarer,
+  tricks, the NS score; A+/A/A- or a percentage; the weighted parts);
+- two different pairs of the board's section (``checks.check_pairs``);
+- the movement seats them on that board (at that round and table when the
+  file says), from the section's movement read once (``checks.movement_refusal``
+  words the refusal as ``check_movement`` does);
+- the session is open (``entry.check_open``, read once);
+- no line already stored for the board and NS pair ("correct that line
+  instead"), and a pair plays a board once, in either direction, counting
+  the section's stored lines (read once) and the file's earlier lines.
+
+Every faulty line is named (the caller words where it is in the file) and
+nothing is stored unless every line is sound.  Then ``SectionLines.store``
+writes them with ``bulk_create`` (about 1,000 lines a statement), keeps one
+audit entry for the whole file (``ResultChange.Action.IMPORT``, its line
+counts by section) and marks each section changed once
+(``services.rescoring.section_changed``: one whole-section rescore after
+the commit).  A line correcting a stored one is not an import's business:
+the director corrects it on the traveller.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import connection
+from django.utils.translation import gettext as _
+
+from games.weighted import WeightedPart
+from tournaments.models import (
+    Board,
+    Pair,
+    Result,
+    ResultChange,
+    Round,
+    Section,
+    Source,
+    Table,
+)
+from tournaments.selectors.movement import section_movement
+from tournaments.services.checks import check_pairs, movement_refusal
+from tournaments.services.entry import check_open
+from tournaments.services.rescoring import section_changed
+from tournaments.services.results import (
+    adjusted_line_fields,
+    played_line_fields,
+    weighted_line_fields,
+)
+
+# Lines a statement: 1,000 lines of 31 columns is 31,000 parameters, below
+# SQLite's 32,766 (3.32 and later) and PostgreSQL's 65,535.
+CHUNK = 1000
+
+
+@dataclass(frozen=True)
+class FileLine:
+    """A traveller line read from a file, its board and pairs found: played
+    (contract...), artificial (``adjusted``), or weighted (its parts)."""
+
+    board: Board
+    ns_pair: Pair
+    ew_pair: Pair
+    contract: str = ""
+    declarer: str = ""
+    tricks: int | None = None
+    lead: str = ""
+    adjusted: tuple[str, str] | None = None
+    absent: str = ""
+    weighted: Sequence[WeightedPart] | None = None
+    round: Round | None = None
+    table: Table | None = None
+    where: str = ""  # where the line is in the file, for its fault
+
+
+class SectionLines:
+    """One section's lines of a file: what the section holds, read once, and
+    the lines checked so far, ready to be stored together."""
+
+    def __init__(
+        self,
+        section: Section,
+        *,
+        source: str = Source.IMPORT,
+        user: AbstractBaseUser | None = None,
+    ) -> None:
+        self.section = section
+        self.source = source
+        self.user = user if user is not None and user.is_authenticated else None
+        self.checked: list[Result] = []
+        try:
+            check_open(section)
+            self.closed: ValidationError | None = None
+        except ValidationError as error:
+            self.closed = error
+        self._seats = _seats(section)
+        self._rounds = {r.number: r for r in section.round_set.all()}
+        self._tables = {t.number: t for t in section.table_set.all()}
+        self._slots: set[tuple[int, int]] = set()
+        self._played: set[tuple[int, int]] = set()
+        stored = Result.objects.filter(board__section=section)
+        for board, ns, ew in stored.values_list("board_id", "ns_pair_id", "ew_pair_id"):
+            self._slots.add((board, ns))
+            self._played.update({(board, ns), (board, ew)})
+
+    def check(self, line: FileLine) -> Result:
+        """The line as it will be stored; ``ValidationError`` names its fault
+        as the write path would.  A sound line counts as played for the next."""
+        board, ns, ew = line.board, line.ns_pair, line.ew_pair
+        fields = _fields(line)
+        check_pairs(board, ns, ew)
+        round, table = self._placed(line)
+        if self.closed is not None:
+            raise self.closed
+        if (board.pk, ns.pk) in self._slots:
+            raise ValidationError(
+                _("%(where)s already has a result: correct that line instead.")
+                % {"where": _where(line)}
+            )
+        for pair in (ns, ew):
+            if (board.pk, pair.pk) in self._played:
+                raise ValidationError(
+                    _("Pair %(pair)s already has a result on board %(board)s.")
+                    % {"pair": pair.label, "board": board.number}
+                )
+        self._slots.add((board.pk, ns.pk))
+        self._played.update({(board.pk, ns.pk), (board.pk, ew.pk)})
+        result = Result(
+            board=board,
+            ns_pair=ns,
+            ew_pair=ew,
+            round=round,
+            table=table,
+            source=self.source,
+            entered_by=self.user,
+            **fields,
+        )
+        self.checked.append(result)
+        return result
+
+    def _placed(self, line: FileLine) -> tuple[Round | None, Table | None]:
+        """Where the movement seats the line, as ``checks.check_movement``."""
+        if self._seats is None:
+            return line.round, line.table
+        board, round, table = line.board, line.round, line.table
+        number = board.number - self.section.first_board + 1
+        key = (number, line.ns_pair.label, line.ew_pair.label)
+        for round_number, table_number in self._seats.get(key, ()):
+            if round is not None and round.number != round_number:
+                continue
+            if table is not None and table.number != table_number:
+                continue
+            return (
+                round or self._rounds.get(round_number),
+                table or self._tables.get(table_number),
+            )
+        raise movement_refusal(board, line.ns_pair, line.ew_pair, round, table)
+
+    def store(
+        self, start: int = 0, stop: int | None = None, *, audited: bool = True
+    ) -> int:
+        """Store the checked lines ``start:stop`` in bulk (inside the caller's
+        transaction) and mark the section changed; returns how many."""
+        lines = self.checked[start:stop]
+        if lines:
+            with _wide_statements():
+                Result.objects.bulk_create(lines, batch_size=CHUNK)
+            section_changed(self.section.pk)
+        return len(lines)
+
+
+def lines_checked(
+    sections: Sequence[tuple[SectionLines, Sequence[FileLine]]],
+    fault: Callable[[FileLine, ValidationError], str],
+) -> None:
+    """Check every line of every section; raise one ``ValidationError``
+    listing each fault, as ``fault`` words it, when any line is refused."""
+    faults = []
+    for lines, file_lines in sections:
+        for line in file_lines:
+            try:
+                lines.check(line)
+            except ValidationError as error:
+                faults.append(fault(line, error))
+    if faults:
+        raise ValidationError(faults)
+
+
+def import_audit(
+    sections: Sequence[SectionLines], *, file_name: str = ""
+) -> ResultChange | None:
+    """The one audit entry of an imported file: who brought it, from where,
+    and how many lines it stored in which section (on the first section, so
+    that the event's trail and "changed since published" see it)."""
+    stored = [lines for lines in sections if lines.checked]
+    if not stored:
+        return None
+    first = stored[0]
+    counts = {lines.section.letter: len(lines.checked) for lines in stored}
+    total = sum(counts.values())
+    text = _("%(count)d lines imported") % {"count": total}
+    if file_name:
+        text = f"{file_name}: {text}"
+    return ResultChange.objects.create(
+        section=first.section,
+        board=None,
+        line=text[:120],
+        result=None,
+        action=ResultChange.Action.IMPORT,
+        before=None,
+        after={"file": file_name[:255], "lines": total, "sections": counts},
+        user=first.user,
+        table=None,
+        source=first.source,
+    )
+
+
+def fault_text(error: ValidationError) -> str:
+    """A refused line's messages in one text."""
+    return "; ".join(error.messages)
+
+
+def _fields(line: FileLine) -> dict[str, object]:
+    """The line's checked values, by the write path's own checks."""
+    board = line.board
+    if line.adjusted:
+        ns, ew = line.adjusted
+        return adjusted_line_fields(board, ns, ew, line.absent)
+    if line.weighted:
+        return weighted_line_fields(board, line.weighted)
+    return played_line_fields(
+        board, line.contract, line.declarer, line.tricks, line.lead
+    )
+
+
+def _where(line: FileLine) -> str:
+    """The line as the write path names it: "Board 3, 2NS v 5EW"."""
+    return _("Board %(board)d, %(ns)s v %(ew)s") % {
+        "board": line.board.number,
+        "ns": line.ns_pair.label,
+        "ew": line.ew_pair.label,
+    }
+
+
+Seats = dict[tuple[int, str, str], list[tuple[int, int]]]
+
+
+def _seats(section: Section) -> Seats | None:
+    """Where the movement seats each board's pairs: (board, NS, EW) to its
+    (round, table) places; None for a section without a movement."""
+    movement = section_movement(section)
+    if movement is None:
+        return None
+    seats: Seats = {}
+    for seating in movement.seatings:
+        if movement.is_sit_out(seating):
+            continue
+        labels = (movement.pair(seating.ns).label, movement.pair(seating.ew).label)
+        for number in seating.boards:
+            place = (seating.round, seating.table)
+            seats.setdefault((number, *labels), []).append(place)
+    return seats
+
+
+@contextmanager
+def _wide_statements() -> Iterator[None]:
+    """Let ``bulk_create`` send ``CHUNK`` lines a statement on SQLite.
+
+    Django 5.2 assumes SQLite's old limit of 999 parameters (33 lines a
+    statement); SQLite 3.32 and later take 32,766, which the connection
+    tells.  Other databases are left as they are.
+    """
+    if connection.vendor != "sqlite":
+        yield
+        return
+    features = connection.features
+    connection.ensure_connection()
+    limit = connection.connection.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER)
+    features.max_query_params = max(limit, 999)
+    try:
+        yield
+    finally:
+        del features.max_query_params

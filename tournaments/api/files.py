@@ -153,7 +153,12 @@ class TravellerFileView(FileView):
             )
         data, filename, _fields = _upload(request)
         try:
-            stored = import_travellers(section, read_rows(data, filename))
+            stored = import_travellers(
+                section,
+                read_rows(data, filename),
+                user=request.user,
+                file_name=filename,
+            )
         except TravellerFileError as error:
             raise _refused(error) from None
         return Response({"stored": stored}, status=status.HTTP_201_CREATED)

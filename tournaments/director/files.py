@@ -144,7 +144,12 @@ def travellers_import(request: HttpRequest, pk: int) -> HttpResponse:
     filename = upload.name if upload is not None else ""
 
     def store(upload: dict[str, Any]) -> str:
-        stored = import_travellers(section, read_rows(upload["file"], filename))
+        stored = import_travellers(
+            section,
+            read_rows(upload["file"], filename),
+            user=request.user,
+            file_name=filename,
+        )
         messages.success(
             request,
             ngettext(

@@ -208,6 +208,7 @@ def import_audit(
     if not stored:
         return None
     first = stored[0]
+    file_name = "".join(char for char in file_name if char.isprintable())[:255]
     counts = {lines.section.letter: len(lines.checked) for lines in stored}
     total = sum(counts.values())
     text = _("%(count)d lines imported") % {"count": total}
@@ -220,7 +221,7 @@ def import_audit(
         result=None,
         action=ResultChange.Action.IMPORT,
         before=None,
-        after={"file": file_name[:255], "lines": total, "sections": counts},
+        after={"file": file_name, "lines": total, "sections": counts},
         user=first.user,
         table=None,
         source=first.source,

@@ -3,12 +3,14 @@
 A 9.5 MB PBN file takes minutes to store: in one request and one transaction
 it would hold the embedded SQLite database (tablets could not sign in), the
 browser would give up and a retry would import it twice.  Above
-``JOB_THRESHOLD_BYTES`` the upload becomes an ``ImportJob``: the task reads it
-and stores the event a batch of lines at a time, counting the
-lines stored, so that the director's page and ``GET /api/import-jobs/{id}/``
-follow it.  The same file sent again while its job is queued, running or
-done gets that job back.  A job that fails removes the event it had begun
-and keeps the first faults (see ``results_files.capped``).
+``JOB_THRESHOLD_BYTES`` the upload becomes an ``ImportJob``: the task reads
+it, checks every line in memory (``services.bulk_lines``: a faulty file fails
+before a line is stored), then stores the lines in bulk, ``BATCH_LINES`` a
+transaction, counting the lines stored, so that the director's page and
+``GET /api/import-jobs/{id}/`` follow it.  The same file sent again while
+its job is queued, running or done gets that job back.  A job that fails
+removes the event it had begun and keeps the first faults (see
+``results_files.capped``).
 """
 
 from __future__ import annotations

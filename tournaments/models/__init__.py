@@ -10,6 +10,7 @@ from tournaments.models.chinese import (
 )
 from tournaments.models.club import Club, Player
 from tournaments.models.event import Event, Section, SectionScoring, Session
+from tournaments.models.exports import EventWorkbook  # issue 21: big workbooks
 from tournaments.models.imports import ImportJob
 from tournaments.models.mail import MailJob
 from tournaments.models.penalty import Penalty
@@ -41,6 +42,7 @@ __all__ = [
     "ChineseSettings",
     "Club",
     "Event",
+    "EventWorkbook",
     "ImportJob",
     "MailJob",
     "Match",

@@ -209,8 +209,10 @@ def import_audit(
         return None
     first = stored[0]
     file_name = "".join(char for char in file_name if char.isprintable())[:255]
-    counts = {lines.section.letter: len(lines.checked) for lines in stored}
-    total = sum(counts.values())
+    sessions = {lines.section.session_id for lines in stored}
+    counts = {_named(lines.section, len(sessions) > 1): len(lines.checked)
+              for lines in stored}  # fmt: skip
+    total = sum(len(lines.checked) for lines in stored)
     text = _("%(count)d lines imported") % {"count": total}
     if file_name:
         text = f"{file_name}: {text}"
@@ -226,6 +228,14 @@ def import_audit(
         table=None,
         source=first.source,
     )
+
+
+def _named(section: Section, sessions: bool) -> str:
+    """A section as the audit entry counts it: "A", or "2A" (session 2)
+    when the file holds several sessions (a teams event's rounds)."""
+    if not sessions:
+        return section.letter
+    return f"{section.session.number}{section.letter}"
 
 
 def fault_text(error: ValidationError) -> str:

@@ -105,14 +105,14 @@ class ImportedSectionRows:
                 adjusted=line.adjusted,
                 absent=line.absent,
                 weighted=line.weighted,
-                where=_place(line),
+                where=imported_place(line),
             )
             for line in imported.lines
         ]
         return SectionLines(self.section, source=Source.IMPORT, user=user), file_lines
 
 
-def _place(line: ImportedLine) -> str:
+def imported_place(line: ImportedLine) -> str:
     """Where a line is in the file: "Board 2, line 17 (1 v 11)"."""
     pairs = f"{line.ns} v {line.ew}"
     place = f"{line.where} ({pairs})" if line.where else pairs

@@ -200,3 +200,28 @@ def test_a_closed_sessions_travellers_are_refused(section):
     assert len(caught.value.errors) == 3
     assert all("This session is closed" in fault for fault in caught.value.errors)
     assert not Result.objects.exists()
+
+
+def test_a_usebio_teams_file_is_stored_in_bulk_with_one_audit_entry(api):
+    """A 4-team round robin of 2 rounds played, out as USEBIO and back in:
+    every room's line stored, one audit entry for the file."""
+    from io import StringIO
+
+    from django.core.management import call_command
+    from teams_play import create, play_round
+
+    from tournaments.services.results_files import results_file_import
+
+    event = create(api, 4, format="round-robin")
+    for number in (1, 2):
+        play_round(api, event["id"], number)
+    out = StringIO()
+    call_command("export_usebio", str(event["id"]), stdout=out)
+    played = Result.objects.filter(board__section__session__event=event["id"])
+    again = results_file_import(out.getvalue().encode())
+    lines = Result.objects.filter(board__section__session__event=again)
+    assert lines.count() == played.count() > 0
+    assert set(lines.values_list("source", flat=True)) == {Source.IMPORT}
+    (change,) = ResultChange.objects.filter(section__session__event=again)
+    assert (change.action, change.after["lines"]) == ("import", played.count())
+    assert sorted(change.after["sections"]) == ["1A", "2A"]  # round 3 unplayed

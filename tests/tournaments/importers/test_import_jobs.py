@@ -397,3 +397,24 @@ def test_the_sweep_resends_a_job_never_received_and_fails_a_lost_one(
     assert not Event.objects.filter(pk=half.pk).exists()
     fresh.refresh_from_db()
     assert fresh.status == "running"
+
+
+def test_a_jobs_progress_moves_a_batch_at_a_time(director, monkeypatch):
+    """300 lines in batches of 100: the count moves three times while the
+    lines are stored (never once a line), each time in its own commit."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    monkeypatch.setattr(import_jobs, "BATCH_LINES", 100)
+    with CaptureQueriesContext(connection) as queries:
+        post(director, large_pbn())
+    moves = [
+        q["sql"]
+        for q in queries
+        if q["sql"].startswith('UPDATE "tournaments_importjob"')
+        and '"done" =' in q["sql"]
+        and '"done" + ' in q["sql"]
+    ]
+    assert len(moves) == 3
+    job = ImportJob.objects.get()
+    assert (job.status, job.done, job.total) == ("done", 300, 300)

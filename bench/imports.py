@@ -13,8 +13,9 @@ embedded (SQLite) database it then times, in the same process:
 * ``+ score``: the whole-section rescore the import queues once it commits;
 * the queries the store makes (they must not grow with the lines);
 * ``before``: the path main had (every line through the one write path,
-  ``services.imports.line_store``, ~9 queries a line), for the sizes up to
-  ``--before-max`` tables (default 100: it takes 2.5 ms a line).
+  ``result_submit`` or ``result_adjust``, ~10 queries a line, kept here as
+  ``_line_store``), for the sizes up to ``--before-max`` tables (default
+  100: it takes 2.5 ms a line).
 
 Prints a Markdown table with the ratios of ``before`` to ``store`` and of
 each size's store to the 10-table figure.  The goal: 2,000 tables (52,000
@@ -146,7 +147,6 @@ def _before(parts: list) -> tuple[float, int]:
     from tournaments.services.imports import (
         imported_event_create,
         imported_section_create,
-        line_store,
     )
 
     queries = _Counter()
@@ -159,10 +159,31 @@ def _before(parts: list) -> tuple[float, int]:
                 for line in part.lines:
                     board = rows.boards[line.board]
                     ns, ew = rows.pairs[line.ns], rows.pairs[line.ew]
-                    line_store(line, board, ns, ew, None)
+                    _line_store(line, board, ns, ew)
             seconds = time.perf_counter() - started
             transaction.set_rollback(True)
         return seconds, queries.count
+
+
+def _line_store(line: object, board: object, ns: object, ew: object) -> None:
+    """Main's ``services.imports.line_store``: one line through the write path."""
+    from tournaments.models import Source
+    from tournaments.services.results import (
+        result_adjust,
+        result_submit,
+        result_weighted,
+    )
+
+    where = {"board": board, "ns_pair": ns, "ew_pair": ew, "rescore": False,
+             "source": Source.IMPORT}  # fmt: skip
+    if line.adjusted:
+        ns_mark, ew_mark = line.adjusted
+        result_adjust(ns=ns_mark, ew=ew_mark, absent=line.absent, **where)
+    elif line.weighted:
+        result_weighted(parts=line.weighted, **where)
+    else:
+        result_submit(contract=line.contract, declarer=line.declarer,
+                      tricks=line.tricks, lead=line.lead[:3], **where)  # fmt: skip
 
 
 def _figure(value: float | None) -> str:

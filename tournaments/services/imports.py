@@ -32,11 +32,6 @@ from tournaments.services.bulk_lines import (
     lines_checked,
 )
 from tournaments.services.events import event_create
-from tournaments.services.results import (
-    result_adjust,
-    result_submit,
-    result_weighted,
-)
 
 
 @transaction.atomic
@@ -81,12 +76,6 @@ class ImportedSectionRows:
     section: Section
     pairs: dict[str, Pair]
     boards: dict[int, Board]
-
-    def store(self, line: ImportedLine, user: AbstractBaseUser | None) -> None:
-        """Store one of the section's lines through the one write path, a
-        line at a time (see ``line_store``; ``bench/imports.py``'s baseline)."""
-        pairs, board = self.pairs, self.boards[line.board]
-        line_store(line, board, pairs[line.ns], pairs[line.ew], user)
 
     def lines(
         self, imported: ImportedSession, user: AbstractBaseUser | None
@@ -195,48 +184,6 @@ def imported_section_create(
     }
     Board.objects.bulk_create(boards.values())
     return ImportedSectionRows(section, pairs, boards)
-
-
-def line_store(
-    line: ImportedLine,
-    board: Board,
-    ns_pair: Pair,
-    ew_pair: Pair,
-    user: AbstractBaseUser | None,
-) -> None:
-    """Store an imported line through the one write path (no rescore yet).
-
-    A refused line raises ``ValidationError`` naming its board, its line in
-    the file (when the reader knows it) and its pairs.
-    """
-    where = {
-        "board": board,
-        "ns_pair": ns_pair,
-        "ew_pair": ew_pair,
-        "user": user,
-        "rescore": False,
-        "source": Source.IMPORT,
-    }
-    try:
-        if line.adjusted:
-            result_adjust(
-                ns=line.adjusted[0], ew=line.adjusted[1], absent=line.absent, **where
-            )
-        elif line.weighted:
-            result_weighted(parts=line.weighted, **where)
-        else:
-            result_submit(
-                contract=line.contract,
-                declarer=line.declarer,
-                tricks=line.tricks,
-                lead=line.lead[:3],
-                **where,
-            )
-    except ValidationError as error:
-        problem = "; ".join(error.messages)
-        pairs = f"{line.ns} v {line.ew}"
-        place = f"{line.where} ({pairs})" if line.where else pairs
-        raise ValidationError(f"Board {line.board}, {place}: {problem}") from None
 
 
 def club_found(

@@ -225,3 +225,27 @@ def test_a_usebio_teams_file_is_stored_in_bulk_with_one_audit_entry(api):
     (change,) = ResultChange.objects.filter(section__session__event=again)
     assert (change.action, change.after["lines"]) == ("import", played.count())
     assert sorted(change.after["sections"]) == ["1A", "2A"]  # round 3 unplayed
+
+
+def test_a_pair_already_on_the_board_the_other_way_is_refused():
+    """An imported section (no movement): 2NS's line on board 1 removed, a
+    traveller file gives 2NS against 4EW, who already played board 1 (against
+    3NS): refused as the write path refuses it, nothing stored."""
+    event = event_import(parse_sessions(pbn_field(3, 3), name="Field"))
+    section = event.sessions.get().sections.get()
+    Result.objects.filter(board__number=1, ns_pair__number=2).delete()
+    rows = read_rows(b"board,ns,ew,contract,declarer,result\n1,2NS,4EW,4S,N,=\n", "t")
+    with pytest.raises(TravellerFileError) as caught:
+        import_travellers(section, rows)
+    assert caught.value.errors == [
+        "Line 2: board 1 (2NS v 4EW): Pair 4EW already has a result on board 1."
+    ]
+    assert Result.objects.count() == 77
+
+
+def test_the_audit_entry_keeps_a_printable_file_name(section):
+    rows = read_rows(CSV.encode(), "t.csv")
+    import_travellers(section, rows, file_name="night\x00\x1b.csv")
+    change = ResultChange.objects.get()
+    assert change.after["file"] == "night.csv"
+    assert change.line == "night.csv: 3 lines imported"

@@ -109,6 +109,7 @@ class SectionLines:
         self._seats = _seats(section)
         self._rounds = {r.number: r for r in section.round_set.all()}
         self._tables = {t.number: t for t in section.table_set.all()}
+        self._played_fields: dict[tuple, dict[str, object]] = {}
         self._slots: set[tuple[int, int]] = set()
         self._played: set[tuple[int, int]] = set()
         stored = Result.objects.filter(board__section=section)
@@ -120,7 +121,7 @@ class SectionLines:
         """The line as it will be stored; ``ValidationError`` names its fault
         as the write path would.  A sound line counts as played for the next."""
         board, ns, ew = line.board, line.ns_pair, line.ew_pair
-        fields = _fields(line)
+        fields = self._fields(line)
         check_pairs(board, ns, ew)
         round, table = self._placed(line)
         if self.closed is not None:
@@ -150,6 +151,18 @@ class SectionLines:
         )
         self.checked.append(result)
         return result
+
+    def _fields(self, line: FileLine) -> dict[str, object]:
+        """The line's checked values (``_fields``); a played result already
+        checked on this board is not worked out again (a board's lines
+        repeat a few contracts)."""
+        if line.adjusted or line.weighted:
+            return _fields(line)
+        key = (line.board.pk, line.contract, line.declarer, line.tricks, line.lead)
+        known = self._played_fields.get(key)
+        if known is None:
+            known = self._played_fields[key] = _fields(line)
+        return dict(known)
 
     def _placed(self, line: FileLine) -> tuple[Round | None, Table | None]:
         """Where the movement seats the line, as ``checks.check_movement``."""

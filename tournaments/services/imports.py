@@ -90,7 +90,7 @@ class ImportedSectionRows:
                 contract=line.contract,
                 declarer=line.declarer,
                 tricks=line.tricks,
-                lead=line.lead,
+                lead=line.lead[:3],  # as main passed it to the write path
                 adjusted=line.adjusted,
                 absent=line.absent,
                 weighted=line.weighted,

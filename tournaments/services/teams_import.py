@@ -131,7 +131,7 @@ def _file_line(line: ImportedLine, board: Board, ns: Pair, ew: Pair) -> FileLine
         contract=line.contract,
         declarer=line.declarer,
         tricks=line.tricks,
-        lead=line.lead,
+        lead=line.lead[:3],  # as main passed it to the write path
         adjusted=line.adjusted,
         absent=line.absent,
         weighted=line.weighted,

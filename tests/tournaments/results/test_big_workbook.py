@@ -199,3 +199,34 @@ def test_the_build_moves_its_progress_while_writing(big, sent, client):
         if q["sql"].startswith('UPDATE "tournaments_eventworkbook"')
     ]
     assert 3 <= len(updates) <= 12, len(updates)  # claim, progress..., done
+
+
+def test_deleting_the_event_removes_its_stored_workbook(client, big, sent):
+    from tournaments.services.event_deletion import event_delete
+
+    client.get(url(big))
+    workbook_build_run(*sent[0])
+    assert EventWorkbook.objects.get().status == "done"
+    event_delete(big.pk, confirm=big.name, user=None)
+    assert not EventWorkbook.objects.exists()
+
+
+def test_a_big_event_in_play_is_still_a_409(section, settings, sent):
+    """Boards in play: refused (409) before any build is asked, as today."""
+    from django.test import Client
+
+    from tournaments.services.results import result_submit
+
+    settings.DONNE_EXCEL_TASK_LINES = 0
+    ns, ew = (
+        section.pairs.get(number=1, direction="NS"),
+        section.pairs.get(number=1, direction="EW"),
+    )
+    board = section.boards.get(number=1)
+    result_submit(board=board, ns_pair=ns, ew_pair=ew, contract="4S",
+                  declarer="N", tricks=10)  # fmt: skip
+    event = section.session.event
+    Event.objects.filter(pk=event.pk).update(results_hidden=False)
+    response = Client().get(url(event), **JSON)
+    assert response.status_code == 409
+    assert not sent and not EventWorkbook.objects.exists()

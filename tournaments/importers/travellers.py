@@ -172,7 +172,10 @@ def import_travellers(
             )
     if errors:
         raise TravellerFileError(errors)
-    stored = lines.store()
+    try:
+        stored = lines.store()
+    except ValidationError as error:  # a line entered meanwhile
+        raise TravellerFileError(error.messages) from None
     import_audit([lines], file_name=file_name)
     return stored
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import connection, models
+from django.db import IntegrityError, connection, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -182,14 +182,27 @@ class SectionLines:
             )
         raise movement_refusal(board, line.ns_pair, line.ew_pair, round, table)
 
-    def store(
-        self, start: int = 0, stop: int | None = None, *, audited: bool = True
-    ) -> int:
+    def store(self, start: int = 0, stop: int | None = None) -> int:
         """Store the checked lines ``start:stop`` in bulk (inside the caller's
-        transaction) and mark the section changed; returns how many."""
+        transaction) and mark the section changed; returns how many.
+
+        A line entered meanwhile for the same board and pair (a tablet, the
+        director) is refused by the database's unique constraints: then
+        ``ValidationError``, and the caller's transaction stores nothing.
+        """
         lines = self.checked[start:stop]
         if lines:
-            lines_insert(lines)
+            try:
+                with transaction.atomic():
+                    lines_insert(lines)
+            except IntegrityError:
+                raise ValidationError(
+                    _(
+                        "A line of this file was entered meanwhile in section "
+                        "%(section)s: nothing was stored; send the file again."
+                    )
+                    % {"section": self.section.letter}
+                ) from None
             section_changed(self.section.pk)
         return len(lines)
 

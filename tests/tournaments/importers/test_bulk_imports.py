@@ -97,11 +97,11 @@ def test_an_import_costs_the_same_queries_whatever_its_lines(
     tables, django_assert_max_num_queries
 ):
     """One section of 4 tables (104 lines) or 16 tables (416 lines): the same
-    40 statements (event, session, section, pairs, boards, what the section
+    42 statements (event, session, section, pairs, boards, what the section
     holds, lines, audit, the rescore's mark), not nine a line (main: 2,679
     for 10 tables)."""
     parts = parse_sessions(pbn_field(tables, 50), name="Field")
-    with django_assert_max_num_queries(40):
+    with django_assert_max_num_queries(42):
         event_import(parts)
     assert Result.objects.count() == 26 * tables
 
@@ -154,7 +154,7 @@ CSV = """board,ns,ew,contract,declarer,result
 def test_a_traveller_file_is_stored_in_bulk_with_one_audit_entry(
     section, django_assert_max_num_queries
 ):
-    with django_assert_max_num_queries(19):
+    with django_assert_max_num_queries(21):
         stored = import_travellers(section, read_rows(CSV.encode(), "t.csv"),
                                    file_name="t.csv")  # fmt: skip
     assert stored == 3
@@ -249,3 +249,32 @@ def test_the_audit_entry_keeps_a_printable_file_name(section):
     change = ResultChange.objects.get()
     assert change.after["file"] == "night.csv"
     assert change.line == "night.csv: 3 lines imported"
+
+
+def test_a_line_entered_while_the_file_is_checked_refuses_the_file(
+    section, monkeypatch
+):
+    """A tablet stores 1NS v 1EW on board 1 after the file's lines were
+    checked: the database refuses the file's copy, the file is refused with
+    a clear fault (no 500) and none of its lines is stored."""
+    from tournaments.services.bulk_lines import SectionLines
+    from tournaments.services.results import result_submit
+
+    checked = SectionLines.store
+
+    def meanwhile(self, *args):
+        board = section.boards.get(number=1)
+        ns = section.pairs.get(number=1, direction="NS")
+        ew = section.pairs.get(number=1, direction="EW")
+        result_submit(board=board, ns_pair=ns, ew_pair=ew, contract="3NT",
+                      declarer="S", tricks=9, rescore=False)  # fmt: skip
+        return checked(self, *args)
+
+    monkeypatch.setattr(SectionLines, "store", meanwhile)
+    with pytest.raises(TravellerFileError) as caught:
+        import_travellers(section, read_rows(CSV.encode(), "t.csv"))
+    assert caught.value.errors == [
+        "A line of this file was entered meanwhile in section A: nothing was "
+        "stored; send the file again."
+    ]
+    assert not Result.objects.exists()  # the whole transaction rolled back

@@ -146,7 +146,7 @@ def _teams(job: ImportJob, imported: ImportedTeams) -> None:
     """A teams file, small by nature: one transaction, as a direct upload."""
     lines = sum(len(room) for m in imported.matches for room in m.rooms.values())
     _progress(job, total=lines)
-    event = teams_event_import(imported, user=job.created_by)
+    event = teams_event_import(imported, user=job.created_by, file_name=job.file_name)
     ImportJob.objects.filter(pk=job.pk).update(event=event, done=lines)
 
 

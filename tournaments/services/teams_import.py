@@ -46,7 +46,10 @@ from tournaments.services.teams import session_add, team_round_create
 
 @transaction.atomic
 def teams_event_import(
-    imported: ImportedTeams, *, user: AbstractBaseUser | None = None
+    imported: ImportedTeams,
+    *,
+    user: AbstractBaseUser | None = None,
+    file_name: str = "",
 ) -> Event:
     """Create the teams event, its rounds and matches, and store every line.
 
@@ -95,7 +98,7 @@ def teams_event_import(
     for lines, _file_lines in sections:
         if not lines.store():
             section_changed(lines.section.pk)  # a round without lines: ranked
-    import_audit([lines for lines, _file_lines in sections])
+    import_audit([lines for lines, _file_lines in sections], file_name=file_name)
     return event
 
 

@@ -278,3 +278,16 @@ def test_a_line_entered_while_the_file_is_checked_refuses_the_file(
         "stored; send the file again."
     ]
     assert not Result.objects.exists()  # the whole transaction rolled back
+
+
+def test_an_uploaded_file_is_named_in_its_audit_entry(director):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    data = pbn_field(2, 2).encode()
+    response = director.post(
+        "/api/results-files/", {"file": SimpleUploadedFile("club night.pbn", data)}
+    )
+    assert response.status_code == 201, response.content
+    change = ResultChange.objects.get()
+    assert (change.after["file"], change.after["lines"]) == ("club night.pbn", 52)
+    assert (change.user.get_username(), change.source) == ("td", Source.IMPORT)

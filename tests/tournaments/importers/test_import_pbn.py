@@ -180,7 +180,12 @@ def test_imported_lines_go_through_the_write_path_and_are_audited(tmp_path):
     # One audit entry for the file (issue 21), not one a line.
     changes = ResultChange.objects.filter(section__session__event_id=event_id)
     assert list(changes.values_list("action", "source", "board", "after")) == [
-        ("import", Source.IMPORT, None, {"file": "", "lines": 8, "sections": {"A": 8}})
+        (
+            "import",
+            Source.IMPORT,
+            None,
+            {"file": "adjusted.pbn", "lines": 8, "sections": {"A": 8}},
+        )
     ]
 
 

@@ -8,8 +8,9 @@ the time, the time per 1,000 lines and the ratios to the 10-table and
 100-table figures.  The goal (issue 21): 1,000 tables within 15x of 100.
 
 Run ``.venv/bin/python bench/excel.py`` (10, 100 and 300 tables) or with
-``--big`` (adds 1,000); ``--tables 10 40`` picks the sizes.  Figures only:
-no assertion on time.
+``--big`` (adds 1,000); ``--tables 10 40`` picks the sizes;
+``--compare-lxml`` times each size with and without lxml (openpyxl writes
+through lxml when it is installed).  Figures only: no assertion on time.
 """
 
 from __future__ import annotations
@@ -35,8 +36,17 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 100, 300])
     parser.add_argument("--big", action="store_true", help="add 1,000 tables")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--compare-lxml",
+        action="store_true",
+        help="also run the sizes without lxml (a child process: openpyxl "
+        "chooses its XML writer once, at import) and print the ratios",
+    )
     options = parser.parse_args()
     sizes = sorted(set(options.tables + ([1000] if options.big else [])))
+    if options.compare_lxml:
+        _compare_lxml(sizes, options.repeat)
+        return
     with tempfile.TemporaryDirectory(prefix="donne-excel-") as folder:
         _django(Path(folder))
         from django.core.management import call_command
@@ -55,6 +65,32 @@ def main() -> None:
                 f"| {_ratio(figures, 100, seconds)} |",
                 flush=True,
             )
+
+
+def _compare_lxml(sizes: list[int], repeat: int) -> None:
+    """The build times with and without lxml (``OPENPYXL_LXML=False``), each
+    size run in both, alternately, in child processes of this script."""
+    import subprocess
+
+    def seconds(lxml: bool, tables: int) -> float:
+        env = dict(os.environ, OPENPYXL_LXML="True" if lxml else "False")
+        command = [sys.executable, __file__, "--tables", str(tables)]
+        command += ["--repeat", str(repeat)]
+        out = subprocess.run(
+            command, env=env, capture_output=True, text=True, check=True
+        ).stdout
+        row = [line for line in out.splitlines() if line.startswith(f"| {tables:,} ")]
+        return float(row[0].split("|")[4])
+
+    print("| tables | with lxml s | without lxml s | without / with |")
+    print("|---|---|---|---|")
+    for tables in sizes:
+        with_lxml, without = seconds(True, tables), seconds(False, tables)
+        print(
+            f"| {tables:,} | {with_lxml:.2f} | {without:.2f} "
+            f"| {without / with_lxml:.2f} |",
+            flush=True,
+        )
 
 
 def _django(folder: Path) -> None:

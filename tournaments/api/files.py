@@ -114,7 +114,9 @@ class ResultsFileView(FileView):
             )
             return job_started(request, job, new)
         try:
-            event = results_file_import(data, name=name, user=request.user)
+            event = results_file_import(
+                data, name=name, user=request.user, file_name=filename
+            )
         except (GameError, DjangoValidationError) as error:
             raise _refused(error) from None
         body = {"id": event.pk, "name": event.name, "kind": event.kind}
@@ -153,7 +155,12 @@ class TravellerFileView(FileView):
             )
         data, filename, _fields = _upload(request)
         try:
-            stored = import_travellers(section, read_rows(data, filename))
+            stored = import_travellers(
+                section,
+                read_rows(data, filename),
+                user=request.user,
+                file_name=filename,
+            )
         except TravellerFileError as error:
             raise _refused(error) from None
         return Response({"stored": stored}, status=status.HTTP_201_CREATED)

@@ -144,7 +144,12 @@ def travellers_import(request: HttpRequest, pk: int) -> HttpResponse:
     filename = upload.name if upload is not None else ""
 
     def store(upload: dict[str, Any]) -> str:
-        stored = import_travellers(section, read_rows(upload["file"], filename))
+        stored = import_travellers(
+            section,
+            read_rows(upload["file"], filename),
+            user=request.user,
+            file_name=filename,
+        )
         messages.success(
             request,
             ngettext(
@@ -176,7 +181,9 @@ def results_import(request: HttpRequest) -> HttpResponse:
             if not new:
                 messages.info(request, ALREADY_SENT)
             return reverse("director:import-job", args=[job.pk])
-        event = results_file_import(upload["file"], name=name, user=request.user)
+        event = results_file_import(
+            upload["file"], name=name, user=request.user, file_name=filename
+        )
         messages.success(
             request, _("Event “%(name)s” imported.") % {"name": event.name}
         )

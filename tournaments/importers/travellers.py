@@ -7,10 +7,11 @@ columns ``board, ns, ew, contract, declarer, result`` (pairs by their label,
 ``table``; an adjusted score is written in the contract column ("A+/A-",
 "60%/40%"), an award against an absent pair as "60/0" or "60/40 EW absent".
 A row with no contract and no result ("-" or empty) was not played and is
-skipped.  Every line goes through the one write path; every faulty line is
-reported with its number and board (a pair against itself, or twice on a
-board in the file, among them), and nothing is stored unless the whole file
-is valid.
+skipped.  Every line is checked by the one write path's rules (in memory,
+``services.bulk_lines``) and the file stored in bulk with one audit entry;
+every faulty line is reported with its number and board (a pair against
+itself, or twice on a board in the file, among them), and nothing is stored
+unless the whole file is valid.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import zipfile
 import zlib
 from collections.abc import Iterable
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -33,8 +35,8 @@ from games.errors import GameError
 from games.text import control_fault
 from tournaments.importers.awards import award_of, parse_award
 from tournaments.importers.limits import MAX_ROUND, MAX_TABLE
-from tournaments.models import Section
-from tournaments.services.results import queue_scoring, result_adjust, result_submit
+from tournaments.models import Section, Source
+from tournaments.services.bulk_lines import FileLine, SectionLines, import_audit
 
 REQUIRED = ("board", "ns", "ew", "contract")
 # What a damaged or hostile workbook raises while openpyxl reads it: a bad zip,
@@ -129,26 +131,39 @@ def _decoded(data: bytes) -> str:
 
 
 @transaction.atomic
-def import_travellers(section: Section, rows: Iterable[dict[str, str]]) -> int:
-    """Store every row through the write path, or nothing; returns the count.
+def import_travellers(
+    section: Section,
+    rows: Iterable[dict[str, str]],
+    *,
+    user: AbstractBaseUser | None = None,
+    file_name: str = "",
+) -> int:
+    """Check every row by the write path's rules, then store them all in bulk,
+    or nothing; returns the count.
 
     A row with no contract and no result ("-" or empty) was not played: it
     is skipped, not stored.  A pair meeting itself or playing a board twice
-    in the file is refused on that line, naming the board.
+    in the file is refused on that line, naming the board.  The rows are
+    checked in memory (``services.bulk_lines``): a few queries a file, one
+    audit entry for it, one rescore of the section after the commit.
     """
+    section = Section.objects.select_related("session__event").get(pk=section.pk)
     pairs = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
+    for board in boards.values():
+        board.section = section
+    rounds = {r.number: r for r in section.round_set.all()}
+    tables = {t.number: t for t in section.table_set.all()}
+    lines = SectionLines(section, source=Source.DIRECTOR, user=user)
     errors: list[str] = []
     seen: dict[tuple[int, int], int] = {}
-    stored = 0
     for number, row in enumerate(rows, start=2):
         if not _played(row):
             continue
         try:
             board, ns, ew = _placed(row, pairs, boards)
             _once(board, ns, ew, number, seen)
-            _store(section, row, board, ns, ew)
-            stored += 1
+            _check(lines, row, board, ns, ew, rounds, tables)
         except (ValidationError, GameError, ValueError, KeyError) as error:
             messages = getattr(error, "messages", None) or [str(error)]
             errors.append(
@@ -156,10 +171,12 @@ def import_travellers(section: Section, rows: Iterable[dict[str, str]]) -> int:
                 % {"line": number, "errors": "; ".join(messages)}
             )
     if errors:
-        transaction.set_rollback(True)
         raise TravellerFileError(errors)
-    if boards:
-        queue_scoring(next(iter(boards.values())))
+    try:
+        stored = lines.store()
+    except ValidationError as error:  # a line entered meanwhile
+        raise TravellerFileError(error.messages) from None
+    import_audit([lines], file_name=file_name)
     return stored
 
 
@@ -214,13 +231,16 @@ def _once(board, ns, ew, line: int, seen: dict[tuple[int, int], int]) -> None:
         seen[(board.number, pair.pk)] = line
 
 
-def _store(section: Section, row: dict[str, str], board, ns, ew) -> None:
+def _check(
+    lines: SectionLines, row: dict[str, str], board, ns, ew, rounds, tables
+) -> None:
+    """Check the row as the write path would (``SectionLines.check``)."""
     where = {
-        "round": _numbered(section.round_set, row.get("round"), "round", MAX_ROUND),
-        "table": _numbered(section.table_set, row.get("table"), "table", MAX_TABLE),
+        "round": _numbered(rounds, row.get("round"), "round", MAX_ROUND),
+        "table": _numbered(tables, row.get("table"), "table", MAX_TABLE),
     }
     try:
-        _write(row, board, ns, ew, where)
+        lines.check(_line(row, board, ns, ew, where))
     except (ValidationError, GameError, ValueError) as error:
         messages = getattr(error, "messages", None) or [str(error)]
         raise ValueError(
@@ -234,7 +254,8 @@ def _store(section: Section, row: dict[str, str], board, ns, ew) -> None:
         ) from None
 
 
-def _write(row: dict[str, str], board, ns, ew, where: dict) -> None:
+def _line(row: dict[str, str], board, ns, ew, where: dict) -> FileLine:
+    """The row as a line to check: an adjusted score or a played contract."""
     contract = (row.get("contract") or "").strip()
     award = parse_award(contract)
     if award is None and (
@@ -243,18 +264,17 @@ def _write(row: dict[str, str], board, ns, ew, where: dict) -> None:
         ns_mark, _slash, ew_mark = contract.partition("/")
         award = award_of(ns_mark, ew_mark or ns_mark)
     if award is not None:
-        result_adjust(
-            board=board, ns_pair=ns, ew_pair=ew, ns=award.ns, ew=award.ew,
-            absent=award.absent, rescore=False, **where,
+        return FileLine(
+            board=board, ns_pair=ns, ew_pair=ew, adjusted=(award.ns, award.ew),
+            absent=award.absent, **where,
         )  # fmt: skip
-        return
     parsed = parse_contract(contract)
     text = (row.get("result") or "").strip()
     tricks = None if parsed.is_pass else tricks_from_result(parsed, text)
-    result_submit(
+    return FileLine(
         board=board, ns_pair=ns, ew_pair=ew, contract=contract,
         declarer=(row.get("declarer") or "").strip(), tricks=tricks,
-        lead=(row.get("lead") or "").strip(), rescore=False, **where,
+        lead=(row.get("lead") or "").strip(), **where,
     )  # fmt: skip
 
 
@@ -271,7 +291,7 @@ def _pair(pairs: dict, row: dict[str, str], column: str):
     return pair
 
 
-def _numbered(queryset, value: str | None, column: str, high: int):
+def _numbered(numbered: dict, value: str | None, column: str, high: int):
     """The section's round or table of that number; None when not given."""
     text = (value or "").strip()
     if not text.isdigit():
@@ -281,4 +301,4 @@ def _numbered(queryset, value: str | None, column: str, high: int):
             _("%(column)s: %(number)s is not a number from 1 to %(high)d")
             % {"column": column, "number": text[:12], "high": high}
         )
-    return queryset.filter(number=int(text)).first()
+    return numbered.get(int(text))

@@ -16,6 +16,7 @@ from tournaments.models.event import (
     SectionScoring,
     Session,
 )
+from tournaments.models.exports import EventWorkbook
 from tournaments.models.imports import ImportJob
 from tournaments.models.mail import MailJob
 from tournaments.models.penalty import Penalty
@@ -47,6 +48,7 @@ __all__ = [
     "ChineseSettings",
     "Club",
     "Event",
+    "EventWorkbook",
     "ImportJob",
     "MailJob",
     "Match",

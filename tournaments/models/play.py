@@ -367,6 +367,7 @@ class ResultChange(models.Model):
         DISPUTE = "dispute", _("not agreed: director called")
         SAME = "same", _("entered again, same result")
         RESOLVE = "resolve", _("dispute resolved by the director")
+        IMPORT = "import", _("imported from a file")
 
     section = models.ForeignKey(
         Section, on_delete=models.CASCADE, null=True, related_name="changes"

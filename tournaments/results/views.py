@@ -5,10 +5,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 
+from django.conf import settings
 from django.db.models import Count, Max, Min, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
@@ -42,6 +44,7 @@ from tournaments.services.privacy import (
     request_viewer,
 )
 from tournaments.services.publication import FINAL, publication_state
+from tournaments.services.workbook_builds import built_by_task, workbook_wanted
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -320,8 +323,43 @@ def event_excel(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404(_("This event has no results yet."))
     if any_in_play(list(sections), request_viewer(request)):
         return _workbook_in_play(request, event)
-    workbook = event_game(event).workbook(event)
+    if built_by_task(event):
+        return _built_workbook(request, event)
+    return _workbook_file(event, event_game(event).workbook(event))
+
+
+def _workbook_file(event: Event, workbook: bytes) -> HttpResponse:
     response = HttpResponse(workbook, content_type=XLSX)
     name = slugify(event.name) or "event"
     response["Content-Disposition"] = f'attachment; filename="{name}.xlsx"'
+    return response
+
+
+@never_cache
+def _built_workbook(request: HttpRequest, event: Event) -> HttpResponse:
+    """A big event's workbook (``services.workbook_builds``): the file once
+    built from the current results, else 202 while the task builds it (503
+    when the task queue is down), as JSON for a client that asks for it,
+    else a page refreshing itself every 2 seconds."""
+    state = workbook_wanted(event, get_language() or settings.LANGUAGE_CODE)
+    if state.data is not None:
+        return _workbook_file(event, state.data)
+    code = 202 if state.building else 503
+    if "application/json" in request.headers.get("Accept", ""):
+        body = {
+            "status": "building" if state.building else "failed",
+            "progress": state.progress,
+            "url": request.build_absolute_uri(),
+        }
+        if state.fault:
+            body["message"] = state.fault
+        return JsonResponse(body, status=code)
+    response = render(
+        request,
+        "results/workbook_building.html",
+        {"event": event, "progress": state.progress, "fault": state.fault},
+        status=code,
+    )
+    if state.building:
+        response["Refresh"] = "2"
     return response

@@ -237,13 +237,24 @@ def check_movement(
             round or section.round_set.get(number=seating.round),
             table or section.table_set.get(number=seating.table),
         )
+    raise movement_refusal(board, ns_pair, ew_pair, round, table)
+
+
+def movement_refusal(
+    board: Board,
+    ns_pair: Pair,
+    ew_pair: Pair,
+    round: Round | None,
+    table: Table | None,
+) -> ValidationError:
+    """The refusal of a line the movement does not seat (``check_movement``)."""
     where = ""
     if table is not None and round is not None:
         where = _(" at table %(table)d in round %(round)d") % {
             "table": table.number,
             "round": round.number,
         }
-    raise ValidationError(
+    return ValidationError(
         {
             "ns_pair": _(
                 "In this movement %(ns)s and %(ew)s do not play board %(board)d"

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games.bridge import board_dealer, board_vulnerability
 from tournaments import access
 from tournaments.importers.pbn import ImportedLine, ImportedPlayer, ImportedSession
 from tournaments.models import (
@@ -23,13 +24,14 @@ from tournaments.models import (
     Session,
     Source,
 )
-from tournaments.services.events import event_create
-from tournaments.services.results import (
-    queue_scoring,
-    result_adjust,
-    result_submit,
-    result_weighted,
+from tournaments.services.bulk_lines import (
+    FileLine,
+    SectionLines,
+    fault_text,
+    import_audit,
+    lines_checked,
 )
+from tournaments.services.events import event_create
 
 
 @transaction.atomic
@@ -37,28 +39,32 @@ def event_import(
     imported: ImportedSession | Sequence[ImportedSession],
     *,
     user: AbstractBaseUser | None = None,
+    file_name: str = "",
 ) -> Event:
     """Create an event holding the imported sections' pairs, boards and lines.
 
     Each imported section goes to its session (numbered 1, 2... in the
-    file's order of sessions) under its letter.  Every line goes through the
-    one write path (``result_submit``, or ``result_adjust`` for an adjusted
-    score), checked, scored and audited as if entered by hand, and each
-    section is rescored once at the end; a bad line raises
-    ``ValidationError`` naming the board and pairs, and nothing is stored.
-    The file's scoring settings (a USEBIO event type) become the event's,
-    and its club and players are found or entered.  (A large file goes
-    through ``services.import_jobs`` instead, in short transactions.)  A
-    number or a text no database column can hold never gets here: the
-    readers refuse it (``importers.limits``, control characters).
+    file's order of sessions) under its letter.  Every line is checked in
+    memory by the one write path's rules (``services.bulk_lines``), every
+    faulty line named with its board, its place in the file and its pairs
+    (``ValidationError``), and nothing is stored then; else the lines are
+    stored in bulk, the file gets one audit entry, and each section is
+    rescored once after the commit.  The file's scoring settings (a USEBIO
+    event type) become the event's, and its club and players are found or
+    entered.  (A large file goes through ``services.import_jobs`` instead,
+    in short transactions.)  A number or a text no database column can hold
+    never gets here: the readers refuse it (``importers.limits``, control
+    characters).
     """
     parts = [imported] if isinstance(imported, ImportedSession) else list(imported)
     event = imported_event_create(parts, user=user)
-    for part in parts:
-        section = imported_section_create(event, parts, part)
-        for line in part.lines:
-            section.store(line, user)
-        queue_scoring(next(iter(section.boards.values())))
+    sections = [
+        imported_section_create(event, parts, part).lines(part, user) for part in parts
+    ]
+    lines_checked(sections, imported_fault)
+    for lines, _file_lines in sections:
+        lines.store()
+    import_audit([lines for lines, _file_lines in sections], file_name=file_name)
     return event
 
 
@@ -71,10 +77,40 @@ class ImportedSectionRows:
     pairs: dict[str, Pair]
     boards: dict[int, Board]
 
-    def store(self, line: ImportedLine, user: AbstractBaseUser | None) -> None:
-        """Store one of the section's lines (see ``line_store``)."""
-        pairs, board = self.pairs, self.boards[line.board]
-        line_store(line, board, pairs[line.ns], pairs[line.ew], user)
+    def lines(
+        self, imported: ImportedSession, user: AbstractBaseUser | None
+    ) -> tuple[SectionLines, list[FileLine]]:
+        """The section's lines to check and store in bulk (``bulk_lines``)."""
+        pairs, boards = self.pairs, self.boards
+        file_lines = [
+            FileLine(
+                board=boards[line.board],
+                ns_pair=pairs[line.ns],
+                ew_pair=pairs[line.ew],
+                contract=line.contract,
+                declarer=line.declarer,
+                tricks=line.tricks,
+                lead=line.lead[:3],  # as main passed it to the write path
+                adjusted=line.adjusted,
+                absent=line.absent,
+                weighted=line.weighted,
+                where=imported_place(line),
+            )
+            for line in imported.lines
+        ]
+        return SectionLines(self.section, source=Source.IMPORT, user=user), file_lines
+
+
+def imported_place(line: ImportedLine) -> str:
+    """Where a line is in the file: "Board 2, line 17 (1 v 11)"."""
+    pairs = f"{line.ns} v {line.ew}"
+    place = f"{line.where} ({pairs})" if line.where else pairs
+    return f"Board {line.board}, {place}"
+
+
+def imported_fault(line: FileLine, error: ValidationError) -> str:
+    """A refused imported line's fault, naming where it is in the file."""
+    return f"{line.where}: {fault_text(error)}"
 
 
 def imported_event_create(
@@ -95,7 +131,12 @@ def imported_section_create(
     event: Event, parts: Sequence[ImportedSession], imported: ImportedSession
 ) -> ImportedSectionRows:
     """One imported section's session (numbered in the file's order of
-    sessions), section, pairs (with their players) and boards; no lines yet."""
+    sessions), section, pairs (with their players) and boards; no lines yet.
+
+    A few statements whatever the section's size: pairs, boards and players
+    are created in bulk.  The rows keep their section, session and event, so
+    that checking the lines reads nothing more.
+    """
     opening = event.sessions.order_by("number").first()
     numbers = sorted({part.session for part in parts})
     number = numbers.index(imported.session) + 1
@@ -104,6 +145,7 @@ def imported_section_create(
         session = Session.objects.get_or_create(
             event=event, number=number, defaults={"status": opening.status}
         )[0]
+    session.event = event
     per_board: dict[int, int] = {}
     for line in imported.lines:
         per_board[line.board] = per_board.get(line.board, 0) + 1
@@ -117,7 +159,7 @@ def imported_section_create(
     )
     mitchell = imported.mitchell
     pairs = {
-        key: Pair.objects.create(
+        key: Pair(
             section=section,
             number=pair.number,
             direction=next(iter(pair.directions)) if mitchell else "",
@@ -125,63 +167,23 @@ def imported_section_create(
         )
         for key, pair in imported.pairs.items()
     }
+    Pair.objects.bulk_create(pairs.values())
     club = event.club
     if club is not None:
-        for key, pair in imported.pairs.items():
-            pairs[key].players.set(players_found(club, pair.players))
+        players = {key: pair.players for key, pair in imported.pairs.items()}
+        pairs_players_set(club, pairs, players)
     boards = {
-        number: Board.objects.create(
+        number: Board(
             section=section,
             number=number,
-            dealer=board.dealer,
-            vulnerability=board.vulnerability,
+            dealer=board.dealer or board_dealer(number),
+            vulnerability=board.vulnerability or board_vulnerability(number),
             deal=board.deal,
         )
         for number, board in sorted(imported.boards.items())
     }
+    Board.objects.bulk_create(boards.values())
     return ImportedSectionRows(section, pairs, boards)
-
-
-def line_store(
-    line: ImportedLine,
-    board: Board,
-    ns_pair: Pair,
-    ew_pair: Pair,
-    user: AbstractBaseUser | None,
-) -> None:
-    """Store an imported line through the one write path (no rescore yet).
-
-    A refused line raises ``ValidationError`` naming its board, its line in
-    the file (when the reader knows it) and its pairs.
-    """
-    where = {
-        "board": board,
-        "ns_pair": ns_pair,
-        "ew_pair": ew_pair,
-        "user": user,
-        "rescore": False,
-        "source": Source.IMPORT,
-    }
-    try:
-        if line.adjusted:
-            result_adjust(
-                ns=line.adjusted[0], ew=line.adjusted[1], absent=line.absent, **where
-            )
-        elif line.weighted:
-            result_weighted(parts=line.weighted, **where)
-        else:
-            result_submit(
-                contract=line.contract,
-                declarer=line.declarer,
-                tricks=line.tricks,
-                lead=line.lead[:3],
-                **where,
-            )
-    except ValidationError as error:
-        problem = "; ".join(error.messages)
-        pairs = f"{line.ns} v {line.ew}"
-        place = f"{line.where} ({pairs})" if line.where else pairs
-        raise ValidationError(f"Board {line.board}, {place}: {problem}") from None
 
 
 def club_found(
@@ -215,17 +217,64 @@ def club_found(
 
 def players_found(club: Club, entries: Iterable[ImportedPlayer]) -> list[Player]:
     """The club's players named in a file, found by licence (else name) or entered."""
-    players = []
-    for imported in entries:
-        first, _, last = imported.name.rpartition(" ")
-        licence = imported.licence[:32]
-        names = {"first_name": first[:80], "last_name": last[:80]}
-        if licence:
-            player = Player.objects.get_or_create(
-                club=club, licence=licence, defaults=names
-            )[0]
-        else:
-            player = Player.objects.filter(club=club, licence="", **names).first()
-            player = player or Player.objects.create(club=club, **names)
-        players.append(player)
-    return players
+    return club_players(club, {"": list(entries)})[""]
+
+
+def club_players(
+    club: Club, named: dict[str, Sequence[ImportedPlayer]]
+) -> dict[str, list[Player]]:
+    """The club's players each key's file entries name, found by licence
+    (else by name, a player without licence) or entered: three queries
+    whatever the count.  A player named twice in the file is one player."""
+    wanted = [player for players in named.values() for player in players]
+    licences = {_licence(player) for player in wanted} - {""}
+    found: dict[tuple[str, ...], Player] = {}
+    for player in Player.objects.filter(club=club, licence__in=licences):
+        found.setdefault(("licence", player.licence), player)
+    last_names = {_names(player)["last_name"] for player in wanted}
+    unlicensed = Player.objects.filter(club=club, licence="", last_name__in=last_names)
+    for player in unlicensed.order_by("last_name", "first_name", "pk"):
+        found.setdefault(("name", player.first_name, player.last_name), player)
+    new: dict[tuple[str, ...], Player] = {}
+    for entry in wanted:
+        key = _player_key(entry)
+        if key not in found and key not in new:
+            new[key] = Player(club=club, licence=_licence(entry), **_names(entry))
+    Player.objects.bulk_create(new.values())
+    found.update(new)
+    return {
+        key: [found[_player_key(entry)] for entry in entries]
+        for key, entries in named.items()
+    }
+
+
+def pairs_players_set(
+    club: Club, pairs: dict[str, Pair], named: dict[str, Sequence[ImportedPlayer]]
+) -> None:
+    """Link each new pair to its players, in bulk (the pairs are just created)."""
+    through = Pair.players.through
+    links = {
+        (pairs[key].pk, player.pk)
+        for key, players in club_players(club, named).items()
+        for player in players
+    }
+    through.objects.bulk_create(
+        through(pair_id=pair, player_id=player) for pair, player in sorted(links)
+    )
+
+
+def _licence(player: ImportedPlayer) -> str:
+    return player.licence[:32]
+
+
+def _names(player: ImportedPlayer) -> dict[str, str]:
+    first, _space, last = player.name.rpartition(" ")
+    return {"first_name": first[:80], "last_name": last[:80]}
+
+
+def _player_key(player: ImportedPlayer) -> tuple[str, ...]:
+    licence = _licence(player)
+    if licence:
+        return ("licence", licence)
+    names = _names(player)
+    return ("name", names["first_name"], names["last_name"])

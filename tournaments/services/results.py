@@ -101,9 +101,7 @@ def result_enter(
     refused, and the line stored first is flagged for the director.
     ``rescore=False`` leaves the rescore to a caller saving several lines.
     """
-    check_game(board, Event.Game.BRIDGE)
-    fields = played_fields(board, contract, declarer, tricks)
-    fields["lead"] = lead.strip().upper()[:3]
+    fields = played_line_fields(board, contract, declarer, tricks, lead)
     return _write(board, fields, ns_pair, ew_pair, key=key, **placing)
 
 
@@ -160,8 +158,7 @@ def result_adjust(
     ``absent`` ("NS" or "EW") makes it an award against a pair that never
     came ("60/0 - EW absent"): not a play of the board (``scoring.board``).
     """
-    fields = adjusted_fields(ns, ew, absent)
-    check_team_marks(board, fields)
+    fields = adjusted_line_fields(board, ns, ew, absent)
     line, _created = _write(board, fields, ns_pair, ew_pair, **placing)
     return line
 
@@ -175,10 +172,42 @@ def result_weighted(
     **placing: Unpack[Placing],
 ) -> Result:
     """Assign a weighted score (Law 12C1(c)): e.g. 70 % of 4S= and 30 % of 4S+1."""
-    check_game(board, Event.Game.BRIDGE)
-    fields = weighted_fields(board, parts)
+    fields = weighted_line_fields(board, parts)
     line, _created = _write(board, fields, ns_pair, ew_pair, **placing)
     return line
+
+
+# The checks of a line's values, without the database: ``result_enter``,
+# ``result_adjust`` and ``result_weighted`` apply them, and so do the
+# importers storing a whole file at once (``services.bulk_lines``).
+
+
+def played_line_fields(
+    board: Board, contract: str, declarer: str, tricks: int | None, lead: str = ""
+) -> dict[str, object]:
+    """A played line's checked fields, its NS score computed (the board's event
+    plays bridge; its section, session and event already read)."""
+    check_game(board, Event.Game.BRIDGE)
+    fields = played_fields(board, contract, declarer, tricks)
+    fields["lead"] = lead.strip().upper()[:3]
+    return fields
+
+
+def adjusted_line_fields(
+    board: Board, ns: str, ew: str, absent: str = ""
+) -> dict[str, object]:
+    """An artificial adjusted score's checked fields (marks only in teams)."""
+    fields = adjusted_fields(ns, ew, absent)
+    check_team_marks(board, fields)
+    return fields
+
+
+def weighted_line_fields(
+    board: Board, parts: Sequence[WeightedPart]
+) -> dict[str, object]:
+    """A weighted score's checked fields (Law 12C1(c))."""
+    check_game(board, Event.Game.BRIDGE)
+    return weighted_fields(board, parts)
 
 
 def result_delete(

@@ -63,17 +63,25 @@ def is_xml(data: bytes) -> bool:
 
 
 def usebio_import(
-    data: bytes | str, *, name: str | None = None, user: AbstractBaseUser | None = None
+    data: bytes | str,
+    *,
+    name: str | None = None,
+    user: AbstractBaseUser | None = None,
+    file_name: str = "",
 ) -> Event:
     """A USEBIO file as a pairs event (scored as the file says) or a teams event."""
     imported = read_usebio(data, name=name)
     if isinstance(imported, ImportedTeams):
-        return teams_event_import(imported, user=user)
-    return event_import(imported, user=user)
+        return teams_event_import(imported, user=user, file_name=file_name)
+    return event_import(imported, user=user, file_name=file_name)
 
 
 def results_file_import(
-    data: bytes, *, name: str | None = None, user: AbstractBaseUser | None = None
+    data: bytes,
+    *,
+    name: str | None = None,
+    user: AbstractBaseUser | None = None,
+    file_name: str = "",
 ) -> Event:
     """Store a PBN or USEBIO results file as a new event; return it.
 
@@ -81,5 +89,6 @@ def results_file_import(
     (naming the board and pairs); nothing is stored then.
     """
     if is_xml(data):
-        return usebio_import(data, name=name, user=user)
-    return event_import(parse_sessions(data, name=name), user=user)
+        return usebio_import(data, name=name, user=user, file_name=file_name)
+    parts = parse_sessions(data, name=name)
+    return event_import(parts, user=user, file_name=file_name)

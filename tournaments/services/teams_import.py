@@ -2,9 +2,11 @@
 
 The teams keep their file numbers; each round of the file becomes a round
 of the event laid out by ``team_round_create`` with the file's pairings
-(not Donne's own draw), and each match's lines go to its two rooms through
-the one write path: the open room's line between the home team's NS pair
-and the away team's EW pair, the closed room's the other way round.  A
+(not Donne's own draw), and each match's lines go to its two rooms, checked
+by the one write path's rules in memory and stored in bulk
+(``services.bulk_lines``, one audit entry for the file): the open room's
+line between the home team's NS pair and the away team's EW pair, the closed
+room's the other way round.  A
 round's boards are numbered on as Donne numbers them, the file's boards of
 each match taken in order.
 """
@@ -15,16 +17,39 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from tournaments.importers.pbn import ImportedLine
 from tournaments.importers.usebio import ImportedMatch, ImportedTeams
-from tournaments.models import Event, Pair, Section, Team, TeamCompetition
-from tournaments.services.imports import club_found, line_store, players_found
-from tournaments.services.results import queue_scoring
+from tournaments.models import (
+    Board,
+    Event,
+    Pair,
+    Section,
+    Source,
+    Team,
+    TeamCompetition,
+)
+from tournaments.services.bulk_lines import (
+    FileLine,
+    SectionLines,
+    import_audit,
+    lines_checked,
+)
+from tournaments.services.imports import (
+    club_found,
+    imported_fault,
+    imported_place,
+    players_found,
+)
+from tournaments.services.rescoring import section_changed
 from tournaments.services.teams import session_add, team_round_create
 
 
 @transaction.atomic
 def teams_event_import(
-    imported: ImportedTeams, *, user: AbstractBaseUser | None = None
+    imported: ImportedTeams,
+    *,
+    user: AbstractBaseUser | None = None,
+    file_name: str = "",
 ) -> Event:
     """Create the teams event, its rounds and matches, and store every line.
 
@@ -63,28 +88,55 @@ def teams_event_import(
         )
         if club is not None:
             team.players.set(players_found(club, entry.players))
+    sections = []
     for stage in rounds:
         matches = [match for match in imported.matches if match.round == stage]
         pairings = [(match.home, match.away) for match in matches]
         section = team_round_create(session_add(event), pairings, stage=stage)
-        for match in matches:
-            _store_match(section, match, user)
-        queue_scoring(section.boards.order_by("number").first())
+        sections.append(_round_lines(section, matches, user))
+    lines_checked(sections, imported_fault)
+    for lines, _file_lines in sections:
+        if not lines.store():
+            section_changed(lines.section.pk)  # a round without lines: ranked
+    import_audit([lines for lines, _file_lines in sections], file_name=file_name)
     return event
 
 
-def _store_match(
-    section: Section, match: ImportedMatch, user: AbstractBaseUser | None
-) -> None:
+def _round_lines(
+    section: Section, matches: list[ImportedMatch], user: AbstractBaseUser | None
+) -> tuple[SectionLines, list[FileLine]]:
+    """A round's lines, to check and store in bulk (``services.bulk_lines``)."""
+    section = Section.objects.select_related("session__event").get(pk=section.pk)
     boards = list(section.boards.order_by("number"))
+    for board in boards:
+        board.section = section
     pairs = {(pair.number, pair.direction): pair for pair in section.pairs.all()}
-    for index, (number, lines) in enumerate(sorted(match.rooms.items())):
-        if index >= len(boards):
-            raise ValidationError(
-                f"Match {match.home} v {match.away}: board {number} is one "
-                f"more than the {len(boards)} boards of round {match.round}"
-            )
-        for line in lines:
-            ns: Pair = pairs[(int(line.ns), "NS")]
-            ew: Pair = pairs[(int(line.ew), "EW")]
-            line_store(line, boards[index], ns, ew, user)
+    file_lines = []
+    for match in matches:
+        for index, (number, lines) in enumerate(sorted(match.rooms.items())):
+            if index >= len(boards):
+                raise ValidationError(
+                    f"Match {match.home} v {match.away}: board {number} is one "
+                    f"more than the {len(boards)} boards of round {match.round}"
+                )
+            for line in lines:
+                ns: Pair = pairs[(int(line.ns), "NS")]
+                ew: Pair = pairs[(int(line.ew), "EW")]
+                file_lines.append(_file_line(line, boards[index], ns, ew))
+    return SectionLines(section, source=Source.IMPORT, user=user), file_lines
+
+
+def _file_line(line: ImportedLine, board: Board, ns: Pair, ew: Pair) -> FileLine:
+    return FileLine(
+        board=board,
+        ns_pair=ns,
+        ew_pair=ew,
+        contract=line.contract,
+        declarer=line.declarer,
+        tricks=line.tricks,
+        lead=line.lead[:3],  # as main passed it to the write path
+        adjusted=line.adjusted,
+        absent=line.absent,
+        weighted=line.weighted,
+        where=imported_place(line),
+    )

@@ -72,4 +72,4 @@ def double_dummy(analysis_id: int) -> dict[str, int | str]:
 
 
 # The long tasks have modules of their own; imported so Celery registers them.
-from tournaments.tasks import imports, mail, maintenance  # noqa: E402, F401
+from tournaments.tasks import exports, imports, mail, maintenance  # noqa: E402, F401

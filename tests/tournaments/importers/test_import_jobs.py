@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tournaments.models import Event, ImportJob, Pair, Result
-from tournaments.services import import_jobs, imports
+from tournaments.services import import_jobs
 from tournaments.services.import_jobs import JOB_THRESHOLD_BYTES, import_job_run
 
 pytestmark = pytest.mark.django_db
@@ -136,32 +136,53 @@ def test_two_live_jobs_of_one_file_cannot_exist():
 
 
 def test_a_failed_job_removes_its_committed_batches(director, monkeypatch):
-    """The write path refuses the file's last line (board 30, 10NS v 1EW)
-    after 250 lines were committed in batches; the event goes, the fault
-    stays."""
+    """The store fails on its sixth batch, after 250 lines were committed in
+    batches of 50 (issue 21: the lines are checked first, so only the store
+    itself can fail midway); the event goes, the fault stays."""
+    from tournaments.services.bulk_lines import SectionLines
+
     monkeypatch.setattr(import_jobs, "BATCH_LINES", 50)
-    stored = imports.result_submit
+    stored = SectionLines.store
 
-    def refusing(**kwargs):
-        if (kwargs["board"].number, kwargs["ns_pair"].label) == (BOARDS, "10NS"):
-            raise ValidationError("refused by the write path")
-        return stored(**kwargs)
+    def failing(self, start=0, stop=None, **kwargs):
+        if start == 250:
+            raise ValidationError("refused by the database")
+        return stored(self, start, stop, **kwargs)
 
-    monkeypatch.setattr(imports, "result_submit", refusing)
+    monkeypatch.setattr(SectionLines, "store", failing)
     response = post(director, large_pbn())
     assert response.status_code == 202
     job = ImportJob.objects.get()
     assert job.status == "failed"
     assert (job.done, job.total) == (250, 300)  # five batches of 50 committed
+    assert (job.fault_count, job.faults) == (1, ["refused by the database"])
+    assert job.event is None
+    assert not Event.objects.exists()
+    assert not Result.objects.exists() and not Pair.objects.exists()
+
+
+def test_a_refused_line_fails_the_job_before_a_line_is_stored(director, monkeypatch):
+    """The write path's rules refuse the file's last line (board 30, 10NS v
+    1EW): every line is checked before any is stored, so the job stored none."""
+    from tournaments.services.bulk_lines import SectionLines
+
+    monkeypatch.setattr(import_jobs, "BATCH_LINES", 50)
+    checked = SectionLines.check
+
+    def refusing(self, line):
+        if (line.board.number, line.ns_pair.label) == (BOARDS, "10NS"):
+            raise ValidationError("refused by the write path")
+        return checked(self, line)
+
+    monkeypatch.setattr(SectionLines, "check", refusing)
+    response = post(director, large_pbn())
+    assert response.status_code == 202
+    job = ImportJob.objects.get()
+    assert (job.status, job.done, job.total) == ("failed", 0, 300)
     assert job.fault_count == 1
     assert job.faults[0].startswith("Board 30, line ")
     assert job.faults[0].endswith(" (10NS v 1EW): refused by the write path")
-    assert job.event is None
-    assert not Event.objects.exists()
-    assert not Result.objects.exists()
-    retried = post(director, large_pbn())
-    assert retried.status_code == 202  # a failed job does not hold the file
-    assert ImportJob.objects.count() == 2
+    assert not Event.objects.exists() and not Result.objects.exists()
 
 
 def test_a_pair_twice_on_a_board_fails_the_job_before_any_line_is_stored(director):
@@ -210,12 +231,12 @@ def test_an_unexpected_error_fails_the_job_and_removes_the_event(director, monke
 def test_a_job_over_its_time_limit_fails_and_removes_the_event(director, monkeypatch):
     from celery.exceptions import SoftTimeLimitExceeded
 
-    from tournaments.services.imports import ImportedSectionRows
+    from tournaments.services.bulk_lines import SectionLines
 
     def slow(*args, **kwargs):
         raise SoftTimeLimitExceeded()
 
-    monkeypatch.setattr(ImportedSectionRows, "store", slow)
+    monkeypatch.setattr(SectionLines, "store", slow)
     post(director, large_pbn())
     job = ImportJob.objects.get()
     assert (job.status, job.faults, job.fault_count) == (
@@ -376,3 +397,24 @@ def test_the_sweep_resends_a_job_never_received_and_fails_a_lost_one(
     assert not Event.objects.filter(pk=half.pk).exists()
     fresh.refresh_from_db()
     assert fresh.status == "running"
+
+
+def test_a_jobs_progress_moves_a_batch_at_a_time(director, monkeypatch):
+    """300 lines in batches of 100: the count moves three times while the
+    lines are stored (never once a line), each time in its own commit."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    monkeypatch.setattr(import_jobs, "BATCH_LINES", 100)
+    with CaptureQueriesContext(connection) as queries:
+        post(director, large_pbn())
+    moves = [
+        q["sql"]
+        for q in queries
+        if q["sql"].startswith('UPDATE "tournaments_importjob"')
+        and '"done" =' in q["sql"]
+        and '"done" + ' in q["sql"]
+    ]
+    assert len(moves) == 3
+    job = ImportJob.objects.get()
+    assert (job.status, job.done, job.total) == ("done", 300, 300)

@@ -177,11 +177,16 @@ def test_imported_lines_go_through_the_write_path_and_are_audited(tmp_path):
     lines = Result.objects.filter(board__section__session__event_id=event_id)
     assert lines.count() == 8
     assert set(lines.values_list("source", flat=True)) == {Source.IMPORT}
-    changes = ResultChange.objects.filter(board__section__session__event_id=event_id)
-    assert (
-        sorted(changes.values_list("action", flat=True)) == ["adjust"] + ["create"] * 7
-    )
-    assert set(changes.values_list("source", flat=True)) == {Source.IMPORT}
+    # One audit entry for the file (issue 21), not one a line.
+    changes = ResultChange.objects.filter(section__session__event_id=event_id)
+    assert list(changes.values_list("action", "source", "board", "after")) == [
+        (
+            "import",
+            Source.IMPORT,
+            None,
+            {"file": "adjusted.pbn", "lines": 8, "sections": {"A": 8}},
+        )
+    ]
 
 
 def test_a_pair_twice_on_a_board_is_refused_and_nothing_is_stored(tmp_path):

@@ -11,7 +11,8 @@ and each column's number format on its cells.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 from typing import IO, TYPE_CHECKING
 
 from openpyxl import Workbook
@@ -23,6 +24,12 @@ if TYPE_CHECKING:
     from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
 MAX_WIDTH = 50
+
+# Told (sheets written, sheets in all) after each sheet ``Book.save`` writes:
+# the task building a big event's workbook shows it as its progress.
+SHEET_PROGRESS: ContextVar[Callable[[int, int], None] | None] = ContextVar(
+    "sheet_progress", default=None
+)
 
 
 class Sheet:
@@ -67,9 +74,12 @@ class Book:
         """Write the .xlsx file, every sheet in one pass over its rows."""
         workbook = Workbook(write_only=True)
         bold = Font(bold=True)
-        for sheet in self.sheets:
+        progress = SHEET_PROGRESS.get()
+        for done, sheet in enumerate(self.sheets, start=1):
             written = workbook.create_sheet(sheet.title or None)
             _write(written, sheet, bold)
+            if progress is not None:
+                progress(done, len(self.sheets))
         workbook.save(target)
 
 

@@ -27,6 +27,7 @@ class Command(BaseCommand):
             data = path.read_bytes()
         except OSError as error:
             raise CommandError(f"{path}: {error.strerror}") from None
+        self.file_name = path.name  # for the import's audit entry
         try:
             event = self.load(data, options["name"])
         except (GameError, ValidationError) as error:
@@ -36,4 +37,5 @@ class Command(BaseCommand):
 
     def load(self, data: bytes, name: str | None) -> Event:
         """Read the file and store it as an event."""
-        return event_import(parse_sessions(data, name=name))
+        parts = parse_sessions(data, name=name)
+        return event_import(parts, file_name=getattr(self, "file_name", ""))

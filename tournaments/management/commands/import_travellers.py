@@ -29,7 +29,7 @@ class Command(BaseCommand):
         path: Path = options["file"]
         try:
             rows = read_rows(path.read_bytes(), path.name)
-            stored = import_travellers(section, rows)
+            stored = import_travellers(section, rows, file_name=path.name)
         except OSError as error:
             raise CommandError(f"{path}: {error.strerror}") from None
         except TravellerFileError as error:

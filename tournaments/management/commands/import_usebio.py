@@ -16,4 +16,4 @@ class Command(ImportPbn):
     what = "the USEBIO XML file"
 
     def load(self, data: bytes, name: str | None) -> Event:
-        return usebio_import(data, name=name)
+        return usebio_import(data, name=name, file_name=getattr(self, "file_name", ""))

@@ -22,6 +22,7 @@ from tournaments.models import (
     Session,
 )
 from tournaments.movements import Movement
+from tournaments.registry import event_game
 from tournaments.selectors.movement import MovementChoice
 from tournaments.services.analysis import ANALYSIS_FIELDS
 from tournaments.services.section_sizes import check_tables
@@ -194,7 +195,7 @@ def pairs_section_add(
             .select_related("event")
             .get(pk=session.pk)
         )
-        if locked.event.kind != Event.Kind.PAIRS:
+        if not event_game(locked.event).ranks_pairs:
             raise ValidationError(
                 {"session": gettext_lazy("Only a pairs event has pairs sections.")}
             )

@@ -16,19 +16,14 @@ through lxml when it is installed).  Figures only: no assertion on time.
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import math
 import os
-import random
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-BOARDS_A_TABLE = 26
-MAX_ROUNDS = 13
 
 
 def main() -> None:
@@ -125,66 +120,14 @@ def _time(event: object, repeat: int) -> tuple[float, int, int]:
 
 
 def _event(tables: int) -> object:
-    """An event of ``tables`` Mitchell tables, every line entered and scored."""
-    from django.db import transaction
-
-    from tournaments.management.commands.bench_section import section_sizes
+    """An event of ``tables`` Mitchell tables, every line stored and scored."""
+    from bench.fields import mitchell_event
     from tournaments.rescore import rescore_section
-    from tournaments.services.events import MovementChoice, event_create, section_create
 
-    with transaction.atomic():
-        event = event_create(name=f"Excel {tables}", date=dt.date.today())
-        session = event.sessions.get()
-        sections = []
-        for index, size in enumerate(section_sizes(tables)):
-            full = size - 1 if size % 2 == 0 else size
-            rounds = min(MAX_ROUNDS, full)
-            choice = MovementChoice(
-                "mitchell", size, math.ceil(BOARDS_A_TABLE / rounds), rounds=rounds
-            )
-            section = section_create(
-                session=session, choice=choice, letter=chr(ord("A") + index)
-            )
-            _fill(section)
-            sections.append(section)
-    for section in sections:
+    event = mitchell_event(tables)
+    for section in event.sessions.get().sections.all():
         rescore_section(section.pk)
     return event
-
-
-def _fill(section: object) -> None:
-    """Every line of the section's movement, a 3NT or 4S made or not."""
-    from tournaments.models import Result
-    from tournaments.selectors.movement import section_movement
-
-    movement = section_movement(section)
-    pairs = {pair.label: pair for pair in section.pairs.all()}
-    boards = {board.number: board for board in section.boards.all()}
-    offset = section.first_board - 1
-    dice = random.Random(section.letter)
-    lines = []
-    for seating in movement.seatings:
-        if movement.is_sit_out(seating):
-            continue
-        ns = pairs[movement.pair(seating.ns).label]
-        ew = pairs[movement.pair(seating.ew).label]
-        for number in seating.boards:
-            tricks = dice.choice((8, 9, 9, 10, 10, 11))
-            contract, need = dice.choice((("3NT", 9), ("4S", 10)))
-            made = tricks - need
-            score = (400 + 30 * max(made, 0)) if made >= 0 else 50 * made
-            lines.append(
-                Result(
-                    board=boards[number + offset],
-                    ns_pair=ns,
-                    ew_pair=ew,
-                    contract=contract,
-                    declarer="N",
-                    tricks=tricks,
-                    score_ns=score + (20 if contract == "4S" and made >= 0 else 0),
-                )
-            )
-    Result.objects.bulk_create(lines, batch_size=2000)
 
 
 if __name__ == "__main__":

@@ -38,14 +38,15 @@ sys.path.insert(0, str(ROOT))
 FIELDS = [(2, 15), (8, 15), (4, 25)]
 
 
-def setup_django(folder: Path) -> None:
-    """An embedded Donne in ``folder``: SQLite file, eager Celery, DEBUG off."""
+def setup_django(folder: Path, url: str | None = None) -> None:
+    """An embedded Donne in ``folder``: SQLite file (or the empty database at
+    ``url``), eager Celery, DEBUG off; migrated, static files collected."""
     for key in ("DATABASE_URL", "REDIS_URL"):
         os.environ.pop(key, None)
     os.environ.update(
         DJANGO_SETTINGS_MODULE="config.settings",
         DONNE_DATA_DIR=str(folder),
-        DATABASE_URL=f"sqlite:///{folder / 'bench.sqlite3'}",
+        DATABASE_URL=url or f"sqlite:///{folder / 'bench.sqlite3'}",
         DJANGO_SECRET_KEY=secrets.token_urlsafe(32),
         DJANGO_DEBUG="0",
         DJANGO_HTTPS="0",

@@ -28,8 +28,6 @@ about as long as loading it.
 from __future__ import annotations
 
 import argparse
-import os
-import secrets
 import sys
 import tempfile
 import time
@@ -40,29 +38,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.pages import setup_django  # noqa: E402
+
 BOARDS = 26
 CASES = ("unchanged", "one line", "all")
-
-
-def setup_django(folder: Path, url: str | None) -> None:
-    """Donne on ``url`` (an empty database, migrated here) or on an SQLite
-    file in ``folder``; DEBUG off."""
-    for key in ("DATABASE_URL", "REDIS_URL"):
-        os.environ.pop(key, None)
-    os.environ.update(
-        DJANGO_SETTINGS_MODULE="config.settings",
-        DONNE_DATA_DIR=str(folder),
-        DATABASE_URL=url or f"sqlite:///{folder / 'bench.sqlite3'}",
-        DJANGO_SECRET_KEY=secrets.token_urlsafe(32),
-        DJANGO_DEBUG="0",
-        DJANGO_HTTPS="0",
-        LOG_LEVEL="WARNING",
-    )
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0)
 
 
 def build(tables: int) -> int:

@@ -30,8 +30,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
-import secrets
 import sys
 import tempfile
 import time
@@ -40,6 +38,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.pages import setup_django  # noqa: E402
 
 STEPS = (
     "lines",
@@ -54,30 +54,6 @@ STEPS = (
     "traveller page queries",
     "Excel s",
 )
-
-
-def setup_django(folder: Path, url: str | None) -> None:
-    """Donne on ``url`` or an SQLite file in ``folder``: eager Celery, DEBUG off."""
-    for key in ("DATABASE_URL", "REDIS_URL"):
-        os.environ.pop(key, None)
-    os.environ.update(
-        DJANGO_SETTINGS_MODULE="config.settings",
-        DONNE_DATA_DIR=str(folder),
-        DATABASE_URL=url or f"sqlite:///{folder / 'bench.sqlite3'}",
-        DJANGO_SECRET_KEY=secrets.token_urlsafe(32),
-        DJANGO_DEBUG="0",
-        DJANGO_HTTPS="0",
-        DJANGO_ALLOWED_HOSTS="testserver",
-        DJANGO_STATIC_ROOT=str(folder / "static"),
-        LOG_LEVEL="WARNING",
-    )
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0)
-    call_command("createcachetable", verbosity=0)
-    call_command("collectstatic", interactive=False, verbosity=0)
 
 
 def timed(work: Callable[[], object], repeat: int = 1) -> float:

@@ -83,22 +83,28 @@ class ImportedSectionRows:
         """The section's lines to check and store in bulk (``bulk_lines``)."""
         pairs, boards = self.pairs, self.boards
         file_lines = [
-            FileLine(
-                board=boards[line.board],
-                ns_pair=pairs[line.ns],
-                ew_pair=pairs[line.ew],
-                contract=line.contract,
-                declarer=line.declarer,
-                tricks=line.tricks,
-                lead=line.lead[:3],  # as main passed it to the write path
-                adjusted=line.adjusted,
-                absent=line.absent,
-                weighted=line.weighted,
-                where=imported_place(line),
-            )
+            file_line(line, boards[line.board], pairs[line.ns], pairs[line.ew])
             for line in imported.lines
         ]
         return SectionLines(self.section, source=Source.IMPORT, user=user), file_lines
+
+
+def file_line(line: ImportedLine, board: Board, ns: Pair, ew: Pair) -> FileLine:
+    """An imported line of ``board`` between ``ns`` and ``ew``, to check and
+    store in bulk."""
+    return FileLine(
+        board=board,
+        ns_pair=ns,
+        ew_pair=ew,
+        contract=line.contract,
+        declarer=line.declarer,
+        tricks=line.tricks,
+        lead=line.lead[:3],  # as main passed it to the write path
+        adjusted=line.adjusted,
+        absent=line.absent,
+        weighted=line.weighted,
+        where=imported_place(line),
+    )
 
 
 def imported_place(line: ImportedLine) -> str:

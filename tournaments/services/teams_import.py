@@ -17,10 +17,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from tournaments.importers.pbn import ImportedLine
 from tournaments.importers.usebio import ImportedMatch, ImportedTeams
 from tournaments.models import (
-    Board,
     Event,
     Pair,
     Section,
@@ -36,8 +34,8 @@ from tournaments.services.bulk_lines import (
 )
 from tournaments.services.imports import (
     club_found,
+    file_line,
     imported_fault,
-    imported_place,
     players_found,
 )
 from tournaments.services.rescoring import section_changed
@@ -122,21 +120,5 @@ def _round_lines(
             for line in lines:
                 ns: Pair = pairs[(int(line.ns), "NS")]
                 ew: Pair = pairs[(int(line.ew), "EW")]
-                file_lines.append(_file_line(line, boards[index], ns, ew))
+                file_lines.append(file_line(line, boards[index], ns, ew))
     return SectionLines(section, source=Source.IMPORT, user=user), file_lines
-
-
-def _file_line(line: ImportedLine, board: Board, ns: Pair, ew: Pair) -> FileLine:
-    return FileLine(
-        board=board,
-        ns_pair=ns,
-        ew_pair=ew,
-        contract=line.contract,
-        declarer=line.declarer,
-        tricks=line.tricks,
-        lead=line.lead[:3],  # as main passed it to the write path
-        adjusted=line.adjusted,
-        absent=line.absent,
-        weighted=line.weighted,
-        where=imported_place(line),
-    )

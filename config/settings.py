@@ -177,6 +177,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "NewSectionMovementEnum": "tournaments.api.sections.SECTION_MOVEMENTS",
+        "MovementEnum": "tournaments.models.event.Section.Movement",
+    },
 }
 
 # Celery: a Redis broker and real workers when REDIS_URL is set, otherwise tasks

@@ -33,11 +33,17 @@ MAX_ROUNDS = MAX_SECTION_PAIRS
 MAX_FIRST_BOARD = 9999
 
 
+# The movements a section can be created with, named apart in the OpenAPI
+# schema (``SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]``) from a section's
+# stored movement.
+SECTION_MOVEMENTS = [(kind, kind) for kind in TABLE_RANGES]
+
+
 class SectionCreateSerializer(serializers.Serializer):
     """A pairs section's movement, size and pairs."""
 
     movement = serializers.ChoiceField(
-        choices=[(kind, kind) for kind in TABLE_RANGES],
+        choices=SECTION_MOVEMENTS,
         help_text="mitchell or howell",
     )
     tables = serializers.IntegerField(

@@ -56,24 +56,19 @@ def write_xlsx(
     ``target``; ``written(done, count)`` is told after each sheet."""
     styles = _Styles(fmt for sheet in sheets for fmt in sheet.formats.values())
     titles = _titles(sheet.title for sheet in sheets)
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as zip:
-        zip.writestr("[Content_Types].xml", _content_types(len(sheets)))
-        zip.writestr("_rels/.rels", _package_relations())
-        zip.writestr("xl/workbook.xml", _workbook(titles))
-        zip.writestr("xl/_rels/workbook.xml.rels", _workbook_relations(len(sheets)))
-        zip.writestr("xl/styles.xml", styles.xml())
-        for number, (sheet, sizes) in enumerate(zip_sheets(sheets, widths), start=1):
-            with zip.open(f"xl/worksheets/sheet{number}.xml", "w") as part:
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as package:
+        package.writestr("[Content_Types].xml", _content_types(len(sheets)))
+        package.writestr("_rels/.rels", _package_relations())
+        package.writestr("xl/workbook.xml", _workbook(titles))
+        package.writestr("xl/_rels/workbook.xml.rels", _workbook_relations(len(sheets)))
+        package.writestr("xl/styles.xml", styles.xml())
+        pairs = zip(sheets, widths, strict=True)
+        for number, (sheet, sizes) in enumerate(pairs, start=1):
+            with package.open(f"xl/worksheets/sheet{number}.xml", "w") as part:
                 for chunk in _worksheet(sheet, sizes, styles, first=number == 1):
                     part.write(chunk.encode("utf-8"))
             if written is not None:
                 written(number, len(sheets))
-
-
-def zip_sheets(
-    sheets: Sequence[WrittenSheet], widths: Sequence[Sequence[int]]
-) -> Iterable[tuple[WrittenSheet, Sequence[int]]]:
-    return zip(sheets, widths, strict=True)
 
 
 def column_letter(index: int) -> str:

@@ -81,8 +81,9 @@ class Game:
     event_page: Hook
     # table -> the first round whose lines are not all in (None: all are).
     open_round: Hook
-    # (section id, board ids) -> recompute those boards and the ranking (a
-    # game whose boards are scored apart); None: every change rescores whole.
+    # (section id, board ids, its field's sections already locked) ->
+    # recompute those boards and the ranking (a game whose boards are scored
+    # apart); None: every change rescores whole.
     rescore_boards: Hook | None = None
     # The pieces below default to a game of bridge boards played by pairs
     # and compared on travellers; a game names only those it does otherwise.

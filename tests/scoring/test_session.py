@@ -137,3 +137,35 @@ def test_it_reproduces_compscore_pair_percentages_and_places(
         standing = session.standing(pair.pair)
         assert f"{standing.pct:.2f}" == pair.percentage, pair
         assert standing.rank.rstrip("=") == pair.place.rstrip("="), pair
+
+
+def test_ranking_keeps_every_field_of_a_standing_and_sets_pct_and_place():
+    """``rank_standings`` builds each ranked standing field by field (for
+    speed): every field a standing has must come through unchanged except
+    the percentage (MP over top) and the place."""
+    from dataclasses import fields, replace
+
+    from scoring.session import PairStanding, rank_standings
+
+    given = [
+        PairStanding(pair=7, group="NS", mp=30.0, top=48.0, pct=0.0, boards=4,
+                     rank="", penalty=1.5),
+        PairStanding(pair=3, group="NS", mp=36.0, top=48.0, pct=0.0, boards=4),
+    ]  # fmt: skip
+    ranked = rank_standings(given)["NS"]
+    assert ranked == [
+        replace(given[1], pct=75.0, rank="1"),
+        replace(given[0], pct=62.5, rank="2"),
+    ]
+    assert {f.name for f in fields(PairStanding)} == {
+        "pair", "group", "mp", "top", "pct", "boards", "rank", "penalty",
+    }  # fmt: skip
+
+
+def test_a_session_scored_unranked_gives_the_same_lines_and_no_ranking():
+    ranked = score_session(MITCHELL, groups=DIRECTIONS)
+    unranked = score_session(MITCHELL, groups=DIRECTIONS, ranked=False)
+    assert unranked.lines == ranked.lines
+    assert [line.ns_mp for line in unranked.lines] == [2, 4, 0, 1, 1, 4]
+    assert unranked.rankings == {}
+    assert set(ranked.rankings) == {"NS", "EW"}

@@ -76,7 +76,7 @@ def rescore_requested(section_id: int, *, queued: bool = False) -> dict[str, obj
         ):
             outcome = game.rescore(section_id)
         else:
-            outcome = game.rescore_boards(section_id, sorted(boards))
+            outcome = game.rescore_boards(section_id, sorted(boards), sections)
         taken = [pk for pk, _ in requests]
         for start in range(0, len(taken), DELETE_CHUNK):
             chunk = taken[start : start + DELETE_CHUNK]

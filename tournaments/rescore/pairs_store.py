@@ -11,13 +11,14 @@ the field (blank for a section scored alone).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from django.db.models import QuerySet
 
-from scoring.imp_session import ImpScoredLine, rank_imp_standings
-from scoring.session import ScoredTravellerLine, rank_standings
+from scoring.imp_session import ImpScoredLine, ImpStanding
+from scoring.ranking import rank
+from scoring.session import PairStanding, ScoredTravellerLine
 from tournaments.models import Board, Pair, PairScore, Result, Section
 from tournaments.rescore.store import store_changed
 
@@ -85,17 +86,18 @@ def store_standings(
     Only the rows that changed are written; the pairs no longer ranked lose
     theirs, the newly ranked gain one.  The number of pairs ranked."""
     standings = [s for ranking in rankings.values() for s in ranking]
+    places = {s.pair: s.rank for s in standings}
     field_ranks: dict[int, str] = {}
     if len(sections) > 1:
-        field_ranks = {s.pair: s.rank for s in standings}
-        standings = list(_section_places(sections, standings, figures))
+        field_ranks = places
+        places = _section_places(sections, standings, figures)
     new = {
         s.pair: (
             *(
                 getattr(s, name) if name in figures else None
                 for name in STANDING_FIGURES
             ),
-            *(s.penalty, s.boards, s.rank, s.group or ""),
+            *(s.penalty, s.boards, places[s.pair], s.group or ""),
             field_ranks.get(s.pair, ""),
         )
         for s in standings
@@ -125,15 +127,30 @@ def store_standings(
 
 def _section_places(
     sections: list[Section], standings: list, figures: tuple[str, ...]
-) -> Iterable:
-    """The field's standings ranked again within each section."""
+) -> dict[int, str]:
+    """Each pair's place among its own section's pairs of its group, ranked
+    as ``rank_standings`` / ``rank_imp_standings`` rank the field (by
+    percentage or by IMPs): only the places, so the field's standings are
+    not built a second time (a field of 2,000 pairs per result)."""
     section_of = dict(
         Pair.objects.filter(section__in=sections).values_list("pk", "section_id")
     )
-    by_section: dict[int, list] = defaultdict(list)
+    subsets: dict[tuple, list] = defaultdict(list)
     for standing in standings:
-        by_section[section_of[standing.pair]].append(standing)
-    rank = rank_imp_standings if figures == IMP_FIGURES else rank_standings
-    for subset in by_section.values():
-        for ranking in rank(subset).values():
-            yield from ranking
+        subsets[section_of[standing.pair], standing.group].append(standing)
+    key = _imps if figures == IMP_FIGURES else _percentage
+    places: dict[int, str] = {}
+    for subset in subsets.values():
+        for standing, place in zip(subset, rank([key(s) for s in subset]), strict=True):
+            places[standing.pair] = place
+    return places
+
+
+def _percentage(standing: PairStanding) -> float:
+    """The percentage ``rank_standings`` ranks a pair by."""
+    return 100 * standing.mp / standing.top if standing.top else 50.0
+
+
+def _imps(standing: ImpStanding) -> float:
+    """The total ``rank_imp_standings`` ranks a pair by."""
+    return standing.imps

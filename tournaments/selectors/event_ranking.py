@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import replace
 
 from scoring.imp_session import ImpStanding, rank_imp_standings
 from scoring.session import PairStanding, rank_standings
@@ -80,8 +79,9 @@ def event_rankings(
     one_session = len({report.section.session_id for report in reports}) == 1
     return {
         group: [
-            replace(
-                standing_row(last[s.pair].pair, s),
+            standing_row(
+                last[s.pair].pair,
+                s,
                 section_rank=last[s.pair].rank if one_session else "",
             )
             for s in entries

@@ -280,8 +280,12 @@ def fresh_field_reports(
 
 
 def standing_row(
-    pair: Pair, standing: PairStanding | ImpStanding, field_rank: str = ""
+    pair: Pair,
+    standing: PairStanding | ImpStanding,
+    field_rank: str = "",
+    section_rank: str = "",
 ) -> StandingRow:
+    """The row a page, the workbook or the API lists for ``standing``."""
     if isinstance(standing, ImpStanding):
         return StandingRow(
             pair,
@@ -294,6 +298,7 @@ def standing_row(
             standing.imps,
             standing.penalty,
             field_rank,
+            section_rank,
         )
     return StandingRow(
         pair,
@@ -305,6 +310,7 @@ def standing_row(
         standing.rank,
         penalty=standing.penalty,
         field_rank=field_rank,
+        section_rank=section_rank,
     )
 
 

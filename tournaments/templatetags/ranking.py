@@ -10,12 +10,13 @@ IMPs: IMPs before, penalty, IMPs, boards, IMPs a board.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable
 
 from django import template
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
-from django.utils.html import conditional_escape, format_html
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from tournaments.selectors.pairs import StandingRow
@@ -82,7 +83,7 @@ def _row(
 
 
 def _td(value: object, css: str = "") -> str:
-    text = conditional_escape(value)
+    text = _escaped(value)
     return f'<td class="{css}">{text}</td>' if css else f"<td>{text}</td>"
 
 
@@ -92,4 +93,12 @@ def _imps(value: float | None) -> str:
 
 def _penalty(value: float, shown: object) -> str:
     text = f"−{shown(value)}" if value else ""
-    return f'<td class="penalty">{conditional_escape(text)}</td>'
+    return f'<td class="penalty">{_escaped(text)}</td>'
+
+
+def _escaped(value: object) -> str:
+    """``conditional_escape`` without its lazy-string wrapper (a tenth of
+    the rows' time): what is already safe as it is, the rest escaped."""
+    if hasattr(value, "__html__"):
+        return value.__html__()
+    return html.escape(str(value))

@@ -328,7 +328,12 @@ def test_the_event_page_marks_the_boards_in_play(director, section):
     page = Client().get(url)
     ((_report, links),) = page.context["travellers"]
     assert links == [(1, True), (3, True)]
-    assert page.content.decode().count('class="in-play"') == 2
+    html = page.content.decode()
+    assert html.count('class="in-play"') == 2
+    for number in (1, 3):
+        board = reverse("results:board", args=[section.pk, number])
+        assert f'<a href="{board}" class="in-play" title="In play: ' in html
+        assert f">{number}</a>" in html
     assert director.get(url).context["travellers"][0][1] == [(1, False), (3, False)]
     enter(section, 1, *BOARD_ONE[2])
     ((_report, links),) = Client().get(url).context["travellers"]

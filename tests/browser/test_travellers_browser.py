@@ -1,0 +1,83 @@
+"""One traveller (or its game's page of a deal) per game, in real headless
+Chromium, as a player reads it once the demo's events are played: what the
+page shows is what the database holds, and a screenshot of each goes to
+``artifacts/traveller-<game>.png``.
+
+The demo (``tournaments.demo``) loads one finished event of each game; each
+case names the page a player opens for one deal of it and the figures that
+page must show, read from the stored rows.
+"""
+
+from __future__ import annotations
+
+import pytest
+from browser import ARTIFACTS
+
+from tournaments.demo.club import load_demo
+from tournaments.models import BarbuScore, ChinesePlayer, Event, Result, WhizResult
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _board_one(event: Event) -> tuple[str, list[str]]:
+    """A pairs (or Bridgeote, or teams) section's board 1 traveller, and each
+    of its lines' score (in the NS column, or the EW one when negative)."""
+    section = event.sessions.order_by("number").first().sections.order_by("letter")[0]
+    lines = Result.objects.filter(board__section=section, board__number=1)
+    scores = [str(abs(line.score_ns)) for line in lines if line.score_ns]
+    assert scores, f"{event.name}: board 1 has no scored line"
+    return f"/sections/{section.pk}/boards/1/", scores
+
+
+def _whiz_board_one(event: Event) -> tuple[str, list[str]]:
+    """A Whiz event's board 1 comparisons, and each contract played on it."""
+    results = WhizResult.objects.filter(
+        board__section__session__event=event, board__number=1
+    )
+    points = [str(r.points_n) for r in results if r.points_n is not None]
+    assert points, "the Whiz board 1 has no result"
+    return f"/events/{event.pk}/whiz/boards/1/", points
+
+
+def _barbu_first_player(event: Event) -> tuple[str, list[str]]:
+    """A Barbu player's page (each table deals its own cards), and his points."""
+    scores = BarbuScore.objects.filter(entrant__section__session__event=event)
+    score = scores.order_by("entrant__number").first()
+    return f"/events/{event.pk}/barbu/players/{score.entrant_id}/", [str(score.points)]
+
+
+def _chinese_first_player(event: Event) -> tuple[str, list[str]]:
+    """A Chinese bridge player's page of his matches, and his name."""
+    player = ChinesePlayer.objects.filter(section__session__event=event).first()
+    return f"/events/{event.pk}/chinese/players/{player.pk}/", [player.name]
+
+
+GAMES = {
+    "bridge": ("Tuesday Mitchell", _board_one),
+    "bridgeote": ("Bridgeote evening", _board_one),
+    "teams": ("Saturday Swiss teams", _board_one),
+    "whiz": ("Sunday Whiz", _whiz_board_one),
+    "barbu": ("Barbu evening", _barbu_first_player),
+    "chinese": ("Chinese bridge round robin", _chinese_first_player),
+}
+
+
+@pytest.fixture
+def demo_events() -> dict[str, Event]:
+    """The demo's events, published, by name."""
+    load_demo()
+    Event.objects.update(published=True)
+    return {event.name: event for event in Event.objects.all()}
+
+
+def test_each_game_shows_a_deal_as_stored(live_server, browser, demo_events):
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    ARTIFACTS.mkdir(exist_ok=True)
+    for game, (name, case) in GAMES.items():
+        url, figures = case(demo_events[name])
+        reply = page.goto(f"{live_server.url}{url}")
+        assert reply is not None and reply.status == 200, (game, url)
+        text = page.locator("main").inner_text()
+        for figure in figures:
+            assert figure in text, (game, figure)
+        page.screenshot(path=str(ARTIFACTS / f"traveller-{game}.png"), full_page=True)

@@ -1,0 +1,130 @@
+"""Which boards a team match plays: one answer for tablets, cards, sheets and pages.
+
+Issue 22: a Swiss's round 4, table 3 card said "33-36 / 37-40" while the
+tablets played 25-28 / 29-32.  The pages numbered a team round's boards from
+its board *sets* (each match has its own copy, so match 2's sets are 3 and
+4: boards 9-16 of the round, plus the 24 boards of rounds 1-3), where the
+tablets read the boards each seating plays.  An 8-team round robin of
+8-board matches in 2 stints lays out every round at once, so its round 4 is
+the issue's case without playing three rounds first:
+
+- round 4 starts at board 3 * 8 + 1 = 25;
+- match 2 sits at tables 3 (open) and 4 (closed);
+- stint 1: table 3 plays the first half, 25-28, table 4 the second, 29-32;
+  stint 2: they exchange, table 3 29-32, table 4 25-28.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from django.urls import reverse
+from teams_play import create, matches
+
+from tournaments.models import Section
+
+pytestmark = pytest.mark.django_db
+
+
+def text(fragment: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def article(content: str, kind: str, key: str) -> str:
+    found = re.findall(
+        rf'<article class="guide-card {kind}-card" data-{kind}="{key}">(.*?)</article>',
+        content,
+        re.S,
+    )
+    assert len(found) == 1, key
+    return found[0]
+
+
+def board_cells(fragment: str) -> dict[int, str]:
+    """Each row's boards cell of a card, by round (stint)."""
+    rows = re.findall(r'<tr data-round="(\d+)"[^>]*>(.*?)</tr>', fragment, re.S)
+    found = {}
+    for number, row in rows:
+        cell = re.search(r'<td class="text board-numbers">(.*?)</td>', row, re.S)
+        found[int(number)] = text(cell.group(1))
+    return found
+
+
+@pytest.fixture
+def round_four(api) -> tuple[dict, Section]:
+    event = create(api, 8, boards_per_match=8, stints=2)
+    match = next(
+        m for m in matches(api, event["id"]) if m["round"] == 4 and m["number"] == 2
+    )
+    section = Section.objects.get(pk=match["section"])
+    assert section.first_board == 25
+    assert (match["open_table"], match["closed_table"]) == (3, 4)
+    return match, section
+
+
+def test_the_table_cards_print_the_boards_the_tablets_play(director, round_four):
+    _, section = round_four
+    page = director.get(reverse("movement:table-cards", args=[section.pk]))
+    assert page.status_code == 200
+    content = page.content.decode()
+    assert board_cells(article(content, "table", "3")) == {1: "25-28", 2: "29-32"}
+    assert board_cells(article(content, "table", "4")) == {1: "29-32", 2: "25-28"}
+    assert "33-36" not in content and "37-40" not in content
+
+
+def test_the_movement_sheet_prints_the_boards_the_tablets_play(director, round_four):
+    _, section = round_four
+    page = director.get(reverse("movement:sheet", args=[section.pk]))
+    assert page.status_code == 200
+    content = page.content.decode()
+    cells = {}
+    for stint in (1, 2):
+        for table in (3, 4):
+            pattern = (
+                rf'<td[^>]*data-round="{stint}" data-table="{table}"[^>]*>(.*?)</td>'
+            )
+            (cell,) = re.findall(pattern, content, re.S)
+            cells[stint, table] = re.search(r"\b\d+-\d+\b", text(cell)).group(0)
+    assert cells == {
+        (1, 3): "25-28",
+        (1, 4): "29-32",
+        (2, 3): "29-32",
+        (2, 4): "25-28",
+    }
+    # Every table of the round plays only boards 25-32.
+    every = re.findall(
+        r'<td[^>]*data-round="\d" data-table="\d"[^>]*>(.*?)</td>', content, re.S
+    )
+    assert len(every) == 16  # 8 tables, 2 stints
+    assert {re.search(r"\b\d+-\d+\b", text(cell)).group(0) for cell in every} == {
+        "25-28",
+        "29-32",
+    }
+
+
+def test_the_pair_cards_print_the_boards_the_tablets_play(director, round_four):
+    match, section = round_four
+    page = director.get(reverse("movement:pair-cards", args=[section.pk]))
+    assert page.status_code == 200
+    home_ns = article(page.content.decode(), "pair", f"{match['home']}NS")
+    assert board_cells_pair(home_ns) == {1: "25-28", 2: "29-32"}
+
+
+def board_cells_pair(fragment: str) -> dict[int, str]:
+    rows = re.findall(r'<tr data-round="(\d+)"[^>]*>(.*?)</tr>', fragment, re.S)
+    return {
+        int(number): re.search(r"\b\d+-\d+\b", text(row)).group(0)
+        for number, row in rows
+    }
+
+
+def test_the_tablet_of_table_3_plays_those_boards(client, round_four):
+    _, section = round_four
+    code = section.table_set.get(number=3).code
+    assert client.post("/table/", {"code": code}).status_code == 302
+    page = client.get("/table/play/")
+    assert page.status_code == 200
+    shown = re.findall(r"/table/play/1/board/(\d+)/", page.content.decode())
+    assert sorted({int(n) for n in shown}) == [25, 26, 27, 28]

@@ -173,6 +173,10 @@ class TeamStandingSerializer(serializers.Serializer):
     points = serializers.FloatField()
     imps_for = serializers.FloatField()
     imps_against = serializers.FloatField()
+    bye_points = serializers.FloatField(
+        allow_null=True,
+        help_text="What the team's byes are credited (in points), null without one.",
+    )
 
 
 class EventStandingsView(ApiAccess, APIView):

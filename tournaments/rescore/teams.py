@@ -223,11 +223,29 @@ def standings(event: Event) -> list[TeamStanding]:
 
 
 def standings_store(event: Event) -> int:
-    """Write each team's ``TeamScore`` from the standings; returns the teams."""
+    """Write each team's ``TeamScore`` from the standings; returns the teams.
+
+    Each bye's ``home_points`` gets what the standings credit it (the bye
+    VPs, or the team's average when higher), and a bye of a round still
+    being played none: every printed figure, the round list, the API and
+    the workbook, then adds up to the total.
+    """
+    found = standings(event)
+    credits = {line.team: list(line.bye_points) for line in found}
+    byes = list(
+        Match.objects.filter(session__event=event, away__isnull=True).order_by(
+            "session__number", "number"
+        )
+    )
+    for bye in byes:
+        # The standings list a team's credited byes in the order of outcomes().
+        owed = credits.get(bye.home_id) if bye.complete else None
+        bye.home_points = owed.pop(0) if owed else None
+    Match.objects.bulk_update(byes, ["home_points"])
     return store_ranking(
         TeamScore.objects.filter(team__event=event),
         "team_id",
-        standings(event),
+        found,
         "team",
         ("played", "points", "imps_for", "imps_against"),
     )

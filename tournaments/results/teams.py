@@ -40,12 +40,14 @@ def teams_results(
         )
     ]
     stages = sorted({match.stage for match in matches})
+    standings = [] if knockout else standings_rows(event)
     context = {
         "event": event,
         "competition": competition,
         "knockout": knockout,
         "by_points": competition.scoring != TeamCompetition.Scoring.IMPS,
-        "standings": [] if knockout else standings_rows(event),
+        "standings": standings,
+        "byes_credited": any(row.bye_points is not None for row in standings),
         "cross": (
             round_robin_cross_table(event)
             if competition.format == TeamCompetition.Format.ROUND_ROBIN

@@ -52,6 +52,7 @@ class StandingRow:
     points: float
     imps_for: float
     imps_against: float
+    bye_points: float | None = None
 
     @property
     def imp_difference(self) -> float:
@@ -59,7 +60,16 @@ class StandingRow:
 
 
 def standings_rows(event: Event) -> list[StandingRow]:
-    """The stored standings, best first (every team, even before its first match)."""
+    """The stored standings, best first (every team, even before its first match).
+
+    ``bye_points`` is what the team's credited byes add to its total (None
+    without one): its matches' scores and that figure add up to ``points``.
+    """
+    byes: dict[int, float] = defaultdict(float)
+    for team, points in Match.objects.filter(
+        session__event=event, away__isnull=True, home_points__isnull=False
+    ).values_list("home_id", "home_points"):
+        byes[team] += points
     scores = {
         score.team_id: score for score in TeamScore.objects.filter(team__event=event)
     }
@@ -83,6 +93,7 @@ def standings_rows(event: Event) -> list[StandingRow]:
                 points=score.points,
                 imps_for=score.imps_for,
                 imps_against=score.imps_against,
+                bye_points=byes.get(team.pk),
             )
         )
     return rows

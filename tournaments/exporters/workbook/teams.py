@@ -38,6 +38,7 @@ STANDINGS_HEADER = (
     gettext_noop("Points"),
     gettext_noop("IMPs won"),
     gettext_noop("IMPs lost"),
+    gettext_noop("Bye points"),
 )
 MATCHES_HEADER = (
     gettext_noop("Round"),
@@ -121,10 +122,10 @@ def _standings_sheet(sheet: Sheet, event: Event) -> None:
             sheet,
             [
                 row.rank, row.team, row.name, row.members, row.played,
-                row.points, row.imps_for, row.imps_against,
+                row.points, row.imps_for, row.imps_against, row.bye_points,
             ],
         )  # fmt: skip
-    sheet_formats(sheet, {"Points": POINTS})
+    sheet_formats(sheet, {"Points": POINTS, "Bye points": POINTS})
 
 
 def _cross_sheet(sheet: Sheet, event: Event) -> None:

@@ -157,11 +157,12 @@ def match_sheets(matches: Iterable[Match]) -> dict[int, list[SheetRow]]:
         bam = section.session.event.competition.scoring == TeamCompetition.Scoring.BAM
         for rooms in load_rooms(section):
             if rooms.match.pk in wanted:
-                sheets[rooms.match.pk] = _sheet(rooms, bam)
+                sheets[rooms.match.pk] = rooms_sheet(rooms, bam)
     return sheets
 
 
-def _sheet(rooms: MatchRooms, bam: bool) -> list[SheetRow]:
+def rooms_sheet(rooms: MatchRooms, bam: bool) -> list[SheetRow]:
+    """One match's rows from its loaded rooms: IMPs (or BAM points) a board."""
     board_rooms = rooms.rooms()
     scored = bam_match(board_rooms).boards if bam else match_imps(board_rooms).boards
     return [

@@ -66,7 +66,7 @@ def teams_event_create(
     teams: Sequence[TeamEntry],
     format: str,
     boards_per_match: int,
-    scoring: str = TeamCompetition.Scoring.VP,
+    scoring: str | None = None,
     stints: int = 2,
     rounds: int = 0,
     bye_vp: Decimal | float = Decimal(12),
@@ -76,8 +76,14 @@ def teams_event_create(
 ) -> Event:
     """Create a teams event, its teams (numbered as seeded) and its first round(s).
 
-    Raises ``ValidationError`` naming the field for a bad setting or team.
+    ``scoring`` left out is IMPs for a knockout, VPs otherwise.  Raises
+    ``ValidationError`` naming the field for a bad setting or team.
     """
+    if scoring is None:
+        knockout = format == TeamCompetition.Format.KNOCKOUT
+        scoring = (
+            TeamCompetition.Scoring.IMPS if knockout else TeamCompetition.Scoring.VP
+        )
     _check_teams(teams)
     event = Event(name=name, date=date, club=club, created_by=user)
     event.kind = Event.Kind.TEAMS
@@ -155,7 +161,15 @@ def _check_competition(competition: TeamCompetition, teams: int) -> None:
                     % {"teams": teams, "most": most}
                 }
             )
-    if competition.format == TeamCompetition.Format.KNOCKOUT and competition.rounds < 1:
+    knockout = competition.format == TeamCompetition.Format.KNOCKOUT
+    if knockout and competition.scoring != TeamCompetition.Scoring.IMPS:
+        # A knockout match is won on the IMP total (carry-over, segments,
+        # extra boards: scoring.knockout); VPs or BAM points would print a
+        # score that does not decide it (WBF, EBU: knockouts by IMPs).
+        raise ValidationError(
+            {"scoring": _("A knockout is scored by IMPs: choose “IMPs only”.")}
+        )
+    if knockout and competition.rounds < 1:
         raise ValidationError(
             {"rounds": _("A knockout match has at least one segment.")}
         )

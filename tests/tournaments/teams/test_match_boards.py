@@ -128,3 +128,19 @@ def test_the_tablet_of_table_3_plays_those_boards(client, round_four):
     assert page.status_code == 200
     shown = re.findall(r"/table/play/1/board/(\d+)/", page.content.decode())
     assert sorted({int(n) for n in shown}) == [25, 26, 27, 28]
+
+
+def test_the_tablet_says_the_match_round_and_the_stint(client, round_four):
+    """Issue 22: a teams tablet said "round 1" for stint 1 of round 4."""
+    _, section = round_four
+    code = section.table_set.get(number=3).code
+    client.post("/table/", {"code": code})
+    content = client.get("/table/play/").content.decode()
+    (heading,) = re.findall(r"<h1>(.*?)</h1>", content, re.S)
+    assert text(heading) == "Table 3 · round 4 · stint 1 of 2"
+    picker = re.search(r'<nav class="round-picker"[^>]*>(.*?)</nav>', content, re.S)
+    assert 'aria-label="Stints"' in picker.group(0)
+    assert text(picker.group(1)) == "stint 1 stint 2"
+    later = client.get("/table/play/?round=2").content.decode()
+    (heading,) = re.findall(r"<h1>(.*?)</h1>", later, re.S)
+    assert text(heading) == "Table 3 · round 4 · stint 2 of 2"

@@ -29,6 +29,11 @@ class TeamCompetition(models.Model):
         ROUND_ROBIN = "round-robin", _("Round robin")
         SWISS = "swiss", _("Swiss")
         KNOCKOUT = "knockout", _("Knockout")
+        # Issue 22: each pair of teams meets twice, the second half with
+        # the seats swapped; a patton, each team meeting ``rounds`` others
+        # on a schedule laid out at the start.
+        DOUBLE_ROUND_ROBIN = "double-round-robin", _("Double round robin")
+        PATTON = "patton", _("Patton (each team meets some of the others)")
 
     class Scoring(models.TextChoices):
         VP = "vp", _("IMPs converted to Victory Points (WBF 2013, 20 VP)")
@@ -43,7 +48,7 @@ class TeamCompetition(models.Model):
     event = models.OneToOneField(
         Event, on_delete=models.CASCADE, related_name="competition"
     )
-    format = models.CharField(_("format"), max_length=16, choices=Format.choices)
+    format = models.CharField(_("format"), max_length=24, choices=Format.choices)
     scoring = models.CharField(
         _("scoring"), max_length=8, choices=Scoring.choices, default=Scoring.VP
     )
@@ -62,8 +67,9 @@ class TeamCompetition(models.Model):
         _("rounds"),
         default=0,
         help_text=_(
-            "Swiss: the number of rounds. Knockout: the segments of each "
-            "match. Round robin: set from the number of teams."
+            "Swiss: the number of rounds. Patton: the number of teams each "
+            "team meets. Knockout: the segments of each match. Round robin: "
+            "set from the number of teams."
         ),
     )
     bye_vp = models.DecimalField(
@@ -82,6 +88,15 @@ class TeamCompetition(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event.name}: {self.get_format_display()}"
+
+    @property
+    def laid_out_at_start(self) -> bool:
+        """Every round is laid out when the event is created (no pairing later)."""
+        return self.format in {
+            self.Format.ROUND_ROBIN,
+            self.Format.DOUBLE_ROUND_ROBIN,
+            self.Format.PATTON,
+        }
 
 
 class Team(models.Model):

@@ -67,3 +67,44 @@ def _with_bye(matches: list[tuple[int, int]], dummy: int) -> list[Pairing]:
         if dummy in (home, away)
     )
     return [*played, (bye, None)]
+
+
+def double_round_robin(teams: int) -> list[list[Pairing]]:
+    """Return a double round robin: Berger's rounds, then the same rounds again
+    with every match's seats swapped.
+
+    In the second half the team that was at home (North-South in the open
+    room) is away, so each pair of teams meets twice, once each way round
+    (the usual double round robin of a league or a trial: EBU, WBF).  A bye
+    stays a bye, so with an odd number of teams each team has two.
+    """
+    first = berger_rounds(teams)
+    second = [
+        [(home, None) if away is None else (away, home) for home, away in matches]
+        for matches in first
+    ]
+    return first + second
+
+
+def patton_rounds(teams: int, opponents: int) -> list[list[Pairing]]:
+    """Return a patton's preset schedule: each team meets ``opponents`` others.
+
+    The first ``opponents`` rounds of the Berger table: every team plays one
+    match a round, never the same team twice, home and away as balanced as in
+    the round robin.  With an odd number of teams a round has one bye, so a
+    team may meet one fewer team than the others.  (The rule book's third
+    form of teams event, "chaque équipe rencontre un sous-ensemble des
+    autres"; a patton paired on the standings is a Swiss of that many
+    rounds.)  Raise ValueError when ``opponents`` is not 1 to the round
+    robin's number of rounds.
+    """
+    rounds = berger_rounds(teams)
+    if (
+        isinstance(opponents, bool)
+        or not isinstance(opponents, int)
+        or not 1 <= opponents <= len(rounds)
+    ):
+        raise ValueError(
+            f"opponents must be an int from 1 to {len(rounds)}, got {opponents!r}"
+        )
+    return rounds[:opponents]

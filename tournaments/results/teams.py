@@ -49,9 +49,7 @@ def teams_results(
         "standings": standings,
         "byes_credited": any(row.bye_points is not None for row in standings),
         "cross": (
-            round_robin_cross_table(event)
-            if competition.format == TeamCompetition.Format.ROUND_ROBIN
-            else None
+            round_robin_cross_table(event) if competition.laid_out_at_start else None
         ),
         "ties": [(stage, knockout_ties(event, stage)) for stage in stages]
         if knockout

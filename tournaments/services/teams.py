@@ -35,13 +35,22 @@ from tournaments.models import (
 )
 from tournaments.movements.knockout import bracket
 from tournaments.movements.model import EW, NS, Movement
-from tournaments.movements.round_robin import berger_rounds
+from tournaments.movements.round_robin import (
+    berger_rounds,
+    double_round_robin,
+    patton_rounds,
+)
 from tournaments.movements.swiss import swiss_pairing
 from tournaments.movements.team_round import team_round
 from tournaments.services.single_section import players_label, section_lay_out
 
 MIN_PLAYERS = 4
 MAX_PLAYERS = 6
+# Formats whose number of rounds follows from the number of teams.
+ROUND_ROBINS = {
+    TeamCompetition.Format.ROUND_ROBIN,
+    TeamCompetition.Format.DOUBLE_ROUND_ROBIN,
+}
 Pairings = Sequence[tuple[int, int | None]]
 
 
@@ -106,7 +115,7 @@ def teams_event_create(
         )
         team.players.set(entry.players)
     schedule = _first_rounds(competition, len(teams))
-    if competition.format == TeamCompetition.Format.ROUND_ROBIN:
+    if competition.format in ROUND_ROBINS:
         competition.rounds = len(schedule)
     competition.save()
     for stage, segment, pairings in schedule:
@@ -150,6 +159,18 @@ def _check_competition(competition: TeamCompetition, teams: int) -> None:
                 % {"boards": boards}
             }
         )
+    if competition.format == TeamCompetition.Format.PATTON:
+        most = teams - 1 if teams % 2 == 0 else teams
+        if not 1 <= competition.rounds <= most:
+            raise ValidationError(
+                {
+                    "rounds": _(
+                        "In a patton of %(teams)d teams each team meets 1 to "
+                        "%(most)d others."
+                    )
+                    % {"teams": teams, "most": most}
+                }
+            )
     if competition.format == TeamCompetition.Format.SWISS:
         most = teams - 1 if teams % 2 == 0 else teams
         if not 1 <= competition.rounds <= most:
@@ -180,13 +201,18 @@ def _first_rounds(
 ) -> list[tuple[int, int, Pairings]]:
     """The (stage, segment, pairings) laid out when the event is created.
 
-    A round robin lays out all its rounds, a Swiss its first (by seed), a
-    knockout every segment of its first stage (the seeded bracket).
+    A round robin (single or double) and a patton lay out all their rounds,
+    a Swiss its first (by seed), a knockout every segment of its first stage
+    (the seeded bracket).
     """
-    if competition.format == TeamCompetition.Format.ROUND_ROBIN:
+    laid_out = {
+        TeamCompetition.Format.ROUND_ROBIN: lambda: berger_rounds(teams),
+        TeamCompetition.Format.DOUBLE_ROUND_ROBIN: lambda: double_round_robin(teams),
+        TeamCompetition.Format.PATTON: lambda: patton_rounds(teams, competition.rounds),
+    }.get(competition.format)
+    if laid_out is not None:
         return [
-            (number, 1, pairings)
-            for number, pairings in enumerate(berger_rounds(teams), start=1)
+            (number, 1, pairings) for number, pairings in enumerate(laid_out(), start=1)
         ]
     if competition.format == TeamCompetition.Format.SWISS:
         return [(1, 1, swiss_pairing(list(range(1, teams + 1)), ()))]

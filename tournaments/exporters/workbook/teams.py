@@ -88,7 +88,7 @@ def teams_workbook(event: Event) -> Book:
     else:
         first.title = gettext("Standings")
         _standings_sheet(first, event)
-    if competition.format == TeamCompetition.Format.ROUND_ROBIN:
+    if competition.laid_out_at_start:
         _cross_sheet(workbook.create_sheet(gettext("Cross-table")), event)
     matches = list(
         Match.objects.filter(session__event=event)

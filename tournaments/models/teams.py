@@ -34,6 +34,7 @@ class TeamCompetition(models.Model):
         # on a schedule laid out at the start.
         DOUBLE_ROUND_ROBIN = "double-round-robin", _("Double round robin")
         PATTON = "patton", _("Patton (each team meets some of the others)")
+        THREE_WAY = "three-way", _("Three-way match (half the boards against each)")
 
     class Scoring(models.TextChoices):
         VP = "vp", _("IMPs converted to Victory Points (WBF 2013, 20 VP)")
@@ -166,6 +167,14 @@ class Match(models.Model):
     away_points = models.FloatField(_("away VP or points"), null=True, blank=True)
     boards_played = models.PositiveSmallIntegerField(_("boards played"), default=0)
     complete = models.BooleanField(_("complete"), default=False)
+    three_way = models.BooleanField(
+        _("three-way"),
+        default=False,
+        help_text=_(
+            "One of the three matches of a three-way: its tables and its half "
+            "of the boards follow the three-way movement."
+        ),
+    )
 
     class Meta:
         ordering = ["session", "number"]
@@ -192,12 +201,23 @@ class Match(models.Model):
     @property
     def open_table(self) -> int:
         """The open room: home North-South."""
+        if self.three_way:
+            return self._three_way_tables()[0]
         return 2 * self.number - 1
 
     @property
     def closed_table(self) -> int:
         """The closed room: away North-South."""
+        if self.three_way:
+            return self._three_way_tables()[1]
         return 2 * self.number
+
+    def _three_way_tables(self) -> tuple[int, int]:
+        """``movements.three_way.three_way_tables`` (models import no
+        movement; a test checks the two agree): A v B at tables 1-2, B v C
+        2-3, C v A 3-1 of each group of three tables."""
+        base, i = divmod(self.number - 1, 3)
+        return 3 * base + i + 1, 3 * base + (i + 1) % 3 + 1
 
 
 class TeamScore(models.Model):

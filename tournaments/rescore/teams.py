@@ -41,6 +41,7 @@ from tournaments.models import (
 )
 from tournaments.rescore.ranking import store_ranking
 from tournaments.services.checks import compared_score
+from tournaments.services.three_way import three_way_boards
 
 SCORINGS = {
     TeamCompetition.Scoring.VP: TeamScoring.VP,
@@ -87,19 +88,24 @@ def load_rooms(section: Section) -> list[MatchRooms]:
     """
     boards = list(section.boards.order_by("number"))
     matches = [
-        MatchRooms(match, boards)
+        MatchRooms(
+            match, three_way_boards(match, boards) if match.three_way else boards
+        )
         for match in section.session.matches.select_related("home", "away")
         if not match.is_bye
     ]
-    by_ns_team: dict[int, tuple[MatchRooms, str]] = {}
+    # A team's NS pair plays one room of one match on each board (in a
+    # three-way, its two matches play different boards).
+    by_ns_team: dict[tuple[int, int], tuple[MatchRooms, str]] = {}
     for rooms in matches:
-        by_ns_team[rooms.match.home.number] = (rooms, "open")
-        by_ns_team[rooms.match.away.number] = (rooms, "closed")
+        for board in rooms.boards:
+            by_ns_team[rooms.match.home.number, board.number] = (rooms, "open")
+            by_ns_team[rooms.match.away.number, board.number] = (rooms, "closed")
     lines = Result.objects.filter(board__section=section).select_related(
         "board", "ns_pair"
     )
     for line in lines:
-        found = by_ns_team.get(line.ns_pair.number)
+        found = by_ns_team.get((line.ns_pair.number, line.board.number))
         if found is not None:
             rooms, room = found
             getattr(rooms, room)[line.board.number] = line

@@ -48,8 +48,9 @@ def team_traveller(section: Section, number: int) -> list[TravellerRow]:
     bam = competition.scoring == TeamCompetition.Scoring.BAM
     rows = []
     for rooms in load_rooms(section):
-        row = next(row for row in rooms_sheet(rooms, bam) if row.board == number)
-        rows.append(_row(rooms.match, row))
+        # A three-way match plays a third of the round's boards.
+        played = [row for row in rooms_sheet(rooms, bam) if row.board == number]
+        rows += [_row(rooms.match, row) for row in played]
     rows.sort(key=lambda row: row.match.number)
     return rows
 

@@ -33,10 +33,15 @@ def table_match(table: Table) -> Match | None:
     """The match played at a table of a teams round (None outside teams)."""
     if not section_game(table.section).team_matches:
         return None
-    return (
-        table.section.session.matches.select_related("home", "away")
-        .filter(number=(table.number + 1) // 2, away__isnull=False)
-        .first()
+    # A three-way's table hosts a room of two matches: the first is named.
+    found = table.section.session.matches.select_related("home", "away")
+    return next(
+        (
+            match
+            for match in found.filter(away__isnull=False)
+            if table.number in (match.open_table, match.closed_table)
+        ),
+        None,
     )
 
 

@@ -43,6 +43,7 @@ from tournaments.movements.round_robin import (
 from tournaments.movements.swiss import swiss_pairing
 from tournaments.movements.team_round import team_round
 from tournaments.services.single_section import players_label, section_lay_out
+from tournaments.services.three_way import three_way_movement, three_way_round_create
 
 MIN_PLAYERS = 4
 MAX_PLAYERS = 6
@@ -114,10 +115,19 @@ def teams_event_create(
             event=event, number=number, name=entry.name.strip(), members=entry.label
         )
         team.players.set(entry.players)
-    schedule = _first_rounds(competition, len(teams))
+    schedule = (
+        []
+        if competition.format == TeamCompetition.Format.THREE_WAY
+        else _first_rounds(competition, len(teams))
+    )
     if competition.format in ROUND_ROBINS:
         competition.rounds = len(schedule)
     competition.save()
+    if competition.format == TeamCompetition.Format.THREE_WAY:
+        competition.rounds = 1
+        competition.save()
+        three_way_round_create(session_add(event), [(1, 2, 3)], stage=1)
+        return event
     for stage, segment, pairings in schedule:
         team_round_create(session_add(event), pairings, stage=stage, segment=segment)
     return event
@@ -148,6 +158,8 @@ def _check_teams(teams: Sequence[TeamEntry]) -> None:
 
 def _check_competition(competition: TeamCompetition, teams: int) -> None:
     competition.full_clean(exclude=["event"])
+    if competition.format == TeamCompetition.Format.THREE_WAY:
+        _check_three_way(competition, teams)
     boards, stints = competition.boards_per_match, competition.stints
     if stints < 1 or boards % stints or (stints > 1 and stints % 2):
         raise ValidationError(
@@ -194,6 +206,28 @@ def _check_competition(competition: TeamCompetition, teams: int) -> None:
         raise ValidationError(
             {"rounds": _("A knockout match has at least one segment.")}
         )
+
+
+def _check_three_way(competition: TeamCompetition, teams: int) -> None:
+    """Three teams, an even number of boards (half against each), 2 stints."""
+    if teams != 3:
+        raise ValidationError(
+            {
+                "teams": _("A three-way match is played by 3 teams, not %(n)d.")
+                % {"n": teams}
+            }
+        )
+    if competition.boards_per_match % 2:
+        raise ValidationError(
+            {
+                "boards_per_match": _(
+                    "A three-way match needs an even number of boards: each "
+                    "team plays half of them against each of the other two."
+                )
+            }
+        )
+    if competition.stints != 2:
+        raise ValidationError({"stints": _("A three-way match is played in 2 stints.")})
 
 
 def _first_rounds(
@@ -307,11 +341,14 @@ def team_round_create(
 
 def round_movement(section: Section) -> Movement:
     """The movement of a teams section, rebuilt from its matches."""
-    pairings = [
-        (match.home.number, match.away.number)
+    matches = [
+        match
         for match in section.session.matches.select_related("home", "away")
         if match.away_id is not None
     ]
+    if any(match.three_way for match in matches):
+        return three_way_movement(matches, section.boards_per_round)
+    pairings = [(match.home.number, match.away.number) for match in matches]
     return _built(
         tuple(pairings), section.rounds * section.boards_per_round, section.rounds
     )

@@ -229,3 +229,33 @@ def test_a_three_way_is_refused_naming_the_field(api, change, field, message):
     response = post(api, reverse("api-teams-event-new"), body)
     assert response.status_code == 400
     assert response.json() == {field: [message]}
+
+
+@pytest.mark.django_db
+def test_every_page_and_file_of_a_played_three_way(api, three_way):
+    from tournaments.models import Event
+
+    one, two, three = matches(api, three_way["id"])
+    for match, first in ((one, 1), (two, 3), (three, 5)):
+        enter(api, match, first, {"contract": "4S", "result": "="}, FLAT)
+        enter(api, match, first + 1, FLAT, FLAT)
+    Event.objects.filter(pk=three_way["id"]).update(published=True)
+    event_id = three_way["id"]
+    page = api.get(reverse("results:event", args=[event_id]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "1–2" in html and "2–3" in html and "3–1" in html  # the match tables
+    assert api.get(reverse("director:event", args=[event_id])).status_code == 200
+    assert (
+        api.get(reverse("results:match", args=[event_id, three["id"]])).status_code
+        == 200
+    )
+    workbook = api.get(reverse("results:excel", args=[event_id]))
+    assert workbook.status_code == 200
+    pbn = api.get(reverse("results:pbn", args=[event_id]))
+    assert pbn.status_code == 200
+    text = b"".join(pbn.streaming_content if pbn.streaming else [pbn.content]).decode()
+    # Each match's two rooms of its own two boards: 3 matches x 2 boards x 2.
+    assert text.count('[Room "') == 12
+    usebio = api.get(reverse("results:usebio", args=[event_id]))
+    assert usebio.status_code == 200

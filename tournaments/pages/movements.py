@@ -25,6 +25,7 @@ from tournaments.movements import (
     pair_card,
     table_card,
 )
+from tournaments.registry import section_game
 from tournaments.selectors.movement import section_movement
 
 Context = dict[str, Any]
@@ -50,7 +51,13 @@ def _render(
             "Section %(letter)s holds imported results: it has no movement to print."
         ) % {"letter": section.letter}
         return _unavailable(request, message, section)
-    context = {"section": section, "movement": movement, **build(section, movement)}
+    context = {
+        "section": section,
+        "movement": movement,
+        # A teams round's "rounds" are the stints between board exchanges.
+        "stints": section_game(section).team_matches,
+        **build(section, movement),
+    }
     return render(request, template, context)
 
 

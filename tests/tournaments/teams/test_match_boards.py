@@ -72,6 +72,9 @@ def test_the_table_cards_print_the_boards_the_tablets_play(director, round_four)
     assert board_cells(article(content, "table", "3")) == {1: "25-28", 2: "29-32"}
     assert board_cells(article(content, "table", "4")) == {1: "29-32", 2: "25-28"}
     assert "33-36" not in content and "37-40" not in content
+    # A teams round's rounds are its stints.
+    assert '<th scope="col">Stint</th>' in content
+    assert '<th scope="col">Round</th>' not in content
 
 
 def test_the_movement_sheet_prints_the_boards_the_tablets_play(director, round_four):

@@ -116,3 +116,26 @@ def test_an_imps_event_and_the_match_link(api):
     # Board 2, NS vulnerable: 4H= +620 open, 4H+1 +650 closed: net -30, 1 IMP away.
     assert cells(html, 1)[7:] == ["-30", "-1", "1"]
     assert reverse("results:match", args=[event["id"], match["id"]]) in html
+
+
+def traveller_queries(api, teams: int) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    event = create(api, teams)
+    Event.objects.filter(pk=event["id"]).update(published=True)
+    for match in [m for m in matches(api, event["id"]) if m["round"] == 1]:
+        enter(api, match, 1, FLAT_LINE, FLAT_LINE)
+    section = matches(api, event["id"])[0]["section"]
+    with CaptureQueriesContext(connection) as queries:
+        page = api.get(reverse("results:board", args=[section, 1]))
+    assert page.status_code == 200
+    assert page.content.decode().count('<tr data-match="') == teams // 2
+    return len(queries)
+
+
+FLAT_LINE = {"contract": "3NT", "result": "="}
+
+
+def test_the_traveller_costs_the_same_queries_at_4_and_8_teams(api):
+    assert traveller_queries(api, 4) == traveller_queries(api, 8)

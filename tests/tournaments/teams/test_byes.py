@@ -148,3 +148,11 @@ def test_the_workbook_has_the_bye_figures(api, played):
     home_points = header.index("Home points")
     bye_rows = [(row[home], row[home_points]) for row in rows[1:] if row[away] == "bye"]
     assert bye_rows == [("Aces", pytest.approx(13.90)), ("Queens", 12), ("Kings", 12)]
+
+
+def test_the_directors_page_prints_the_credited_bye(api, played):
+    page = api.get(reverse("director:event", args=[played["id"]]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    shown = re.findall(r'<span class="bye-points">([\d.]+)</span>', html)
+    assert shown == ["13.90", "12.00", "12.00"]

@@ -20,6 +20,7 @@ import html
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from teams_play import create, matches
 
@@ -147,3 +148,56 @@ def test_the_tablet_says_the_match_round_and_the_stint(client, round_four):
     later = client.get("/table/play/?round=2").content.decode()
     (heading,) = re.findall(r"<h1>(.*?)</h1>", later, re.S)
     assert text(heading) == "Table 3 · round 4 · stint 2 of 2"
+
+
+def test_a_swiss_round_4_laid_out_after_three_rounds(director, api):
+    """The issue's own case: an 8-team Swiss of 8-board matches, round 4 laid
+    out after rounds 1-3 (paired here without playing them): table 3's card
+    says 25-28 then 29-32, as its tablet plays."""
+    from tournaments.models import Event
+    from tournaments.services.teams import session_add, team_round_create
+
+    event = create(api, 8, format="swiss", rounds=5, boards_per_match=8)
+    swiss = Event.objects.get(pk=event["id"])
+    for stage, pairings in (
+        (2, [(1, 3), (2, 4), (5, 7), (6, 8)]),
+        (3, [(1, 4), (2, 3), (5, 8), (6, 7)]),
+        (4, [(1, 5), (2, 6), (3, 7), (4, 8)]),
+    ):
+        section = team_round_create(session_add(swiss), pairings, stage=stage)
+    assert section.first_board == 25
+    page = director.get(reverse("movement:table-cards", args=[section.pk]))
+    content = page.content.decode()
+    assert board_cells(article(content, "table", "3")) == {1: "25-28", 2: "29-32"}
+    assert board_cells(article(content, "table", "4")) == {1: "29-32", 2: "25-28"}
+
+
+def test_a_tablet_cannot_write_another_matchs_copy_of_its_board(round_four):
+    """Every match of a round plays boards 25-32 from its own copy: table 3
+    (match 2) may not write board 25 for match 1's pairs or match 3's."""
+    from tournaments.tokens import issue_table_token
+
+    match, section = round_four
+    token = issue_table_token(section.table_set.get(number=3))
+    tablet = Client()  # a tablet, nobody signed in
+    headers = {"Authorization": f"Table {token}"}
+    url = reverse("api-section-results", args=[section.pk])
+    others = [
+        (m.home.number, m.away.number)
+        for m in section.session.matches.exclude(number=2).select_related(
+            "home", "away"
+        )
+    ]
+    for home, away in others:
+        for ns, ew in ((f"{home}NS", f"{away}EW"), (f"{away}NS", f"{home}EW")):
+            data = {"board": 25, "ns": ns, "ew": ew, "declarer": "N"}
+            data |= {"contract": "3NT", "result": "="}
+            response = tablet.post(
+                url, data, content_type="application/json", headers=headers
+            )
+            assert 400 <= response.status_code < 500, (ns, ew, response.status_code)
+    assert not section.boards.filter(results__isnull=False).exists()
+    own = {"board": 25, "ns": f"{match['home']}NS", "ew": f"{match['away']}EW"}
+    own |= {"declarer": "N", "contract": "3NT", "result": "="}
+    response = tablet.post(url, own, content_type="application/json", headers=headers)
+    assert response.status_code == 201, response.json()

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from teams_play import create, enter, matches, post
 
@@ -153,7 +154,7 @@ def auth(section: Section, table: int) -> dict[str, str]:
 
 
 @pytest.mark.django_db
-def test_a_tablet_writes_its_own_room_and_no_other_match(api, client, three_way):
+def test_a_tablet_writes_its_own_room_and_no_other_match(api, three_way):
     """Table 1 plays Aces NS v Kings EW on boards 1-2 in stint 1: it may not
     write board 3 (match 2's), nor board 1 for Kings NS v Aces EW (table 2's
     room), nor board 5 (its stint 2) before stint 1 is done."""
@@ -161,6 +162,7 @@ def test_a_tablet_writes_its_own_room_and_no_other_match(api, client, three_way)
     section = Section.objects.get(pk=one["section"])
     url = reverse("api-section-results", args=[section.pk])
     headers = auth(section, 1)
+    tablet = Client()  # a tablet, nobody signed in
     attacks = [
         {"board": 3, "ns": "2NS", "ew": "3EW"},
         {"board": 3, "ns": "1NS", "ew": "2EW"},
@@ -169,13 +171,13 @@ def test_a_tablet_writes_its_own_room_and_no_other_match(api, client, three_way)
     ]
     for attack in attacks:
         data = attack | {"declarer": "N"} | FLAT
-        response = client.post(
+        response = tablet.post(
             url, data, content_type="application/json", headers=headers
         )
         assert 400 <= response.status_code < 500, (attack, response.status_code)
     assert not section.boards.filter(results__isnull=False).exists()
     own = {"board": 1, "ns": "1NS", "ew": "2EW", "declarer": "N"} | FLAT
-    response = client.post(url, own, content_type="application/json", headers=headers)
+    response = tablet.post(url, own, content_type="application/json", headers=headers)
     assert response.status_code == 201, response.json()
 
 

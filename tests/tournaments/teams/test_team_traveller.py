@@ -139,3 +139,24 @@ FLAT_LINE = {"contract": "3NT", "result": "="}
 
 def test_the_traveller_costs_the_same_queries_at_4_and_8_teams(api):
     assert traveller_queries(api, 4) == traveller_queries(api, 8)
+
+
+def test_the_demo_swiss_board_1_traveller(client):
+    """The page the lead screenshots: every line's score is on it, by match."""
+    from tournaments.demo.club import load_demo
+    from tournaments.models import Result
+
+    load_demo()
+    event = Event.objects.get(name="Saturday Swiss teams")
+    Event.objects.filter(pk=event.pk).update(published=True)
+    section = event.sessions.order_by("number").first().sections.get()
+    lines = Result.objects.filter(board__section=section, board__number=1)
+    page = Client().get(reverse("results:board", args=[section.pk, 1]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert (
+        html.count('<tr data-match="')
+        == section.session.matches.filter(away__isnull=False).count()
+    )
+    for line in lines:
+        assert f"<td>{line.score_ns}</td>" in html

@@ -86,8 +86,10 @@ def teams_event_create(
 ) -> Event:
     """Create a teams event, its teams (numbered as seeded) and its first round(s).
 
-    ``scoring`` left out is IMPs for a knockout, VPs otherwise.  Raises
-    ``ValidationError`` naming the field for a bad setting or team.
+    ``scoring`` left out is IMPs for a knockout, VPs otherwise.  A round
+    robin (single or double) or a patton lays out every round now, a Swiss
+    or a knockout its first, a three-way its one round of three matches.
+    Raises ``ValidationError`` naming the field for a bad setting or team.
     """
     if scoring is None:
         knockout = format == TeamCompetition.Format.KNOCKOUT
@@ -115,19 +117,15 @@ def teams_event_create(
             event=event, number=number, name=entry.name.strip(), members=entry.label
         )
         team.players.set(entry.players)
-    schedule = (
-        []
-        if competition.format == TeamCompetition.Format.THREE_WAY
-        else _first_rounds(competition, len(teams))
-    )
+    three_way = competition.format == TeamCompetition.Format.THREE_WAY
+    schedule = [] if three_way else _first_rounds(competition, len(teams))
     if competition.format in ROUND_ROBINS:
         competition.rounds = len(schedule)
-    competition.save()
-    if competition.format == TeamCompetition.Format.THREE_WAY:
+    if three_way:
         competition.rounds = 1
-        competition.save()
+    competition.save()
+    if three_way:
         three_way_round_create(session_add(event), [(1, 2, 3)], stage=1)
-        return event
     for stage, segment, pairings in schedule:
         team_round_create(session_add(event), pairings, stage=stage, segment=segment)
     return event

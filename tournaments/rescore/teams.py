@@ -243,11 +243,15 @@ def standings_store(event: Event) -> int:
             "session__number", "number"
         )
     )
+    changed = []
     for bye in byes:
         # The standings list a team's credited byes in the order of outcomes().
         owed = credits.get(bye.home_id) if bye.complete else None
-        bye.home_points = owed.pop(0) if owed else None
-    Match.objects.bulk_update(byes, ["home_points"])
+        credit = owed.pop(0) if owed else None
+        if bye.home_points != credit:
+            bye.home_points = credit
+            changed.append(bye)
+    Match.objects.bulk_update(changed, ["home_points"])
     return store_ranking(
         TeamScore.objects.filter(team__event=event),
         "team_id",

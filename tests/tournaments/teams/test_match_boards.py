@@ -201,3 +201,30 @@ def test_a_tablet_cannot_write_another_matchs_copy_of_its_board(round_four):
     own |= {"declarer": "N", "contract": "3NT", "result": "="}
     response = tablet.post(url, own, content_type="application/json", headers=headers)
     assert response.status_code == 201, response.json()
+
+
+def test_after_the_stint_s_last_board_the_tablet_says_next_stint(round_four):
+    import uuid
+
+    _, section = round_four
+    tablet = Client()
+    tablet.post("/table/", {"code": section.table_set.get(number=3).code})
+    entry = {
+        "level": "3",
+        "denomination": "NT",
+        "doubled": "",
+        "declarer": "N",
+        "result": "=",
+        "save": "1",
+    }
+    for number in (25, 26, 27, 28):
+        page = tablet.post(
+            f"/table/play/1/board/{number}/",
+            entry | {"key": uuid.uuid4().hex},
+            follow=True,
+        )
+        assert page.status_code == 200, number
+    html = page.content.decode()
+    assert "Next stint" in html and "Next round" not in html
+    assert "After this stint: exchange the boards" in html
+    assert "Boards 25-28: table 4" in html

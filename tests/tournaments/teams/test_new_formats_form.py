@@ -59,3 +59,13 @@ def test_a_patton_needs_its_number_of_opponents(director):
     done = director.post(reverse("director:teams-event-new"), data | {"rounds": "4"})
     assert done.status_code == 302
     assert Match.objects.count() == 4 * 5
+
+
+def test_a_patton_left_without_its_number_of_opponents_is_refused(director):
+    data = FORM | {"format": "patton", "teams": "\n".join("ABCDEFGHIJ")}
+    response = director.post(reverse("director:teams-event-new"), data)
+    assert response.status_code == 400
+    assert response.context["form"].errors == {
+        "rounds": ["In a patton of 10 teams each team meets 1 to 9 others."]
+    }
+    assert not Event.objects.exists()

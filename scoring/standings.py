@@ -47,6 +47,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from itertools import combinations
 
 from scoring.numbers import checked_number
@@ -117,7 +118,9 @@ class TeamStanding:
     ``points`` is the total the ranking is on: VPs, board-a-match points, or
     the IMP difference under IMP scoring.  ``played`` counts matches, not
     byes.  ``imp_quotient`` is imps_for / imps_against, None when the team
-    lost no IMP.  ``rank`` is "1", "2=", ...
+    lost no IMP.  ``rank`` is "1", "2=", ...  ``bye_points`` is what each
+    of the team's byes is credited, in the order of the results: the figure
+    to print beside a bye, so the printed scores add up to ``points``.
     """
 
     team: TeamKey
@@ -129,6 +132,7 @@ class TeamStanding:
     imp_difference: float
     imp_quotient: float | None
     rank: str
+    bye_points: tuple[float, ...] = ()
 
 
 def match_points(
@@ -195,12 +199,14 @@ def team_standings(
             imps_for[team] += own
             imps_against[team] += other
             played[team] += 1
+    credits: dict[TeamKey, tuple[float, ...]] = {}
     for team, team_byes in byes.items():
-        average = totals[team] / played[team] if played[team] else None
-        for outcome in team_byes:
-            totals[team] += _bye_points(
-                outcome, scoring, bye_vp, average if bye_average else None
-            )
+        average = _vp_average(totals[team], played[team])
+        credits[team] = tuple(
+            _bye_points(outcome, scoring, bye_vp, average if bye_average else None)
+            for outcome in team_byes
+        )
+        totals[team] += sum(credits[team])
 
     totals = {team: round(total, _NDIGITS) for team, total in totals.items()}
     quotients = {team: _quotient(imps_for[team], imps_against[team]) for team in teams}
@@ -227,6 +233,7 @@ def team_standings(
                 imps_for[team] / imps_against[team] if imps_against[team] else None
             ),
             rank=places[team],
+            bye_points=credits.get(team, ()),
         )
         for team in ordered
     ]
@@ -287,6 +294,19 @@ def _bye_points(
     if scoring is not TeamScoring.VP:
         return 0.0
     return bye_vp if average is None else max(bye_vp, average)
+
+
+def _vp_average(total: float, played: int) -> float | None:
+    """A team's average over its matches, to the VP scale's two decimals.
+
+    Rounded half up (Donne's choice: the EBU says "the average", not how
+    to round it) so that the bye's printed figure and the printed match
+    scores add up to the total.  None before the team has played.
+    """
+    if not played:
+        return None
+    exact = Decimal(repr(total)) / played
+    return float(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
 def _quotient(won: float, lost: float) -> float:

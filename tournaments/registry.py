@@ -105,6 +105,9 @@ class Game:
     audit_text: Hook = AUDIT_TEXT_DEFAULT
     # Whether a board's results are shown as a traveller of comparable lines.
     travellers: bool = True
+    # (request, section, board, live) -> a board's public traveller; None:
+    # the pairs traveller (lines with MP/% or IMPs).  Issue 22: teams.
+    board_page: Hook | None = None
     # Whether a board's lines belong to matches between teams (set by the
     # match, adjusted in IMP marks only).
     team_matches: bool = False
@@ -149,6 +152,7 @@ GAMES: dict[str, Game] = {
         open_round=_hook("services.table_rounds", "pairs_open_round"),
         pairs_movement=_hook("services.teams", "round_movement"),
         team_matches=True,
+        board_page=_hook("results.team_traveller", "team_board_traveller"),
         pbn_games=_hook("exporters.pbn_teams", "teams_games"),
         usebio_event=_hook("exporters.usebio", "teams_usebio_event"),
         api_create=_hook("api.teams", "teams_event_new"),

@@ -57,7 +57,10 @@ class TeamsEventInputSerializer(EventInputSerializer):
 
     format = serializers.ChoiceField(choices=TeamCompetition.Format.choices)
     scoring = serializers.ChoiceField(
-        choices=TeamCompetition.Scoring.choices, default=TeamCompetition.Scoring.VP
+        choices=TeamCompetition.Scoring.choices,
+        required=False,
+        help_text="Left out: IMPs for a knockout (the only scoring it takes), "
+        "VPs otherwise.",
     )
     boards_per_match = serializers.IntegerField(min_value=1, max_value=64)
     stints = serializers.IntegerField(min_value=1, max_value=16, default=2)
@@ -173,6 +176,10 @@ class TeamStandingSerializer(serializers.Serializer):
     points = serializers.FloatField()
     imps_for = serializers.FloatField()
     imps_against = serializers.FloatField()
+    bye_points = serializers.FloatField(
+        allow_null=True,
+        help_text="What the team's byes are credited (in points), null without one.",
+    )
 
 
 class EventStandingsView(ApiAccess, APIView):

@@ -36,7 +36,12 @@ class TeamsEventForm(EventForm):
         ),
     )
     rounds = rounds_field(
-        gettext_lazy("Rounds (Swiss) or segments (knockout)"), 0, 99, initial=0
+        gettext_lazy(
+            "Rounds (Swiss), teams each meets (patton) or segments (knockout)"
+        ),
+        0,
+        99,
+        initial=0,
     )
     bye_vp = forms.DecimalField(
         label=gettext_lazy("VP for a bye"),

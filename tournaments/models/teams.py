@@ -29,6 +29,12 @@ class TeamCompetition(models.Model):
         ROUND_ROBIN = "round-robin", _("Round robin")
         SWISS = "swiss", _("Swiss")
         KNOCKOUT = "knockout", _("Knockout")
+        # Issue 22: each pair of teams meets twice, the second half with
+        # the seats swapped; a patton, each team meeting ``rounds`` others
+        # on a schedule laid out at the start.
+        DOUBLE_ROUND_ROBIN = "double-round-robin", _("Double round robin")
+        PATTON = "patton", _("Patton (each team meets some of the others)")
+        THREE_WAY = "three-way", _("Three-way match (half the boards against each)")
 
     class Scoring(models.TextChoices):
         VP = "vp", _("IMPs converted to Victory Points (WBF 2013, 20 VP)")
@@ -43,7 +49,7 @@ class TeamCompetition(models.Model):
     event = models.OneToOneField(
         Event, on_delete=models.CASCADE, related_name="competition"
     )
-    format = models.CharField(_("format"), max_length=16, choices=Format.choices)
+    format = models.CharField(_("format"), max_length=24, choices=Format.choices)
     scoring = models.CharField(
         _("scoring"), max_length=8, choices=Scoring.choices, default=Scoring.VP
     )
@@ -62,8 +68,9 @@ class TeamCompetition(models.Model):
         _("rounds"),
         default=0,
         help_text=_(
-            "Swiss: the number of rounds. Knockout: the segments of each "
-            "match. Round robin: set from the number of teams."
+            "Swiss: the number of rounds. Patton: the number of teams each "
+            "team meets. Knockout: the segments of each match. Round robin: "
+            "set from the number of teams."
         ),
     )
     bye_vp = models.DecimalField(
@@ -82,6 +89,15 @@ class TeamCompetition(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event.name}: {self.get_format_display()}"
+
+    @property
+    def laid_out_at_start(self) -> bool:
+        """Every round is laid out when the event is created (no pairing later)."""
+        return self.format in {
+            self.Format.ROUND_ROBIN,
+            self.Format.DOUBLE_ROUND_ROBIN,
+            self.Format.PATTON,
+        }
 
 
 class Team(models.Model):
@@ -151,6 +167,14 @@ class Match(models.Model):
     away_points = models.FloatField(_("away VP or points"), null=True, blank=True)
     boards_played = models.PositiveSmallIntegerField(_("boards played"), default=0)
     complete = models.BooleanField(_("complete"), default=False)
+    three_way = models.BooleanField(
+        _("three-way"),
+        default=False,
+        help_text=_(
+            "One of the three matches of a three-way: its tables and its half "
+            "of the boards follow the three-way movement."
+        ),
+    )
 
     class Meta:
         ordering = ["session", "number"]
@@ -177,12 +201,23 @@ class Match(models.Model):
     @property
     def open_table(self) -> int:
         """The open room: home North-South."""
+        if self.three_way:
+            return self._three_way_tables()[0]
         return 2 * self.number - 1
 
     @property
     def closed_table(self) -> int:
         """The closed room: away North-South."""
+        if self.three_way:
+            return self._three_way_tables()[1]
         return 2 * self.number
+
+    def _three_way_tables(self) -> tuple[int, int]:
+        """``movements.three_way.three_way_tables`` (models import no
+        movement; a test checks the two agree): A v B at tables 1-2, B v C
+        2-3, C v A 3-1 of each group of three tables."""
+        base, i = divmod(self.number - 1, 3)
+        return 3 * base + i + 1, 3 * base + (i + 1) % 3 + 1
 
 
 class TeamScore(models.Model):

@@ -16,8 +16,10 @@ def table_card(movement: Movement, table: int) -> list[dict[str, Any]]:
     """Return one row per round for the card on ``table``.
 
     Keys: round, ns, ew (labels, None for the phantom), board_set, boards
-    ("1-3"), sit_out, arrow_switch, shared_with (the other tables playing the
-    same boards this round).
+    ("1-3"), board_numbers (the seating's own boards, the one source of what a
+    table plays: a board set is a copy, not a board range), sit_out,
+    arrow_switch, shared_with (the other tables playing the same boards this
+    round).
     """
     if not 1 <= table <= movement.tables:
         raise ValueError(f"table must be 1 to {movement.tables}, got {table!r}")
@@ -32,6 +34,7 @@ def table_card(movement: Movement, table: int) -> list[dict[str, Any]]:
                 "ew": _seat_label(movement, s.ew, r),
                 "board_set": s.board_set,
                 "boards": format_boards(s.boards),
+                "board_numbers": s.boards,
                 "sit_out": movement.is_sit_out(s),
                 "arrow_switch": r in movement.arrow_switch_rounds,
                 "shared_with": tuple(t for t in share.tables if t != table)
@@ -46,7 +49,8 @@ def pair_card(movement: Movement, pair_id: int) -> list[dict[str, Any]]:
     """Return one row per round for the pair's own card ("where do we go next").
 
     Keys: round, table, direction (really played, after any arrow switch),
-    opponents (label, None when sitting out), board_set, boards, sit_out,
+    opponents (label, None when sitting out), board_set, boards,
+    board_numbers (the seating's own boards), sit_out,
     next_table and next_direction (None after the last round).
     """
     pair = movement.pair(pair_id)
@@ -65,6 +69,7 @@ def pair_card(movement: Movement, pair_id: int) -> list[dict[str, Any]]:
                 ),
                 "board_set": s.board_set,
                 "boards": format_boards(s.boards),
+                "board_numbers": s.boards,
                 "sit_out": movement.is_sit_out(s),
                 "next_table": after[0] if after else None,
                 "next_direction": after[1] if after else None,

@@ -28,6 +28,8 @@ test_team_movements_round_robin.py for 2 to 30 teams):
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 Pairing = tuple[int, int | None]
 
 
@@ -67,3 +69,91 @@ def _with_bye(matches: list[tuple[int, int]], dummy: int) -> list[Pairing]:
         if dummy in (home, away)
     )
     return [*played, (bye, None)]
+
+
+def double_round_robin(teams: int) -> list[list[Pairing]]:
+    """Return a double round robin: Berger's rounds, then the same rounds again
+    with every match's seats swapped.
+
+    In the second half the team that was at home (North-South in the open
+    room) is away, so each pair of teams meets twice, once each way round
+    (the usual double round robin of a league or a trial: EBU, WBF).  A bye
+    stays a bye, so with an odd number of teams each team has two.
+    """
+    first = berger_rounds(teams)
+    second = [
+        [(home, None) if away is None else (away, home) for home, away in matches]
+        for matches in first
+    ]
+    return first + second
+
+
+def patton_rounds(teams: int, opponents: int) -> list[list[Pairing]]:
+    """Return a patton's preset schedule: each team meets ``opponents`` others.
+
+    The rule book's third form of teams event: "chaque équipe rencontre un
+    sous-ensemble des autres, d'une façon organisée pour approcher autant que
+    possible l'équité".  The rounds are ``opponents`` rounds of the Berger
+    table, so every team plays one match a round and never meets a team
+    twice; they are chosen for equity: with the teams numbered by seed, each
+    team's opponents should be as strong as the average team it could meet,
+    so the sum of its opponents' seeds should be as close as it can to
+    ``matches x (sum of the other seeds) / (teams - 1)``.  The chosen rounds
+    minimise the largest gap (then the sum of the squared gaps): rounds are
+    added one at a time, the best first, then one chosen round is swapped
+    for one left out while that narrows the gaps (Donne's choice: no rule
+    book gives a patton schedule).  They are played in Berger's order.  With
+    an odd number of teams a round has a bye, so a team may meet one team
+    fewer.  A patton paired on the standings is a Swiss of that many rounds.
+    Raise ValueError when ``opponents`` is not 1 to the round robin's number
+    of rounds.
+    """
+    rounds = berger_rounds(teams)
+    if (
+        isinstance(opponents, bool)
+        or not isinstance(opponents, int)
+        or not 1 <= opponents <= len(rounds)
+    ):
+        raise ValueError(
+            f"opponents must be an int from 1 to {len(rounds)}, got {opponents!r}"
+        )
+    chosen: list[int] = []
+    left = list(range(len(rounds)))
+    for _ in range(opponents):
+        best = min(left, key=lambda i: (_seed_gaps(rounds, [*chosen, i], teams), i))
+        chosen.append(best)
+        left.remove(best)
+    gaps = _seed_gaps(rounds, chosen, teams)
+    improved = True
+    while improved:
+        improved = False
+        for out, kept in ((o, k) for o in list(chosen) for k in list(left)):
+            trial = [kept if i == out else i for i in chosen]
+            trial_gaps = _seed_gaps(rounds, trial, teams)
+            if trial_gaps < gaps:
+                chosen, gaps, improved = trial, trial_gaps, True
+                left = [out if i == kept else i for i in left]
+                break
+    return [rounds[i] for i in sorted(chosen)]
+
+
+def _seed_gaps(
+    rounds: list[list[Pairing]], chosen: list[int], teams: int
+) -> tuple[Fraction, Fraction]:
+    """How far the chosen rounds are from equity: the largest gap between a
+    team's opponents' seeds and their fair sum, and the sum of squared gaps."""
+    total = teams * (teams + 1) // 2
+    seeds = dict.fromkeys(range(1, teams + 1), 0)
+    played = dict.fromkeys(range(1, teams + 1), 0)
+    for index in chosen:
+        for home, away in rounds[index]:
+            if away is not None:
+                seeds[home] += away
+                seeds[away] += home
+                played[home] += 1
+                played[away] += 1
+    gaps = [
+        seeds[team] - Fraction(played[team] * (total - team), teams - 1)
+        for team in seeds
+    ]
+    return max(abs(gap) for gap in gaps), sum(gap * gap for gap in gaps)

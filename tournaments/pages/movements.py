@@ -23,9 +23,9 @@ from tournaments.movements import (
     Movement,
     format_boards,
     pair_card,
-    set_boards,
     table_card,
 )
+from tournaments.registry import section_game
 from tournaments.selectors.movement import section_movement
 
 Context = dict[str, Any]
@@ -51,7 +51,13 @@ def _render(
             "Section %(letter)s holds imported results: it has no movement to print."
         ) % {"letter": section.letter}
         return _unavailable(request, message, section)
-    context = {"section": section, "movement": movement, **build(section, movement)}
+    context = {
+        "section": section,
+        "movement": movement,
+        # A teams round's "rounds" are the stints between board exchanges.
+        "stints": section_game(section).team_matches,
+        **build(section, movement),
+    }
     return render(request, template, context)
 
 
@@ -128,7 +134,7 @@ def _sheet_cell(
         "ew": ew,
         "sitting_out": (ns or ew) if row["sit_out"] else None,
         "empty": row["sit_out"] and not (ns or ew),
-        "boards": _boards(movement, row["board_set"], offset),
+        "boards": _boards(row, offset),
         "shared_with": _numbers(row["shared_with"]),
         "shared_count": len(row["shared_with"]),
     }
@@ -145,7 +151,7 @@ def table_context(section: Section, movement: Movement) -> Context:
                 **row,
                 "ns": _entrant(row["ns"], names),
                 "ew": _entrant(row["ew"], names),
-                "boards": _boards(movement, row["board_set"], offset),
+                "boards": _boards(row, offset),
                 "shared_with": _numbers(row["shared_with"]),
                 "shared_count": len(row["shared_with"]),
                 "boards_go": _boards_go(movement, row["round"], row["board_set"]),
@@ -169,7 +175,7 @@ def pair_context(section: Section, movement: Movement) -> Context:
                 **row,
                 "direction": DIRECTIONS[row["direction"]],
                 "opponents": _entrant(row["opponents"], names),
-                "boards": _boards(movement, row["board_set"], offset),
+                "boards": _boards(row, offset),
                 "next_direction": DIRECTIONS.get(row["next_direction"], ""),
             }
             for row in pair_card(movement, pair.id)
@@ -194,10 +200,14 @@ def _entrant(label: str | None, names: dict[str, str]) -> dict[str, str] | None:
     return {"label": label, "names": names.get(label, "")}
 
 
-def _boards(movement: Movement, board_set: int, offset: int) -> str:
-    """Write the boards of a set as numbered in the section: ``"4-6"``."""
-    numbers = set_boards(board_set, movement.boards_per_round)
-    return format_boards([number + offset for number in numbers])
+def _boards(row: dict[str, Any], offset: int) -> str:
+    """Write a card row's boards as numbered in the section: ``"4-6"``.
+
+    The boards are the seating's own, as the tablets play them, never worked
+    out from the board set's number: a team round's sets are copies (match
+    2's sets 3 and 4 hold the same boards as match 1's 1 and 2).
+    """
+    return format_boards([number + offset for number in row["board_numbers"]])
 
 
 def _numbers(numbers: Iterable[int]) -> str:

@@ -41,6 +41,7 @@ from tournaments.models import (
 )
 from tournaments.rescore.ranking import store_ranking
 from tournaments.services.checks import compared_score
+from tournaments.services.three_way import three_way_boards
 
 SCORINGS = {
     TeamCompetition.Scoring.VP: TeamScoring.VP,
@@ -87,19 +88,24 @@ def load_rooms(section: Section) -> list[MatchRooms]:
     """
     boards = list(section.boards.order_by("number"))
     matches = [
-        MatchRooms(match, boards)
+        MatchRooms(
+            match, three_way_boards(match, boards) if match.three_way else boards
+        )
         for match in section.session.matches.select_related("home", "away")
         if not match.is_bye
     ]
-    by_ns_team: dict[int, tuple[MatchRooms, str]] = {}
+    # A team's NS pair plays one room of one match on each board (in a
+    # three-way, its two matches play different boards).
+    by_ns_team: dict[tuple[int, int], tuple[MatchRooms, str]] = {}
     for rooms in matches:
-        by_ns_team[rooms.match.home.number] = (rooms, "open")
-        by_ns_team[rooms.match.away.number] = (rooms, "closed")
+        for board in rooms.boards:
+            by_ns_team[rooms.match.home.number, board.number] = (rooms, "open")
+            by_ns_team[rooms.match.away.number, board.number] = (rooms, "closed")
     lines = Result.objects.filter(board__section=section).select_related(
         "board", "ns_pair"
     )
     for line in lines:
-        found = by_ns_team.get(line.ns_pair.number)
+        found = by_ns_team.get((line.ns_pair.number, line.board.number))
         if found is not None:
             rooms, room = found
             getattr(rooms, room)[line.board.number] = line
@@ -223,11 +229,33 @@ def standings(event: Event) -> list[TeamStanding]:
 
 
 def standings_store(event: Event) -> int:
-    """Write each team's ``TeamScore`` from the standings; returns the teams."""
+    """Write each team's ``TeamScore`` from the standings; returns the teams.
+
+    Each bye's ``home_points`` gets what the standings credit it (the bye
+    VPs, or the team's average when higher), and a bye of a round still
+    being played none: every printed figure, the round list, the API and
+    the workbook, then adds up to the total.
+    """
+    found = standings(event)
+    credits = {line.team: list(line.bye_points) for line in found}
+    byes = list(
+        Match.objects.filter(session__event=event, away__isnull=True).order_by(
+            "session__number", "number"
+        )
+    )
+    changed = []
+    for bye in byes:
+        # The standings list a team's credited byes in the order of outcomes().
+        owed = credits.get(bye.home_id) if bye.complete else None
+        credit = owed.pop(0) if owed else None
+        if bye.home_points != credit:
+            bye.home_points = credit
+            changed.append(bye)
+    Match.objects.bulk_update(changed, ["home_points"])
     return store_ranking(
         TeamScore.objects.filter(team__event=event),
         "team_id",
-        standings(event),
+        found,
         "team",
         ("played", "points", "imps_for", "imps_against"),
     )

@@ -40,16 +40,16 @@ def teams_results(
         )
     ]
     stages = sorted({match.stage for match in matches})
+    standings = [] if knockout else standings_rows(event)
     context = {
         "event": event,
         "competition": competition,
         "knockout": knockout,
         "by_points": competition.scoring != TeamCompetition.Scoring.IMPS,
-        "standings": [] if knockout else standings_rows(event),
+        "standings": standings,
+        "byes_credited": any(row.bye_points is not None for row in standings),
         "cross": (
-            round_robin_cross_table(event)
-            if competition.format == TeamCompetition.Format.ROUND_ROBIN
-            else None
+            round_robin_cross_table(event) if competition.laid_out_at_start else None
         ),
         "ties": [(stage, knockout_ties(event, stage)) for stage in stages]
         if knockout

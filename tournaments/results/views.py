@@ -16,7 +16,7 @@ from django.views.decorators.cache import never_cache
 
 from tournaments import access
 from tournaments.models import Board, Event, Pair, Result, Section
-from tournaments.registry import event_game
+from tournaments.registry import event_game, section_game
 from tournaments.results.barbu import barbu_player
 from tournaments.results.charts import BarChart, imp_chart, percentage_chart
 from tournaments.results.chinese import chinese_player
@@ -240,6 +240,9 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         return _hidden(request, event)
     if number in hidden_boards(section, request_viewer(request)):
         return _board_in_play(request, section, board, live)
+    game = section_game(section)
+    if game.board_page is not None:
+        return game.board_page(request, section, board, live)
     # Only this board's lines (and their pairs): the page costs the same at
     # 10 and at 40 boards, at 5 and at 100 tables.
     report = stored_reports([section], lines=Q(board=board))[0]

@@ -33,10 +33,15 @@ def table_match(table: Table) -> Match | None:
     """The match played at a table of a teams round (None outside teams)."""
     if not section_game(table.section).team_matches:
         return None
-    return (
-        table.section.session.matches.select_related("home", "away")
-        .filter(number=(table.number + 1) // 2, away__isnull=False)
-        .first()
+    # A three-way's table hosts a room of two matches: the first is named.
+    found = table.section.session.matches.select_related("home", "away")
+    return next(
+        (
+            match
+            for match in found.filter(away__isnull=False)
+            if table.number in (match.open_table, match.closed_table)
+        ),
+        None,
     )
 
 
@@ -52,6 +57,7 @@ class StandingRow:
     points: float
     imps_for: float
     imps_against: float
+    bye_points: float | None = None
 
     @property
     def imp_difference(self) -> float:
@@ -59,7 +65,16 @@ class StandingRow:
 
 
 def standings_rows(event: Event) -> list[StandingRow]:
-    """The stored standings, best first (every team, even before its first match)."""
+    """The stored standings, best first (every team, even before its first match).
+
+    ``bye_points`` is what the team's credited byes add to its total (None
+    without one): its matches' scores and that figure add up to ``points``.
+    """
+    byes: dict[int, float] = defaultdict(float)
+    for team, points in Match.objects.filter(
+        session__event=event, away__isnull=True, home_points__isnull=False
+    ).values_list("home_id", "home_points"):
+        byes[team] += points
     scores = {
         score.team_id: score for score in TeamScore.objects.filter(team__event=event)
     }
@@ -83,6 +98,7 @@ def standings_rows(event: Event) -> list[StandingRow]:
                 points=score.points,
                 imps_for=score.imps_for,
                 imps_against=score.imps_against,
+                bye_points=byes.get(team.pk),
             )
         )
     return rows
@@ -146,11 +162,12 @@ def match_sheets(matches: Iterable[Match]) -> dict[int, list[SheetRow]]:
         bam = section.session.event.competition.scoring == TeamCompetition.Scoring.BAM
         for rooms in load_rooms(section):
             if rooms.match.pk in wanted:
-                sheets[rooms.match.pk] = _sheet(rooms, bam)
+                sheets[rooms.match.pk] = rooms_sheet(rooms, bam)
     return sheets
 
 
-def _sheet(rooms: MatchRooms, bam: bool) -> list[SheetRow]:
+def rooms_sheet(rooms: MatchRooms, bam: bool) -> list[SheetRow]:
+    """One match's rows from its loaded rooms: IMPs (or BAM points) a board."""
     board_rooms = rooms.rooms()
     scored = bam_match(board_rooms).boards if bam else match_imps(board_rooms).boards
     return [

@@ -35,13 +35,23 @@ from tournaments.models import (
 )
 from tournaments.movements.knockout import bracket
 from tournaments.movements.model import EW, NS, Movement
-from tournaments.movements.round_robin import berger_rounds
+from tournaments.movements.round_robin import (
+    berger_rounds,
+    double_round_robin,
+    patton_rounds,
+)
 from tournaments.movements.swiss import swiss_pairing
 from tournaments.movements.team_round import team_round
 from tournaments.services.single_section import players_label, section_lay_out
+from tournaments.services.three_way import three_way_movement, three_way_round_create
 
 MIN_PLAYERS = 4
 MAX_PLAYERS = 6
+# Formats whose number of rounds follows from the number of teams.
+ROUND_ROBINS = {
+    TeamCompetition.Format.ROUND_ROBIN,
+    TeamCompetition.Format.DOUBLE_ROUND_ROBIN,
+}
 Pairings = Sequence[tuple[int, int | None]]
 
 
@@ -66,7 +76,7 @@ def teams_event_create(
     teams: Sequence[TeamEntry],
     format: str,
     boards_per_match: int,
-    scoring: str = TeamCompetition.Scoring.VP,
+    scoring: str | None = None,
     stints: int = 2,
     rounds: int = 0,
     bye_vp: Decimal | float = Decimal(12),
@@ -76,8 +86,16 @@ def teams_event_create(
 ) -> Event:
     """Create a teams event, its teams (numbered as seeded) and its first round(s).
 
+    ``scoring`` left out is IMPs for a knockout, VPs otherwise.  A round
+    robin (single or double) or a patton lays out every round now, a Swiss
+    or a knockout its first, a three-way its one round of three matches.
     Raises ``ValidationError`` naming the field for a bad setting or team.
     """
+    if scoring is None:
+        knockout = format == TeamCompetition.Format.KNOCKOUT
+        scoring = (
+            TeamCompetition.Scoring.IMPS if knockout else TeamCompetition.Scoring.VP
+        )
     _check_teams(teams)
     event = Event(name=name, date=date, club=club, created_by=user)
     event.kind = Event.Kind.TEAMS
@@ -99,10 +117,15 @@ def teams_event_create(
             event=event, number=number, name=entry.name.strip(), members=entry.label
         )
         team.players.set(entry.players)
-    schedule = _first_rounds(competition, len(teams))
-    if competition.format == TeamCompetition.Format.ROUND_ROBIN:
+    three_way = competition.format == TeamCompetition.Format.THREE_WAY
+    schedule = [] if three_way else _first_rounds(competition, len(teams))
+    if competition.format in ROUND_ROBINS:
         competition.rounds = len(schedule)
+    if three_way:
+        competition.rounds = 1
     competition.save()
+    if three_way:
+        three_way_round_create(session_add(event), [(1, 2, 3)], stage=1)
     for stage, segment, pairings in schedule:
         team_round_create(session_add(event), pairings, stage=stage, segment=segment)
     return event
@@ -133,6 +156,8 @@ def _check_teams(teams: Sequence[TeamEntry]) -> None:
 
 def _check_competition(competition: TeamCompetition, teams: int) -> None:
     competition.full_clean(exclude=["event"])
+    if competition.format == TeamCompetition.Format.THREE_WAY:
+        _check_three_way(competition, teams)
     boards, stints = competition.boards_per_match, competition.stints
     if stints < 1 or boards % stints or (stints > 1 and stints % 2):
         raise ValidationError(
@@ -144,6 +169,18 @@ def _check_competition(competition: TeamCompetition, teams: int) -> None:
                 % {"boards": boards}
             }
         )
+    if competition.format == TeamCompetition.Format.PATTON:
+        most = teams - 1 if teams % 2 == 0 else teams
+        if not 1 <= competition.rounds <= most:
+            raise ValidationError(
+                {
+                    "rounds": _(
+                        "In a patton of %(teams)d teams each team meets 1 to "
+                        "%(most)d others."
+                    )
+                    % {"teams": teams, "most": most}
+                }
+            )
     if competition.format == TeamCompetition.Format.SWISS:
         most = teams - 1 if teams % 2 == 0 else teams
         if not 1 <= competition.rounds <= most:
@@ -155,10 +192,40 @@ def _check_competition(competition: TeamCompetition, teams: int) -> None:
                     % {"teams": teams, "most": most}
                 }
             )
-    if competition.format == TeamCompetition.Format.KNOCKOUT and competition.rounds < 1:
+    knockout = competition.format == TeamCompetition.Format.KNOCKOUT
+    if knockout and competition.scoring != TeamCompetition.Scoring.IMPS:
+        # A knockout match is won on the IMP total (carry-over, segments,
+        # extra boards: scoring.knockout); VPs or BAM points would print a
+        # score that does not decide it (WBF, EBU: knockouts by IMPs).
+        raise ValidationError(
+            {"scoring": _("A knockout is scored by IMPs: choose “IMPs only”.")}
+        )
+    if knockout and competition.rounds < 1:
         raise ValidationError(
             {"rounds": _("A knockout match has at least one segment.")}
         )
+
+
+def _check_three_way(competition: TeamCompetition, teams: int) -> None:
+    """Three teams, an even number of boards (half against each), 2 stints."""
+    if teams != 3:
+        raise ValidationError(
+            {
+                "teams": _("A three-way match is played by 3 teams, not %(n)d.")
+                % {"n": teams}
+            }
+        )
+    if competition.boards_per_match % 2:
+        raise ValidationError(
+            {
+                "boards_per_match": _(
+                    "A three-way match needs an even number of boards: each "
+                    "team plays half of them against each of the other two."
+                )
+            }
+        )
+    if competition.stints != 2:
+        raise ValidationError({"stints": _("A three-way match is played in 2 stints.")})
 
 
 def _first_rounds(
@@ -166,13 +233,18 @@ def _first_rounds(
 ) -> list[tuple[int, int, Pairings]]:
     """The (stage, segment, pairings) laid out when the event is created.
 
-    A round robin lays out all its rounds, a Swiss its first (by seed), a
-    knockout every segment of its first stage (the seeded bracket).
+    A round robin (single or double) and a patton lay out all their rounds,
+    a Swiss its first (by seed), a knockout every segment of its first stage
+    (the seeded bracket).
     """
-    if competition.format == TeamCompetition.Format.ROUND_ROBIN:
+    laid_out = {
+        TeamCompetition.Format.ROUND_ROBIN: lambda: berger_rounds(teams),
+        TeamCompetition.Format.DOUBLE_ROUND_ROBIN: lambda: double_round_robin(teams),
+        TeamCompetition.Format.PATTON: lambda: patton_rounds(teams, competition.rounds),
+    }.get(competition.format)
+    if laid_out is not None:
         return [
-            (number, 1, pairings)
-            for number, pairings in enumerate(berger_rounds(teams), start=1)
+            (number, 1, pairings) for number, pairings in enumerate(laid_out(), start=1)
         ]
     if competition.format == TeamCompetition.Format.SWISS:
         return [(1, 1, swiss_pairing(list(range(1, teams + 1)), ()))]
@@ -267,11 +339,14 @@ def team_round_create(
 
 def round_movement(section: Section) -> Movement:
     """The movement of a teams section, rebuilt from its matches."""
-    pairings = [
-        (match.home.number, match.away.number)
+    matches = [
+        match
         for match in section.session.matches.select_related("home", "away")
         if match.away_id is not None
     ]
+    if any(match.three_way for match in matches):
+        return three_way_movement(matches, section.boards_per_round)
+    pairings = [(match.home.number, match.away.number) for match in matches]
     return _built(
         tuple(pairings), section.rounds * section.boards_per_round, section.rounds
     )

@@ -209,7 +209,18 @@ class Here:
             "rounds": self.rounds,
             "item": self.item,
             "last_round": self.item.number == self.movement.rounds,
+            "stint": self.stint(),
         }
+
+    def stint(self) -> dict[str, int] | None:
+        """A team match's tablet: its "rounds" are the stints between two
+        board exchanges, so the header says "round 4 · stint 1 of 2" (the
+        match's round, then the stint); None at a pairs table."""
+        if not table_game(self.table).team_matches:
+            return None
+        match = table_match(self.table)
+        stage = match.stage if match else self.table.section.session.number
+        return {"round": stage, "number": self.item.number, "of": self.movement.rounds}
 
     def moves(self) -> list[str]:
         """Where the pairs and the boards go after the round shown."""

@@ -38,6 +38,7 @@ STANDINGS_HEADER = (
     gettext_noop("Points"),
     gettext_noop("IMPs won"),
     gettext_noop("IMPs lost"),
+    gettext_noop("Bye points"),
 )
 MATCHES_HEADER = (
     gettext_noop("Round"),
@@ -87,7 +88,7 @@ def teams_workbook(event: Event) -> Book:
     else:
         first.title = gettext("Standings")
         _standings_sheet(first, event)
-    if competition.format == TeamCompetition.Format.ROUND_ROBIN:
+    if competition.laid_out_at_start:
         _cross_sheet(workbook.create_sheet(gettext("Cross-table")), event)
     matches = list(
         Match.objects.filter(session__event=event)
@@ -121,10 +122,10 @@ def _standings_sheet(sheet: Sheet, event: Event) -> None:
             sheet,
             [
                 row.rank, row.team, row.name, row.members, row.played,
-                row.points, row.imps_for, row.imps_against,
+                row.points, row.imps_for, row.imps_against, row.bye_points,
             ],
         )  # fmt: skip
-    sheet_formats(sheet, {"Points": POINTS})
+    sheet_formats(sheet, {"Points": POINTS, "Bye points": POINTS})
 
 
 def _cross_sheet(sheet: Sheet, event: Event) -> None:

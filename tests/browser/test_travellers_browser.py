@@ -29,6 +29,12 @@ def _board_one(event: Event) -> tuple[str, list[str]]:
     return f"/sections/{section.pk}/boards/1/", scores
 
 
+def _teams_board_one(event: Event) -> tuple[str, list[str]]:
+    """A teams round's board 1: both rooms of each match and the IMPs."""
+    url, scores = _board_one(event)
+    return url, [*scores, "Net to home", "Home IMPs", "Away IMPs"]
+
+
 def _whiz_board_one(event: Event) -> tuple[str, list[str]]:
     """A Whiz event's board 1 comparisons, and each contract played on it."""
     results = WhizResult.objects.filter(
@@ -55,7 +61,7 @@ def _chinese_first_player(event: Event) -> tuple[str, list[str]]:
 GAMES = {
     "bridge": ("Tuesday Mitchell", _board_one),
     "bridgeote": ("Bridgeote evening", _board_one),
-    "teams": ("Saturday Swiss teams", _board_one),
+    "teams": ("Saturday Swiss teams", _teams_board_one),
     "whiz": ("Sunday Whiz", _whiz_board_one),
     "barbu": ("Barbu evening", _barbu_first_player),
     "chinese": ("Chinese bridge round robin", _chinese_first_player),

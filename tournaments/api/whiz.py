@@ -230,8 +230,14 @@ def whiz_tricks(values: dict[str, Any]) -> int | None:
             {"result": [_('Write the result as "=", "+1" or "-2".')]}
         ) from None
     if not 0 <= tricks <= 13:
+        # Over the bid, at most 13 - level; under it, at most the level.
         raise exceptions.ValidationError(
-            {"result": [_("Tricks taken by declarer must be 0 to 13.")]}
+            {
+                "result": [
+                    _("%(result)s is not possible in %(contract)s.")
+                    % {"result": text, "contract": values["contract"]}
+                ]
+            }
         )
     return tricks
 

@@ -123,6 +123,14 @@ EXPECTED: dict[tuple[str, str], tuple[int, ...]] = {
     ),
     ("post", "/api/sections/{id}/bridgeote-results/"): (401, 403, 400, 403, 400, 400),
     ("post", "/api/sections/{id}/chinese-matches/"): (401, 403, 400, 403, 400, 400),
+    ("post", "/api/sections/{id}/chinese-matches/answer/"): (
+        401,
+        403,
+        400,
+        403,
+        400,
+        400,
+    ),  # fmt: skip
     ("post", "/api/sections/{id}/late-pair/"): (401, 403, 400, 403, 403, 403),
     ("post", "/api/sections/{id}/mail/"): (401, 403, 409, 403, 403, 403),
     ("post", "/api/sections/{id}/penalties/"): (401, 403, 400, 403, 403, 403),

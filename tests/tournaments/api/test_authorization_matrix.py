@@ -130,7 +130,7 @@ EXPECTED: dict[tuple[str, str], tuple[int, ...]] = {
         403,
         400,
         400,
-    ),  # fmt: skip
+    ),
     ("post", "/api/sections/{id}/late-pair/"): (401, 403, 400, 403, 403, 403),
     ("post", "/api/sections/{id}/mail/"): (401, 403, 409, 403, 403, 403),
     ("post", "/api/sections/{id}/penalties/"): (401, 403, 400, 403, 403, 403),

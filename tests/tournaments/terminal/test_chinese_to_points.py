@@ -15,7 +15,13 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments.models import ChineseHand, ChinesePlayer, ChineseSettings, Section
+from tournaments.models import (
+    ChineseHand,
+    ChinesePlayer,
+    ChineseSettings,
+    Event,
+    Section,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -275,3 +281,23 @@ def test_the_api_takes_the_opponents_answer(api, client):
     again = post(matches, {"round": 1, "hand": 1, "tricks_a": 16})
     assert again.status_code == 403
     assert ChineseHand.objects.get().tricks_a == 15
+
+
+def test_the_director_creates_a_match_to_100_from_the_form(director):
+    base = {
+        "name": "Chinese night", "date": "2026-11-27", "players": "Ann\nBen\nCat",
+        "format": "round-robin", "hands": "4", "rounds": "",
+    }  # fmt: skip
+    url = reverse("director:chinese-event-new")
+    bad = director.post(url, base | {"target": "100", "duplicate": "on"})
+    assert bad.status_code == 400
+    assert bad.context["form"].errors == {
+        "target": ["A duplicate event plays a set number of hands."]
+    }
+    assert director.post(url, base | {"target": "100"}).status_code == 302
+    settings = ChineseSettings.objects.get()
+    assert (settings.target, settings.hands) == (100, 0)
+    event = settings.section.session.event
+    Event.objects.filter(pk=event.pk).update(published=True)
+    page = Client().get(reverse("results:event", args=[event.pk])).content.decode()
+    assert "match to 100 points" in page

@@ -167,3 +167,27 @@ def test_full_fields_and_two_phantoms_keep_the_offsets():
     movement = whiz_movement(4, 2)
     assert [movement.seating(r, 1).east for r in range(1, 5)] == [5, 8, 6, 5]
     assert not any("circuit" in note for note in movement.notes)
+
+
+@pytest.mark.django_db
+def test_the_table_cards_of_eleven_players_give_the_circuits(director):
+    """The director's table cards: table 4 sits out every round, and the
+    notes tell the E and S players their circuits."""
+    from django.urls import reverse
+
+    from tournaments.models import Event
+
+    form = {
+        "name": "Whiz eleven", "date": "2026-11-23", "mark": "standard",
+        "boards_per_round": "3", "rounds": "",
+        "players": "\n".join(f"Player {n}" for n in range(1, 12)),
+    }  # fmt: skip
+    assert director.post(reverse("director:whiz-event-new"), form).status_code == 302
+    event = Event.objects.get()
+    page = director.get(reverse("director:whiz-cards", args=[event.pk]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert html.count('class="guide-card table-card"') == 4
+    assert "E players move each round to the next table of the circuit " in html
+    assert "1 → 2 → 4 → 3 → 1" in html and "1 → 4 → 2 → 3 → 1" in html
+    assert "Table 4 sits out every round" in html

@@ -218,9 +218,10 @@ def whiz_tricks(values: dict[str, Any]) -> int | None:
     if not text:
         return values.get("tricks")
     try:
-        level = parse_contract(values["contract"]).level
+        contract = parse_contract(values["contract"])
     except GameError as error:
         raise exceptions.ValidationError({"contract": [str(error)]}) from None
+    level = contract.level
     if text in ("=", "0"):
         return level
     try:
@@ -235,7 +236,7 @@ def whiz_tricks(values: dict[str, Any]) -> int | None:
             {
                 "result": [
                     _("%(result)s is not possible in %(contract)s.")
-                    % {"result": text, "contract": values["contract"]}
+                    % {"result": text, "contract": contract}
                 ]
             }
         )

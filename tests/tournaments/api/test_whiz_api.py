@@ -228,3 +228,13 @@ def test_too_few_players_is_a_400_naming_players(api):
     response = api.post(reverse("api-whiz-event-new"), body, "application/json")
     assert response.status_code == 400 and "players" in response.json()
     assert not Event.objects.exists()
+
+
+def test_an_impossible_result_says_why(api):
+    """12 tricks bid (as typed, "12s"): one over at most, so "+2" is refused."""
+    event = create(api, 12)
+    line = {"contract": "12s", "declarer": "N", "result": "+2"}
+    body = enter(api, event, 1, 1, line, status=400)
+    assert body == {"result": ["+2 is not possible in 12S."]}
+    made = enter(api, event, 1, 1, line | {"result": "+1"})
+    assert made["tricks"] == 13

@@ -74,9 +74,15 @@ def sit_out_problems(movement: WhizMovement) -> list[str]:
     the field, no player sitting out twice before everyone has sat out once.
 
     With 3T - 1 players the phantom's table idles two players a round, 2R
-    of the 3T - 1 over R rounds: one each at most.  (With two phantoms a
-    round idles one or four players; ``check_whiz_movement`` does not ask
-    this of them.)
+    of the 3T - 1 over R rounds: one each at most.  With 3T - 2 players
+    (phantoms in lines X and Y) it cannot hold from 5 tables up, whatever
+    the movement, so ``check_whiz_movement`` does not ask it: a round where
+    the phantoms sit apart idles two players of the third line Z and one
+    each of X and Y (a shared round, one of Z).  After a such rounds and b
+    shared ones Z has had 2a + b sit-outs among its T players, X only a
+    among its T - 1; a Z player's second sit-out comes in the round that
+    takes 2a + b past T, after a round with 2a + b <= T, so with
+    a <= T / 2 + 1 < T - 1 for T >= 5: some X player has not sat out yet.
     """
     real = [p for p in movement.players if not p.phantom]
     times = dict.fromkeys((p.id for p in real), 0)

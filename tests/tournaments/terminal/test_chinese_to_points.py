@@ -301,3 +301,54 @@ def test_the_director_creates_a_match_to_100_from_the_form(director):
     Event.objects.filter(pk=event.pk).update(published=True)
     page = Client().get(reverse("results:event", args=[event.pk])).content.decode()
     assert "match to 100 points" in page
+
+
+def test_a_swiss_to_30_pairs_round_two_once_round_one_is_over(api):
+    """Four players, a Swiss of 2 rounds, matches to 30.  Table 1 (1 v 2):
+    20-6 then 12-14, 32-20: over after 2 hands.  Table 2 (3 v 4): 13-13,
+    13-13 (26-26), then 5-21 (31-47): over after 3 hands.  Round 2 is paired
+    only then: the winners 4 and 1 meet, and the losers 3 and 2."""
+    event = create(api, names=("Ann", "Ben", "Cat", "Dan"), format="swiss",
+                   rounds=2, target=30)  # fmt: skip
+    url = reverse("api-chinese-matches", args=[event["section"]])
+
+    def hand(table, number, tricks):
+        body = {"round": 1, "table": table, "hand": number, "tricks_a": tricks}
+        response = api.post(url, body, "application/json")
+        assert response.status_code == 201, response.json()
+
+    hand(1, 1, 20)
+    hand(1, 2, 12)
+    hand(2, 1, 13)
+    hand(2, 2, 13)
+    assert {m["round"] for m in api.get(url).json()} == {1}
+    hand(2, 3, 5)
+    second = [m for m in api.get(url).json() if m["round"] == 2]
+    # Paired on the standings: 4 (won, 47 points) before 1 (won, 32), then
+    # 3 (31) before 2 (20).
+    assert sorted((m["a"], m["b"]) for m in second) == [(3, 2), (4, 1)]
+    first = {m["table"]: m for m in api.get(url).json() if m["round"] == 1}
+    assert (first[1]["points_a"], first[1]["points_b"]) == (32, 20)
+    assert (first[2]["points_a"], first[2]["points_b"], first[2]["hands_played"]) == (
+        31, 47, 3,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("tricks", "over"),
+    [
+        ([], False),
+        ([26, 26, 26], False),  # 78-0
+        ([26, 26, 26, 22], True),  # 100-4
+        ([13] * 8, False),  # 104-104: level, play on
+        ([13] * 8 + [14], True),
+        ([0, 0, 0, 0], True),  # 0-104: b wins
+    ],
+)
+def test_when_a_match_to_100_is_over(tricks, over):
+    from tournaments.services.chinese import match_finished
+
+    settings = ChineseSettings(target=100, hands=0)
+    assert match_finished(settings, tricks) is over
+    fixed = ChineseSettings(target=0, hands=4)
+    assert match_finished(fixed, tricks) is (len(tricks) >= 4)

@@ -94,3 +94,15 @@ def test_tampered_choices_are_a_400_naming_the_field(tablet, changes, field):
     assert response.status_code == 400
     assert field in response.context["form"].errors
     assert not WhizResult.objects.exists()
+
+
+def test_the_directors_traveller_refuses_an_impossible_result(director, tablet):
+    """The director's board page too: "+2" on 12 tricks is a 400 on its row."""
+    event = Event.objects.get()
+    url = reverse("director:whiz-traveller", args=[event.pk, 1])
+    data = {"c0": "12S", "d0": "N", "r0": "+2"}
+    response = director.post(url, data)
+    assert response.status_code == 400
+    errors = response.context["rows"][0].errors
+    assert errors == ["+2 is not possible in 12S."]
+    assert not WhizResult.objects.exists()

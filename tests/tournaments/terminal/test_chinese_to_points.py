@@ -352,3 +352,20 @@ def test_when_a_match_to_100_is_over(tricks, over):
     assert match_finished(settings, tricks) is over
     fixed = ChineseSettings(target=0, hands=4)
     assert match_finished(fixed, tricks) is (len(tricks) >= 4)
+
+
+def test_a_tablet_cannot_reach_past_its_match(api, django_capture_on_commit_callbacks):
+    """Tampered posts: a hand beyond the match's four, a later round."""
+    event = create(api, names=("Ann", "Ben", "Cat", "Dan"), hands=4)
+    tablet = Tablet(event, django_capture_on_commit_callbacks)
+    beyond = tablet.enter(5, 13, status=400)
+    assert "A match has hands 1 to 4." in beyond.content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        later = tablet.client.post(
+            "/table/play/", {"round": "2", "hand": "1", "tricks_a": "13"}
+        )
+    assert later.status_code == 403
+    assert "Table 1 is playing round 1" in later.content.decode()
+    odd = tablet.client.get("/table/play/?round=abc")
+    assert odd.status_code == 200 and "round 1" in odd.content.decode()
+    assert not ChineseHand.objects.exists()

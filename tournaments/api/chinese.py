@@ -21,8 +21,13 @@ from tournaments.models import (
     ChineseSettings,
     Event,
     Section,
+    Source,
 )
-from tournaments.services.chinese import chinese_event_create, chinese_hand_submit
+from tournaments.services.chinese import (
+    chinese_event_create,
+    chinese_hand_answer,
+    chinese_hand_submit,
+)
 
 
 class ChineseEventInputSerializer(PlayersEventInputSerializer):
@@ -35,16 +40,33 @@ class ChineseEventInputSerializer(PlayersEventInputSerializer):
     hands = serializers.IntegerField(min_value=2, max_value=40, default=4)
     rounds = serializers.IntegerField(min_value=0, max_value=60, default=0)
     duplicate = serializers.BooleanField(default=False)
+    target = serializers.IntegerField(
+        min_value=0,
+        max_value=500,
+        default=0,
+        help_text="Points to win a match (the rule book's 100); 0: `hands` hands.",
+    )
 
 
 class ChineseMatchSerializer(serializers.ModelSerializer):
     a = serializers.IntegerField(source="a.number")
     b = serializers.IntegerField(source="b.number", allow_null=True)
 
+    hands = serializers.SerializerMethodField()
+
     class Meta:
         model = ChineseMatch
         fields = ["id", "round", "table", "a", "b", "points_a", "points_b",
-                  "hands_played"]  # fmt: skip
+                  "hands_played", "hands"]  # fmt: skip
+
+    def get_hands(self, match: ChineseMatch) -> list[dict[str, object]]:
+        """Each hand entered: its tricks, and whether the opponent agreed or
+        called the director."""
+        return [
+            {"hand": h.number, "tricks_a": h.tricks_a, "tricks_b": h.tricks_b,
+             "confirmed": h.confirmed is not None, "disputed": h.disputed}
+            for h in match.hands.all()
+        ]  # fmt: skip
 
 
 class ChineseEventSerializer(SingleSectionEventSerializer):
@@ -77,7 +99,9 @@ class ChineseMatchesView(GameLineView):
     @extend_schema(responses=ChineseMatchSerializer(many=True))
     def get(self, request: Request, id: int) -> Response:
         section = self.get_section(request, id)
-        matches = section.chinese_matches.select_related("a", "b")
+        matches = section.chinese_matches.select_related("a", "b").prefetch_related(
+            "hands"
+        )
         return Response(ChineseMatchSerializer(matches, many=True).data)
 
     @extend_schema(
@@ -104,6 +128,46 @@ class ChineseMatchesView(GameLineView):
         return Response(
             ChineseMatchSerializer(match).data, status=status.HTTP_201_CREATED
         )
+
+
+class ChineseAnswerInputSerializer(serializers.Serializer):
+    """The other player's answer to a hand entered at his table."""
+
+    round = serializers.IntegerField(min_value=1)
+    table = serializers.IntegerField(min_value=1, required=False)
+    hand = serializers.IntegerField(min_value=1)
+    agree = serializers.BooleanField(help_text="false: call the director.")
+
+
+class ChineseAnswerView(GameLineView):
+    """The opponent agrees with a hand (locking it for the tablet) or calls
+    the director, as the opponents answer a pairs line."""
+
+    movement = Section.Movement.CHINESE
+
+    @extend_schema(
+        request=ChineseAnswerInputSerializer, responses={200: ChineseMatchSerializer}
+    )
+    def post(self, request: Request, id: int) -> Response:
+        section = self.get_section(request, id)
+        values = validated(ChineseAnswerInputSerializer, request)
+        table = self.entry_table(section, values.get("table"))
+        match = section.chinese_matches.filter(
+            round=values["round"], table=table.number
+        ).first()
+        hand = match.hands.filter(number=values["hand"]).first() if match else None
+        if hand is None:
+            raise exceptions.ValidationError({"hand": [_("No such hand.")]})
+        author = self.entry_author()
+        with service_refusals():
+            chinese_hand_answer(
+                hand,
+                agree=values["agree"],
+                table=table if author["source"] == Source.TABLE else None,
+                **author,
+            )
+        match.refresh_from_db()
+        return Response(ChineseMatchSerializer(match).data)
 
 
 class ChineseStandingSerializer(serializers.ModelSerializer):

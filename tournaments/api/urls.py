@@ -189,6 +189,12 @@ urlpatterns = [
         chinese.ChineseMatchesView.as_view(),
         name="api-chinese-matches",
     ),
+    # Chinese bridge: the opponent's answer to a hand (issue 22).
+    path(
+        "sections/<int:id>/chinese-matches/answer/",
+        chinese.ChineseAnswerView.as_view(),
+        name="api-chinese-answer",
+    ),
     path(
         "events/<int:id>/chinese-ranking/",
         chinese.ChineseRankingView.as_view(),

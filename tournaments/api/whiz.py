@@ -218,9 +218,10 @@ def whiz_tricks(values: dict[str, Any]) -> int | None:
     if not text:
         return values.get("tricks")
     try:
-        level = parse_contract(values["contract"]).level
+        contract = parse_contract(values["contract"])
     except GameError as error:
         raise exceptions.ValidationError({"contract": [str(error)]}) from None
+    level = contract.level
     if text in ("=", "0"):
         return level
     try:
@@ -230,8 +231,14 @@ def whiz_tricks(values: dict[str, Any]) -> int | None:
             {"result": [_('Write the result as "=", "+1" or "-2".')]}
         ) from None
     if not 0 <= tricks <= 13:
+        # Over the bid, at most 13 - level; under it, at most the level.
         raise exceptions.ValidationError(
-            {"result": [_("Tricks taken by declarer must be 0 to 13.")]}
+            {
+                "result": [
+                    _("%(result)s is not possible in %(contract)s.")
+                    % {"result": text, "contract": contract}
+                ]
+            }
         )
     return tricks
 

@@ -82,8 +82,18 @@ class ChineseEventForm(PlayersEventForm):
     hands = forms.IntegerField(
         label=gettext_lazy("Hands a match"), min_value=2, max_value=40, initial=4
     )
+    target = forms.IntegerField(
+        label=gettext_lazy("Points to win a match"),
+        help_text=gettext_lazy("Empty: a match is the number of hands above."),
+        min_value=0,
+        max_value=500,
+        required=False,
+    )
     rounds = rounds_field(gettext_lazy("Rounds (Swiss)"), 0, 60, initial=0)
     duplicate = forms.BooleanField(label=gettext_lazy("Duplicate"), required=False)
 
     def clean_rounds(self) -> int:
         return self.cleaned_data.get("rounds") or 0
+
+    def clean_target(self) -> int:
+        return self.cleaned_data.get("target") or 0

@@ -157,13 +157,20 @@ def _tricks(row: WhizRow) -> int | None:
     try:
         if text == "=":
             return int(level)
-        if text[0] in "+-":
-            return int(level) + int(text)
-        return int(text)
+        if text[0] not in "+-":
+            return int(text)
+        tricks = int(level) + int(text)
     except ValueError:
         raise ValidationError(
             {"result": _('Write the result as "=", "+1", "-2" or the tricks taken.')}
         ) from None
+    if not 0 <= tricks <= 13:
+        # At most 13 - bid over the bid, at most the bid under it.
+        raise ValidationError(
+            {"result": _("%(result)s is not possible in %(contract)s.")
+             % {"result": text, "contract": "".join(row.contract.split()).upper()}}
+        )  # fmt: skip
+    return tricks
 
 
 @staff_member_required

@@ -2,7 +2,9 @@
 
 An event of kind "chinese" has one section (movement "chinese"); each round
 pairs the players (``ChineseMatch``: table = match number) and each match is
-a fixed, even number of hands (``ChineseHand``: the tricks of each player).
+a fixed, even number of hands, or played to a number of points (the rule
+book's « 100 points »: ``ChineseSettings.target``); ``ChineseHand`` holds
+the tricks of each player, and the opponent's agreement.
 With the duplicate option every table plays the same deals in a round and
 the players who held the same hand are compared by matchpoints.
 """
@@ -29,6 +31,14 @@ class ChineseSettings(models.Model):
     )
     format = models.CharField(_("format"), max_length=16, choices=Format.choices)
     hands = models.PositiveSmallIntegerField(_("hands a match"), default=4)
+    target = models.PositiveSmallIntegerField(
+        _("points to win a match"),
+        default=0,
+        help_text=_(
+            "0: a match is a set number of hands; else it ends after the hand "
+            "in which a player reaches these points, ahead."
+        ),
+    )
     duplicate = models.BooleanField(
         _("duplicate"),
         default=False,
@@ -100,6 +110,10 @@ class ChineseHand(models.Model):
     mp_b = models.FloatField(null=True, blank=True)
     top = models.FloatField(null=True, blank=True)
     source = source_field()
+    confirmed = models.DateTimeField(
+        _("confirmed by the opponent"), null=True, blank=True
+    )
+    disputed = models.BooleanField(_("disputed"), default=False)
 
     Meta = unique_in_order(
         "match",

@@ -18,7 +18,7 @@ from scoring.chinese import (
     standings,
 )
 from tournaments.models import ChineseHand, ChineseMatch, ChinesePlayer, Section
-from tournaments.services.chinese import next_swiss_round
+from tournaments.services.chinese import match_finished, next_swiss_round
 
 
 @transaction.atomic
@@ -49,7 +49,8 @@ def rescore_chinese_section(section_id: int) -> dict[str, int]:
             [
                 MatchLine(
                     m.a_id, m.b_id, m.points_a, m.points_b,
-                    m.b_id is None or m.hands_played == settings.hands,
+                    m.b_id is None
+                    or match_finished(settings, [h.tricks_a for h in m.hands.all()]),
                 )
                 for m in matches
             ],

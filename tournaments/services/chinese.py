@@ -7,6 +7,15 @@ rematch, once the last hand of the round is in (``next_swiss_round``,
 called by ``rescore.chinese`` in the ``scoring.score_section`` task).  Each
 hand is written through :func:`chinese_hand_submit`: the tricks are checked
 by the rule book (``games.chinese_bridge.hand_points``, 26 in all).
+
+A match is a set, even number of hands, or is played to a number of points
+(``ChineseSettings.target``, the rule book's « 100 points »): it ends after
+the hand in which a player reaches the target ahead; level totals at or over
+it play on until they differ (``games.chinese_bridge.ChineseGame``).  The
+players deal in turn, player a first (« chaque joueur donne tour à tour »).
+The opponent agrees with a hand entered on the tablet, or calls the director
+(:func:`chinese_hand_answer`), as in pairs: an agreed hand is the director's
+to change.
 """
 
 from __future__ import annotations
@@ -19,7 +28,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.chinese_bridge import hand_points
+from games.chinese_bridge import TRICKS_PER_HAND, ChineseGame, hand_points
 from games.errors import GameError
 from tournaments.models import (
     ChineseHand,
@@ -30,10 +39,12 @@ from tournaments.models import (
     Event,
     Section,
     Source,
+    Table,
 )
 from tournaments.movements.round_robin import berger_rounds
 from tournaments.movements.swiss import swiss_pairing
-from tournaments.services.entry import Entry, Writer, write_line
+from tournaments.services.disputes import resolve_line
+from tournaments.services.entry import Entry, Writer, answer_line, write_line
 from tournaments.services.single_section import (
     PlayerEntry,
     entrant_fields,
@@ -41,6 +52,10 @@ from tournaments.services.single_section import (
 )
 
 Pairings = Sequence[tuple[int, int | None]]
+# A match to a number of points: the targets offered, and the most hands it
+# may take (level totals play on; 40 hands are 1,040 points in all).
+MIN_TARGET, MAX_TARGET = 10, 500
+MAX_TARGET_HANDS = 40
 
 
 @transaction.atomic
@@ -53,14 +68,22 @@ def chinese_event_create(
     hands: int = 4,
     rounds: int = 0,
     duplicate: bool = False,
+    target: int = 0,
     club: Club | None = None,
     user: AbstractBaseUser | None = None,
 ) -> Event:
-    """Create a Chinese bridge event, its players and its first round(s)."""
+    """Create a Chinese bridge event, its players and its first round(s).
+
+    ``target`` > 0 plays each match to that many points instead of ``hands``
+    hands (then ignored).
+    """
     count = len(entries)
     if count < 2:
         raise ValidationError({"players": _("A match needs at least 2 players.")})
-    if hands < 2 or hands % 2:
+    if target:
+        _check_target(target, duplicate)
+        hands = 0
+    elif hands < 2 or hands % 2:
         raise ValidationError(
             {"hands": _("A match is an even number of hands, so each deals as often.")}
         )
@@ -85,7 +108,7 @@ def chinese_event_create(
         boards_per_round=hands,
     )
     ChineseSettings.objects.create(
-        section=section, format=format, hands=hands, duplicate=duplicate
+        section=section, format=format, hands=hands, duplicate=duplicate, target=target
     )
     ChinesePlayer.objects.bulk_create(
         ChinesePlayer(
@@ -101,6 +124,20 @@ def chinese_event_create(
     else:
         _lay_out(section, 1, swiss_pairing(list(range(1, count + 1)), ()))
     return section.session.event
+
+
+def _check_target(target: int, duplicate: bool) -> None:
+    """A match's target: 10 to 500 points, and never in duplicate, where
+    every table plays the same hands (a match to points has no set number)."""
+    if not MIN_TARGET <= target <= MAX_TARGET:
+        raise ValidationError(
+            {"target": _("A match is played to %(low)d to %(high)d points.")
+             % {"low": MIN_TARGET, "high": MAX_TARGET}}
+        )  # fmt: skip
+    if duplicate:
+        raise ValidationError(
+            {"target": _("A duplicate event plays a set number of hands.")}
+        )
 
 
 def _lay_out(section: Section, round: int, pairings: Pairings) -> None:
@@ -136,21 +173,47 @@ def chinese_hand_submit(
     settings = section.chinese
     if match.b_id is None:
         raise ValidationError({"table": _("A bye has no hands to enter.")})
-    if not 1 <= number <= settings.hands:
+    most = MAX_TARGET_HANDS if settings.target else settings.hands
+    if not 1 <= number <= most:
         raise ValidationError(
-            {"hand": _("A match has hands 1 to %(n)d.") % {"n": settings.hands}}
+            {"hand": _("A match has hands 1 to %(n)d.") % {"n": most}}
         )
-    try:
-        a, b = hand_points(tricks_a, tricks_b)
-    except GameError as error:
-        raise ValidationError({"tricks_a": str(error)}) from None
+    a, b = _points(tricks_a, tricks_b)
     table = section.table_set.filter(number=match.table).first()
     writer = Writer.at(table, source, user, rescore=rescore)
-    entry = Entry(
-        section=section,
+    entry = _entry(match, number, table)
+    entry.values = {"tricks_a": a, "tricks_b": b}
+    entry.line = ChineseHand.objects.filter(**entry.slot).first()
+    if settings.target:
+        entry.check = lambda hand: _check_played_to(settings.target, match, hand)
+    hand, _created = write_line(writer, entry)
+    return hand
+
+
+def _points(tricks_a: int, tricks_b: int | None) -> tuple[int, int]:
+    """Each player's tricks, checked: 0 to 26 each, 26 in all."""
+    for name, tricks in (("tricks_a", tricks_a), ("tricks_b", tricks_b)):
+        if tricks is not None and not 0 <= tricks <= TRICKS_PER_HAND:
+            raise ValidationError(
+                {name: _("A player takes 0 to %(n)d tricks in a hand.")
+                 % {"n": TRICKS_PER_HAND}}
+            )  # fmt: skip
+    try:
+        return hand_points(tricks_a, tricks_b)
+    except GameError:
+        raise ValidationError(
+            {"tricks_b": _("The two players' tricks make %(n)d in all.")
+             % {"n": TRICKS_PER_HAND}}
+        ) from None  # fmt: skip
+
+
+def _entry(match: ChineseMatch, number: int, table: Table | None) -> Entry:
+    """Hand ``number`` of ``match`` as the write path takes it."""
+    return Entry(
+        section=match.section,
         model=ChineseHand,
         slot={"match": match, "number": number},
-        values={"tricks_a": a, "tricks_b": b},
+        values={},
         audited=("tricks_a", "tricks_b"),
         table=table,
         round=match.round,
@@ -159,9 +222,84 @@ def chinese_hand_submit(
         tablet_corrects=True,
         clash=_("This hand is already entered."),
     )
-    entry.line = ChineseHand.objects.filter(**entry.slot).first()
-    hand, _created = write_line(writer, entry)
-    return hand
+
+
+def _check_played_to(target: int, match: ChineseMatch, hand: ChineseHand) -> None:
+    """In a match to ``target`` points, ``hand`` (about to be saved) follows
+    the hands before it, and no hand comes after the one that ended it.
+
+    Runs in the write's transaction with the match row locked, so two hands
+    of one match are checked one after the other.
+    """
+    ChineseMatch.objects.select_for_update(no_key=True).filter(pk=match.pk).first()
+    tricks = dict(
+        ChineseHand.objects.filter(match=match).values_list("number", "tricks_a")
+    )
+    tricks[hand.number] = hand.tricks_a
+    missing = next(n for n in range(1, len(tricks) + 2) if n not in tricks)
+    if missing < max(tricks):
+        raise ValidationError({"hand": _("Enter hand %(n)d first.") % {"n": missing}})
+    game = ChineseGame(points=target)
+    for number in sorted(tricks):
+        if game.finished:
+            field = "hand" if number == hand.number else "tricks_a"
+            raise ValidationError(
+                {field: _(
+                    "The match ended after hand %(n)d (%(a)d to %(b)d): "
+                    "hand %(later)d cannot follow it."
+                ) % {"n": number - 1, "a": max(game.totals().values()),
+                     "b": min(game.totals().values()), "later": number}}
+            )  # fmt: skip
+        game.record(tricks[number])
+
+
+def match_finished(settings: ChineseSettings, tricks_a: Sequence[int]) -> bool:
+    """Whether a match whose hands (in order) gave player a ``tricks_a`` is
+    over: every hand played, or a player ahead at the target."""
+    if not settings.target:
+        return len(tricks_a) >= settings.hands
+    game = ChineseGame(points=settings.target)
+    for tricks in tricks_a:
+        if game.finished:
+            break
+        game.record(tricks)
+    return game.finished
+
+
+def hand_dealer(match: ChineseMatch, number: int) -> ChinesePlayer | None:
+    """Who deals hand ``number``: player a the odd hands, b the even ones."""
+    return match.a if number % 2 else match.b
+
+
+def chinese_hand_answer(
+    hand: ChineseHand,
+    *,
+    agree: bool,
+    source: str = Source.DIRECTOR,
+    user: AbstractBaseUser | None = None,
+    table: Table | None = None,
+) -> ChineseHand:
+    """The opponent agrees with a hand entered on the tablet (locking it), or
+    calls the director.  ``table`` is the answering tablet's."""
+    writer = Writer(source=source, user=user, table=table)
+    match = hand.match
+    entry = _entry(match, hand.number, _match_table(match))
+    entry.line = hand
+    return answer_line(writer, entry, agree=agree)
+
+
+def chinese_hand_resolve(
+    hand: ChineseHand, *, user: AbstractBaseUser | None = None
+) -> ChineseHand:
+    """The director keeps a disputed hand as entered, audited."""
+    match = hand.match
+    entry = _entry(match, hand.number, _match_table(match))
+    entry.line = hand
+    return resolve_line(Writer(source=Source.DIRECTOR, user=user), entry)
+
+
+def _match_table(match: ChineseMatch) -> Table | None:
+    return match.section.table_set.filter(number=match.table).first()
 
 
 def next_swiss_round(
@@ -172,7 +310,9 @@ def next_swiss_round(
         return
     last = max(m.round for m in matches)
     current = [m for m in matches if m.round == last and m.b_id is not None]
-    if last >= section.rounds or any(m.hands_played < settings.hands for m in current):
+    if last >= section.rounds or not all(
+        match_finished(settings, [h.tricks_a for h in m.hands.all()]) for m in current
+    ):
         return
     numbers = {p.pk: p.number for p in section.chinese_players.all()}
     order = [

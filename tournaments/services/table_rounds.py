@@ -7,9 +7,10 @@ table on (``Table.moved_to_round``): the tablet then writes that round even
 though an earlier one is still open; the earlier one becomes the
 director's.  A table with every round agreed has no current round.
 
-Barbu and Chinese bridge have no confirmation by opponents (one tablet
-keeps the table's score sheet): a round there is done when its manche
-(seven deals) or its match (every hand) is entered.
+Barbu has no confirmation by opponents (one tablet keeps the table's score
+sheet): a round there is done when its manche (seven deals) is entered.  A
+Chinese bridge round is done when its match is over and the opponent has
+agreed every hand entered on the tablet.
 """
 
 from __future__ import annotations
@@ -147,13 +148,23 @@ def _barbu_done(table: Table) -> Counter[int]:
 
 
 def chinese_open_round(table: Table) -> int | None:
-    """The first round whose match at the table still has hands to enter."""
-    hands = table.section.chinese.hands
-    matches: Iterable[ChineseMatch] = ChineseMatch.objects.filter(
-        section=table.section, table=table.number, b__isnull=False
-    ).order_by("round")
+    """The first round whose match at the table is not over (hands still to
+    play, or to the target not yet reached), or has a hand the opponent has
+    not agreed (nor the director settled)."""
+    from tournaments.services.chinese import match_finished
+
+    settings = table.section.chinese
+    matches: Iterable[ChineseMatch] = (
+        ChineseMatch.objects.filter(
+            section=table.section, table=table.number, b__isnull=False
+        )
+        .prefetch_related("hands")
+        .order_by("round")
+    )
     for match in matches:
-        if match.hands.count() < hands:
+        hands = list(match.hands.all())
+        settled = all(h.confirmed or h.source != Source.TABLE for h in hands)
+        if not settled or not match_finished(settings, [h.tricks_a for h in hands]):
             return match.round
     return None
 

@@ -114,7 +114,7 @@ def test_the_results_page_and_workbook(api):
     for m in matches(api, event):
         if m["b"] is not None:
             hand(api, event, m["round"], m["table"], 1, 14)
-            hand(api, event, m["round"], m["table"], 2, 14)
+            hand(api, event, m["round"], m["table"], 2, 12)
     page = api.get(reverse("results:event", args=[event["id"]])).content.decode()
     assert "Matches won" in page and "Ann" in page and "bye" in page
     book = load_workbook(
@@ -122,6 +122,13 @@ def test_the_results_page_and_workbook(api):
     )
     assert book.sheetnames == ["Ranking", "Matches"]
     assert len(list(book["Matches"].iter_rows())) == 1 + 6  # 3 rounds of 2 lines
+    # Every match drawn 14-12 then 12-14 (26 all): the three share place 1,
+    # the number 1 with "=" beside it, never the text "1=".
+    ranking = list(book["Ranking"].iter_rows())
+    assert [cell.value for cell in ranking[0][:3]] == ["Rank", "Tied", "Player"]
+    assert [(row[0].value, row[0].data_type, row[1].value) for row in ranking[1:]] == [
+        (1, "n", "=")
+    ] * 3
 
 
 def test_the_tablet_enters_its_hands(api):

@@ -153,6 +153,12 @@ def test_eleven_players_leave_a_table_sitting_out(api):
     # round, one board each.
     assert sum(s.sit_out_boards for s in scores.values()) == 8
     assert all(scores[label].boards == 4 for label in ("1N", "2N", "3N"))
+    # One board each for the eight E and S players (the circuits of issue 22:
+    # 4E 4S, then 2E 1S, 1E 3S, 3E 2S); on main 4E and 1S sat out two.
+    moving = [f"{n}{line}" for line in "ES" for n in range(1, 5)]
+    assert {label: scores[label].sit_out_boards for label in moving} == dict.fromkeys(
+        moving, 1
+    )
 
 
 def test_a_table_token_enters_its_own_board_only(api, client):
@@ -190,12 +196,18 @@ def test_a_table_token_enters_its_own_board_only(api, client):
         ({"contract": "10S", "declarer": "W", "tricks": 9}, "declarer"),
         ({"contract": "10S", "declarer": "N", "result": "+4"}, "result"),
         ({"contract": "10Z", "declarer": "N", "tricks": 9}, "contract"),
+        # 12 tricks bid: one over at most; 7 bid: seven under at most.
+        ({"contract": "12S", "declarer": "N", "result": "+2"}, "result"),
+        ({"contract": "7NT", "declarer": "E", "result": "-8"}, "result"),
+        ({"contract": "12S", "declarer": "N", "result": "two"}, "result"),
+        ({"contract": "12S", "declarer": "N", "tricks": 14}, "tricks"),
+        ({"contract": "12S", "declarer": "N", "tricks": "x"}, "tricks"),
     ],
 )
 def test_bad_lines_name_the_field_and_store_nothing(api, line, field):
     event = create(api, 12)
     body = enter(api, event, 1, 1, line, status=400)
-    assert field in body
+    assert list(body) == [field]
     assert not WhizResult.objects.exists()
 
 
@@ -216,3 +228,13 @@ def test_too_few_players_is_a_400_naming_players(api):
     response = api.post(reverse("api-whiz-event-new"), body, "application/json")
     assert response.status_code == 400 and "players" in response.json()
     assert not Event.objects.exists()
+
+
+def test_an_impossible_result_says_why(api):
+    """12 tricks bid (as typed, "12s"): one over at most, so "+2" is refused."""
+    event = create(api, 12)
+    line = {"contract": "12s", "declarer": "N", "result": "+2"}
+    body = enter(api, event, 1, 1, line, status=400)
+    assert body == {"result": ["+2 is not possible in 12S."]}
+    made = enter(api, event, 1, 1, line | {"result": "+1"})
+    assert made["tricks"] == 13

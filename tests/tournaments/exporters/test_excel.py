@@ -37,6 +37,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from openpyxl import Workbook, load_workbook
 
 from tournaments.models import Board, Event, Pair, Section, Session
@@ -152,6 +153,11 @@ def sheet_rows(workbook: Workbook, title: str) -> list[dict[str, object]]:
     ]
 
 
+def placed(row: dict[str, object]) -> str:
+    """A ranking row's place as the pages print it: the number and its tie mark."""
+    return f"{row['Rank']}{row['Tied'] or ''}"
+
+
 def board_page(client: Client, section: Section, number: int):
     response = client.get(reverse("results:board", args=[section.pk, number]))
     assert response.status_code == 200
@@ -255,19 +261,31 @@ def test_the_ranking_sheet_holds_the_page_numbers(client, night):
         for row in entries
     ]
     got = [
-        (r["Ranking"], r["Rank"], r["Pair"], r["MP"], r["Top"], 100 * r["%"],
+        (r["Ranking"], placed(r), r["Pair"], r["MP"], r["Top"], 100 * r["%"],
          r["Boards"])
         for r in rows
     ]  # fmt: skip
     assert got == [pytest.approx(row, abs=1e-4) for row in expected]
-    assert [(r["Rank"], round(100 * r["%"], 2)) for r in rows] == [
+    assert [(placed(r), round(100 * r["%"], 2)) for r in rows] == [
         (rank, pct) for _, rank, _, _, _, pct in RANKING
     ]
+    # The place is a number; the two EW pairs on 11.5 share place 2, which
+    # the column beside marks "=".
+    assert [(r["Rank"], r["Tied"]) for r in rows] == [
+        (1, None), (2, None), (3, None), (1, None), (2, "="), (2, "="),
+    ]  # fmt: skip
     sheet = workbook["Ranking"]
-    for cell in sheet["C"][1:] + sheet["E"][1:] + sheet["G"][1:] + sheet["H"][1:]:
-        assert type(cell.value) in (int, float), cell.coordinate
-    assert {cell.number_format for cell in sheet["G"][1:]} == {"0.00%"}
-    assert {cell.number_format for cell in sheet["E"][1:]} == {"0.00"}
+    assert [cell.data_type for cell in sheet["B"][1:]] == ["n"] * 6
+    for cell in (
+        sheet["B"][1:]
+        + sheet["D"][1:]
+        + sheet["F"][1:]
+        + sheet["H"][1:]
+        + sheet["I"][1:]
+    ):
+        assert type(cell.value) is int or type(cell.value) is float, cell.coordinate
+    assert {cell.number_format for cell in sheet["H"][1:]} == {"0.00%"}
+    assert {cell.number_format for cell in sheet["F"][1:]} == {"0.00"}
     assert all(cell.font.b for cell in sheet[1])
 
 
@@ -356,7 +374,7 @@ def test_two_sessions_add_up_on_the_page_and_in_the_workbook(
     ]
     workbook = workbook_of(client, event.pk)
     ranking = sheet_rows(workbook, "Ranking")
-    assert [(r["Rank"], r["MP"], round(100 * r["%"], 2)) for r in ranking] == [
+    assert [(placed(r), r["MP"], round(100 * r["%"], 2)) for r in ranking] == [
         (rank, pytest.approx(2 * mp), pct) for _, rank, _, _, mp, pct in RANKING
     ]
     assert len(sheet_rows(workbook, "Travellers")) == 36
@@ -386,7 +404,7 @@ def test_an_imported_mitchell_matches_its_pages(
     page = client.get(reverse("results:event", args=[event.pk])).context["rankings"]
     assert list(page) == ["NS", "EW"]
     ranking = sheet_rows(workbook, "Ranking")
-    assert [(r["Ranking"], r["Rank"], r["Pair"]) for r in ranking] == [
+    assert [(r["Ranking"], placed(r), r["Pair"]) for r in ranking] == [
         (group, row.rank, row.pair.number)
         for group, rows in page.items()
         for row in rows
@@ -433,7 +451,7 @@ def test_names_are_never_written_as_formulas(client, night):
         names='=HYPERLINK("http://example.com","x")'
     )
     sheet = workbook_of(client, night.session.event_id)["Ranking"]
-    names = [cell for cell in sheet["D"][1:] if str(cell.value).startswith("=")]
+    names = [cell for cell in sheet["E"][1:] if str(cell.value).startswith("=")]
     assert names and all(cell.data_type == "s" for cell in names)
 
 
@@ -469,7 +487,9 @@ def test_a_french_reader_gets_a_french_workbook(client, night):
     english = workbook_of(Client(HTTP_ACCEPT_LANGUAGE="en"), event_id)
     french, source = workbook["Classement"], english["Ranking"]
     header = [cell.value for cell in french[1]]
-    assert header[:4] == ["Classement", "Rang", "Paire", "Noms"]
+    with translation.override("fr"):
+        tied = translation.gettext("Tied")
+    assert header[:5] == ["Classement", "Rang", tied, "Paire", "Noms"]
     rows = zip(french.iter_rows(min_row=2), source.iter_rows(min_row=2), strict=True)
     for row_fr, row_en in rows:
         assert [c.value for c in row_fr] == [c.value for c in row_en]

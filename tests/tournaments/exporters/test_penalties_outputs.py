@@ -179,11 +179,11 @@ def test_the_workbook_has_a_penalty_column(director, section):
     assert response.status_code == 200
     sheet = load_workbook(BytesIO(response.content))["Ranking"]
     header = [cell.value for cell in sheet[1]]
-    assert header == ["Ranking", "Rank", "Pair", "Names", "MP", "Penalty", "Total",
-                      "Top", "%", "Boards"]  # fmt: skip
+    assert header == ["Ranking", "Rank", "Tied", "Pair", "Names", "MP", "Penalty",
+                      "Total", "Top", "%", "Boards"]  # fmt: skip
     rows = [list(r) for r in sheet.iter_rows(min_row=2, values_only=True)]
-    assert ["NS", "2", 2, "Pair 2NS", 6.0, -3.0, 3.0, 8.0, 0.375, 2] in rows
-    assert ["NS", "1", 3, "Pair 3NS", 4.0, None, 4.0, 8.0, 0.5, 2] in rows
+    assert ["NS", 2, None, 2, "Pair 2NS", 6.0, -3.0, 3.0, 8.0, 0.375, 2] in rows
+    assert ["NS", 1, None, 3, "Pair 3NS", 4.0, None, 4.0, 8.0, 0.5, 2] in rows
 
 
 def test_an_imp_workbook_has_a_penalty_column(director, event):
@@ -193,9 +193,9 @@ def test_an_imp_workbook_has_a_penalty_column(director, event):
     response = director.get(reverse("results:excel", args=[event.pk]))
     sheet = load_workbook(BytesIO(response.content))["Ranking"]
     header = [cell.value for cell in sheet[1]]
-    assert header[4:7] == ["IMPs", "Penalty", "Total"]
+    assert header[5:8] == ["IMPs", "Penalty", "Total"]
     rows = [list(r) for r in sheet.iter_rows(min_row=2, values_only=True)]
-    assert ["NS", "2", 3, "Pair 3NS", 3.0, -3.0, 0.0, 2, 0.0] in rows
+    assert ["NS", 2, None, 3, "Pair 3NS", 3.0, -3.0, 0.0, 2, 0.0] in rows
 
 
 def test_the_pbn_total_score_table_carries_the_penalty(section):

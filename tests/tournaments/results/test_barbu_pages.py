@@ -88,10 +88,12 @@ def test_results_pages_and_workbook(
     assert book.sheetnames == ["Ranking", "Deals"]
     rows = list(book["Deals"].iter_rows(values_only=True))
     assert len(rows) == 1 + 7
-    assert (
-        sum(row[3] for row in list(book["Ranking"].iter_rows(values_only=True))[1:])
-        == 0
-    )
+    ranking = list(book["Ranking"].iter_rows(values_only=True))[1:]
+    assert sum(row[4] for row in ranking) == 0
+    # Places are numbers with "=" beside a shared one, as stored for the page.
+    stored = {s.entrant.number: s.rank for s in BarbuScore.objects.all()}
+    assert {row[2]: f"{row[0]}{row[1] or ''}" for row in ranking} == stored
+    assert all(type(row[0]) is int for row in ranking)
     assert Section.objects.get(session__event=barbu).tables == 1
 
 

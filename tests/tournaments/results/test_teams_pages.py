@@ -84,14 +84,18 @@ def test_the_workbook_has_standings_cross_table_and_a_sheet_a_match(api, round_r
     assert workbook.sheetnames[:3] == ["Standings", "Cross-table", "Matches"]
     assert len(workbook.sheetnames) == 3 + 6  # 3 rounds of 2 matches
     standings = list(workbook["Standings"].iter_rows(values_only=True))
-    assert standings[0][:6] == ("Rank", "Team", "Name", "Members", "Played", "Points")
-    assert sum(row[5] for row in standings[1:]) == pytest.approx(4 * 20)
+    assert standings[0][:7] == (
+        "Rank", "Tied", "Team", "Name", "Members", "Played", "Points",
+    )  # fmt: skip
+    assert sum(row[6] for row in standings[1:]) == pytest.approx(4 * 20)
+    assert all(type(row[0]) is int for row in standings[1:])
     first = matches(api, round_robin["id"])[0]
     sheet = workbook[workbook.sheetnames[3]]
     rows = list(sheet.iter_rows(values_only=True))
     assert rows[-1][0] == "Total"
     assert rows[-1][9:] == (first["home_imps"], first["away_imps"])
     cross = list(workbook["Cross-table"].iter_rows(values_only=True))
+    assert cross[0] == ("Team", 1, 2, 3, 4)  # team numbers head the columns
     home, away = first["home"], first["away"]
     assert cross[home][away] == pytest.approx(first["home_points"])
     assert cross[home][home] == "x"

@@ -149,9 +149,15 @@ def test_public_pages_and_the_workbook(
     travellers = list(workbook["Travellers"].iter_rows(values_only=True))
     assert travellers[1][:6] == (1, 1, 1, "10S", "N", 10)
     ranking = list(workbook["Ranking"].iter_rows(values_only=True))
-    assert ranking[0][:4] == ("Rank", "Player", "Name", "MP")
+    assert ranking[0][:5] == ("Rank", "Tied", "Player", "Name", "MP")
     assert len(ranking) == 1 + WhizScore.objects.count()
-    assert workbook["Ranking"]["F2"].number_format == "0.00%"
+    # Each place is a number, "=" beside it when shared, as the page prints it.
+    stored = {s.entrant.label: s.rank for s in WhizScore.objects.all()}
+    assert {row[2]: f"{row[0]}{row[1] or ''}" for row in ranking[1:]} == stored
+    assert all(type(row[0]) is int and row[1] in (None, "=") for row in ranking[1:])
+    # Eight players did not play the one board entered: they share a place.
+    assert sum(row[1] == "=" for row in ranking[1:]) >= 2
+    assert workbook["Ranking"]["G2"].number_format == "0.00%"
     card_sheet = workbook[workbook.sheetnames[2]]
     card_rows = list(card_sheet.iter_rows(values_only=True))
     assert card_rows[0][:3] == ("Board", "Table", "Hand")

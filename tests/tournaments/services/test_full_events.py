@@ -111,7 +111,7 @@ def test_a_seven_table_mitchell_from_entries_to_excel(
     )
     sheet = workbook["Ranking"]
     header = [cell.value for cell in sheet[1]]
-    assert header[:3] == ["Ranking", "Rank", "Pair"]
+    assert header[:4] == ["Ranking", "Rank", "Tied", "Pair"]
     assert sheet.freeze_panes == "A2"
     rows = [dict(zip(header, row, strict=True)) for row in sheet.iter_rows(
         min_row=2, values_only=True)]  # fmt: skip
@@ -122,7 +122,7 @@ def test_a_seven_table_mitchell_from_entries_to_excel(
             row = excel[direction, entry["pair"]]
             assert round(row["%"] * 100, 2) == entry["pct"]
             assert row["MP"] == entry["mp"]
-            assert row["Rank"] == entry["rank"]
+            assert f"{row['Rank']}{row['Tied'] or ''}" == entry["rank"]
     assert sheet.cell(row=2, column=header.index("%") + 1).number_format == "0.00%"
     travellers = workbook["Travellers"]
     assert travellers.max_row == 1 + 147

@@ -366,12 +366,15 @@ def test_the_workbook_holds_the_imps_and_the_datums(
     workbook = load_workbook(BytesIO(response.content))
     ranking = sheet_rows(workbook, "Ranking")
     assert list(ranking[0]) == [
-        "Ranking", "Rank", "Pair", "Names", "IMPs", "Boards", "IMPs per board",
+        "Ranking", "Rank", "Tied", "Pair", "Names", "IMPs", "Boards",
+        "IMPs per board",
     ]  # fmt: skip
     published = published_pairs(data_dir / "usebio" / "butler_howell.xml")
-    assert {r["Pair"]: (r["IMPs"], r["Rank"]) for r in ranking} == published
+    assert {
+        r["Pair"]: (r["IMPs"], f"{r['Rank']}{r['Tied'] or ''}") for r in ranking
+    } == published
     assert ranking[0]["IMPs per board"] == round(34 / 35, 2)
-    assert {c.number_format for c in workbook["Ranking"]["E"][1:]} == {"0.00"}
+    assert {c.number_format for c in workbook["Ranking"]["F"][1:]} == {"0.00"}
     travellers = sheet_rows(workbook, "Travellers")
     boards = usebio_boards("butler_howell.xml")
     assert "MP NS" not in travellers[0]

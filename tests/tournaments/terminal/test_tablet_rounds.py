@@ -239,6 +239,14 @@ def test_a_chinese_tablet_writes_its_current_round_only(api, client):
     for number in (1, 2):
         first = {"round": 1, "hand": number, "tricks_a": 14}
         assert post(client, url, first, headers).status_code == 201
+    # Both hands in, but not yet agreed by the opponent: still round 1.
+    assert post(client, url, later, headers).status_code == 403
+    answer = reverse("api-chinese-answer", args=[section.pk])
+    for number in (1, 2):
+        agreed = {"round": 1, "hand": number, "agree": True}
+        response = post(client, answer, agreed, headers)
+        assert response.status_code == 200
+        assert response.json()["hands"][number - 1]["confirmed"] is True
     assert post(client, url, later, headers).status_code == 201
     response = post(client, url, {"round": 1, "hand": 1, "tricks_a": 1}, headers)
     assert response.status_code == 403

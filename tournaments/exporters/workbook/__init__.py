@@ -2,7 +2,9 @@
 
 This is the impure half of ``scoring``: it reads the stored report rows that
 the results pages show, so the workbook and the pages hold the same numbers.
-Numbers are written as numbers; percentages as fractions formatted "0.00%".
+Numbers are written as numbers; percentages as fractions formatted "0.00%";
+a place as a number with a "Tied" column beside it holding "=" when the place
+is shared (``rank_cells``), so a spreadsheet sorts and filters the ranking.
 A pairs event scored by IMPs (Butler or cross-IMPs) has IMP columns instead
 of the MP, top and % ones, and the Butler datum of each board.
 """
@@ -34,9 +36,11 @@ MAX_TITLE = 31
 # Characters Excel refuses in a sheet title.
 TITLE_FORBIDDEN = re.compile(r"[\[\]:*?/\\]")
 
+# A place and, beside it, "=" when it is shared: every game's ranking sheet.
+RANK_HEADER = (gettext_noop("Rank"), gettext_noop("Tied"))
 RANKING_HEADER = (
     gettext_noop("Ranking"),
-    gettext_noop("Rank"),
+    *RANK_HEADER,
     gettext_noop("Pair"),
     gettext_noop("Names"),
     "MP",
@@ -76,7 +80,7 @@ SCORECARD_HEADER = (
 )
 # By IMPs: the figures after the first columns that both methods share.
 RANKING_IMP_HEADER = (
-    *RANKING_HEADER[:4],
+    *RANKING_HEADER[:5],
     gettext_noop("IMPs"),
     gettext_noop("Boards"),
     gettext_noop("IMPs per board"),
@@ -90,6 +94,22 @@ SCORECARD_IMP_HEADER = (*SCORECARD_HEADER[:7], gettext_noop("IMPs"))
 # When a pair has a procedural penalty, the ranking's total (MP or IMPs) is
 # followed by the penalty and the total after it (``with_penalty``).
 PENALTY_COLUMNS = (gettext_noop("Penalty"), gettext_noop("Total"))
+
+
+def rank_cells(rank: str | None) -> list[object]:
+    """A printed place as its two cells: "3=" -> [3, "="], "4" -> [4, None].
+
+    The stored place is text ("1", "2=", from ``scoring.ranking.rank``); the
+    workbook gives the number so that a spreadsheet sorts it as one, and the
+    tie mark in the column beside.  No place yet (nothing scored) is two
+    empty cells.
+    """
+    text = (rank or "").strip()
+    tied = text.endswith("=")
+    digits = text.rstrip("=").strip()
+    if not digits.isdigit():
+        return [None, None]
+    return [int(digits), "=" if tied else None]
 
 
 def with_penalty(header: tuple[str, ...], total: str) -> tuple[str, ...]:
@@ -179,9 +199,10 @@ def saved(workbook: Book) -> bytes:
     return buffer.getvalue()
 
 
-def start_sheet(sheet: Sheet, header: tuple[str, ...]) -> None:
-    """The header row, in the reader's language, bold and frozen."""
-    sheet.append([gettext(name) for name in header])
+def start_sheet(sheet: Sheet, header: tuple[str | int, ...]) -> None:
+    """The header row, in the reader's language, bold and frozen; a number
+    (a team's number heading its cross-table column) stays a number."""
+    sheet.append([gettext(name) if isinstance(name, str) else name for name in header])
     sheet.header_frozen = True
 
 
@@ -207,7 +228,7 @@ def _ranked_pair_cells(
     several sections) and names."""
     pair = row.pair
     number = f"{pair.section.letter}{pair.number}" if with_letter else pair.number
-    return [group or "", row.rank, number, pair.names or pair.label]
+    return [group or "", *rank_cells(row.rank), number, pair.names or pair.label]
 
 
 def _ranking_sheet(sheet: Sheet, reports: list[SectionReport]) -> None:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_noop
 
-from tournaments.exporters.workbook import filled_sheet, saved
+from tournaments.exporters.workbook import RANK_HEADER, filled_sheet, rank_cells, saved
 from tournaments.exporters.workbook.book import Book
 from tournaments.models import BarbuDeal, BarbuScore, Event, Section
 
 RANKING_HEADER = (
-    gettext_noop("Rank"),
+    *RANK_HEADER,
     gettext_noop("Player"),
     gettext_noop("Name"),
     gettext_noop("Points"),
@@ -40,7 +40,7 @@ def barbu_workbook_bytes(event: Event) -> bytes:
         "entrant__player"
     )
     filled_sheet(workbook.active, gettext("Ranking"), RANKING_HEADER, (
-        [score.rank, score.entrant.number, score.entrant.display_name,
+        [*rank_cells(score.rank), score.entrant.number, score.entrant.display_name,
          score.points, score.deals]
         for score in scores
     ))  # fmt: skip

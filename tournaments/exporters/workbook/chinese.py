@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_noop
 
-from tournaments.exporters.workbook import filled_sheet, saved
+from tournaments.exporters.workbook import RANK_HEADER, filled_sheet, rank_cells, saved
 from tournaments.exporters.workbook.book import Book
 from tournaments.models import Event, Section
 
 RANKING_HEADER = (
-    gettext_noop("Rank"),
+    *RANK_HEADER,
     gettext_noop("Player"),
     gettext_noop("Name"),
     gettext_noop("Score"),
@@ -32,7 +32,7 @@ def chinese_workbook_bytes(event: Event) -> bytes:
     workbook = Book()
     players = section.chinese_players.select_related("player")
     filled_sheet(workbook.active, gettext("Ranking"), RANKING_HEADER, (
-        [player.rank, player.number, player.display_name, player.score,
+        [*rank_cells(player.rank), player.number, player.display_name, player.score,
          player.points]
         for player in players.order_by("position", "number")
     ))  # fmt: skip

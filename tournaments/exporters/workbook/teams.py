@@ -13,7 +13,9 @@ from django.utils.translation import gettext, gettext_noop
 from games.bridge import result_text
 from tournaments.exporters.workbook import (
     POINTS,
+    RANK_HEADER,
     append_row,
+    rank_cells,
     saved,
     sheet_formats,
     sheet_title,
@@ -30,7 +32,7 @@ from tournaments.selectors.teams import (
 )
 
 STANDINGS_HEADER = (
-    gettext_noop("Rank"),
+    *RANK_HEADER,
     gettext_noop("Team"),
     gettext_noop("Name"),
     gettext_noop("Members"),
@@ -121,7 +123,7 @@ def _standings_sheet(sheet: Sheet, event: Event) -> None:
         append_row(
             sheet,
             [
-                row.rank, row.team, row.name, row.members, row.played,
+                *rank_cells(row.rank), row.team, row.name, row.members, row.played,
                 row.points, row.imps_for, row.imps_against, row.bye_points,
             ],
         )  # fmt: skip
@@ -130,9 +132,8 @@ def _standings_sheet(sheet: Sheet, event: Event) -> None:
 
 def _cross_sheet(sheet: Sheet, event: Event) -> None:
     cross = round_robin_cross_table(event)
-    start_sheet(
-        sheet, (gettext_noop("Team"), *(str(team.number) for team, _cells in cross))
-    )
+    # Each column is headed by its team's number, a number like the cells.
+    start_sheet(sheet, (gettext_noop("Team"), *(team.number for team, _cells in cross)))
     for team, cells in cross:
         values: list[object] = [f"{team.number} {team.name}"]
         for column, cell in enumerate(cells, start=1):

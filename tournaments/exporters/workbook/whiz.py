@@ -13,7 +13,9 @@ from django.utils.translation import gettext, gettext_noop
 from tournaments.exporters.workbook import (
     PERCENT,
     POINTS,
+    RANK_HEADER,
     filled_sheet,
+    rank_cells,
     saved,
     sheet_title,
 )
@@ -23,7 +25,7 @@ from tournaments.services.whiz import seat_order
 
 POSITIONS = ("N", "E", "S")
 RANKING_HEADER = (
-    gettext_noop("Rank"),
+    *RANK_HEADER,
     gettext_noop("Player"),
     gettext_noop("Name"),
     "MP",
@@ -111,7 +113,7 @@ def _ranking(section: Section) -> Iterator[list[object]]:
     )
     for score in scores:
         yield [
-            score.rank, score.entrant.label, score.entrant.display_name,
+            *rank_cells(score.rank), score.entrant.label, score.entrant.display_name,
             score.mp, score.top, round(score.pct / 100, 6), score.boards,
             score.sit_out_boards,
         ]  # fmt: skip

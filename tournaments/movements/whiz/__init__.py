@@ -66,7 +66,14 @@ T = 3, 1; T = 4, R = 3, 2; T = 9, R >= 8, 7).
 Missing players are phantoms; a table with a phantom sits out (Whiz needs
 three players).  With 3T - 1 players the phantom is N player T: table T sits
 out every round, and each E and S player sits out once per round he would
-have met it.  With 3T - 2 players the two phantoms are in different lines and
+have met it.  For odd T the offsets above are all different, so everyone
+sits out once; for even T they cannot all differ while the x_r + k do (the
+sum argument above), so there the E and S lines follow circuits of the tables instead
+(``build._SIT_OUT_CIRCUITS``): each E and S player visits every table once,
+sits out exactly once and never plays a set twice.  ``checks`` refuses a
+3T - 1 movement where a player sits out twice before everyone has once.
+
+With 3T - 2 players the two phantoms are in different lines and
 chosen to share a table in as many rounds m as possible (then preferring an
 N-E pair, then N-S, then the pair sharing a table earliest; the first phantom
 is number T of its line), because a round where they share one table leaves
@@ -86,7 +93,12 @@ instructions) and ``checks`` (soundness and meetings).
 """
 
 from .build import MAX_TABLES, MIN_TABLES, whiz_movement, whiz_offsets
-from .checks import LineMeetings, check_whiz_movement, meeting_report
+from .checks import (
+    LineMeetings,
+    check_whiz_movement,
+    meeting_report,
+    sit_out_problems,
+)
 from .seating import (
     EAST,
     LINE_PAIRS,
@@ -114,6 +126,7 @@ __all__ = [
     "WhizSeating",
     "check_whiz_movement",
     "meeting_report",
+    "sit_out_problems",
     "whiz_movement",
     "whiz_offsets",
 ]

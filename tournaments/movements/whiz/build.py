@@ -3,12 +3,15 @@
 The offsets x_r (E) and y_r (S) say how far each moving line has moved up
 since round 1; they are linear for 5, 7 and 11 tables and embedded below for
 the other table counts (see ``tournaments.movements.whiz`` for why no perfect
-movement exists there, and what the embedded ones reach).
+movement exists there, and what the embedded ones reach).  With 3T - 1
+players on an even number of tables the moving lines follow circuits
+instead (``_SIT_OUT_CIRCUITS``), so that each player sits out once.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from math import gcd
 
 from ..model import MAX_BOARDS_PER_ROUND, check_int, set_boards
@@ -48,6 +51,36 @@ _OFFSETS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {
     12: (
         (0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 0),
         (0, 3, 8, 6, 9, 2, 11, 4, 7, 5, 10, 7),
+    ),
+}
+
+
+# With 3T - 1 players the phantom N T sits at table T every round and the E and
+# S players visiting it sit out.  With offsets they sit out once each only if
+# the x_r (and the y_r) are all different, which with T even cannot go with
+# playing every set once (the sum argument of the package docstring): two
+# players sat out twice and others never (11 players on 4 tables: 2E and 1S
+# twice, 2E and 3S never).  So for T even each moving line follows a circuit:
+# after each round the player at table ``circuit[i]`` moves to table
+# ``circuit[i + 1]`` (the last back to the first), player n starting at table
+# n.  A player then visits every table once, so he sits out exactly once and
+# meets every N player; he plays every set but the one at table T when he is
+# there iff the circuit c satisfies: c[i] + i (mod T) differ for every i with
+# c[i] != T (a near-complete mapping; exists for every even T).  The pairs
+# below were found once, offline, by a depth-first search over such circuits
+# (E the regular "up one, T/2 to T, T to T/2 + 1" where a matching S exists,
+# all but T = 10), keeping a pair whose E and S players meet T - 1 different
+# players of the other line, each curtailed session as well; none reaches that
+# for T = 4 (2 of the 3 at most, checked over all 8 x 8 circuit pairs).
+# tests/tournaments/movements/test_whiz_sit_outs.py re-checks them.
+_SIT_OUT_CIRCUITS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {
+    4: ((1, 2, 4, 3), (1, 4, 2, 3)),
+    6: ((1, 2, 3, 6, 4, 5), (1, 6, 4, 2, 5, 3)),
+    8: ((1, 2, 3, 4, 8, 5, 6, 7), (1, 3, 8, 5, 7, 2, 4, 6)),
+    10: ((1, 6, 3, 5, 10, 7, 8, 9, 2, 4), (1, 4, 10, 9, 5, 8, 2, 3, 6, 7)),
+    12: (
+        (1, 2, 3, 4, 5, 6, 12, 7, 8, 9, 10, 11),
+        (1, 12, 6, 2, 8, 10, 4, 9, 3, 5, 11, 7),
     ),
 }
 
@@ -97,6 +130,8 @@ def whiz_movement(
 
     east, south = whiz_offsets(tables, rounds)
     missing = _phantom_positions(tables, east, south, 3 * tables - players)
+    circuits = _SIT_OUT_CIRCUITS.get(tables) if players == 3 * tables - 1 else None
+    seat = _circuit_seat(circuits) if circuits else _offset_seat(east, south, tables)
     roster = tuple(
         WhizPlayer(
             id=index * tables + number,
@@ -112,11 +147,7 @@ def whiz_movement(
     for r in range(1, rounds + 1):
         k = r - 1
         for t in range(1, tables + 1):
-            ids = (
-                t,
-                tables + _player_at(t, east[k], tables),
-                2 * tables + _player_at(t, south[k], tables),
-            )
+            ids = (t, tables + seat(EAST, t, k), 2 * tables + seat(SOUTH, t, k))
             board_set = (t - 1 + k) % tables + 1
             seatings.append(
                 WhizSeating(
@@ -140,8 +171,36 @@ def whiz_movement(
         boards_per_round=boards_per_round,
         players=roster,
         seatings=tuple(seatings),
-        notes=movement_notes(tables, east, south, roster, seatings),
+        notes=movement_notes(tables, east, south, roster, seatings, circuits),
     )
+
+
+def _offset_seat(
+    east: tuple[int, ...], south: tuple[int, ...], tables: int
+) -> Callable[[str, int, int], int]:
+    """The number of the E or S player at a table in round k + 1, by offsets."""
+    offsets = {EAST: east, SOUTH: south}
+
+    def seat(line: str, table: int, k: int) -> int:
+        return _player_at(table, offsets[line][k], tables)
+
+    return seat
+
+
+def _circuit_seat(
+    circuits: tuple[tuple[int, ...], tuple[int, ...]],
+) -> Callable[[str, int, int], int]:
+    """The number of the E or S player at a table in round k + 1 when the
+    line follows its circuit: player n starts at table n and moves on one
+    place of the circuit each round, so the player at ``circuit[i]`` in round
+    k + 1 started k places back."""
+    routes = dict(zip((EAST, SOUTH), circuits, strict=True))
+
+    def seat(line: str, table: int, k: int) -> int:
+        route = routes[line]
+        return route[(route.index(table) - k) % len(route)]
+
+    return seat
 
 
 def _player_at(table: int, offset: int, tables: int) -> int:

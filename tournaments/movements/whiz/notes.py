@@ -20,8 +20,11 @@ def movement_notes(
     south: tuple[int, ...],
     players: tuple[WhizPlayer, ...],
     seatings: list[WhizSeating],
+    circuits: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
 ) -> tuple[Note, ...]:
-    """Return the director's notes for the movement sheet."""
+    """Return the director's notes for the movement sheet; ``circuits`` are
+    the E and S circuits of tables when the lines follow them instead of
+    offsets (3T - 1 players on an even number of tables)."""
     notes = [
         Note(
             gettext_noop(
@@ -30,10 +33,15 @@ def movement_notes(
             )
         ),
         Note(gettext_noop("N players stay at their table")),
-        _moves_note(EAST, east, tables),
-        _moves_note(SOUTH, south, tables),
     ]
-    if len(east) > 1 and east == south:
+    if circuits:
+        notes += [
+            _circuit_note(line, route)
+            for line, route in zip((EAST, SOUTH), circuits, strict=True)
+        ]
+    else:
+        notes += [_moves_note(EAST, east, tables), _moves_note(SOUTH, south, tables)]
+    if len(east) > 1 and east == south and not circuits:
         notes.append(
             Note(
                 gettext_noop(
@@ -76,6 +84,19 @@ def movement_notes(
         )
         notes.append(Note(message, rounds=Listing(shared)))
     return tuple(notes)
+
+
+def _circuit_note(line: str, route: tuple[int, ...]) -> Note:
+    """Describe a circuit: "E players move each round to the next table of the
+    circuit 1 → 2 → 4 → 3 → 1; each player starts at his own table"."""
+    return Note(
+        gettext_noop(
+            "%(line)s players move each round to the next table of the circuit "
+            "%(path)s; each player starts at the table of his number"
+        ),
+        line=line,
+        path=" → ".join(str(table) for table in (*route, route[0])),
+    )
 
 
 # How many tables a line moves, in words, up to six.

@@ -80,9 +80,12 @@ from games.bridgeote.contracts import (
 )
 from games.bridgeote.deal import deal, deal_pack, has_four_sevens
 from games.bridgeote.marks import (
+    announcement_totals,
     announcements,
     attacking_seats,
     card_points,
+    check_announcements,
+    check_side_announcements,
     contract_made,
     deal_score,
     game_winner,
@@ -125,10 +128,13 @@ __all__ = [
     "BridgeoteContract",
     "Hands",
     "Variant",
+    "announcement_totals",
     "announcements",
     "attacking_seats",
     "card_points",
+    "check_announcements",
     "check_play",
+    "check_side_announcements",
     "contract_made",
     "deal",
     "deal_pack",

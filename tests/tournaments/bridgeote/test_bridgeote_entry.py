@@ -165,7 +165,7 @@ def test_the_tablet_shows_each_sides_points_before_saving(tablet):
     response = tablet.post(BOARD, ENTRY | {"check": "1"})
     assert response.status_code == 200
     page = response.content.decode()
-    assert "100TA by N: NS 150 points, EW 140 points" in page
+    assert "100 TA by N: NS 150 points, EW 140 points" in page
     assert response.context["form"]["taker_announced"].value() == "70"
     assert not Result.objects.exists()
 
@@ -184,7 +184,9 @@ def test_the_preview_of_a_failed_contract_gives_the_defence_the_deal(tablet):
         "check": "1",
     }
     page = tablet.post(BOARD, entry).content.decode()
-    assert "120H by E: NS 180 points, EW 0 points" in page
+    assert (
+        '120 <span class="suit red">♥</span> by E: NS 180 points, EW 0 points' in page
+    )
     assert not Result.objects.exists()
 
 
@@ -196,3 +198,44 @@ def test_the_preview_refuses_what_the_save_refuses(tablet):
     assert response.context["marks"] is None
     assert "expected a whole number 0 to 160" in response.content.decode()
     assert not Result.objects.exists()
+
+
+def test_the_preview_reads_a_capot_and_the_saved_line_too(tablet):
+    """CAPOT ♠ by N, every trick (160 card points), a Bridgeote (30): a capot
+    bid made is worth 250; EW hold no card: 0."""
+    entry = ENTRY | {"bid": "CAPOT", "strain": "S", "points": "160",
+                     "taker_announced": "30", "capot": "on"}  # fmt: skip
+    page = tablet.post(BOARD, entry | {"check": "1"}).content.decode()
+    assert (
+        'Capot <span class="suit black">♠</span> by N: NS 250 points, EW 0 points'
+        in page
+    )
+    assert tablet.post(BOARD, entry | {"save": "1"}).status_code == 302
+    shown = tablet.get(BOARD).content.decode()
+    assert 'Capot <span class="suit black">♠</span> N' in shown
+    assert "CAPOTS" not in shown and "160 card points" in shown
+
+
+def test_the_director_types_announcements_as_the_book_allows(director, section):
+    """Row 1: 100 TA by N, 120 card points, "70" announced: saved, net +10
+    (NS 150, EW 140). Row 2: 80 ♥ by N with "40": refused, the whole board
+    unsaved, the message naming what a side may announce."""
+    url = reverse("director:traveller", args=[section.pk, 1])
+    rows = director.get(url).context["rows"]
+    first, second = rows[0].index, rows[1].index
+    data = {
+        f"c{first}": "100TA", f"d{first}": "N", f"r{first}": "120", f"l{first}": "70",
+        f"c{second}": "80H", f"d{second}": "N", f"r{second}": "100",
+        f"l{second}": "40",
+    }  # fmt: skip
+    response = director.post(url, data)
+    assert response.status_code == 400
+    assert response.context["rows"][1].errors == [
+        "At H one side announces 0, 20, 30, not 40."
+    ]
+    assert not Result.objects.exists()
+    data[f"l{second}"] = "0/20"
+    assert director.post(url, data).status_code == 302
+    scores = sorted(Result.objects.values_list("contract", "score_ns"))
+    # 80 ♥ by N, 100 card points, EW's Belote 20: NS 80, EW 60 + 20 = 80: 0.
+    assert scores == [("100TA", 10), ("80H", 0)]

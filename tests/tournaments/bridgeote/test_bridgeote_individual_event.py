@@ -1,0 +1,214 @@
+"""A Bridgeote individual event of 10 players, 5 a table, end to end.
+
+Created over the API, players entered table by table: P1-P5 sit seats 1-5
+of table 1 in round 1 (player numbers 1, 3, 5, 7, 9: seat s holds numbers
+s * T + 1 ... s * T + T with T = 2 tables), P6-P10 table 2 (numbers 2, 4,
+6, 8, 10). Both tables play deal 1 in round 1 (the rule book's 5-player game:
+7 cards each, 1 in the écart; the taker picks a partner after the auction).
+
+- Table 1: seat 3 (index 2) takes 100 ♥, chooses seat 5 (index 4); their
+  tricks hold 110, he announced the Bridgeote (30): 140 >= 100, made. Each
+  attacker 100, each defender 160 - 110 = 50: marks (50, 50, 100, 50, 100).
+- Table 2: seat 2 (index 1) takes 100 ♥, contré, with seat 3 (index 2), who
+  holds the Bridgeote (30); 60 + 30 = 90 < 100: down, each defender
+  (160 + 30) x 2 = 380: marks (380, 0, 0, 380, 380).
+
+Seat by seat, top 2 (two tables, 2 a mark beaten):
+  seat 1: 50 v 380 -> P1 0, P6 2     seat 2: 50 v 0 -> P2 2, P7 0
+  seat 3: 100 v 0 -> P3 2, P8 0      seat 4: 50 v 380 -> P4 0, P9 2
+  seat 5: 100 v 380 -> P5 0, P10 2.
+Ranking on %, then marks: P6, P9, P10 100 % and 380 ("1="), P3 100 % 100
+("4"), P2 100 % 50 ("5"), P5 0 % 100 ("6"), P1, P4 0 % 50 ("7="), P7, P8
+0 % 0 ("9=").
+"""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from tournaments.exporters.workbook.bridgeote_individual import (
+    bridgeote_workbook_bytes,
+)
+from tournaments.models import BridgeoteDeal, BridgeoteScore, Event, Source
+
+pytestmark = pytest.mark.django_db
+
+PLAYERS = [{"name": f"P{n}"} for n in range(1, 11)]
+TABLE_1 = {"round": 1, "table": 1, "deal": 1, "contract": "100H", "taker": 2,
+           "partner": 4, "taker_points": 110, "taker_announcements": 30}  # fmt: skip
+TABLE_2 = {"round": 1, "table": 2, "deal": 1, "contract": "100HX", "taker": 1,
+           "partner": 2, "taker_points": 60, "taker_announcements": 30}  # fmt: skip
+
+
+def create(api, status=201, **changes):
+    body = {"name": "Bridgeote à cinq", "date": "2026-11-25", "players": PLAYERS,
+            "size": 5, "rounds": 2, "deals_per_round": 1} | changes  # fmt: skip
+    response = api.post(reverse("api-bridgeote-event-new"), body, "application/json")
+    assert response.status_code == status, response.json()
+    return response.json()
+
+
+def post(api, section, data, status=201):
+    url = reverse("api-bridgeote-deals", args=[section])
+    response = api.post(url, data, "application/json")
+    assert response.status_code == status, response.json()
+    return response.json()
+
+
+@pytest.fixture
+def event(api):
+    return create(api)
+
+
+def test_the_event_seats_players_by_seat_number(event):
+    assert (event["kind"], event["tables"], event["rounds"]) == ("bridgeote", 2, 2)
+    numbers = {p["name"]: p["number"] for p in event["players"]}
+    assert [numbers[f"P{n}"] for n in range(1, 11)] == [1, 3, 5, 7, 9,
+                                                        2, 4, 6, 8, 10]  # fmt: skip
+
+
+def test_a_deal_at_two_tables_is_marked_compared_and_ranked(api, event):
+    section = event["section"]
+    first = post(api, section, TABLE_1)
+    assert (first["players"], first["marks"]) == ([1, 3, 5, 7, 9],
+                                                  [50, 50, 100, 50, 100])  # fmt: skip
+    second = post(api, section, TABLE_2)
+    assert second["marks"] == [380, 0, 0, 380, 380]
+    mps = dict(BridgeoteDeal.objects.values_list("table__number", "mps"))
+    assert mps == {1: [0, 2, 2, 0, 0], 2: [2, 0, 0, 2, 2]}
+    ranking = api.get(reverse("api-bridgeote-ranking", args=[event["id"]])).json()
+    names = {p["number"]: p["name"] for p in event["players"]}
+    got = [(names[r["player"]], r["pct"], r["points"], r["rank"]) for r in ranking]
+    assert got == [
+        ("P6", 100.0, 380, "1="),
+        ("P9", 100.0, 380, "1="),
+        ("P10", 100.0, 380, "1="),
+        ("P3", 100.0, 100, "4"),
+        ("P2", 100.0, 50, "5"),
+        ("P5", 0.0, 100, "6"),
+        ("P1", 0.0, 50, "7="),
+        ("P4", 0.0, 50, "7="),
+        ("P7", 0.0, 0, "9="),
+        ("P8", 0.0, 0, "9="),
+    ]
+
+
+def test_the_results_page_workbook_and_director_page_show_the_figures(
+    api, director, event
+):
+    section = event["section"]
+    post(api, section, TABLE_1)
+    post(api, section, TABLE_2)
+    page = Client().get(reverse("results:event", args=[event["id"]]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Deal 1" in html and "100.00" in html
+    assert '100 <span class="suit red">♥</span> X' in html
+    assert "<strong>380</strong> · 2 MP" in html and "<strong>50</strong> · 0 MP" in html
+    book = load_workbook(
+        BytesIO(bridgeote_workbook_bytes(Event.objects.get(pk=event["id"])))
+    )
+    ranking = list(book["Ranking"].iter_rows(values_only=True))
+    assert ranking[1][:4] == ("1=", 2, "P6", 1.0)  # P6 is number 2
+    deals = list(book["Deals"].iter_rows(values_only=True))
+    header = deals[0]
+    row = dict(zip(header, deals[2], strict=True))
+    assert (row["Contract"], row["Taker's seat"], row["Partner's seat"]) == (
+        "100 H X",
+        2,
+        3,
+    )
+    assert (row["Takers' card points"], row["Seat 1 points"], row["Seat 1 MP"]) == (
+        60,
+        380,
+        2,
+    )
+    detail = director.get(reverse("director:event", args=[event["id"]]))
+    assert detail.status_code == 200
+    assert "1/1" in detail.content.decode() and "P6" in detail.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"deal": 2}, "deal"),  # round 1 plays deal 1 only
+        ({"taker": 5}, "taker"),
+        ({"partner": None}, "partner"),  # at 5 the taker names a partner
+        ({"partner": 2}, "partner"),  # not himself
+        ({"contract": "70H"}, "contract"),
+        ({"taker_points": 161}, "taker_points"),
+        ({"taker_announcements": 40}, "taker_announcements"),
+        ({"contract": "100SA"}, "taker_announcements"),  # none at SA
+        ({"defence_announcements": 25}, "defence_announcements"),
+        ({"round": 3}, "round"),
+    ],
+)
+def test_impossible_deals_are_refused_naming_the_field(api, event, change, field):
+    body = post(api, event["section"], TABLE_1 | change, status=400)
+    assert field in body
+    assert not BridgeoteDeal.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"size": 4}, "size"),
+        ({"players": PLAYERS[:9]}, "players"),
+        ({"rounds": 13}, "rounds"),
+        ({"deals_per_round": 0}, "deals_per_round"),
+    ],
+)
+def test_bad_events_are_refused(api, change, field):
+    assert field in create(api, status=400, **change)
+    assert not Event.objects.exists()
+
+
+def test_a_deal_entered_again_is_a_correction(api, event):
+    post(api, event["section"], TABLE_1)
+    again = post(api, event["section"], TABLE_1 | {"taker_points": 90})
+    # 90 + 30 = 120 >= 100: still made; defenders 160 - 90 = 70.
+    assert again["marks"] == [70, 70, 100, 70, 100]
+    assert BridgeoteDeal.objects.count() == 1
+
+
+def test_the_public_cannot_enter_a_deal(event):
+    url = reverse("api-bridgeote-deals", args=[event["section"]])
+    response = Client().post(url, TABLE_1, "application/json")
+    assert response.status_code in (401, 403)
+    assert not BridgeoteDeal.objects.exists()
+
+
+def test_the_tablet_shows_the_seats_checks_and_saves_a_deal(
+    api, event, django_capture_on_commit_callbacks
+):
+    from tournaments.models import Table
+
+    tablet = Client()
+    code = Table.objects.get(section_id=event["section"], number=2).code
+    assert tablet.post("/table/", {"code": code}).status_code == 302
+    page = tablet.get("/table/play/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "P6" in html and "P10" in html and "Deal 1" in html
+    entry = {"round": "1", "deal": "1", "key": "k1", "bid": "100", "strain": "H",
+             "doubled": "X", "taker": "1", "partner": "2", "points": "60",
+             "taker_announced": "30", "defence_announced": "0"}  # fmt: skip
+    checked = tablet.post("/table/play/", entry | {"check": "1"})
+    assert checked.status_code == 200
+    assert "P6 380 · P7 0 · P8 0 · P9 380 · P10 380" in checked.content.decode()
+    assert not BridgeoteDeal.objects.exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        saved = tablet.post("/table/play/", entry | {"save": "1"})
+    assert saved.status_code == 302
+    deal = BridgeoteDeal.objects.get()
+    assert (deal.source, deal.marks) == (Source.TABLE, [380, 0, 0, 380, 380])
+    # Scored once saved: table 2 alone so far, every top 0, 50 % each.
+    assert BridgeoteScore.objects.count() == 5
+    refused = tablet.post("/table/play/", entry | {"partner": "", "save": "1"})
+    assert refused.status_code == 400
+    assert "the taker names a partner" in refused.content.decode()

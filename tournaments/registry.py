@@ -214,6 +214,7 @@ GAMES: dict[str, Game] = {
         line_model="tournaments.BridgeoteDeal",
         travellers=False,
         api_create=_hook("api.bridgeote_individual", "bridgeote_event_new"),
+        director_create=_hook("director.bridgeote_individual", "bridgeote_event_new"),
     ),
 }
 

@@ -213,3 +213,38 @@ def test_the_tablet_shows_the_seats_checks_and_saves_a_deal(
     refused = tablet.post("/table/play/", entry | {"partner": "", "save": "1"})
     assert refused.status_code == 400
     assert "the taker names a partner" in refused.content.decode()
+
+
+def test_the_director_creates_plays_closes_and_deletes_an_event(
+    api, director, django_capture_on_commit_callbacks
+):
+    """Six players three a table (3-player game: 10 cards each, 6 in the
+    écart). Table 1, deal 1: seat 1 takes 80 TA with seat 2, their tricks
+    hold 150, a Belote and a Bridgeote (50): target 130, made; attackers 130
+    each, the defender 260 - 150 = 110."""
+    new = director.get(reverse("director:bridgeote-event-new"))
+    assert new.status_code == 200
+    names = "\n".join(f"Q{n}" for n in range(1, 7))
+    form = {"name": "Bridgeote à trois", "date": "2026-11-25", "players": names,
+            "size": "3", "rounds": "2", "deals_per_round": "2"}  # fmt: skip
+    response = director.post(reverse("director:bridgeote-event-new"), form)
+    assert response.status_code == 302
+    event = Event.objects.get(name="Bridgeote à trois")
+    assert event.kind == Event.Kind.BRIDGEOTE
+    section = event.sessions.get().sections.get()
+    body = post(api, section.pk, {"round": 1, "table": 1, "deal": 1,
+                                  "contract": "80TA", "taker": 0, "partner": 1,
+                                  "taker_points": 150,
+                                  "taker_announcements": 50})  # fmt: skip
+    assert body["marks"] == [130, 130, 110]
+    refused = director.post(reverse("director:bridgeote-event-new"),
+                            form | {"players": "A\nB\nC\nD"})  # fmt: skip
+    assert refused.status_code == 400
+    event.sessions.update(status="closed")
+    late = post(api, section.pk, {"round": 1, "table": 2, "deal": 1,
+                                  "contract": "80TA", "taker": 0, "partner": 1,
+                                  "taker_points": 150}, status=400)  # fmt: skip
+    assert "This session is closed" in late["non_field_errors"][0]
+    delete = reverse("director:event-delete", args=[event.pk])
+    assert director.post(delete, {"confirm": event.name}).status_code == 302
+    assert not BridgeoteDeal.objects.exists() and not Event.objects.exists()

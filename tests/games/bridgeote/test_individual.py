@@ -12,7 +12,10 @@ three seated alternately, marked as at four.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from games.bridgeote import contract_made, parse_contract
 from games.bridgeote.individual import TableDeal, seat_marks
 from games.errors import GameError
 
@@ -94,3 +97,39 @@ def test_seven_attackers_may_announce_100_at_tout_atout() -> None:
     60 + 100 = 160 made: 150 each; defenders 260 - 60 = 200."""
     deal = TableDeal(7, "100TA", 0, 1, 60, 100)
     assert seat_marks(deal) == (150, 150, 200, 200, 200, 200, 200)
+
+
+@given(
+    st.sampled_from([3, 5, 7]),
+    st.data(),
+    st.sampled_from(["80", "100", "120", "160", "CAPOT"]),
+    st.sampled_from(["C", "D", "H", "S", "TA", "SA"]),
+    st.integers(0, 2),
+    st.booleans(),
+)
+def test_attackers_share_one_mark_and_defenders_another(
+    players: int, data: st.DataObject, bid: str, strain: str, doubled: int,
+    capot: bool,
+) -> None:  # fmt: skip
+    """Whatever the deal: both attackers mark the same, every defender the
+    same; made, the attackers mark the contract's value (doubled: the whole
+    deal times 2 or 4); down, the attackers mark 0."""
+    taker = data.draw(st.integers(0, players - 1))
+    partner = data.draw(st.integers(0, players - 1).filter(lambda p: p != taker))
+    total = 160 if strain in "CDHS" else 260
+    points = data.draw(st.integers(0, total))
+    contract = parse_contract(f"{bid}{strain}{'X' * doubled}")
+    marks = seat_marks(TableDeal(players, contract, taker, partner, points,
+                                 capot=capot))  # fmt: skip
+    attack = {marks[taker], marks[partner]}
+    defence = {m for seat, m in enumerate(marks) if seat not in (taker, partner)}
+    assert len(attack) == 1 and len(defence) == 1
+    made = contract_made(contract, points, capot=capot)
+    if not made:
+        assert attack == {0}
+    elif doubled:
+        assert attack == {contract.total * (2 if doubled == 1 else 4)}
+        assert defence == {0}
+    else:
+        assert attack == {contract.target}
+        assert defence == {total - points}

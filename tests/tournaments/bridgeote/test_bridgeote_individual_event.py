@@ -248,3 +248,16 @@ def test_the_director_creates_plays_closes_and_deletes_an_event(
     delete = reverse("director:event-delete", args=[event.pk])
     assert director.post(delete, {"confirm": event.name}).status_code == 302
     assert not BridgeoteDeal.objects.exists() and not Event.objects.exists()
+
+
+def test_an_event_with_no_deal_yet_shows_its_pages(api, director, event):
+    page = Client().get(reverse("results:event", args=[event["id"]]))
+    assert page.status_code == 200 and "No result yet." in page.content.decode()
+    excel = Client().get(reverse("results:excel", args=[event["id"]]))
+    assert excel.status_code in (200, 302)
+    detail = director.get(reverse("director:event", args=[event["id"]]))
+    html = detail.content.decode()
+    # Round 2, table 1: seat s of table 1 holds home table ((0 - s) mod 2) + 1:
+    # players 1, 4, 5, 8, 9 (P1, P7, P3, P9, P5).
+    assert "1 P1 · 4 P7 · 5 P3 · 8 P9 · 9 P5" in html
+    assert api.get(reverse("api-bridgeote-deals", args=[event["section"]])).json() == []

@@ -114,7 +114,7 @@ def bridgeote_play(request: HttpRequest, table: Table) -> HttpResponse:
         if form.is_valid():
             try:
                 if "check" in request.POST:
-                    _c, _p, marks = bridgeote_marks_of(movement.size, **form.deal())
+                    marks = bridgeote_marks_of(movement.size, **form.deal())[2]
                     status = 200
                 else:
                     bridgeote_deal_submit(

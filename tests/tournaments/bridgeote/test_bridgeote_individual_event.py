@@ -261,3 +261,24 @@ def test_an_event_with_no_deal_yet_shows_its_pages(api, director, event):
     # players 1, 4, 5, 8, 9 (P1, P7, P3, P9, P5).
     assert "1 P1 · 4 P7 · 5 P3 · 8 P9 · 9 P5" in html
     assert api.get(reverse("api-bridgeote-deals", args=[event["section"]])).json() == []
+
+
+def test_a_table_token_enters_deals_at_its_own_table_only(event):
+    """Table 2's token may write table 2's deal 1 (seats of table 2), and is
+    refused table 1's (403), leaving nothing written there."""
+    from rest_framework.test import APIClient
+
+    from tournaments.models import Table
+    from tournaments.tokens import issue_table_token
+
+    table = Table.objects.get(section_id=event["section"], number=2)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Table {issue_table_token(table)}")
+    url = reverse("api-bridgeote-deals", args=[event["section"]])
+    refused = client.post(url, TABLE_1, format="json")
+    assert refused.status_code == 403
+    assert not BridgeoteDeal.objects.exists()
+    own = client.post(url, TABLE_2, format="json")
+    assert own.status_code == 201, own.json()
+    assert own.json()["players"] == [2, 4, 6, 8, 10]
+    assert BridgeoteDeal.objects.get().source == Source.TABLE

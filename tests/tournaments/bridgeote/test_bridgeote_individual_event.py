@@ -282,3 +282,18 @@ def test_a_table_token_enters_deals_at_its_own_table_only(event):
     assert own.status_code == 201, own.json()
     assert own.json()["players"] == [2, 4, 6, 8, 10]
     assert BridgeoteDeal.objects.get().source == Source.TABLE
+
+
+def test_the_table_cards_print_each_rounds_seats_and_deals(director, event):
+    page = director.get(reverse("director:bridgeote-cards", args=[event["id"]]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    # Table 1, round 2: players 1, 4, 5, 8, 9 (P1, P7, P3, P9, P5), deal 2.
+    cards = page.context["cards"]
+    row = cards[0].rows[1]
+    assert (row.round, [seat.name for seat in row.seats], row.note) == (
+        2,
+        ["P1", "P7", "P3", "P9", "P5"],
+        "2",
+    )
+    assert "P10" in html

@@ -297,3 +297,30 @@ def test_the_table_cards_print_each_rounds_seats_and_deals(director, event):
         "2",
     )
     assert "P10" in html
+
+
+@pytest.mark.parametrize(
+    ("size", "deal", "marks"),
+    [
+        # 6: two teams of three (seats 1, 3, 5 v 2, 4, 6); seat 2 (index 1)
+        # takes 100 ♥ for his team, 110 card points: made, 100 each; the
+        # other team 160 - 110 = 50 each. No partner to name.
+        (6, {"contract": "100H", "taker": 1, "taker_points": 110},
+         [50, 100, 50, 100, 50, 100]),
+        # 7: seat 7 (index 6) bids capot ♠ with seat 4 (index 3) and takes
+        # every trick; the écart's card (a bridgeote of ♦, 2) is the
+        # defence's: 250 to each attacker, 2 to each defender.
+        (7, {"contract": "CAPOTS", "taker": 6, "partner": 3, "taker_points": 158,
+             "capot": True}, [2, 2, 2, 250, 2, 2, 250]),
+        # 3: two attackers v one; 80 TA, 150 + 50 announced: 130 each, the
+        # defender 260 - 150 = 110.
+        (3, {"contract": "80TA", "taker": 0, "partner": 1, "taker_points": 150,
+             "taker_announcements": 50}, [130, 130, 110]),
+    ],
+)  # fmt: skip
+def test_every_table_size_of_the_rule_book(api, size, deal, marks):
+    players = [{"name": f"R{n}"} for n in range(1, 2 * size + 1)]
+    event = create(api, players=players, size=size)
+    body = post(api, event["section"], {"round": 1, "table": 1, "deal": 1} | deal)
+    assert body["marks"] == marks
+    assert len(body["players"]) == size

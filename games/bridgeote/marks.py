@@ -2,10 +2,12 @@
 
 « Seuls les points annoncés sont comptabilisés pour l'équipe qui joue le
 coup » (shared/seeds/003, « Compte des points »): see ``games.bridgeote`` for
-how Donne reads the book. The tournament marks deals with ``deal_score`` and
-counts cards with ``card_points``; the announcements, the sides at 3, 5 and 7
-players and the game's end are used only by the tests and kept as the rule
-book's specification, executable.
+how Donne reads the book. The tournament marks deals with ``deal_score``,
+counts cards with ``card_points``, checks what a side may announce
+(``announcement_totals``, ``check_announcements``) and, at 3, 5, 6 and 7
+players, finds the sides with ``attacking_seats`` (``games.bridgeote.
+individual``); the announcements found in a hand and the game's end are used
+only by the tests and kept as the rule book's specification, executable.
 """
 
 from __future__ import annotations

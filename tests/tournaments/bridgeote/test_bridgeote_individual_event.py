@@ -324,3 +324,36 @@ def test_every_table_size_of_the_rule_book(api, size, deal, marks):
     body = post(api, event["section"], {"round": 1, "table": 1, "deal": 1} | deal)
     assert body["marks"] == marks
     assert len(body["players"]) == size
+
+
+def test_a_tablet_writes_its_current_round_only(event):
+    """Round 1 is not entered at table 1: its tablet may not write round 2's
+    deal yet (403, nothing stored); the director may."""
+    from tournaments.models import Table
+
+    tablet = Client()
+    code = Table.objects.get(section_id=event["section"], number=1).code
+    assert tablet.post("/table/", {"code": code}).status_code == 302
+    entry = {"round": "2", "deal": "2", "key": "k2", "bid": "80", "strain": "S",
+             "doubled": "", "taker": "0", "partner": "1", "points": "100",
+             "taker_announced": "0", "defence_announced": "0", "save": "1"}  # fmt: skip
+    refused = tablet.post("/table/play/", entry)
+    assert refused.status_code == 403
+    assert not BridgeoteDeal.objects.exists()
+
+
+def test_a_six_player_tablet_names_no_partner(api):
+    players = [{"name": f"S{n}"} for n in range(1, 7)]
+    event = create(api, players=players, size=6, rounds=1)
+    from tournaments.models import Table
+
+    tablet = Client()
+    code = Table.objects.get(section_id=event["section"], number=1).code
+    assert tablet.post("/table/", {"code": code}).status_code == 302
+    entry = {"round": "1", "deal": "1", "key": "k6", "bid": "100", "strain": "H",
+             "doubled": "", "taker": "1", "partner": "", "points": "110",
+             "taker_announced": "0", "defence_announced": "0",
+             "check": "1"}  # fmt: skip
+    page = tablet.post("/table/play/", entry).content.decode()
+    # Seat 2 (index 1) takes for seats 2, 4, 6: made, 100 each; 50 the others.
+    assert "S1 50 · S2 100 · S3 50 · S4 100 · S5 50 · S6 100" in page

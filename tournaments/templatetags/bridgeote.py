@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from games.bridgeote import parse_contract
 from games.errors import GameError
+from tournaments.models import Result
 from tournaments.services.bridgeote_checks import BridgeoteMarks, bridgeote_marks
 
 register = template.Library()
@@ -46,7 +47,7 @@ def bridgeote_contract(contract: str) -> str:
 
 
 @register.filter
-def bridgeote_line_marks(result) -> BridgeoteMarks | None:
+def bridgeote_line_marks(result: Result) -> BridgeoteMarks | None:
     """Each side's points on a stored Bridgeote line; None for an adjusted
     score, a weighted one or a line that is no Bridgeote deal."""
     if result.is_adjusted or result.card_points is None or not result.contract:

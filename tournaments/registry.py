@@ -204,6 +204,23 @@ GAMES: dict[str, Game] = {
         api_create=_hook("api.chinese", "chinese_event_new"),
         director_create=_hook("director.games", "chinese_event_new"),
     ),
+    # Bridgeote at 3, 5, 6 or 7 a table: the same deals at every table of a
+    # round, each seat's individual mark compared across the tables.
+    Event.Kind.BRIDGEOTE: Game(
+        kind=Event.Kind.BRIDGEOTE,
+        rescore=_hook("rescore.bridgeote", "rescore_bridgeote_section"),
+        results_page=_hook("results.bridgeote_individual", "bridgeote_results"),
+        workbook=_hook(
+            "exporters.workbook.bridgeote_individual", "bridgeote_workbook_bytes"
+        ),
+        event_page=_hook("director.bridgeote_individual", "bridgeote_event_detail"),
+        open_round=_hook("services.bridgeote_individual", "bridgeote_open_round"),
+        table_play=_hook("terminal.bridgeote_individual", "bridgeote_play"),
+        line_model="tournaments.BridgeoteDeal",
+        travellers=False,
+        api_create=_hook("api.bridgeote_individual", "bridgeote_event_new"),
+        director_create=_hook("director.bridgeote_individual", "bridgeote_event_new"),
+    ),
 }
 
 

@@ -65,10 +65,14 @@ French clubs play them:
 The package is split by concern: ``pack`` (strains, card orders and values,
 table sizes), ``contracts`` (contracts and the auction), ``marks`` (card
 points, announcements, the mark of a deal), ``play`` (legal cards and trick
-winners) and ``deal`` (dealing); ``contracts`` also says what a contract makes of a
-card (``is_trump``, ``rank_order``). The tournament uses ``parse_contract``,
-``deal_score`` and ``card_points``; the rest is used only by the tests and is
-kept because it is the rule book's specification, executable.
+winners), ``deal`` (dealing) and ``individual`` (each seat's mark at 3, 5,
+6 and 7 players); ``contracts`` also says what a contract makes of a card
+(``is_trump``, ``rank_order``). The tournament uses ``parse_contract``,
+``deal_score``, ``card_points``, the announcement checks
+(``announcement_totals``, ``check_announcements``,
+``check_side_announcements``), the sides (``attacking_seats``) and
+``individual.seat_marks``; the rest is used only by the tests and is kept
+because it is the rule book's specification, executable.
 """
 
 from games.bridgeote.contracts import (
@@ -80,9 +84,12 @@ from games.bridgeote.contracts import (
 )
 from games.bridgeote.deal import deal, deal_pack, has_four_sevens
 from games.bridgeote.marks import (
+    announcement_totals,
     announcements,
     attacking_seats,
     card_points,
+    check_announcements,
+    check_side_announcements,
     contract_made,
     deal_score,
     game_winner,
@@ -125,10 +132,13 @@ __all__ = [
     "BridgeoteContract",
     "Hands",
     "Variant",
+    "announcement_totals",
     "announcements",
     "attacking_seats",
     "card_points",
+    "check_announcements",
     "check_play",
+    "check_side_announcements",
     "contract_made",
     "deal",
     "deal_pack",

@@ -2,10 +2,12 @@
 
 « Seuls les points annoncés sont comptabilisés pour l'équipe qui joue le
 coup » (shared/seeds/003, « Compte des points »): see ``games.bridgeote`` for
-how Donne reads the book. The tournament marks deals with ``deal_score`` and
-counts cards with ``card_points``; the announcements, the sides at 3, 5 and 7
-players and the game's end are used only by the tests and kept as the rule
-book's specification, executable.
+how Donne reads the book. The tournament marks deals with ``deal_score``,
+counts cards with ``card_points``, checks what a side may announce
+(``announcement_totals``, ``check_announcements``) and, at 3, 5, 6 and 7
+players, finds the sides with ``attacking_seats`` (``games.bridgeote.
+individual``); the announcements found in a hand and the game's end are used
+only by the tests and kept as the rule book's specification, executable.
 """
 
 from __future__ import annotations
@@ -81,6 +83,47 @@ def announcements(
     return found
 
 
+def announcement_totals(
+    contract: str | BridgeoteContract, cards: int = 36
+) -> tuple[int, ...]:
+    """Every total one side may announce under ``contract``, from 0 up.
+
+    A Belote (K-Q, 20) takes two of the side's cards and a Bridgeote (K-Q-B,
+    30) three; each suit announces once, in the trump suit only, in all four
+    at TA and never at SA (« Si un joueur possède R/D/B à l'atout ou TA »). So
+    one side announces 0, 20 or 30 in a suit contract, nothing at SA, and at
+    TA any sum of up to four: 0, 20, 30, 40 ... 70 (two Belotes and a
+    Bridgeote) ... 120 (four Bridgeotes). ``cards`` is how many cards the side
+    holds: 18 at four players leaves every total possible, but two attackers
+    at seven players hold 10 cards, so 100 at most (two Bridgeotes, two
+    Belotes).
+    """
+    suits = _ANNOUNCING_SUITS.get(strain_of(contract), 1)
+    return tuple(
+        sorted(
+            {
+                BELOTE * (count - bridgeotes) + BRIDGEOTE * bridgeotes
+                for count in range(suits + 1)
+                for bridgeotes in range(count + 1)
+                if 2 * count + bridgeotes <= cards
+            }
+        )
+    )
+
+
+def check_side_announcements(
+    contract: str | BridgeoteContract, points: object, cards: int = 36
+) -> None:
+    """Refuse a side's announcement total ``announcement_totals`` does not list."""
+    totals = announcement_totals(contract, cards)
+    if type(points) is not int or points not in totals:
+        strain = strain_of(contract)
+        raise GameError(
+            f"Bridgeote announcements {points!r} at {strain}: one side announces "
+            f"{', '.join(map(str, totals))}"
+        )
+
+
 def _announced_suits(points: int) -> int | None:
     """The fewest suits whose Belotes (20) and Bridgeotes (30) add up to ``points``."""
     for suits in range(5):
@@ -90,8 +133,9 @@ def _announced_suits(points: int) -> int | None:
     return None
 
 
-def _check_announcements(strain: str, taker: int, defence: int) -> None:
-    """Refuse announcement totals the strain cannot produce."""
+def check_announcements(strain: str, taker: int, defence: int) -> None:
+    """Refuse announcements the strain cannot produce: a total no suits give,
+    or both sides together announcing in more suits than the strain has."""
     allowed = _ANNOUNCING_SUITS.get(strain, 1)
     counts = [
         _announced_suits(points) if type(points) is int else None
@@ -124,7 +168,7 @@ def contract_made(
     """
     played = parse_contract(contract)
     _check_points(played.strain, taker_points)
-    _check_announcements(played.strain, taker_announcements, 0)
+    check_announcements(played.strain, taker_announcements, 0)
     if played.is_capot:
         return bool(capot)
     return taker_points + taker_announcements >= played.target
@@ -147,7 +191,7 @@ def deal_score(
     """
     played = parse_contract(contract)
     _check_points(played.strain, taker_points)
-    _check_announcements(played.strain, taker_announcements, defence_announcements)
+    check_announcements(played.strain, taker_announcements, defence_announcements)
     made = contract_made(played, taker_points, taker_announcements, capot)
     if played.doubled:
         whole = played.total + taker_announcements + defence_announcements

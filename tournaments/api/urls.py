@@ -15,6 +15,7 @@ from tournaments.api import (
     analysis,
     barbu,
     bridgeote,
+    bridgeote_individual,
     chinese,
     disputes,
     event_scoring,
@@ -229,6 +230,17 @@ urlpatterns = [
         "events/<int:id>/whiz-ranking/",
         whiz.WhizRankingView.as_view(),
         name="api-whiz-ranking",
+    ),
+    # Bridgeote individual events (3, 5, 6 or 7 players a table).
+    path(
+        "sections/<int:id>/bridgeote-deals/",
+        bridgeote_individual.BridgeoteDealsView.as_view(),
+        name="api-bridgeote-deals",
+    ),
+    path(
+        "events/<int:id>/bridgeote-ranking/",
+        bridgeote_individual.BridgeoteRankingView.as_view(),
+        name="api-bridgeote-ranking",
     ),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path(

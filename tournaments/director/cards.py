@@ -17,6 +17,10 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Event, Section
 from tournaments.services.barbu import section_barbu_movement, table_players
+from tournaments.services.bridgeote_individual import (
+    seated_players as bridgeote_seated,
+)
+from tournaments.services.bridgeote_individual import section_bridgeote_movement
 from tournaments.services.whiz import seated_players, section_whiz_movement
 
 
@@ -134,4 +138,25 @@ def chinese_cards(request: HttpRequest, pk: int) -> HttpResponse:
         request, event, section, list(cards.values()),
         summary=_("Chinese bridge"), columns=["A", "B"], note_column="",
         notes=notes,
+    )  # fmt: skip
+
+
+# Bridgeote individual events: 3, 5, 6 or 7 seats, the round's deals.
+@staff_member_required
+def bridgeote_cards(request: HttpRequest, pk: int) -> HttpResponse:
+    """Bridgeote: the players seat by seat each round, and the deals played."""
+    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.BRIDGEOTE)
+    section = Section.objects.get(session__event=event)
+    movement = section_bridgeote_movement(section)
+    cards = {table: Card(table) for table in range(1, movement.tables + 1)}
+    for seating in movement.seatings:
+        players = bridgeote_seated(section, seating)
+        seats = [Seat(str(p.number), p.display_name) for p in players]
+        first, last = seating.deals[0], seating.deals[-1]
+        deals = str(first) if first == last else f"{first}-{last}"
+        cards[seating.table].rows.append(CardRow(seating.round, seats, deals))
+    return _render(
+        request, event, section, list(cards.values()),
+        summary="Bridgeote", columns=[str(n) for n in range(1, movement.size + 1)],
+        note_column=_("Deals"),
     )  # fmt: skip

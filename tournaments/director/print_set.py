@@ -52,6 +52,8 @@ def print_set_context(section: Section) -> dict[str, Any]:
         "travellers": travellers,
         "scorecards": scorecards,
         "by_imps": report.by_imps,
+        # Bridgeote deals: card points and announcements, no vulnerability.
+        "bridgeote": section.session.event.game == Event.Game.BRIDGEOTE,
         "datums": report.datums if report.butler else {},
     }
 

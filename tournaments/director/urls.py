@@ -58,6 +58,8 @@ urlpatterns = [
         ("whiz/cards/", cards.whiz_cards, "whiz-cards"),
         ("barbu/cards/", cards.barbu_cards, "barbu-cards"),
         ("chinese/cards/", cards.chinese_cards, "chinese-cards"),
+        # Bridgeote individual events.
+        ("bridgeote/cards/", cards.bridgeote_cards, "bridgeote-cards"),
         (
             "barbu/rounds/<int:round>/tables/<int:table>/",
             barbu.barbu_manche,

@@ -2,6 +2,13 @@
 
 from tournaments.models.analysis import Analysis
 from tournaments.models.barbu import BarbuDeal, BarbuEntrant, BarbuScore
+
+# Bridgeote individual events (3, 5, 6 or 7 players a table).
+from tournaments.models.bridgeote import (
+    BridgeoteDeal,
+    BridgeoteEntrant,
+    BridgeoteScore,
+)
 from tournaments.models.chinese import (
     ChineseHand,
     ChineseMatch,
@@ -42,6 +49,9 @@ __all__ = [
     "BarbuEntrant",
     "BarbuScore",
     "Board",
+    "BridgeoteDeal",
+    "BridgeoteEntrant",
+    "BridgeoteScore",
     "ChineseHand",
     "ChineseMatch",
     "ChinesePlayer",

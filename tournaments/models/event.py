@@ -26,6 +26,8 @@ class Event(ScoringOptions):
         WHIZ = "whiz", _("Whiz-Bridge individual")
         BARBU = "barbu", _("Barbu individual")
         CHINESE = "chinese", _("Chinese bridge")
+        # Bridgeote at 3, 5, 6 or 7 a table, individual marks compared.
+        BRIDGEOTE = "bridgeote", _("Bridgeote individual (3, 5, 6 or 7 a table)")
 
     class Game(models.TextChoices):
         BRIDGE = "bridge", _("Contract bridge")
@@ -252,6 +254,7 @@ class Section(models.Model):
         WHIZ = "whiz", _("Whiz-Bridge individual")
         BARBU = "barbu", _("Barbu individual")
         CHINESE = "chinese", _("Chinese bridge matches")
+        BRIDGEOTE = "bridgeote", _("Bridgeote individual")
         NONE = "none", _("No movement (imported results)")
 
     class EvenTables(models.TextChoices):

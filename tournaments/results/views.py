@@ -260,6 +260,8 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "previous": around["previous"],
         "next": around["next"],
         "by_imps": report.by_imps,
+        # Bridgeote deals: card points and announcements, no vulnerability.
+        "bridgeote": event.game == Event.Game.BRIDGEOTE,
         "datum": report.datums.get(number) if report.butler else None,
         "live": live,
     }

@@ -10,8 +10,6 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from games.bridge import parse_contract, result_score
-from games.bridgeote import deal_score as bridgeote_score
-from games.bridgeote import parse_contract as bridgeote_contract
 from games.cards import Seat
 from games.errors import GameError
 from games.weighted import WeightedPart
@@ -268,52 +266,3 @@ def movement_refusal(
             }
         }
     )
-
-
-def bridgeote_fields(
-    contract: str,
-    declarer: str,
-    card_points: int | None,
-    taker_announced: int = 0,
-    defence_announced: int = 0,
-    capot: bool = False,
-) -> dict[str, object]:
-    """Check a Bridgeote deal and give its fields, the NS score the net mark.
-
-    The deal is marked by the rule book (``games.bridgeote.deal_score``); the
-    duplicate comparison is on North-South's net mark, their side's points
-    minus the other side's, as in duplicate belote (the FFB's "belote en
-    duplicate" compares the difference).  Raises ``ValidationError`` naming
-    the field at fault.
-    """
-    try:
-        parsed = bridgeote_contract(contract)
-    except GameError as error:
-        raise ValidationError({"contract": str(error)}) from None
-    try:
-        seat = Seat.parse(declarer)
-    except GameError as error:
-        raise ValidationError({"declarer": str(error)}) from None
-    if card_points is None:
-        raise ValidationError({"points": _("Give the taking side's card points.")})
-    try:
-        takers, defence = bridgeote_score(
-            parsed, card_points, taker_announced, defence_announced, capot
-        )
-    except GameError as error:
-        raise ValidationError({"points": str(error)}) from None
-    net = takers - defence
-    return {
-        "contract": str(parsed),
-        "declarer": seat.name,
-        "tricks": None,
-        "score_ns": net if seat.name in "NS" else -net,
-        "card_points": card_points,
-        "taker_announced": taker_announced,
-        "defence_announced": defence_announced,
-        "capot": capot,
-        "adjusted_ns": "",
-        "adjusted_ew": "",
-        "absent": "",
-        "weighted": None,
-    }

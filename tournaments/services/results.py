@@ -27,9 +27,9 @@ from tournaments.models import (
     Table,
 )
 from tournaments.services.audit import AUDITED_FIELDS
+from tournaments.services.bridgeote_checks import bridgeote_fields
 from tournaments.services.checks import (
     adjusted_fields,
-    bridgeote_fields,
     check_movement,
     check_pairs,
     check_team_marks,

@@ -9,6 +9,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from games.bridge import result_text
+from tournaments.templatetags.bridgeote import bridgeote_contract
 
 register = template.Library()
 CONTRACT_SUIT = re.compile(r"^(\d+)([CDHS])(.*)$")
@@ -21,7 +22,9 @@ SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 @register.filter
 def suits(contract: str) -> str:
     """ "4HX" -> "4♥X", Whiz "10S" -> "10♠" (red suits in red); NT, Pass and
-    marks unchanged."""
+    marks unchanged; a Bridgeote capot "CAPOTSX" -> "Capot ♠ X"."""
+    if contract.startswith("CAPOT"):
+        return bridgeote_contract(contract)
     found = CONTRACT_SUIT.match(contract)
     if found is None:
         return contract
@@ -58,7 +61,10 @@ def lead_card(lead: str) -> str:
 
 @register.filter
 def made(result) -> str:
-    """The result as travellers print it: "=", "+1", "-2" (empty for a pass)."""
+    """The result as travellers print it: "=", "+1", "-2" (empty for a pass);
+    the takers' card points of a Bridgeote line."""
+    if getattr(result, "card_points", None) is not None:
+        return result.made
     if not result.contract or result.tricks is None:
         return ""
     return result_text(result.contract, result.tricks)

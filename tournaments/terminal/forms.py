@@ -6,11 +6,14 @@ import uuid
 from collections.abc import Sequence
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.bridge import parse_contract, tricks_from_result
+from games.bridgeote import ALL_TRUMPS, announcement_totals
 from games.errors import GameError
+from tournaments.services.bridgeote_checks import check_bridgeote_announcements
 
 PASS = "pass"
 LEVELS = [(str(n), str(n)) for n in range(1, 8)]
@@ -177,7 +180,11 @@ BRIDGEOTE_BIDS = [(str(n), str(n)) for n in range(80, 170, 10)] + [
     ("CAPOT", gettext_lazy("Capot"))
 ]
 BRIDGEOTE_STRAINS = [*DENOMINATIONS[:4], ("TA", "TA"), ("SA", "SA")]
-ANNOUNCEMENTS = [("0", "—"), ("20", "20"), ("30", "30"), ("40", "40"), ("50", "50")]
+# Every total one side may announce at TA, the widest strain (up to four
+# Bridgeotes, 120); ``clean`` narrows it to the contract's strain.
+ANNOUNCEMENTS = [("0", "—")] + [
+    (str(points), str(points)) for points in announcement_totals(ALL_TRUMPS)[1:]
+]
 
 
 class BridgeoteEntryForm(TabletForm):
@@ -206,6 +213,15 @@ class BridgeoteEntryForm(TabletForm):
         data["contract"] = f"{data['bid']}{data['strain']}{data.get('doubled') or ''}"
         for name in ("taker_announced", "defence_announced"):
             data[name] = int(data.get(name) or 0)
+        try:
+            check_bridgeote_announcements(
+                data["strain"],
+                data["taker_announced"],
+                data["defence_announced"],
+                fields=("taker_announced", "defence_announced"),
+            )
+        except ValidationError as error:
+            self.add_error(None, error)
         return data
 
     def line(self) -> dict[str, object]:

@@ -35,6 +35,7 @@ from tournaments.services.results import (
 from tournaments.services.table_rounds import current_round as table_current_round
 from tournaments.terminal import access
 from tournaments.terminal.answer import table_answer
+from tournaments.terminal.bridgeote import bridgeote_check, bridgeote_page
 from tournaments.terminal.forms import (
     BridgeoteEntryForm,
     EntryForm,
@@ -164,12 +165,14 @@ def pairs_board(
         if line.result is not None:
             return _result_page(request, here, line)
         if is_bridgeote(table):
-            return _bridgeote_page(request, here, played, BridgeoteEntryForm())
+            return bridgeote_page(request, here, played, BridgeoteEntryForm())
         return _entry_page(request, here, played, EntryForm())
     if is_bridgeote(table):
         form = BridgeoteEntryForm(request.POST)
+        if form.is_valid() and "check" in request.POST:
+            return bridgeote_check(request, here, played, form)
         return _save(
-            request, here, played, form, _bridgeote_page, bridgeote_result_submit
+            request, here, played, form, bridgeote_page, bridgeote_result_submit
         )
     form = EntryForm(request.POST)
     if form.is_valid() and "check" in request.POST:
@@ -254,18 +257,6 @@ def _int(value: object) -> int:
 def is_bridgeote(table: Table) -> bool:
     """The table's event plays Bridgeote deals, not bridge boards."""
     return table.section.session.event.game == Event.Game.BRIDGEOTE
-
-
-def _bridgeote_page(
-    request: HttpRequest,
-    here: Here,
-    played: Board,
-    form: BridgeoteEntryForm,
-    errors: list[str] | None = None,
-    status: int = 200,
-) -> HttpResponse:
-    context = {**here.context(), "board": played, "form": form, "errors": errors}
-    return render(request, "terminal/bridgeote_board.html", context, status=status)
 
 
 def _save(

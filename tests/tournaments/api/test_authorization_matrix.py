@@ -23,6 +23,7 @@ so a DELETE does not take the object away from the next caller.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 from dataclasses import dataclass
@@ -48,6 +49,8 @@ from tournaments.models import (
     Table,
     WhizResult,
 )
+from tournaments.services.bridgeote_individual import bridgeote_event_create
+from tournaments.services.single_section import PlayerEntry
 from tournaments.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
@@ -64,6 +67,7 @@ EXPECTED: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/api/events/"): (200, 200, 200, 200, 200, 200),
     ("get", "/api/events/{id}/"): (404, 404, 200, 404, 200, 200),
     ("get", "/api/events/{id}/barbu-ranking/"): (404, 404, 200, 404, 404, 404),
+    ("get", "/api/events/{id}/bridgeote-ranking/"): (404, 404, 200, 404, 404, 404),
     ("get", "/api/events/{id}/chinese-ranking/"): (404, 404, 200, 404, 404, 404),
     ("get", "/api/events/{id}/double-dummy/"): (404, 404, 200, 404, 200, 200),
     ("get", "/api/events/{id}/matches/"): (404, 404, 200, 404, 200, 200),
@@ -83,6 +87,7 @@ EXPECTED: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/api/sections/{id}/"): (404, 404, 200, 404, 200, 200),
     ("get", "/api/sections/{id}/assignments/"): (404, 404, 200, 404, 200, 200),
     ("get", "/api/sections/{id}/barbu-deals/"): (404, 404, 200, 404, 200, 200),
+    ("get", "/api/sections/{id}/bridgeote-deals/"): (404, 404, 200, 404, 200, 200),
     ("get", "/api/sections/{id}/chinese-matches/"): (404, 404, 200, 404, 200, 200),
     ("get", "/api/sections/{id}/penalties/"): (403, 403, 200, 403, 403, 403),
     ("get", "/api/sections/{id}/results/"): (404, 404, 200, 404, 200, 200),
@@ -103,6 +108,7 @@ EXPECTED: dict[tuple[str, str], tuple[int, ...]] = {
     ("patch", "/api/sections/{id}/"): (401, 403, 400, 403, 403, 403),
     ("patch", "/api/whiz-results/{id}/"): (401, 403, 200, 403, 403, 403),
     ("post", "/api/barbu-events/"): (401, 400, 400, 403, 403, 403),
+    ("post", "/api/bridgeote-events/"): (401, 400, 400, 403, 403, 403),
     ("post", "/api/chinese-events/"): (401, 400, 400, 403, 403, 403),
     ("post", "/api/events/{id}/double-dummy/"): (401, 403, 202, 403, 403, 403),
     ("post", "/api/events/{id}/hand-records/"): (401, 403, 415, 403, 403, 403),
@@ -113,6 +119,7 @@ EXPECTED: dict[tuple[str, str], tuple[int, ...]] = {
     ("post", "/api/results/{id}/swap/"): (401, 403, 200, 403, 403, 403),
     ("post", "/api/sections/{id}/absences/"): (401, 403, 400, 403, 403, 403),
     ("post", "/api/sections/{id}/barbu-deals/"): (401, 403, 400, 403, 400, 400),
+    ("post", "/api/sections/{id}/bridgeote-deals/"): (401, 403, 400, 403, 400, 400),
     ("post", "/api/sections/{id}/boards/{number}/pairs/"): (
         401,
         403,
@@ -202,6 +209,13 @@ def build_world() -> World:
         "barbu": Event.objects.get(kind=Event.Kind.BARBU),
         "chinese": Event.objects.get(kind=Event.Kind.CHINESE),
         "bridgeote": Event.objects.get(game=Event.Game.BRIDGEOTE),
+        # Bridgeote individual (3, 5, 6 or 7 a table): not in the demo.
+        "bridgeote_individual": bridgeote_event_create(
+            name="Bridgeote à cinq",
+            date=dt.date(2026, 11, 25),
+            entries=[PlayerEntry(name=f"P{n}") for n in range(1, 11)],
+            club=club,
+        ),
     }
     sections = {
         kind: Section.objects.filter(session__event=event).order_by("-pk").first()
@@ -238,6 +252,8 @@ def _game(path: str) -> str:
         ("barbu", "barbu"),
         ("chinese", "chinese"),
         ("whiz", "whiz"),
+        ("bridgeote-deals", "bridgeote_individual"),
+        ("bridgeote-ranking", "bridgeote_individual"),
         ("bridgeote", "bridgeote"),
         ("matches", "teams"),
         ("standings", "teams"),

@@ -18,6 +18,10 @@ from io import BytesIO
 from django.utils.translation import gettext, gettext_noop
 
 from tournaments.exporters.workbook.book import Book, Sheet
+from tournaments.exporters.workbook.bridgeote import (
+    BRIDGEOTE_TRAVELLER_HEADER,
+    bridgeote_line_cells,
+)
 from tournaments.models import Event
 from tournaments.selectors.event_ranking import event_rankings, lettered
 from tournaments.selectors.pair_lines import lines_by_pair
@@ -288,13 +292,16 @@ def _traveller_sheet(sheet: Sheet, reports: list[SectionReport]) -> None:
     if _by_imps(reports):
         _imp_traveller_sheet(sheet, reports)
         return
-    start_sheet(sheet, TRAVELLER_HEADER)
+    # A Bridgeote event's lines: card points and announcements, as numbers.
+    bridgeote = bool(reports) and _plays_bridgeote(reports[0])
+    start_sheet(sheet, BRIDGEOTE_TRAVELLER_HEADER if bridgeote else TRAVELLER_HEADER)
+    cells = bridgeote_line_cells if bridgeote else _line_cells
     for report in reports:
         for line in report.lines:
             append_row(
                 sheet,
                 [
-                    *_line_cells(report, line),
+                    *cells(report, line),
                     _round(line.mp_ns),
                     _round(line.mp_ew),
                     _fraction(line.pct_ns),
@@ -305,6 +312,10 @@ def _traveller_sheet(sheet: Sheet, reports: list[SectionReport]) -> None:
         sheet,
         {"MP NS": POINTS, "MP EW": POINTS, "% NS": PERCENT, "% EW": PERCENT},
     )
+
+
+def _plays_bridgeote(report: SectionReport) -> bool:
+    return report.section.session.event.game == Event.Game.BRIDGEOTE
 
 
 def _imp_traveller_sheet(sheet: Sheet, reports: list[SectionReport]) -> None:
@@ -359,7 +370,8 @@ def _scorecard_sheet(
             (result.ew_pair if ns else result.ns_pair).label,
             result.contract or line.adjusted,
             result.declarer or None,
-            result.made or None,
+            # Bridgeote: the takers' card points, a number.
+            (result.made or None) if result.card_points is None else result.card_points,
             None if score is None else (score if ns else -score),
         ]
         if report.by_imps:

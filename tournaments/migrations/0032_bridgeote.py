@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0029_imports'),
+        ('tournaments', '0031_small'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

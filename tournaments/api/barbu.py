@@ -2,7 +2,10 @@
 
 A deal is entered for a table and a round: the contract, the record the
 rule book's marks need (by seat N, E, S, W: e.g. ``{"queens": {"N": 2,
-"S": 2}}``) and the doubles (``[["E", "N", 1], ["N", "E", 2]]``).
+"S": 2}}``), the doubles (``[["E", "N", 1], ["W", "N", 2]]``: E doubles N,
+W doubles N who redoubles), the deal's ``order`` in the manche (1 to 7; by
+default the first number free, deals being entered as played), the Trump
+deal's ``trump`` suit and the Réussite's ``height``.
 """
 
 from __future__ import annotations
@@ -71,6 +74,9 @@ class BarbuDealSerializer(serializers.Serializer):
     round = serializers.IntegerField(source="round.number")
     table = serializers.IntegerField(source="table.number")
     contract = serializers.CharField()
+    order = serializers.IntegerField(allow_null=True)
+    trump = serializers.CharField()
+    height = serializers.CharField()
     declarer = serializers.IntegerField(source="declarer.number")
     record = serializers.JSONField()
     doubles = serializers.JSONField()
@@ -97,6 +103,9 @@ class BarbuDealsView(GameLineView):
         doubles = serializers.ListField(
             child=serializers.ListField(), required=False, default=list
         )
+        order = serializers.IntegerField(min_value=1, max_value=7, required=False)
+        trump = serializers.CharField(max_length=10, required=False)
+        height = serializers.CharField(max_length=5, required=False)
 
     @extend_schema(responses=BarbuDealSerializer(many=True))
     def get(self, request: Request, id: int) -> Response:
@@ -121,6 +130,9 @@ class BarbuDealsView(GameLineView):
                 contract=values["contract"],
                 record=values["record"],
                 doubles=values["doubles"],
+                order=values.get("order"),
+                trump=values.get("trump"),
+                height=values.get("height"),
                 **self.entry_author(),
             )
         return Response(BarbuDealSerializer(deal).data, status=status.HTTP_201_CREATED)

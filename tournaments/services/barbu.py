@@ -21,11 +21,19 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.barbu import (
+    COMPULSORY_DOUBLES,
     Contract,
     check_deal_total,
     check_doubles,
     deal_score,
     settle_doubles,
+)
+from games.barbu.manche import (
+    check_height,
+    check_order,
+    check_trump,
+    doubles_owed,
+    next_order,
 )
 from games.errors import GameError
 from tournaments.models import (
@@ -175,10 +183,12 @@ def barbu_points(
 
 BARBU_AUDITED_FIELDS = (
     "contract", "declarer_id", "north_id", "east_id", "south_id", "west_id",
+    "order", "trump", "height",
     "record", "doubles", "points_n", "points_e", "points_s", "points_w",
 )  # fmt: skip
 
 
+@transaction.atomic
 def barbu_deal_submit(
     *,
     table: Table,
@@ -186,6 +196,9 @@ def barbu_deal_submit(
     contract: str,
     record: Mapping[str, object],
     doubles: Sequence[Sequence[object]] = (),
+    order: int | None = None,
+    trump: str | None = None,
+    height: str | None = None,
     user: AbstractBaseUser | None = None,
     source: str = Source.DIRECTOR,
     rescore: bool = True,
@@ -193,7 +206,11 @@ def barbu_deal_submit(
     """Store a deal of the manche at ``table`` in round ``round`` (or correct it).
 
     Through the one write path: a closed session refuses it, a tablet writes
-    its current round only, and every change is audited.
+    its current round only, and every change is audited. ``order`` is the
+    deal's number in the manche (by default the one it has, or the first
+    free one: deals entered as played); the Trump deal needs its ``trump``
+    suit and the Réussite its ``height``; the manche's compulsory doubles
+    must stay reachable (``games.barbu.manche``).
     """
     section = table.section
     played_round = section.round_set.filter(number=round).first()
@@ -203,12 +220,31 @@ def barbu_deal_submit(
     players = table_players(section, seating)
     declarer = seating.declarer_seat
     contract, listed, points = barbu_points(contract, record, doubles, declarer)
+    trump, height = _choices(contract, trump, height)
+    # The manche's rows are locked so that two tablets entering deals of the
+    # same manche cannot both pass the order and doubles checks.
+    others = list(
+        BarbuDeal.objects.select_for_update()
+        .filter(table=table, round=played_round)
+        .exclude(contract=contract)
+        .values_list("order", "contract", "doubles")
+    )
+    stored = BarbuDeal.objects.filter(
+        table=table, round=played_round, contract=contract
+    ).first()
+    order = _order(contract, order, stored, others)
+    _check_compulsory_doubles(
+        declarer, players, [doubles for _n, _c, doubles in others] + [listed]
+    )
     values = {
         "declarer": players[declarer],
         "north": players["N"],
         "east": players["E"],
         "south": players["S"],
         "west": players["W"],
+        "order": order,
+        "trump": trump,
+        "height": height,
         "record": dict(record),
         "doubles": [list(item) for item in listed],
         "points_n": points["N"],
@@ -228,12 +264,79 @@ def barbu_deal_submit(
         where=_("Table %(t)d, round %(r)d, %(contract)s")
         % {"t": table.number, "r": round, "contract": contract},
         tablet_corrects=True,
-        clash=_("This contract is already recorded for this manche."),
+        clash=_(
+            "This contract, or this deal number, is already recorded for this manche."
+        ),
     )
-    stored = BarbuDeal.objects.filter(**entry.slot).first()
     entry.line = stored
     deal, _created = write_line(writer, entry)
     return deal
+
+
+def _choices(contract: str, trump: str | None, height: str | None) -> tuple[str, str]:
+    """The Trump deal's suit and the Réussite's height, each refused by its field."""
+    try:
+        trump = check_trump(contract, trump)
+    except GameError as error:
+        raise ValidationError({"trump": str(error)}) from None
+    try:
+        height = check_height(contract, height)
+    except GameError as error:
+        raise ValidationError({"height": str(error)}) from None
+    return trump, height
+
+
+def _order(
+    contract: str,
+    order: int | None,
+    stored: BarbuDeal | None,
+    others: list[tuple[int | None, str, object]],
+) -> int:
+    """The deal's number in the manche: as given, as stored, or the first free."""
+    taken = {number: other for number, other, _d in others if number is not None}
+    if order is None:
+        if stored is not None and stored.order is not None:
+            order = stored.order
+        else:
+            try:
+                return next_order(taken)
+            except GameError as error:
+                raise ValidationError({"order": str(error)}) from None
+    try:
+        return check_order(contract, order, taken)
+    except GameError as error:
+        raise ValidationError({"order": str(error)}) from None
+
+
+def _check_compulsory_doubles(
+    declarer: str,
+    players: Mapping[str, BarbuEntrant],
+    manche_doubles: list[Sequence[Sequence[object]]],
+) -> None:
+    """Refuse a deal after which a player can no longer double the declarer enough."""
+    short = doubles_owed(declarer, SEATS, manche_doubles, COMPULSORY_DOUBLES)
+    if short:
+        raise ValidationError(
+            {
+                "doubles": [
+                    _(
+                        "%(seat)s (%(name)s) has doubled the declarer %(declarer)s "
+                        "in %(count)d deal(s) of this manche and %(left)d deal(s) "
+                        "remain: each player must double the declarer at least "
+                        "%(required)d times a manche."
+                    )
+                    % {
+                        "seat": seat,
+                        "name": players[seat].display_name,
+                        "declarer": declarer,
+                        "count": count,
+                        "left": left,
+                        "required": COMPULSORY_DOUBLES,
+                    }
+                    for seat, (count, left) in short.items()
+                ]
+            }
+        )
 
 
 def queue_section(section: Section) -> None:

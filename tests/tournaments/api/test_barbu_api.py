@@ -13,6 +13,7 @@ from tournaments.models import BarbuDeal, BarbuScore, Event
 
 pytestmark = pytest.mark.django_db
 
+CHOICES = {Contract.TRUMP: {"trump": "H"}, Contract.REUSSITE: {"height": "8"}}
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eva", "Fox", "Gil", "Hal"]
 
 
@@ -62,6 +63,10 @@ def test_a_barbu_event_of_two_tables_ranks_every_player(api):
             for contract in Contract:
                 if (round_number, table, contract) == (1, 1, Contract.TRICKS):
                     continue
+                declarer = "NESW"[round_number - 1]
+                # The compulsory doubles: everyone doubles the declarer on
+                # Trump and Réussite.
+                positive = contract in (Contract.TRUMP, Contract.REUSSITE)
                 enter(
                     api,
                     event,
@@ -70,7 +75,11 @@ def test_a_barbu_event_of_two_tables_ranks_every_player(api):
                         "table": table,
                         "contract": contract,
                         "record": random_record(contract, rng),
-                    },
+                        "doubles": [[s, declarer, 1] for s in "NESW" if s != declarer]
+                        if positive
+                        else [],
+                    }
+                    | CHOICES.get(contract, {}),
                 )
     assert BarbuDeal.objects.count() == 4 * 2 * 7
     ranking = api.get(reverse("api-barbu-ranking", args=[event["id"]])).json()

@@ -16,14 +16,28 @@ from tournaments.services.whiz import WhizEntry
 
 pytestmark = pytest.mark.django_db
 
+# Round 1, table 1: Ann N declares, Ben E, Cat S, Dan W. The deals in the
+# book's advised order; each other player doubles N at least twice (E on
+# Queens and Trump, S and W on Tricks and Trump).
 SHEET = {
+    "o-barbu": "1",
     "r-barbu": "E",
+    "o-last-two": "2",
+    "r-last-two": "S W",
+    "o-hearts": "3",
     "r-hearts": "N3 E6 S2 W2 ace E",
+    "o-queens": "4",
     "r-queens": "N2 S2",
+    "d-queens": "E>N",
+    "o-tricks": "5",
     "r-tricks": "N5 E4 S3 W1",
     "d-tricks": "S>N, W>N, W>E, W>S",
-    "r-last-two": "S W",
+    "o-trump": "6",
+    "c-trump": "S",
     "r-trump": "N4 E3 S3 W3",
+    "d-trump": "E>N, S>N, W>N",
+    "o-reussite": "7",
+    "c-reussite": "9",
     "r-reussite": "E N W S",
 }
 
@@ -50,7 +64,21 @@ def test_the_director_types_a_whole_manche(
     assert deals["tricks"] == {"N": -22, "E": -14, "S": -6, "W": 16}
     assert deals["last-two"] == {"N": 0, "E": 0, "S": -10, "W": -20}
     assert deals["reussite"] == {"N": 20, "E": 45, "S": -10, "W": 10}
+    # Queens: base N -12, S -12; E (0) doubles N (-12): E +12, N -24.
+    assert deals["queens"] == {"N": -24, "E": 12, "S": -12, "W": 0}
+    # Trump: base N 20, E S W 15; each doubles N, each losing 5 to N: N 35.
+    assert deals["trump"] == {"N": 35, "E": 10, "S": 10, "W": 10}
     assert sum(sum(points.values()) for points in deals.values()) == 0
+    stored = {d.contract: (d.order, d.trump, d.height) for d in BarbuDeal.objects.all()}
+    assert stored == {
+        "barbu": (1, "", ""),
+        "last-two": (2, "", ""),
+        "hearts": (3, "", ""),
+        "queens": (4, "", ""),
+        "tricks": (5, "", ""),
+        "trump": (6, "S", ""),
+        "reussite": (7, "", "9"),
+    }
     totals = {s.entrant.display_name: s.points for s in BarbuScore.objects.all()}
     assert sum(totals.values()) == 0 and len(totals) == 4
     page = director.get(url).content.decode()

@@ -18,7 +18,10 @@ RANKING_HEADER = (
 DEALS_HEADER = (
     gettext_noop("Round"),
     gettext_noop("Table"),
+    gettext_noop("Deal"),
     gettext_noop("Contract"),
+    gettext_noop("Trump"),
+    gettext_noop("Réussite height"),
     gettext_noop("Declarer"),
     "N",
     gettext_noop("N points"),
@@ -54,11 +57,21 @@ def barbu_workbook_bytes(event: Event) -> bytes:
 
 
 def _deal_row(deal: BarbuDeal) -> list[object]:
-    """A deal: where, the contract, its declarer, each seat's player and points."""
+    """A deal: where, its number and contract with the declarer's choices (the
+    trump suit, the réussite's height, "10" written as the number), its
+    declarer, each seat's player and points."""
+    height: object = deal.height
+    if deal.height.isdigit():
+        height = int(deal.height)
+    elif deal.height == "T":
+        height = 10
     cells: list[object] = [
         deal.round.number,
         deal.table.number,
+        deal.order,
         deal.contract,
+        deal.trump,
+        height,
         deal.declarer.display_name,
     ]
     for seat, player in deal.players().items():

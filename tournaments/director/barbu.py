@@ -11,7 +11,11 @@ from django.utils.translation import gettext as _
 from tournaments.director.barbu_sheet import read_sheet, save_sheet, sheet_rows
 from tournaments.director.console import sheet_audit_rows
 from tournaments.models import BarbuDeal, Event, Section, Source
-from tournaments.services.barbu import section_barbu_movement, table_players
+from tournaments.services.barbu import (
+    section_barbu_movement,
+    sitting_out,
+    table_players,
+)
 
 
 def barbu_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
@@ -31,7 +35,17 @@ def barbu_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
         )
         for seating in movement.seatings
     ]
-    context = {"event": event, "section": section, "manches": manches}
+    sit_outs = [
+        (number, players)
+        for number in range(1, movement.rounds + 1)
+        if (players := sitting_out(section, number))
+    ]
+    context = {
+        "event": event,
+        "section": section,
+        "manches": manches,
+        "sit_outs": sit_outs,
+    }
     return render(request, "director/barbu_event.html", context)
 
 

@@ -1,4 +1,11 @@
-"""Between the database and the Barbu ranking: total each player's points."""
+"""Between the database and the Barbu ranking: total each player's points.
+
+A player who sits out a round (players not a multiple of four,
+``tournaments.movements.individual_sitout``) has no deal that round and so
+scores 0 for it: the average of a manche, whose seven contracts total zero.
+The rule book is silent; giving a sit-out the field's average is the usual
+practice of club individuals.
+"""
 
 from __future__ import annotations
 

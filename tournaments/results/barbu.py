@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404
 
 from tournaments.models import BarbuDeal, BarbuEntrant, BarbuScore, Event
 from tournaments.results.event_page import event_page, event_section
+from tournaments.services.barbu import section_barbu_movement
 
 
 def barbu_results(
@@ -55,7 +56,20 @@ def barbu_player(
             if player.pk == entrant.pk:
                 rows.append((deal, seat, deal.points()[seat]))
     score = BarbuScore.objects.filter(entrant=entrant).first()
+    movement = section_barbu_movement(section)
+    rested = [
+        number
+        for number, players in enumerate(getattr(movement, "sit_outs", ()), start=1)
+        if entrant.number in players
+    ]
     template = "results/barbu_player.html"
     return event_page(
-        request, template, event, live, entrant=entrant, score=score, rows=rows
+        request,
+        template,
+        event,
+        live,
+        entrant=entrant,
+        score=score,
+        rows=rows,
+        sat_out=rested,
     )

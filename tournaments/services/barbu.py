@@ -18,6 +18,7 @@ from functools import lru_cache
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from games.barbu import (
@@ -46,11 +47,15 @@ from tournaments.models import (
     Table,
 )
 from tournaments.movements.individual import (
-    MAX_TABLES,
     SEATS,
     IndividualMovement,
     IndividualSeating,
     individual_movement,
+)
+from tournaments.movements.individual_sitout import (
+    MAX_PLAYERS,
+    SitOutMovement,
+    sitout_movement,
 )
 from tournaments.services.entry import Entry, Writer, write_line
 from tournaments.services.rescoring import section_changed
@@ -80,20 +85,21 @@ def barbu_event_create(
     Raises ``ValidationError`` naming the field for a bad setting.
     """
     count = len(entries)
-    if count % PLAYERS_PER_TABLE or not 4 <= count <= PLAYERS_PER_TABLE * MAX_TABLES:
+    if not 4 <= count <= MAX_PLAYERS:
         raise ValidationError(
             {
                 "players": _(
-                    "Barbu is played four a table: 4, 8, ... %(most)d players, got "
-                    "%(count)d."
+                    "Barbu is played four a table: 4 to %(most)d players (some "
+                    "sitting out each round when they are not a multiple of "
+                    "4), got %(count)d."
                 )
-                % {"most": PLAYERS_PER_TABLE * MAX_TABLES, "count": count}
+                % {"most": MAX_PLAYERS, "count": count}
             }
         )
     check_player_names(entries)
     tables = count // PLAYERS_PER_TABLE
     try:
-        movement = individual_movement(tables, rounds)
+        movement = _built(tables, rounds, count)
     except ValueError as error:
         raise ValidationError({"rounds": str(error)}) from None
     section = single_section_event_create(
@@ -109,7 +115,10 @@ def barbu_event_create(
             number=number,
             **entrant_fields(entry),
         )
-        for number, entry in enumerate(_seat_order(entries, tables), start=1)
+        for number, entry in enumerate(
+            entries if count % PLAYERS_PER_TABLE else _seat_order(entries, tables),
+            start=1,
+        )
     )
     return section.session.event
 
@@ -124,13 +133,32 @@ def _seat_order(entries: Sequence[PlayerEntry], tables: int) -> list[PlayerEntry
 
 
 def section_barbu_movement(section: Section) -> IndividualMovement:
-    """The section's movement, built once per process for each shape."""
-    return _built(section.tables, section.rounds)
+    """The section's movement, built once per process for each shape.
+
+    A section whose players are not a multiple of four (one query finds the
+    highest player number) has sit-outs each round (``SitOutMovement``).
+    """
+    highest = section.barbu_entrants.aggregate(highest=Max("number"))["highest"]
+    players = max(highest or 0, PLAYERS_PER_TABLE * section.tables)
+    return _built(section.tables, section.rounds, players)
 
 
 @lru_cache(maxsize=256)
-def _built(tables: int, rounds: int) -> IndividualMovement:
+def _built(tables: int, rounds: int, players: int) -> IndividualMovement:
+    if players % PLAYERS_PER_TABLE:
+        return sitout_movement(players, rounds)
     return individual_movement(tables, rounds)
+
+
+def sitting_out(section: Section, round: int) -> list[BarbuEntrant]:
+    """The players who sit out round ``round`` (none at full tables of four)."""
+    movement = section_barbu_movement(section)
+    if not isinstance(movement, SitOutMovement):
+        return []
+    numbers = movement.sitting_out(round)
+    return list(
+        section.barbu_entrants.filter(number__in=numbers).select_related("player")
+    )
 
 
 def table_players(

@@ -125,12 +125,14 @@ def test_a_contract_twice_in_a_manche_is_a_correction(api):
     assert BarbuDeal.objects.count() == 1
 
 
-def test_players_must_fill_tables_of_four(api):
-    body = {
-        "name": "x",
-        "date": "2026-11-20",
-        "players": [{"name": n} for n in NAMES[:6]],
-    }
-    response = api.post(reverse("api-barbu-event-new"), body, "application/json")
-    assert response.status_code == 400 and "players" in response.json()
-    assert not Event.objects.exists()
+def test_players_not_filling_tables_of_four_sit_out_in_turn(api):
+    # Six players: one table, two sit out each round, in turn: 1-2, 3-4, 5-6,
+    # then 1-2 again.
+    event = create(api, 6)
+    assert (event["tables"], event["rounds"]) == (1, 4)
+    deal = enter(
+        api,
+        event,
+        {"round": 3, "table": 1, "contract": "barbu", "record": {"king": "N"}},
+    )
+    assert sorted(deal["players"].values()) == [1, 2, 3, 4]

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games.barbu import Contract
 from tournaments.demo.barbu import random_record
-from tournaments.models import BarbuDeal, BarbuScore, Event
+from tournaments.models import BarbuDeal, BarbuScore
 
 pytestmark = pytest.mark.django_db
 

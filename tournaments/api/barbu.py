@@ -36,6 +36,7 @@ from tournaments.models import (
 )
 from tournaments.movements.individual import MAX_ROUNDS
 from tournaments.services.barbu import barbu_deal_submit, barbu_event_create
+from tournaments.services.barbu_duplicate import barbu_duplicate_event_create
 
 
 class BarbuEventInputSerializer(PlayersEventInputSerializer):
@@ -64,6 +65,17 @@ barbu_event_new = event_create_view(
     output=BarbuEventSerializer,
     create=barbu_event_create,
     summary="Create a Barbu event: players seated four a table, one manche a round.",
+)
+
+
+barbu_duplicate_event_new = event_create_view(
+    input=BarbuEventInputSerializer,
+    output=BarbuEventSerializer,
+    create=barbu_duplicate_event_create,
+    summary=(
+        "Create a duplicate Barbu event: the same deals at every table of a "
+        "round, each contract compared seat by seat in matchpoints."
+    ),
 )
 
 
@@ -151,4 +163,20 @@ BarbuRankingView = ranking_view(
     serializer=BarbuStandingSerializer,
     standings=entrant_scores(BarbuScore),
     summary="The individual ranking of a Barbu event (published ones for the public).",
+)
+
+
+class BarbuDuplicateStandingSerializer(BarbuStandingSerializer):
+    """A player's line of a duplicate Barbu ranking: matchpoints and percentage."""
+
+    matchpoints = serializers.FloatField()
+    top = serializers.FloatField()
+    percentage = serializers.FloatField()
+
+
+BarbuDuplicateRankingView = ranking_view(
+    kind=Event.Kind.BARBU_DUPLICATE,
+    serializer=BarbuDuplicateStandingSerializer,
+    standings=entrant_scores(BarbuScore),
+    summary="The ranking of a duplicate Barbu event, on matchpoints by seat.",
 )

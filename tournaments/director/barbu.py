@@ -16,6 +16,7 @@ from tournaments.services.barbu import (
     sitting_out,
     table_players,
 )
+from tournaments.services.barbu_duplicate import BARBU_KINDS
 
 
 def barbu_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
@@ -52,7 +53,7 @@ def barbu_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
 @staff_member_required
 def barbu_manche(request: HttpRequest, pk: int, round: int, table: int) -> HttpResponse:
     """Type or correct a manche's seven contracts; all of them or nothing."""
-    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.BARBU)
+    event = get_object_or_404(Event, pk=pk, kind__in=BARBU_KINDS)
     section = Section.objects.get(session__event=event)
     place = get_object_or_404(section.table_set, number=table)
     movement = section_barbu_movement(section)

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Event, Section
 from tournaments.services.barbu import section_barbu_movement, table_players
+from tournaments.services.barbu_duplicate import BARBU_KINDS
 from tournaments.services.whiz import seated_players, section_whiz_movement
 
 
@@ -96,7 +97,7 @@ def whiz_cards(request: HttpRequest, pk: int) -> HttpResponse:
 @staff_member_required
 def barbu_cards(request: HttpRequest, pk: int) -> HttpResponse:
     """Barbu: the four players by seat each round, and whose manche it is."""
-    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.BARBU)
+    event = get_object_or_404(Event, pk=pk, kind__in=BARBU_KINDS)
     section = Section.objects.get(session__event=event)
     movement = section_barbu_movement(section)
     cards = {table: Card(table) for table in range(1, movement.tables + 1)}

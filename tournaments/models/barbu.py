@@ -119,6 +119,11 @@ class BarbuScore(Standing):
     entrant = entrant_score(BarbuEntrant)
     points = models.IntegerField(_("points"))
     deals = models.PositiveSmallIntegerField(_("deals"))
+    # Duplicate Barbu only (``scoring.barbu_duplicate``): the matchpoints
+    # earned seat against seat, their top, and the percentage ranked on.
+    matchpoints = models.FloatField(_("matchpoints"), null=True)
+    top = models.FloatField(_("top"), null=True)
+    percentage = models.FloatField(_("percentage"), null=True)
 
     class Meta(Standing.Meta):
         verbose_name = _("Barbu score")

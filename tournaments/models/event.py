@@ -25,6 +25,8 @@ class Event(ScoringOptions):
         TEAMS = "teams", _("Teams")
         WHIZ = "whiz", _("Whiz-Bridge individual")
         BARBU = "barbu", _("Barbu individual")
+        # Issue 22: the same deals at every table of a round, compared.
+        BARBU_DUPLICATE = "barbu-duplicate", _("Duplicate Barbu individual")
         CHINESE = "chinese", _("Chinese bridge")
 
     class Game(models.TextChoices):

@@ -2,18 +2,45 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from itertools import groupby
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
+from scoring.barbu_duplicate import seat_matchpoints
 from tournaments.models import BarbuDeal, BarbuEntrant, BarbuScore, Event
 from tournaments.results.event_page import event_page, event_section
 from tournaments.services.barbu import section_barbu_movement
 
 
-def barbu_results(
+def barbu_duplicate_results(
     request: HttpRequest, event: Event, live: dict[str, object]
+) -> HttpResponse:
+    """A duplicate Barbu: the ranking on matchpoints, each seat's matchpoints."""
+    return barbu_results(request, event, live, duplicate=True)
+
+
+def _seat_matchpoints(deals: list[BarbuDeal]) -> None:
+    """Give each deal ``cells``: (points, matchpoints) by seat, N E S W, each
+    contract of a round compared seat against seat across the tables."""
+    boards: dict[tuple[int, str], list[BarbuDeal]] = defaultdict(list)
+    for deal in deals:
+        boards[(deal.round_id, deal.contract)].append(deal)
+    for played in boards.values():
+        scored = seat_matchpoints({deal.pk: deal.points() for deal in played})
+        for deal in played:
+            deal.cells = [
+                (points, scored[deal.pk][seat])
+                for seat, points in deal.points().items()
+            ]
+
+
+def barbu_results(
+    request: HttpRequest,
+    event: Event,
+    live: dict[str, object],
+    duplicate: bool = False,
 ) -> HttpResponse:
     """The ranking, then every manche sheet (round by round, table by table)."""
     section = event_section(event)
@@ -21,6 +48,9 @@ def barbu_results(
         "round", "table", "declarer__player", "north__player", "east__player",
         "south__player", "west__player",
     )  # fmt: skip
+    deals = list(deals)
+    if duplicate:
+        _seat_matchpoints(deals)
     sheets = [
         (key, list(group))
         for key, group in groupby(
@@ -38,6 +68,7 @@ def barbu_results(
         section=section,
         scores=scores,
         sheets=sheets,
+        duplicate=duplicate,
     )
 
 

@@ -57,6 +57,11 @@ from tournaments.movements.individual_sitout import (
     SitOutMovement,
     sitout_movement,
 )
+from tournaments.services.barbu_duplicate import (
+    MIN_DUPLICATE_TABLES,
+    check_same_deals,
+    is_duplicate,
+)
 from tournaments.services.entry import Entry, Writer, write_line
 from tournaments.services.rescoring import section_changed
 from tournaments.services.single_section import (
@@ -79,12 +84,27 @@ def barbu_event_create(
     rounds: int = 4,
     club: Club | None = None,
     user: AbstractBaseUser | None = None,
+    duplicate: bool = False,
 ) -> Event:
     """Create a Barbu event: its section, tables, rounds and seated players.
 
-    Raises ``ValidationError`` naming the field for a bad setting.
+    ``duplicate``: a duplicate Barbu (``services.barbu_duplicate``), at two
+    tables or more of four players each. Raises ``ValidationError`` naming
+    the field for a bad setting.
     """
     count = len(entries)
+    if duplicate and (
+        count % PLAYERS_PER_TABLE or count < PLAYERS_PER_TABLE * MIN_DUPLICATE_TABLES
+    ):
+        raise ValidationError(
+            {
+                "players": _(
+                    "A duplicate Barbu compares tables of four: 8, 12, 16... "
+                    "players, got %(count)d."
+                )
+                % {"count": count}
+            }
+        )
     if not 4 <= count <= MAX_PLAYERS:
         raise ValidationError(
             {
@@ -103,7 +123,13 @@ def barbu_event_create(
     except ValueError as error:
         raise ValidationError({"rounds": str(error)}) from None
     section = single_section_event_create(
-        Event(name=name, date=date, club=club, created_by=user, kind=Event.Kind.BARBU),
+        Event(
+            name=name,
+            date=date,
+            club=club,
+            created_by=user,
+            kind=Event.Kind.BARBU_DUPLICATE if duplicate else Event.Kind.BARBU,
+        ),
         movement=Section.Movement.BARBU,
         tables=tables,
         rounds=movement.rounds,
@@ -261,6 +287,8 @@ def barbu_deal_submit(
         table=table, round=played_round, contract=contract
     ).first()
     order = _order(contract, order, stored, others)
+    if is_duplicate(section):
+        check_same_deals(table, played_round, contract, order)
     _check_compulsory_doubles(
         declarer, players, [doubles for _n, _c, doubles in others] + [listed]
     )

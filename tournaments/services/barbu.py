@@ -1,12 +1,17 @@
 """Barbu events: lay one out, and write its deals (the one write path).
 
-Players are entered in order; player p holds seat N, E, S or W all session
-(players 1..T are North, T+1..2T East, ...: ``individual_movement``) and
-starts at table ((p - 1) mod T) + 1.  Each round every table plays a manche
-declared by the seat whose turn it is.  Every deal, from the director or the
+Players are entered in order. At full tables of four, player p holds seat
+N, E, S or W all session (players 1..T are North, T+1..2T East, ...:
+``individual_movement``) and starts at table ((p - 1) mod T) + 1; with a
+count not a multiple of four some sit out each round, in turn
+(``sitout_movement``). Each round every table plays a manche declared by
+the seat whose turn it is. Every deal, from the director, the tablet or the
 API, goes through :func:`barbu_deal_submit`: the record and the doubles are
 checked by the rule book (``games.barbu``), the deal's total against the
-contract's, and the section is rescored once the transaction commits.
+contract's, its number in the manche, the trump and the réussite's height,
+the compulsory doubles (``services.barbu_manche``), in a duplicate event the
+same contracts at every table (``services.barbu_duplicate``), and the
+section is rescored once the transaction commits.
 """
 
 from __future__ import annotations
@@ -22,19 +27,11 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from games.barbu import (
-    COMPULSORY_DOUBLES,
     Contract,
     check_deal_total,
     check_doubles,
     deal_score,
     settle_doubles,
-)
-from games.barbu.manche import (
-    check_height,
-    check_order,
-    check_trump,
-    doubles_owed,
-    next_order,
 )
 from games.errors import GameError
 from tournaments.models import (
@@ -61,6 +58,11 @@ from tournaments.services.barbu_duplicate import (
     MIN_DUPLICATE_TABLES,
     check_same_deals,
     is_duplicate,
+)
+from tournaments.services.barbu_manche import (
+    check_compulsory_doubles,
+    deal_choices,
+    deal_order,
 )
 from tournaments.services.entry import Entry, Writer, write_line
 from tournaments.services.rescoring import section_changed
@@ -274,7 +276,7 @@ def barbu_deal_submit(
     players = table_players(section, seating)
     declarer = seating.declarer_seat
     contract, listed, points = barbu_points(contract, record, doubles, declarer)
-    trump, height = _choices(contract, trump, height)
+    trump, height = deal_choices(contract, trump, height)
     # The manche's rows are locked so that two tablets entering deals of the
     # same manche cannot both pass the order and doubles checks.
     others = list(
@@ -286,10 +288,10 @@ def barbu_deal_submit(
     stored = BarbuDeal.objects.filter(
         table=table, round=played_round, contract=contract
     ).first()
-    order = _order(contract, order, stored, others)
+    order = deal_order(contract, order, stored, others)
     if is_duplicate(section):
         check_same_deals(table, played_round, contract, order)
-    _check_compulsory_doubles(
+    check_compulsory_doubles(
         declarer, players, [doubles for _n, _c, doubles in others] + [listed]
     )
     values = {
@@ -327,72 +329,6 @@ def barbu_deal_submit(
     entry.line = stored
     deal, _created = write_line(writer, entry)
     return deal
-
-
-def _choices(contract: str, trump: str | None, height: str | None) -> tuple[str, str]:
-    """The Trump deal's suit and the Réussite's height, each refused by its field."""
-    try:
-        trump = check_trump(contract, trump)
-    except GameError as error:
-        raise ValidationError({"trump": str(error)}) from None
-    try:
-        height = check_height(contract, height)
-    except GameError as error:
-        raise ValidationError({"height": str(error)}) from None
-    return trump, height
-
-
-def _order(
-    contract: str,
-    order: int | None,
-    stored: BarbuDeal | None,
-    others: list[tuple[int | None, str, object]],
-) -> int:
-    """The deal's number in the manche: as given, as stored, or the first free."""
-    taken = {number: other for number, other, _d in others if number is not None}
-    if order is None:
-        if stored is not None and stored.order is not None:
-            order = stored.order
-        else:
-            try:
-                return next_order(taken)
-            except GameError as error:
-                raise ValidationError({"order": str(error)}) from None
-    try:
-        return check_order(contract, order, taken)
-    except GameError as error:
-        raise ValidationError({"order": str(error)}) from None
-
-
-def _check_compulsory_doubles(
-    declarer: str,
-    players: Mapping[str, BarbuEntrant],
-    manche_doubles: list[Sequence[Sequence[object]]],
-) -> None:
-    """Refuse a deal after which a player can no longer double the declarer enough."""
-    short = doubles_owed(declarer, SEATS, manche_doubles, COMPULSORY_DOUBLES)
-    if short:
-        raise ValidationError(
-            {
-                "doubles": [
-                    _(
-                        "%(seat)s (%(name)s) has doubled the declarer %(declarer)s "
-                        "in %(count)d deal(s) of this manche and %(left)d deal(s) "
-                        "remain: each player must double the declarer at least "
-                        "%(required)d times a manche."
-                    )
-                    % {
-                        "seat": seat,
-                        "name": players[seat].display_name,
-                        "declarer": declarer,
-                        "count": count,
-                        "left": left,
-                        "required": COMPULSORY_DOUBLES,
-                    }
-                    for seat, (count, left) in short.items()
-                ]
-            }
-        )
 
 
 def queue_section(section: Section) -> None:

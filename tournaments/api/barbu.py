@@ -43,6 +43,8 @@ class BarbuEventInputSerializer(PlayersEventInputSerializer):
     """What a director gives to start a Barbu event."""
 
     rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, default=4)
+    # A duplicate Barbu, as ``/api/barbu-duplicate-events/`` creates.
+    duplicate = serializers.BooleanField(default=False)
 
 
 class BarbuPlayerSerializer(serializers.Serializer):

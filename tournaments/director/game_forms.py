@@ -71,6 +71,11 @@ class BarbuEventForm(PlayersEventForm):
     rounds = forms.IntegerField(
         label=gettext_lazy("Rounds"), min_value=1, max_value=MAX_ROUNDS, initial=4
     )
+    # Issue 22: a duplicate Barbu (the same deals at every table, compared).
+    duplicate = forms.BooleanField(
+        label=gettext_lazy("Duplicate (the same deals at every table)"),
+        required=False,
+    )
 
 
 class ChineseEventForm(PlayersEventForm):

@@ -39,6 +39,7 @@ from tournaments.models import (
     BarbuEntrant,
     Club,
     Event,
+    Round,
     Section,
     Source,
     Table,
@@ -277,11 +278,13 @@ def barbu_deal_submit(
     declarer = seating.declarer_seat
     contract, listed, points = barbu_points(contract, record, doubles, declarer)
     trump, height = deal_choices(contract, trump, height)
-    # The manche's rows are locked so that two tablets entering deals of the
-    # same manche cannot both pass the order and doubles checks.
+    # The round is locked while its deals are checked and written, so that
+    # two deals entered at once (the director and a tablet; two tables of a
+    # duplicate) cannot both pass the order, doubles and same-deal checks:
+    # the second waits and reads the first.
+    Round.objects.select_for_update(no_key=True).filter(pk=played_round.pk).first()
     others = list(
-        BarbuDeal.objects.select_for_update()
-        .filter(table=table, round=played_round)
+        BarbuDeal.objects.filter(table=table, round=played_round)
         .exclude(contract=contract)
         .values_list("order", "contract", "doubles")
     )

@@ -158,6 +158,28 @@ def test_a_duplicate_needs_two_full_tables_or_more(api, players):
     assert not Event.objects.exists()
 
 
+def test_the_barbu_forms_create_a_duplicate_too(api, director):
+    body = {
+        "name": "Dup",
+        "date": "2026-11-20",
+        "players": [{"name": name} for name in NAMES],
+        "duplicate": True,
+    }
+    made = api.post(reverse("api-barbu-event-new"), body, "application/json")
+    assert made.status_code == 201 and made.json()["kind"] == "barbu-duplicate"
+    players = "\n".join(NAMES)
+    base = {"name": "Games night", "date": "2026-11-27", "players": players}
+    url = reverse("director:barbu-event-new")
+    assert (
+        director.post(url, base | {"rounds": "4", "duplicate": "on"}).status_code == 302
+    )
+    assert director.post(url, base | {"rounds": "4"}).status_code == 302
+    kinds = list(Event.objects.order_by("pk").values_list("kind", flat=True))
+    assert kinds == ["barbu-duplicate", "barbu-duplicate", "barbu"]
+    page = director.get(url).content.decode()
+    assert 'name="duplicate"' in page
+
+
 def test_the_director_can_open_the_new_event_page(director):
     page = director.get(reverse("director:barbu-duplicate-event-new"))
     assert page.status_code == 200

@@ -75,17 +75,24 @@ def barbu_results(
 def barbu_player(
     request: HttpRequest, event: Event, entrant_pk: int, live: dict[str, object]
 ) -> HttpResponse:
-    """A player's scorecard: each deal he played and his points."""
+    """A player's scorecard: each deal he played, his points and, in a
+    duplicate Barbu, his matchpoints seat against seat."""
     section = event_section(event)
     entrant = get_object_or_404(BarbuEntrant, section=section, pk=entrant_pk)
     rows = []
-    deals = BarbuDeal.objects.filter(table__section=section).select_related(
-        "round", "table", "declarer", "north", "east", "south", "west"
+    deals = list(
+        BarbuDeal.objects.filter(table__section=section).select_related(
+            "round", "table", "declarer", "north", "east", "south", "west"
+        )
     )
+    duplicate = event.kind == Event.Kind.BARBU_DUPLICATE
+    if duplicate:
+        _seat_matchpoints(deals)
     for deal in deals:
-        for seat, player in deal.players().items():
+        for index, (seat, player) in enumerate(deal.players().items()):
             if player.pk == entrant.pk:
-                rows.append((deal, seat, deal.points()[seat]))
+                mp = deal.cells[index][1] if duplicate else None
+                rows.append((deal, seat, deal.points()[seat], mp))
     score = BarbuScore.objects.filter(entrant=entrant).first()
     movement = section_barbu_movement(section)
     rested = [
@@ -103,4 +110,5 @@ def barbu_player(
         score=score,
         rows=rows,
         sat_out=rested,
+        duplicate=duplicate,
     )

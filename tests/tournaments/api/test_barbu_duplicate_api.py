@@ -127,6 +127,12 @@ def test_a_two_table_duplicate_barbu_by_hand(api, director):
     # Table 2's Trump row: N 60 beats table 1's 35 (2), E, S, W lose (0).
     assert '60 <span class="muted">· 2</span>' in html
     assert '-5 <span class="muted">· 0</span>' in html
+    # Gil's scorecard: S at table 2, 0 on Barbu and Trump, 1 on the others.
+    gil = next(p["id"] for p in event["players"] if p["name"] == "Gil")
+    card = Client().get(reverse("results:barbu-player", args=[event["id"], gil]))
+    text = card.content.decode()
+    assert "35.71 %" in text
+    assert text.count("<td>0</td></tr>") == 2 and text.count("<td>1</td></tr>") == 5
     book = load_workbook(
         BytesIO(Client().get(reverse("results:excel", args=[event["id"]])).content)
     )

@@ -118,8 +118,8 @@ class BarbuDealsView(GameLineView):
             child=serializers.ListField(), required=False, default=list
         )
         order = serializers.IntegerField(min_value=1, max_value=7, required=False)
-        trump = serializers.CharField(max_length=10, required=False)
-        height = serializers.CharField(max_length=5, required=False)
+        trump = serializers.CharField(max_length=10, required=False, allow_blank=True)
+        height = serializers.CharField(max_length=5, required=False, allow_blank=True)
 
     @extend_schema(responses=BarbuDealSerializer(many=True))
     def get(self, request: Request, id: int) -> Response:

@@ -277,7 +277,6 @@ def barbu_deal_submit(
     players = table_players(section, seating)
     declarer = seating.declarer_seat
     contract, listed, points = barbu_points(contract, record, doubles, declarer)
-    trump, height = deal_choices(contract, trump, height)
     # The round is locked while its deals are checked and written, so that
     # two deals entered at once (the director and a tablet; two tables of a
     # duplicate) cannot both pass the order, doubles and same-deal checks:
@@ -291,12 +290,22 @@ def barbu_deal_submit(
     stored = BarbuDeal.objects.filter(
         table=table, round=played_round, contract=contract
     ).first()
-    order = deal_order(contract, order, stored, others)
-    if is_duplicate(section):
-        check_same_deals(table, played_round, contract, order)
-    check_compulsory_doubles(
-        declarer, players, [doubles for _n, _c, doubles in others] + [listed]
+    # A manche entered before issue 22 has deals without a number: it is
+    # corrected under the rules it was entered with (no number, trump,
+    # height or compulsory doubles required), so old events stay correctable.
+    legacy = (stored is not None and stored.order is None) or any(
+        number is None for number, _c, _d in others
     )
+    trump, height = deal_choices(contract, trump, height, required=not legacy)
+    if legacy:
+        order = deal_order(contract, order, stored, others) if order else None
+    else:
+        order = deal_order(contract, order, stored, others)
+        if is_duplicate(section):
+            check_same_deals(table, played_round, contract, order)
+        check_compulsory_doubles(
+            declarer, players, [doubles for _n, _c, doubles in others] + [listed]
+        )
     values = {
         "declarer": players[declarer],
         "north": players["N"],

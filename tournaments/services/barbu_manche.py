@@ -26,9 +26,13 @@ from tournaments.movements.individual import SEATS
 
 
 def deal_choices(
-    contract: str, trump: str | None, height: str | None
+    contract: str, trump: str | None, height: str | None, *, required: bool = True
 ) -> tuple[str, str]:
-    """The Trump deal's suit and the Réussite's height, each refused by its field."""
+    """The Trump deal's suit and the Réussite's height, each refused by its
+    field; with ``required`` false (a manche entered before they were
+    recorded) either may stay blank."""
+    if not required and not (trump or "").strip() and not (height or "").strip():
+        return "", ""
     try:
         trump = check_trump(contract, trump)
     except GameError as error:

@@ -143,3 +143,21 @@ def test_one_contract_per_deal_number(api, section):
     body = enter(api, section, "hearts", order=1, status=400)
     assert "already Barbu" in body["order"][0]
     assert list(BarbuDeal.objects.values_list("contract", flat=True)) == ["barbu"]
+
+
+def test_a_manche_entered_before_the_numbers_stays_correctable(api, section):
+    # A whole manche entered before issue 22: no numbers, no trump or height,
+    # no doubles. Made here through the API, then stripped back to that shape.
+    everyone = [("E", "N", 1), ("S", "N", 1), ("W", "N", 1)]
+    for contract in RECORDS:
+        enter(api, section, contract, everyone if contract in CHOICES else ())
+    BarbuDeal.objects.update(order=None, trump="", height="", doubles=[])
+    # The director corrects Trump (N took 5 tricks, W 2): accepted as it was
+    # entered then, N 25 E 15 S 15 W 10.
+    record = {"tricks": {"N": 5, "E": 3, "S": 3, "W": 2}}
+    deal = enter(api, section, "trump", record=record, trump="")
+    assert deal["points"] == {"N": 25, "E": 15, "S": 15, "W": 10}
+    assert (deal["order"], deal["trump"]) == (None, "")
+    # A bad trump is still refused.
+    body = enter(api, section, "trump", record=record, trump="X", status=400)
+    assert list(body) == ["trump"]

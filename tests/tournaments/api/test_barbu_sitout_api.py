@@ -126,6 +126,9 @@ def test_five_players_one_sitting_out_each_round(api, event, director):
 def test_a_sit_out_has_no_table_on_the_tablet_or_the_cards(api, event, director):
     cards = director.get(reverse("director:barbu-cards", args=[event["id"]]))
     assert cards.status_code == 200
+    html = cards.content.decode()
+    assert "Round 1: 1 Ann sit(s) out." in html
+    assert "Round 2: 2 Ben sit(s) out." in html
     section = Section.objects.get(pk=event["section"])
     tablet = Client()
     code = section.table_set.get(number=1).code

@@ -45,6 +45,7 @@ class BarbuEventInputSerializer(PlayersEventInputSerializer):
     rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, default=4)
     # A duplicate Barbu, as ``/api/barbu-duplicate-events/`` creates.
     duplicate = serializers.BooleanField(default=False)
+    compulsory_doubles = serializers.IntegerField(min_value=0, max_value=7, default=2)
 
 
 class BarbuPlayerSerializer(serializers.Serializer):

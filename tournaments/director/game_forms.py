@@ -76,6 +76,18 @@ class BarbuEventForm(PlayersEventForm):
         label=gettext_lazy("Duplicate (the same deals at every table)"),
         required=False,
     )
+    compulsory_doubles = forms.IntegerField(
+        label=gettext_lazy("Compulsory doubles of the declarer a manche"),
+        min_value=0,
+        max_value=7,
+        initial=2,
+        required=False,
+    )
+
+    def clean_compulsory_doubles(self) -> int:
+        """Left empty: the usual two."""
+        value = self.cleaned_data.get("compulsory_doubles")
+        return 2 if value is None else value
 
 
 class ChineseEventForm(PlayersEventForm):

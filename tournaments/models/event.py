@@ -128,6 +128,17 @@ class Event(ScoringOptions):
         choices=WhizMark.choices,
         default=WhizMark.STANDARD,
     )
+    # Issue 22, Barbu: the book names compulsory doubles but no number; two
+    # per manche is French club practice, 0 turns the check off.
+    barbu_compulsory_doubles = models.PositiveSmallIntegerField(
+        _("Barbu: compulsory doubles of the declarer"),
+        default=2,
+        validators=[MinValueValidator(0), MaxValueValidator(7)],
+        help_text=_(
+            "How many times each other player must double the declarer in a "
+            "manche (0: no check)."
+        ),
+    )
     whiz_exact = models.BooleanField(
         _("Whiz: no overtricks (super-Whiz)"),
         default=False,

@@ -27,6 +27,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from games.barbu import (
+    COMPULSORY_DOUBLES,
     Contract,
     check_deal_total,
     check_doubles,
@@ -88,14 +89,27 @@ def barbu_event_create(
     club: Club | None = None,
     user: AbstractBaseUser | None = None,
     duplicate: bool = False,
+    compulsory_doubles: int = COMPULSORY_DOUBLES,
 ) -> Event:
     """Create a Barbu event: its section, tables, rounds and seated players.
 
     ``duplicate``: a duplicate Barbu (``services.barbu_duplicate``), at two
-    tables or more of four players each. Raises ``ValidationError`` naming
-    the field for a bad setting.
+    tables or more of four players each; ``compulsory_doubles``: how many
+    times each other player must double the declarer a manche (0 to 7).
+    Raises ``ValidationError`` naming the field for a bad setting.
     """
     count = len(entries)
+    whole = isinstance(compulsory_doubles, int) and not isinstance(
+        compulsory_doubles, bool
+    )
+    if not whole or not 0 <= compulsory_doubles <= DEALS_PER_MANCHE:
+        raise ValidationError(
+            {
+                "compulsory_doubles": _(
+                    "Each other player doubles the declarer 0 to 7 times a manche."
+                )
+            }
+        )
     if duplicate and (
         count % PLAYERS_PER_TABLE or count < PLAYERS_PER_TABLE * MIN_DUPLICATE_TABLES
     ):
@@ -132,6 +146,7 @@ def barbu_event_create(
             club=club,
             created_by=user,
             kind=Event.Kind.BARBU_DUPLICATE if duplicate else Event.Kind.BARBU,
+            barbu_compulsory_doubles=compulsory_doubles,
         ),
         movement=Section.Movement.BARBU,
         tables=tables,
@@ -304,7 +319,10 @@ def barbu_deal_submit(
         if is_duplicate(section):
             check_same_deals(table, played_round, contract, order)
         check_compulsory_doubles(
-            declarer, players, [doubles for _n, _c, doubles in others] + [listed]
+            declarer,
+            players,
+            [doubles for _n, _c, doubles in others] + [listed],
+            section.session.event.barbu_compulsory_doubles,
         )
     values = {
         "declarer": players[declarer],

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.barbu import COMPULSORY_DOUBLES
 from games.barbu.manche import (
@@ -70,18 +70,25 @@ def check_compulsory_doubles(
     declarer: str,
     players: Mapping[str, BarbuEntrant],
     manche_doubles: list[Sequence[Sequence[object]]],
+    required: int = COMPULSORY_DOUBLES,
 ) -> None:
-    """Refuse a deal after which a player can no longer double the declarer enough."""
-    short = doubles_owed(declarer, SEATS, manche_doubles, COMPULSORY_DOUBLES)
+    """Refuse a deal after which a player can no longer double the declarer
+    ``required`` times (the event's setting) in the manche."""
+    short = doubles_owed(declarer, SEATS, manche_doubles, required)
     if short:
         raise ValidationError(
             {
                 "doubles": [
-                    _(
+                    ngettext(
                         "%(seat)s (%(name)s) has doubled the declarer %(declarer)s "
                         "in %(count)d deal(s) of this manche and %(left)d deal(s) "
                         "remain: each player must double the declarer at least "
-                        "%(required)d times a manche."
+                        "%(required)d time a manche.",
+                        "%(seat)s (%(name)s) has doubled the declarer %(declarer)s "
+                        "in %(count)d deal(s) of this manche and %(left)d deal(s) "
+                        "remain: each player must double the declarer at least "
+                        "%(required)d times a manche.",
+                        required,
                     )
                     % {
                         "seat": seat,
@@ -89,7 +96,7 @@ def check_compulsory_doubles(
                         "declarer": declarer,
                         "count": count,
                         "left": left,
-                        "required": COMPULSORY_DOUBLES,
+                        "required": required,
                     }
                     for seat, (count, left) in short.items()
                 ]

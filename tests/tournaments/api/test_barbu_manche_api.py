@@ -161,3 +161,53 @@ def test_a_manche_entered_before_the_numbers_stays_correctable(api, section):
     # A bad trump is still refused.
     body = enter(api, section, "trump", record=record, trump="X", status=400)
     assert list(body) == ["trump"]
+
+
+def test_the_number_of_compulsory_doubles_is_the_events(api):
+    # An event of one compulsory double: W doubling N once is enough; with 0
+    # no double is needed at all.
+    for required, doubles, status in ((1, [("W", "N", 1)], 201), (0, [], 201)):
+        body = {
+            "name": f"Barbu {required}",
+            "date": "2026-11-20",
+            "players": [{"name": name} for name in NAMES],
+            "compulsory_doubles": required,
+        }
+        made = api.post(reverse("api-barbu-event-new"), body, "application/json")
+        assert made.status_code == 201, made.json()
+        section = made.json()["section"]
+        both = [("E", "N", 1), ("S", "N", 1)] if required else []
+        enter(api, section, "barbu", [*both, *doubles])
+        for contract in list(RECORDS)[1:]:
+            enter(api, section, contract, status=status)
+    assert BarbuDeal.objects.count() == 14
+    # With one required, a manche where W never doubles is refused on its
+    # seventh deal, naming him.
+    body = {
+        "name": "Barbu once",
+        "date": "2026-11-20",
+        "players": [{"name": name} for name in NAMES],
+        "compulsory_doubles": 1,
+    }
+    section = api.post(reverse("api-barbu-event-new"), body, "application/json")
+    section = section.json()["section"]
+    enter(api, section, "barbu", [("E", "N", 1), ("S", "N", 1)])
+    for contract in list(RECORDS)[1:-1]:
+        enter(api, section, contract)
+    refused = enter(api, section, "reussite", status=400)
+    assert (
+        "W (Dan)" in refused["doubles"][0]
+        and "at least 1 time a manche" in refused["doubles"][0]
+    )
+
+
+@pytest.mark.parametrize("bad", [-1, 8, "two"])
+def test_a_bad_number_of_compulsory_doubles_is_refused(api, bad):
+    body = {
+        "name": "x",
+        "date": "2026-11-20",
+        "players": [{"name": name} for name in NAMES],
+        "compulsory_doubles": bad,
+    }
+    made = api.post(reverse("api-barbu-event-new"), body, "application/json")
+    assert made.status_code == 400 and "compulsory_doubles" in made.json()

@@ -58,6 +58,7 @@ class BarbuEventSerializer(SeatedEventSerializer):
     """A Barbu event as created: its section and players as numbered."""
 
     player_serializer = BarbuPlayerSerializer
+    compulsory_doubles = serializers.IntegerField(source="barbu_compulsory_doubles")
 
     def entrants(self, section: Section) -> QuerySet[BarbuEntrant]:
         return section.barbu_entrants.select_related("player")

@@ -175,6 +175,7 @@ def test_the_number_of_compulsory_doubles_is_the_events(api):
         }
         made = api.post(reverse("api-barbu-event-new"), body, "application/json")
         assert made.status_code == 201, made.json()
+        assert made.json()["compulsory_doubles"] == required
         section = made.json()["section"]
         both = [("E", "N", 1), ("S", "N", 1)] if required else []
         enter(api, section, "barbu", [*both, *doubles])

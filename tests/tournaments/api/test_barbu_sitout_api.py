@@ -113,6 +113,7 @@ def test_five_players_one_sitting_out_each_round(api, event, director):
     page = director.get(reverse("director:event", args=[event["id"]]))
     html = page.content.decode()
     assert page.status_code == 200 and "Sitting out" in html
+    assert "compulsory doubles of the declarer: 2 a manche" in html
     assert "1 Ann" in html and "2 Ben" in html
     Event.objects.filter(pk=event["id"]).update(published=True)
     ann = BarbuScore.objects.get(entrant__section=section, entrant__number=1)

@@ -191,6 +191,21 @@ GAMES: dict[str, Game] = {
         api_create=_hook("api.barbu", "barbu_event_new"),
         director_create=_hook("director.games", "barbu_event_new"),
     ),
+    # Duplicate Barbu (issue 22): Barbu's sheets, tablet and movement, the
+    # same deals at every table of a round, ranked on matchpoints by seat.
+    Event.Kind.BARBU_DUPLICATE: Game(
+        kind=Event.Kind.BARBU_DUPLICATE,
+        rescore=_hook("rescore.barbu", "rescore_barbu_duplicate_section"),
+        results_page=_hook("results.barbu", "barbu_duplicate_results"),
+        workbook=_hook("exporters.workbook.barbu", "barbu_workbook_bytes"),
+        event_page=_hook("director.barbu", "barbu_event_detail"),
+        open_round=_hook("services.table_rounds", "barbu_open_round"),
+        table_play=_hook("terminal.barbu", "barbu_play"),
+        line_model="tournaments.BarbuDeal",
+        travellers=False,
+        api_create=_hook("api.barbu", "barbu_duplicate_event_new"),
+        director_create=_hook("director.games", "barbu_duplicate_event_new"),
+    ),
     Event.Kind.CHINESE: Game(
         kind=Event.Kind.CHINESE,
         rescore=_hook("rescore.chinese", "rescore_chinese_section"),

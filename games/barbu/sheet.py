@@ -22,6 +22,7 @@ from games.barbu.contracts import (
     Double,
     check_players,
 )
+from games.barbu.manche import doubles_owed
 from games.barbu.marks import (
     check_deal_total,
     check_doubles,
@@ -179,15 +180,19 @@ class Manche(_Sheet):
 
     def _check_compulsory_doubles(self, rows: Sequence[DealRow]) -> None:
         """Refuse a deal after which a player can no longer make his doubles."""
-        left = len(Contract) - len(rows)
-        for name, count in self._doubles_of_declarer(rows).items():
-            if count + left < self.compulsory_doubles:
-                raise GameError(
-                    f"{rows[-1].contract.label} deal in the manche of "
-                    f"{self.declarer}: {name} has doubled the declarer in {count} "
-                    f"deals and {left} remain; each player must double the "
-                    f"declarer at least {self.compulsory_doubles} times a manche"
-                )
+        short = doubles_owed(
+            self.declarer,
+            self.players,
+            (row.doubles for row in rows),
+            self.compulsory_doubles,
+        )
+        for name, (count, left) in short.items():
+            raise GameError(
+                f"{rows[-1].contract.label} deal in the manche of "
+                f"{self.declarer}: {name} has doubled the declarer in {count} "
+                f"deals and {left} remain; each player must double the "
+                f"declarer at least {self.compulsory_doubles} times a manche"
+            )
 
 
 class GameSheet(_Sheet):

@@ -2,7 +2,10 @@
 
 A deal is entered for a table and a round: the contract, the record the
 rule book's marks need (by seat N, E, S, W: e.g. ``{"queens": {"N": 2,
-"S": 2}}``) and the doubles (``[["E", "N", 1], ["N", "E", 2]]``).
+"S": 2}}``), the doubles (``[["E", "N", 1], ["W", "N", 2]]``: E doubles N,
+W doubles N who redoubles), the deal's ``order`` in the manche (1 to 7; by
+default the first number free, deals being entered as played), the Trump
+deal's ``trump`` suit and the Réussite's ``height``.
 """
 
 from __future__ import annotations
@@ -33,12 +36,16 @@ from tournaments.models import (
 )
 from tournaments.movements.individual import MAX_ROUNDS
 from tournaments.services.barbu import barbu_deal_submit, barbu_event_create
+from tournaments.services.barbu_duplicate import barbu_duplicate_event_create
 
 
 class BarbuEventInputSerializer(PlayersEventInputSerializer):
     """What a director gives to start a Barbu event."""
 
     rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS, default=4)
+    # A duplicate Barbu, as ``/api/barbu-duplicate-events/`` creates.
+    duplicate = serializers.BooleanField(default=False)
+    compulsory_doubles = serializers.IntegerField(min_value=0, max_value=7, default=2)
 
 
 class BarbuPlayerSerializer(serializers.Serializer):
@@ -51,6 +58,7 @@ class BarbuEventSerializer(SeatedEventSerializer):
     """A Barbu event as created: its section and players as numbered."""
 
     player_serializer = BarbuPlayerSerializer
+    compulsory_doubles = serializers.IntegerField(source="barbu_compulsory_doubles")
 
     def entrants(self, section: Section) -> QuerySet[BarbuEntrant]:
         return section.barbu_entrants.select_related("player")
@@ -64,6 +72,17 @@ barbu_event_new = event_create_view(
 )
 
 
+barbu_duplicate_event_new = event_create_view(
+    input=BarbuEventInputSerializer,
+    output=BarbuEventSerializer,
+    create=barbu_duplicate_event_create,
+    summary=(
+        "Create a duplicate Barbu event: the same deals at every table of a "
+        "round, each contract compared seat by seat in matchpoints."
+    ),
+)
+
+
 class BarbuDealSerializer(serializers.Serializer):
     """A recorded deal with each seat's player and points."""
 
@@ -71,6 +90,9 @@ class BarbuDealSerializer(serializers.Serializer):
     round = serializers.IntegerField(source="round.number")
     table = serializers.IntegerField(source="table.number")
     contract = serializers.CharField()
+    order = serializers.IntegerField(allow_null=True)
+    trump = serializers.CharField()
+    height = serializers.CharField()
     declarer = serializers.IntegerField(source="declarer.number")
     record = serializers.JSONField()
     doubles = serializers.JSONField()
@@ -97,6 +119,9 @@ class BarbuDealsView(GameLineView):
         doubles = serializers.ListField(
             child=serializers.ListField(), required=False, default=list
         )
+        order = serializers.IntegerField(min_value=1, max_value=7, required=False)
+        trump = serializers.CharField(max_length=10, required=False, allow_blank=True)
+        height = serializers.CharField(max_length=5, required=False, allow_blank=True)
 
     @extend_schema(responses=BarbuDealSerializer(many=True))
     def get(self, request: Request, id: int) -> Response:
@@ -121,6 +146,9 @@ class BarbuDealsView(GameLineView):
                 contract=values["contract"],
                 record=values["record"],
                 doubles=values["doubles"],
+                order=values.get("order"),
+                trump=values.get("trump"),
+                height=values.get("height"),
                 **self.entry_author(),
             )
         return Response(BarbuDealSerializer(deal).data, status=status.HTTP_201_CREATED)
@@ -139,4 +167,20 @@ BarbuRankingView = ranking_view(
     serializer=BarbuStandingSerializer,
     standings=entrant_scores(BarbuScore),
     summary="The individual ranking of a Barbu event (published ones for the public).",
+)
+
+
+class BarbuDuplicateStandingSerializer(BarbuStandingSerializer):
+    """A player's line of a duplicate Barbu ranking: matchpoints and percentage."""
+
+    matchpoints = serializers.FloatField()
+    top = serializers.FloatField()
+    percentage = serializers.FloatField()
+
+
+BarbuDuplicateRankingView = ranking_view(
+    kind=Event.Kind.BARBU_DUPLICATE,
+    serializer=BarbuDuplicateStandingSerializer,
+    standings=entrant_scores(BarbuScore),
+    summary="The ranking of a duplicate Barbu event, on matchpoints by seat.",
 )

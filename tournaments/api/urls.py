@@ -216,6 +216,12 @@ urlpatterns = [
         barbu.BarbuRankingView.as_view(),
         name="api-barbu-ranking",
     ),
+    # Duplicate Barbu (issue 22).
+    path(
+        "events/<int:id>/barbu-duplicate-ranking/",
+        barbu.BarbuDuplicateRankingView.as_view(),
+        name="api-barbu-duplicate-ranking",
+    ),
     path(
         "sections/<int:id>/whiz-results/",
         whiz.WhizResultsView.as_view(),

@@ -2,9 +2,11 @@
 
 Laid out with the real services, every deal entered through
 ``barbu_deal_submit`` as a director would key the score sheets: each table
-plays a manche a round, the declarer choosing the seven contracts in order;
-what each player took is drawn at random (seeded), with a few doubles of the
-declarer, so every load gives the same event.
+plays a manche a round, the declarer choosing the seven contracts in the
+book's advised order (Barbu, Last two, Hearts, Queens, Tricks, Trump,
+Réussite), a trump suit and a réussite height; what each player took is
+drawn at random (seeded), and each other player doubles the declarer on two
+deals (the compulsory doubles), so every load gives the same event.
 """
 
 from __future__ import annotations
@@ -23,6 +25,16 @@ NAME = "Barbu evening"
 PLAYERS = 8
 SEED = 20240617
 SEATS = ("N", "E", "S", "W")
+# « L'ordre conseillé pour les choix est le suivant » (shared/seeds/004).
+ADVISED_ORDER = (
+    Contract.BARBU,
+    Contract.LAST_TWO,
+    Contract.HEARTS,
+    Contract.QUEENS,
+    Contract.TRICKS,
+    Contract.TRUMP,
+    Contract.REUSSITE,
+)
 
 
 @made_once(NAME)
@@ -34,13 +46,19 @@ def load_demo_barbu(club: Club, date: dt.date) -> Event:
     for table in section.table_set.all():
         for number in range(1, section.rounds + 1):
             declarer = SEATS[(number - 1) % len(SEATS)]
-            for contract in Contract:
+            doubles = compulsory_doubles(declarer, rng)
+            for order, contract in enumerate(ADVISED_ORDER, start=1):
                 barbu_deal_submit(
                     table=table,
                     round=number,
                     contract=contract,
                     record=random_record(contract, rng),
-                    doubles=_doubles(declarer, rng),
+                    doubles=doubles[order - 1],
+                    order=order,
+                    trump=rng.choice("SHDC") if contract is Contract.TRUMP else None,
+                    height=rng.choice("789TJ")
+                    if contract is Contract.REUSSITE
+                    else None,
                     rescore=False,
                 )
     rescore_barbu_section(section.pk)
@@ -74,7 +92,12 @@ def random_record(contract: Contract | str, rng: random.Random) -> dict[str, obj
     return {"order": order}
 
 
-def _doubles(declarer: str, rng: random.Random) -> list[list[object]]:
-    """One or two of the other players double the declarer."""
-    others = [seat for seat in SEATS if seat != declarer]
-    return [[seat, declarer, 1] for seat in rng.sample(others, rng.randint(0, 2))]
+def compulsory_doubles(declarer: str, rng: random.Random) -> list[list[list[object]]]:
+    """The doubles of each of the manche's seven deals: every other player
+    doubles the declarer on two deals drawn at random (tests use it)."""
+    deals: list[list[list[object]]] = [[] for _ in ADVISED_ORDER]
+    for seat in SEATS:
+        if seat != declarer:
+            for deal in rng.sample(range(len(ADVISED_ORDER)), 2):
+                deals[deal].append([seat, declarer, 1])
+    return deals

@@ -11,7 +11,12 @@ from django.utils.translation import gettext as _
 from tournaments.director.barbu_sheet import read_sheet, save_sheet, sheet_rows
 from tournaments.director.console import sheet_audit_rows
 from tournaments.models import BarbuDeal, Event, Section, Source
-from tournaments.services.barbu import section_barbu_movement, table_players
+from tournaments.services.barbu import (
+    section_barbu_movement,
+    sitting_out,
+    table_players,
+)
+from tournaments.services.barbu_duplicate import BARBU_KINDS
 
 
 def barbu_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
@@ -31,14 +36,24 @@ def barbu_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
         )
         for seating in movement.seatings
     ]
-    context = {"event": event, "section": section, "manches": manches}
+    sit_outs = [
+        (number, players)
+        for number in range(1, movement.rounds + 1)
+        if (players := sitting_out(section, number))
+    ]
+    context = {
+        "event": event,
+        "section": section,
+        "manches": manches,
+        "sit_outs": sit_outs,
+    }
     return render(request, "director/barbu_event.html", context)
 
 
 @staff_member_required
 def barbu_manche(request: HttpRequest, pk: int, round: int, table: int) -> HttpResponse:
     """Type or correct a manche's seven contracts; all of them or nothing."""
-    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.BARBU)
+    event = get_object_or_404(Event, pk=pk, kind__in=BARBU_KINDS)
     section = Section.objects.get(session__event=event)
     place = get_object_or_404(section.table_set, number=table)
     movement = section_barbu_movement(section)

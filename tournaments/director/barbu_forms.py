@@ -8,7 +8,10 @@ A director copying a paper sheet at speed types, per contract:
 * Last two: the takers of tricks 12 and 13, ``S W``;
 * Réussite: the finishing order, first out first, ``E N W S``;
 
-and the doubles as ``S>N, W>N`` (doubler>doubled), a redouble as ``N>S XX``.
+the doubles as ``S>N, W>N`` (doubler>doubled), a double the doubled player
+redoubles as ``S>N XX``; the deal's number in the manche (1 to 7, the order
+the declarer chose the contracts); the Trump deal's suit (S, H, D, C) and the
+Réussite's height (2 to A).
 """
 
 from __future__ import annotations
@@ -70,14 +73,33 @@ def _counts(words: list[str]) -> dict[str, int]:
     return counts
 
 
+def parse_order(text: str) -> int:
+    """The deal's number in the manche, 1 to 7, as typed (ValidationError)."""
+    if not text.isdigit() or not 1 <= int(text) <= len(Contract):
+        raise ValidationError(
+            {
+                "order": _(
+                    "Give the deal's number in the manche, 1 to 7, in the order "
+                    "the declarer chose the contracts."
+                )
+            }
+        )
+    return int(text)
+
+
 def parse_doubles(text: str) -> list[list[object]]:
-    """``S>N, N>S XX`` as ``[["S", "N", 1], ["N", "S", 2]]`` (ValidationError)."""
+    """``S>N, W>N XX`` as ``[["S", "N", 1], ["W", "N", 2]]`` (ValidationError)."""
     doubles: list[list[object]] = []
     for part in filter(None, (p.strip() for p in text.upper().split(","))):
         found = DOUBLE.match(part)
         if found is None:
             raise ValidationError(
-                {"doubles": _('Write doubles as "S>N", a redouble as "N>S XX".')}
+                {
+                    "doubles": _(
+                        'Write doubles as "S>N" (S doubles N), a double that N '
+                        'redoubles as "S>N XX".'
+                    )
+                }
             )
         doubler, doubled, redouble = found.groups()
         doubles.append([doubler, doubled, 2 if redouble else 1])

@@ -17,6 +17,7 @@ from games.barbu import Contract
 from tournaments.director.barbu_forms import (
     doubles_text,
     parse_doubles,
+    parse_order,
     parse_record,
     record_text,
 )
@@ -32,6 +33,8 @@ class SheetRow:
     contract: Contract
     record: str = ""
     doubles: str = ""
+    order: str = ""  # the deal's number in the manche, 1 to 7
+    choice: str = ""  # the trump suit (Trump) or the height (Réussite)
     points: dict[str, int] | None = None
     errors: list[str] = field(default_factory=list)
 
@@ -49,6 +52,8 @@ def sheet_rows(table: Table, round: int) -> list[SheetRow]:
         if deal is not None:
             row.record = record_text(contract, deal.record)
             row.doubles = doubles_text(deal.doubles)
+            row.order = "" if deal.order is None else str(deal.order)
+            row.choice = deal.trump or deal.height
             row.points = deal.points()
         rows.append(row)
     return rows
@@ -59,6 +64,8 @@ def read_sheet(rows: list[SheetRow], data: QueryDict) -> None:
     for row in rows:
         row.record = data.get(f"r-{row.contract.value}", "").strip()
         row.doubles = data.get(f"d-{row.contract.value}", "").strip()
+        row.order = data.get(f"o-{row.contract.value}", "").strip()
+        row.choice = data.get(f"c-{row.contract.value}", "").strip()
 
 
 def save_sheet(
@@ -81,6 +88,9 @@ def save_sheet(
                     contract=row.contract,
                     record=parse_record(row.contract, row.record),
                     doubles=parse_doubles(row.doubles),
+                    order=parse_order(row.order),
+                    trump=row.choice if row.contract is Contract.TRUMP else None,
+                    height=row.choice if row.contract is Contract.REUSSITE else None,
                     user=user,
                     source=source,
                     rescore=False,

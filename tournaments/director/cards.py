@@ -16,7 +16,12 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
 from tournaments.models import Event, Section
-from tournaments.services.barbu import section_barbu_movement, table_players
+from tournaments.services.barbu import (
+    section_barbu_movement,
+    sitting_out,
+    table_players,
+)
+from tournaments.services.barbu_duplicate import BARBU_KINDS
 from tournaments.services.bridgeote_individual import (
     seated_players as bridgeote_seated,
 )
@@ -100,7 +105,7 @@ def whiz_cards(request: HttpRequest, pk: int) -> HttpResponse:
 @staff_member_required
 def barbu_cards(request: HttpRequest, pk: int) -> HttpResponse:
     """Barbu: the four players by seat each round, and whose manche it is."""
-    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.BARBU)
+    event = get_object_or_404(Event, pk=pk, kind__in=BARBU_KINDS)
     section = Section.objects.get(session__event=event)
     movement = section_barbu_movement(section)
     cards = {table: Card(table) for table in range(1, movement.tables + 1)}
@@ -110,9 +115,20 @@ def barbu_cards(request: HttpRequest, pk: int) -> HttpResponse:
         declarer = players[seating.declarer_seat].display_name
         note = f"{seating.declarer_seat} · {declarer}"
         cards[seating.table].rows.append(CardRow(seating.round, seats, note))
+    # Players not a multiple of four: who sits out each round.
+    notes = [
+        _("Round %(round)d: %(players)s sit(s) out.")
+        % {
+            "round": number,
+            "players": ", ".join(f"{p.number} {p.display_name}" for p in resting),
+        }
+        for number in range(1, movement.rounds + 1)
+        if (resting := sitting_out(section, number))
+    ]
     return _render(
         request, event, section, list(cards.values()),
         summary="Barbu", columns=["N", "E", "S", "W"], note_column=_("Declarer"),
+        notes=notes,
     )  # fmt: skip
 
 

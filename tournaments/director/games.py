@@ -14,6 +14,7 @@ from tournaments.director.event_new import event_new_page
 from tournaments.director.game_forms import BarbuEventForm, ChineseEventForm
 from tournaments.models import Event, Section
 from tournaments.services.barbu import barbu_event_create
+from tournaments.services.barbu_duplicate import barbu_duplicate_event_create
 from tournaments.services.chinese import chinese_event_create
 
 
@@ -26,6 +27,18 @@ def barbu_event_new(request: HttpRequest) -> HttpResponse:
         barbu_event_create,
         "director/game_event_new.html",
         title=gettext_lazy("New Barbu event"),
+    )
+
+
+@staff_member_required
+def barbu_duplicate_event_new(request: HttpRequest) -> HttpResponse:
+    """Create a duplicate Barbu event: the same deals at every table."""
+    return event_new_page(
+        request,
+        BarbuEventForm,
+        barbu_duplicate_event_create,
+        "director/game_event_new.html",
+        title=gettext_lazy("New duplicate Barbu event"),
     )
 
 

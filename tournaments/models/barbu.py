@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.cards import Suit
 from tournaments.models.entrants import (
     Entrant,
     Standing,
@@ -43,6 +44,15 @@ class BarbuDeal(EnteredLine):
     east = models.ForeignKey(BarbuEntrant, on_delete=models.PROTECT, related_name="+")
     south = models.ForeignKey(BarbuEntrant, on_delete=models.PROTECT, related_name="+")
     west = models.ForeignKey(BarbuEntrant, on_delete=models.PROTECT, related_name="+")
+    # The declarer's choices (issue 22): the deal's number in the manche, in
+    # the order he chose the contracts, the trump suit of the Trump deal and
+    # the starting rank of the Réussite ("" on other deals); checked by
+    # ``games.barbu.manche``. Deals stored before issue 22 have no number.
+    order = models.PositiveSmallIntegerField(_("deal of the manche"), null=True)
+    trump = models.CharField(_("trump"), max_length=1, blank=True, default="")
+    height = models.CharField(
+        _("réussite height"), max_length=1, blank=True, default=""
+    )
     record = models.JSONField(_("record"), default=dict)
     doubles = models.JSONField(_("doubles"), default=list)
     points_n = models.IntegerField()
@@ -51,18 +61,45 @@ class BarbuDeal(EnteredLine):
     points_w = models.IntegerField()
 
     class Meta:
-        ordering = ["round__number", "table__number", "id"]
+        # A manche's deals in the order played; deals entered before issue 22
+        # have no number and come last, as entered.
+        ordering = [
+            "round__number",
+            "table__number",
+            models.F("order").asc(nulls_last=True),
+            "id",
+        ]
         constraints = [
             # The declarer chooses each contract once per manche.
             models.UniqueConstraint(
                 fields=["table", "round", "contract"], name="unique_barbu_contract"
-            )
+            ),
+            # One contract per deal of the manche, numbered 1 to 7.
+            models.UniqueConstraint(
+                fields=["table", "round", "order"], name="unique_barbu_order"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(order__isnull=True)
+                | models.Q(order__gte=1, order__lte=7),
+                name="barbu_order_1_to_7",
+            ),
         ]
         verbose_name = _("Barbu deal")
         verbose_name_plural = _("Barbu deals")
 
     def __str__(self) -> str:
         return f"{self.contract} (table {self.table.number}, round {self.round.number})"
+
+    @property
+    def choice(self) -> str:
+        """The declarer's choice printed beside the contract: "♠", "at 9", or ""."""
+        if self.trump:
+            return Suit.parse(self.trump).symbol
+        if self.height:
+            return _("at %(rank)s") % {
+                "rank": "10" if self.height == "T" else self.height
+            }
+        return ""
 
     def players(self) -> dict[str, BarbuEntrant]:
         return {"N": self.north, "E": self.east, "S": self.south, "W": self.west}
@@ -82,6 +119,11 @@ class BarbuScore(Standing):
     entrant = entrant_score(BarbuEntrant)
     points = models.IntegerField(_("points"))
     deals = models.PositiveSmallIntegerField(_("deals"))
+    # Duplicate Barbu only (``scoring.barbu_duplicate``): the matchpoints
+    # earned seat against seat, their top, and the percentage ranked on.
+    matchpoints = models.FloatField(_("matchpoints"), null=True)
+    top = models.FloatField(_("top"), null=True)
+    percentage = models.FloatField(_("percentage"), null=True)
 
     class Meta(Standing.Meta):
         verbose_name = _("Barbu score")

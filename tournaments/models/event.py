@@ -25,6 +25,8 @@ class Event(ScoringOptions):
         TEAMS = "teams", _("Teams")
         WHIZ = "whiz", _("Whiz-Bridge individual")
         BARBU = "barbu", _("Barbu individual")
+        # Issue 22: the same deals at every table of a round, compared.
+        BARBU_DUPLICATE = "barbu-duplicate", _("Duplicate Barbu individual")
         CHINESE = "chinese", _("Chinese bridge")
         # Bridgeote at 3, 5, 6 or 7 a table, individual marks compared.
         BRIDGEOTE = "bridgeote", _("Bridgeote individual (3, 5, 6 or 7 a table)")
@@ -127,6 +129,17 @@ class Event(ScoringOptions):
         max_length=12,
         choices=WhizMark.choices,
         default=WhizMark.STANDARD,
+    )
+    # Issue 22, Barbu: the book names compulsory doubles but no number; two
+    # per manche is French club practice, 0 turns the check off.
+    barbu_compulsory_doubles = models.PositiveSmallIntegerField(
+        _("Barbu: compulsory doubles of the declarer"),
+        default=2,
+        validators=[MinValueValidator(0), MaxValueValidator(7)],
+        help_text=_(
+            "How many times each other player must double the declarer in a "
+            "manche (0: no check)."
+        ),
     )
     whiz_exact = models.BooleanField(
         _("Whiz: no overtricks (super-Whiz)"),

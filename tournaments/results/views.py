@@ -37,6 +37,7 @@ from tournaments.selectors.pairs import (
 )
 from tournaments.selectors.scorecards import scorecard_rows, standings_by_pair
 from tournaments.services.analysis import analysis_progress
+from tournaments.services.barbu_duplicate import BARBU_KINDS
 from tournaments.services.privacy import (
     any_in_play,
     hidden_boards,
@@ -185,13 +186,14 @@ def match_results(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
 def _game_page(
     request: HttpRequest,
     pk: int,
-    kind: str,
+    kind: str | tuple[str, ...],
     page: Callable[..., HttpResponse],
     *args: int,
 ) -> HttpResponse:
     """One of a game's pages (``page(request, event, *args, live)``), or the
     hidden page while the event's results are not published."""
-    event = get_object_or_404(Event, pk=pk, kind=kind)
+    kinds = (kind,) if isinstance(kind, str) else kind
+    event = get_object_or_404(Event, pk=pk, kind__in=kinds)
     live = _live(request, event)
     if live is None:
         return _hidden(request, event)
@@ -212,7 +214,7 @@ def barbu_player_results(
     request: HttpRequest, pk: int, entrant_pk: int
 ) -> HttpResponse:
     """A Barbu player's scorecard."""
-    return _game_page(request, pk, Event.Kind.BARBU, barbu_player, entrant_pk)
+    return _game_page(request, pk, BARBU_KINDS, barbu_player, entrant_pk)
 
 
 def chinese_player_results(

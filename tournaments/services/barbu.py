@@ -1,12 +1,17 @@
 """Barbu events: lay one out, and write its deals (the one write path).
 
-Players are entered in order; player p holds seat N, E, S or W all session
-(players 1..T are North, T+1..2T East, ...: ``individual_movement``) and
-starts at table ((p - 1) mod T) + 1.  Each round every table plays a manche
-declared by the seat whose turn it is.  Every deal, from the director or the
+Players are entered in order. At full tables of four, player p holds seat
+N, E, S or W all session (players 1..T are North, T+1..2T East, ...:
+``individual_movement``) and starts at table ((p - 1) mod T) + 1; with a
+count not a multiple of four some sit out each round, in turn
+(``sitout_movement``). Each round every table plays a manche declared by
+the seat whose turn it is. Every deal, from the director, the tablet or the
 API, goes through :func:`barbu_deal_submit`: the record and the doubles are
 checked by the rule book (``games.barbu``), the deal's total against the
-contract's, and the section is rescored once the transaction commits.
+contract's, its number in the manche, the trump and the réussite's height,
+the compulsory doubles (``services.barbu_manche``), in a duplicate event the
+same contracts at every table (``services.barbu_duplicate``), and the
+section is rescored once the transaction commits.
 """
 
 from __future__ import annotations
@@ -18,9 +23,11 @@ from functools import lru_cache
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from games.barbu import (
+    COMPULSORY_DOUBLES,
     Contract,
     check_deal_total,
     check_doubles,
@@ -33,16 +40,31 @@ from tournaments.models import (
     BarbuEntrant,
     Club,
     Event,
+    Round,
     Section,
     Source,
     Table,
 )
 from tournaments.movements.individual import (
-    MAX_TABLES,
     SEATS,
     IndividualMovement,
     IndividualSeating,
     individual_movement,
+)
+from tournaments.movements.individual_sitout import (
+    MAX_PLAYERS,
+    SitOutMovement,
+    sitout_movement,
+)
+from tournaments.services.barbu_duplicate import (
+    MIN_DUPLICATE_TABLES,
+    check_same_deals,
+    is_duplicate,
+)
+from tournaments.services.barbu_manche import (
+    check_compulsory_doubles,
+    deal_choices,
+    deal_order,
 )
 from tournaments.services.entry import Entry, Writer, write_line
 from tournaments.services.rescoring import section_changed
@@ -66,30 +88,66 @@ def barbu_event_create(
     rounds: int = 4,
     club: Club | None = None,
     user: AbstractBaseUser | None = None,
+    duplicate: bool = False,
+    compulsory_doubles: int = COMPULSORY_DOUBLES,
 ) -> Event:
     """Create a Barbu event: its section, tables, rounds and seated players.
 
+    ``duplicate``: a duplicate Barbu (``services.barbu_duplicate``), at two
+    tables or more of four players each; ``compulsory_doubles``: how many
+    times each other player must double the declarer a manche (0 to 7).
     Raises ``ValidationError`` naming the field for a bad setting.
     """
     count = len(entries)
-    if count % PLAYERS_PER_TABLE or not 4 <= count <= PLAYERS_PER_TABLE * MAX_TABLES:
+    whole = isinstance(compulsory_doubles, int) and not isinstance(
+        compulsory_doubles, bool
+    )
+    if not whole or not 0 <= compulsory_doubles <= DEALS_PER_MANCHE:
+        raise ValidationError(
+            {
+                "compulsory_doubles": _(
+                    "Each other player doubles the declarer 0 to 7 times a manche."
+                )
+            }
+        )
+    if duplicate and (
+        count % PLAYERS_PER_TABLE or count < PLAYERS_PER_TABLE * MIN_DUPLICATE_TABLES
+    ):
         raise ValidationError(
             {
                 "players": _(
-                    "Barbu is played four a table: 4, 8, ... %(most)d players, got "
-                    "%(count)d."
+                    "A duplicate Barbu compares tables of four: 8, 12, 16... "
+                    "players, got %(count)d."
                 )
-                % {"most": PLAYERS_PER_TABLE * MAX_TABLES, "count": count}
+                % {"count": count}
+            }
+        )
+    if not 4 <= count <= MAX_PLAYERS:
+        raise ValidationError(
+            {
+                "players": _(
+                    "Barbu is played four a table: 4 to %(most)d players (some "
+                    "sitting out each round when they are not a multiple of "
+                    "4), got %(count)d."
+                )
+                % {"most": MAX_PLAYERS, "count": count}
             }
         )
     check_player_names(entries)
     tables = count // PLAYERS_PER_TABLE
     try:
-        movement = individual_movement(tables, rounds)
+        movement = _built(tables, rounds, count)
     except ValueError as error:
         raise ValidationError({"rounds": str(error)}) from None
     section = single_section_event_create(
-        Event(name=name, date=date, club=club, created_by=user, kind=Event.Kind.BARBU),
+        Event(
+            name=name,
+            date=date,
+            club=club,
+            created_by=user,
+            kind=Event.Kind.BARBU_DUPLICATE if duplicate else Event.Kind.BARBU,
+            barbu_compulsory_doubles=compulsory_doubles,
+        ),
         movement=Section.Movement.BARBU,
         tables=tables,
         rounds=movement.rounds,
@@ -101,7 +159,10 @@ def barbu_event_create(
             number=number,
             **entrant_fields(entry),
         )
-        for number, entry in enumerate(_seat_order(entries, tables), start=1)
+        for number, entry in enumerate(
+            entries if count % PLAYERS_PER_TABLE else _seat_order(entries, tables),
+            start=1,
+        )
     )
     return section.session.event
 
@@ -116,13 +177,32 @@ def _seat_order(entries: Sequence[PlayerEntry], tables: int) -> list[PlayerEntry
 
 
 def section_barbu_movement(section: Section) -> IndividualMovement:
-    """The section's movement, built once per process for each shape."""
-    return _built(section.tables, section.rounds)
+    """The section's movement, built once per process for each shape.
+
+    A section whose players are not a multiple of four (one query finds the
+    highest player number) has sit-outs each round (``SitOutMovement``).
+    """
+    highest = section.barbu_entrants.aggregate(highest=Max("number"))["highest"]
+    players = max(highest or 0, PLAYERS_PER_TABLE * section.tables)
+    return _built(section.tables, section.rounds, players)
 
 
 @lru_cache(maxsize=256)
-def _built(tables: int, rounds: int) -> IndividualMovement:
+def _built(tables: int, rounds: int, players: int) -> IndividualMovement:
+    if players % PLAYERS_PER_TABLE:
+        return sitout_movement(players, rounds)
     return individual_movement(tables, rounds)
+
+
+def sitting_out(section: Section, round: int) -> list[BarbuEntrant]:
+    """The players who sit out round ``round`` (none at full tables of four)."""
+    movement = section_barbu_movement(section)
+    if not isinstance(movement, SitOutMovement):
+        return []
+    numbers = movement.sitting_out(round)
+    return list(
+        section.barbu_entrants.filter(number__in=numbers).select_related("player")
+    )
 
 
 def table_players(
@@ -175,10 +255,12 @@ def barbu_points(
 
 BARBU_AUDITED_FIELDS = (
     "contract", "declarer_id", "north_id", "east_id", "south_id", "west_id",
+    "order", "trump", "height",
     "record", "doubles", "points_n", "points_e", "points_s", "points_w",
 )  # fmt: skip
 
 
+@transaction.atomic
 def barbu_deal_submit(
     *,
     table: Table,
@@ -186,6 +268,9 @@ def barbu_deal_submit(
     contract: str,
     record: Mapping[str, object],
     doubles: Sequence[Sequence[object]] = (),
+    order: int | None = None,
+    trump: str | None = None,
+    height: str | None = None,
     user: AbstractBaseUser | None = None,
     source: str = Source.DIRECTOR,
     rescore: bool = True,
@@ -193,7 +278,11 @@ def barbu_deal_submit(
     """Store a deal of the manche at ``table`` in round ``round`` (or correct it).
 
     Through the one write path: a closed session refuses it, a tablet writes
-    its current round only, and every change is audited.
+    its current round only, and every change is audited. ``order`` is the
+    deal's number in the manche (by default the one it has, or the first
+    free one: deals entered as played); the Trump deal needs its ``trump``
+    suit and the Réussite its ``height``; the manche's compulsory doubles
+    must stay reachable (``games.barbu.manche``).
     """
     section = table.section
     played_round = section.round_set.filter(number=round).first()
@@ -203,12 +292,47 @@ def barbu_deal_submit(
     players = table_players(section, seating)
     declarer = seating.declarer_seat
     contract, listed, points = barbu_points(contract, record, doubles, declarer)
+    # The round is locked while its deals are checked and written, so that
+    # two deals entered at once (the director and a tablet; two tables of a
+    # duplicate) cannot both pass the order, doubles and same-deal checks:
+    # the second waits and reads the first.
+    Round.objects.select_for_update(no_key=True).filter(pk=played_round.pk).first()
+    others = list(
+        BarbuDeal.objects.filter(table=table, round=played_round)
+        .exclude(contract=contract)
+        .values_list("order", "contract", "doubles")
+    )
+    stored = BarbuDeal.objects.filter(
+        table=table, round=played_round, contract=contract
+    ).first()
+    # A manche entered before issue 22 has deals without a number: it is
+    # corrected under the rules it was entered with (no number, trump,
+    # height or compulsory doubles required), so old events stay correctable.
+    legacy = (stored is not None and stored.order is None) or any(
+        number is None for number, _c, _d in others
+    )
+    trump, height = deal_choices(contract, trump, height, required=not legacy)
+    if legacy:
+        order = deal_order(contract, order, stored, others) if order else None
+    else:
+        order = deal_order(contract, order, stored, others)
+        if is_duplicate(section):
+            check_same_deals(table, played_round, contract, order)
+        check_compulsory_doubles(
+            declarer,
+            players,
+            [doubles for _n, _c, doubles in others] + [listed],
+            section.session.event.barbu_compulsory_doubles,
+        )
     values = {
         "declarer": players[declarer],
         "north": players["N"],
         "east": players["E"],
         "south": players["S"],
         "west": players["W"],
+        "order": order,
+        "trump": trump,
+        "height": height,
         "record": dict(record),
         "doubles": [list(item) for item in listed],
         "points_n": points["N"],
@@ -228,9 +352,10 @@ def barbu_deal_submit(
         where=_("Table %(t)d, round %(r)d, %(contract)s")
         % {"t": table.number, "r": round, "contract": contract},
         tablet_corrects=True,
-        clash=_("This contract is already recorded for this manche."),
+        clash=_(
+            "This contract, or this deal number, is already recorded for this manche."
+        ),
     )
-    stored = BarbuDeal.objects.filter(**entry.slot).first()
     entry.line = stored
     deal, _created = write_line(writer, entry)
     return deal

@@ -16,6 +16,7 @@ from tournaments.models import BarbuDeal, Source, Table
 from tournaments.services.barbu import (
     DEALS_PER_MANCHE,
     section_barbu_movement,
+    sitting_out,
     table_players,
 )
 
@@ -61,6 +62,7 @@ def barbu_play(request: HttpRequest, table: Table) -> HttpResponse:
         "rounds": [(n, done.get(n, 0)) for n in range(1, movement.rounds + 1)],
         "seating": seating,
         "players": table_players(section, seating),
+        "sitting_out": sitting_out(section, number),
         "rows": rows,
     }
     return render(request, "terminal/barbu_play.html", context, status=status)

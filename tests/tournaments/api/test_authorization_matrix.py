@@ -68,6 +68,10 @@ EXPECTED: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/api/events/{id}/"): (404, 404, 200, 404, 200, 200),
     ("get", "/api/events/{id}/barbu-ranking/"): (404, 404, 200, 404, 404, 404),
     ("get", "/api/events/{id}/bridgeote-ranking/"): (404, 404, 200, 404, 404, 404),
+    # The demo's Barbu is not a duplicate one: its duplicate ranking is no page
+    # for anybody (the duplicate ranking's own access is tested in
+    # test_barbu_duplicate_api).
+    ("get", "/api/events/{id}/barbu-duplicate-ranking/"): (404,) * 6,
     ("get", "/api/events/{id}/chinese-ranking/"): (404, 404, 200, 404, 404, 404),
     ("get", "/api/events/{id}/double-dummy/"): (404, 404, 200, 404, 200, 200),
     ("get", "/api/events/{id}/matches/"): (404, 404, 200, 404, 200, 200),
@@ -109,6 +113,7 @@ EXPECTED: dict[tuple[str, str], tuple[int, ...]] = {
     ("patch", "/api/whiz-results/{id}/"): (401, 403, 200, 403, 403, 403),
     ("post", "/api/barbu-events/"): (401, 400, 400, 403, 403, 403),
     ("post", "/api/bridgeote-events/"): (401, 400, 400, 403, 403, 403),
+    ("post", "/api/barbu-duplicate-events/"): (401, 400, 400, 403, 403, 403),
     ("post", "/api/chinese-events/"): (401, 400, 400, 403, 403, 403),
     ("post", "/api/events/{id}/double-dummy/"): (401, 403, 202, 403, 403, 403),
     ("post", "/api/events/{id}/hand-records/"): (401, 403, 415, 403, 403, 403),

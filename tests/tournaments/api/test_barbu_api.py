@@ -9,10 +9,11 @@ from django.urls import reverse
 
 from games.barbu import Contract
 from tournaments.demo.barbu import random_record
-from tournaments.models import BarbuDeal, BarbuScore, Event
+from tournaments.models import BarbuDeal, BarbuScore
 
 pytestmark = pytest.mark.django_db
 
+CHOICES = {Contract.TRUMP: {"trump": "H"}, Contract.REUSSITE: {"height": "8"}}
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eva", "Fox", "Gil", "Hal"]
 
 
@@ -62,6 +63,10 @@ def test_a_barbu_event_of_two_tables_ranks_every_player(api):
             for contract in Contract:
                 if (round_number, table, contract) == (1, 1, Contract.TRICKS):
                     continue
+                declarer = "NESW"[round_number - 1]
+                # The compulsory doubles: everyone doubles the declarer on
+                # Trump and Réussite.
+                positive = contract in (Contract.TRUMP, Contract.REUSSITE)
                 enter(
                     api,
                     event,
@@ -70,7 +75,11 @@ def test_a_barbu_event_of_two_tables_ranks_every_player(api):
                         "table": table,
                         "contract": contract,
                         "record": random_record(contract, rng),
-                    },
+                        "doubles": [[s, declarer, 1] for s in "NESW" if s != declarer]
+                        if positive
+                        else [],
+                    }
+                    | CHOICES.get(contract, {}),
                 )
     assert BarbuDeal.objects.count() == 4 * 2 * 7
     ranking = api.get(reverse("api-barbu-ranking", args=[event["id"]])).json()
@@ -116,12 +125,14 @@ def test_a_contract_twice_in_a_manche_is_a_correction(api):
     assert BarbuDeal.objects.count() == 1
 
 
-def test_players_must_fill_tables_of_four(api):
-    body = {
-        "name": "x",
-        "date": "2026-11-20",
-        "players": [{"name": n} for n in NAMES[:6]],
-    }
-    response = api.post(reverse("api-barbu-event-new"), body, "application/json")
-    assert response.status_code == 400 and "players" in response.json()
-    assert not Event.objects.exists()
+def test_players_not_filling_tables_of_four_sit_out_in_turn(api):
+    # Six players: one table, two sit out each round, in turn: 1-2, 3-4, 5-6,
+    # then 1-2 again.
+    event = create(api, 6)
+    assert (event["tables"], event["rounds"]) == (1, 4)
+    deal = enter(
+        api,
+        event,
+        {"round": 3, "table": 1, "contract": "barbu", "record": {"king": "N"}},
+    )
+    assert sorted(deal["players"].values()) == [1, 2, 3, 4]

@@ -47,6 +47,7 @@ def test_the_interchange_files_follow_the_registry():
         "teams": ("pbn", "usebio"),
         "whiz": (),
         "barbu": (),
+        "barbu-duplicate": (),
         "chinese": (),
         "bridgeote": (),
     }
@@ -58,6 +59,7 @@ def test_each_single_section_game_has_its_create_pages():
         "api-teams-event-new",
         "api-whiz-event-new",
         "api-barbu-event-new",
+        "api-barbu-duplicate-event-new",
         "api-chinese-event-new",
         "api-bridgeote-event-new",
     }

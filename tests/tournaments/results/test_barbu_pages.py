@@ -16,14 +16,28 @@ from tournaments.services.whiz import WhizEntry
 
 pytestmark = pytest.mark.django_db
 
+# Round 1, table 1: Ann N declares, Ben E, Cat S, Dan W. The deals in the
+# book's advised order; each other player doubles N at least twice (E on
+# Queens and Trump, S and W on Tricks and Trump).
 SHEET = {
+    "o-barbu": "1",
     "r-barbu": "E",
+    "o-last-two": "2",
+    "r-last-two": "S W",
+    "o-hearts": "3",
     "r-hearts": "N3 E6 S2 W2 ace E",
+    "o-queens": "4",
     "r-queens": "N2 S2",
+    "d-queens": "E>N",
+    "o-tricks": "5",
     "r-tricks": "N5 E4 S3 W1",
     "d-tricks": "S>N, W>N, W>E, W>S",
-    "r-last-two": "S W",
+    "o-trump": "6",
+    "c-trump": "S",
     "r-trump": "N4 E3 S3 W3",
+    "d-trump": "E>N, S>N, W>N",
+    "o-reussite": "7",
+    "c-reussite": "9",
     "r-reussite": "E N W S",
 }
 
@@ -50,7 +64,21 @@ def test_the_director_types_a_whole_manche(
     assert deals["tricks"] == {"N": -22, "E": -14, "S": -6, "W": 16}
     assert deals["last-two"] == {"N": 0, "E": 0, "S": -10, "W": -20}
     assert deals["reussite"] == {"N": 20, "E": 45, "S": -10, "W": 10}
+    # Queens: base N -12, S -12; E (0) doubles N (-12): E +12, N -24.
+    assert deals["queens"] == {"N": -24, "E": 12, "S": -12, "W": 0}
+    # Trump: base N 20, E S W 15; each doubles N, each losing 5 to N: N 35.
+    assert deals["trump"] == {"N": 35, "E": 10, "S": 10, "W": 10}
     assert sum(sum(points.values()) for points in deals.values()) == 0
+    stored = {d.contract: (d.order, d.trump, d.height) for d in BarbuDeal.objects.all()}
+    assert stored == {
+        "barbu": (1, "", ""),
+        "last-two": (2, "", ""),
+        "hearts": (3, "", ""),
+        "queens": (4, "", ""),
+        "tricks": (5, "", ""),
+        "trump": (6, "S", ""),
+        "reussite": (7, "", "9"),
+    }
     totals = {s.entrant.display_name: s.points for s in BarbuScore.objects.all()}
     assert sum(totals.values()) == 0 and len(totals) == 4
     page = director.get(url).content.decode()
@@ -195,3 +223,90 @@ def test_the_manche_page_lists_the_tables_changes(
     # W>E 8 to W, W>S 4 to W: N -16, E -18, S -8, W 16.
     assert changes[0].before == "Table 1, round 1, tricks: N -22, E -14, S -6, W 16"
     assert changes[0].after == "Table 1, round 1, tricks: N -16, E -18, S -8, W 16"
+
+
+def test_a_sheet_short_of_compulsory_doubles_keeps_nothing(director, barbu):
+    # The issue: W (Dan) doubles the declarer once (on Tricks) and the sheet
+    # was accepted. Without his Trump double the whole manche is refused.
+    url = reverse("director:barbu-manche", args=[barbu.pk, 1, 1])
+    response = director.post(url, SHEET | {"d-trump": "E>N, S>N"})
+    assert response.status_code == 400
+    rows = {row.contract.value: row for row in response.context["rows"]}
+    # Réussite, the last row saved, is where W runs out of deals.
+    (error,) = rows["reussite"].errors
+    assert "W (Dan) has doubled the declarer N in 1 deal(s)" in error
+    assert "W (Dan)" in response.content.decode()
+    assert not BarbuDeal.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("change", "row", "text"),
+    [
+        ({"c-trump": ""}, "trump", "needs its trump suit"),
+        ({"c-reussite": "C"}, "reussite", "2 to A"),
+        ({"o-queens": ""}, "queens", "1 to 7"),
+        ({"o-queens": "3"}, "queens", "already Hearts"),
+        ({"d-tricks": "N>S XX"}, "tricks", "may not double"),
+    ],
+)
+def test_bad_choices_on_the_sheet_name_the_row(director, barbu, change, row, text):
+    url = reverse("director:barbu-manche", args=[barbu.pk, 1, 1])
+    response = director.post(url, SHEET | change)
+    assert response.status_code == 400
+    rows = {r.contract.value: r for r in response.context["rows"]}
+    assert any(text in error for error in rows[row].errors), rows[row].errors
+    assert not BarbuDeal.objects.exists()
+
+
+def test_the_choices_are_shown_on_the_pages_and_in_the_workbook(
+    director, barbu, django_capture_on_commit_callbacks
+):
+    url = reverse("director:barbu-manche", args=[barbu.pk, 1, 1])
+    with django_capture_on_commit_callbacks(execute=True):
+        assert director.post(url, SHEET).status_code == 302
+    sheet = director.get(url).content.decode()
+    assert 'name="c-trump" value="S"' in sheet
+    assert 'name="c-reussite" value="9"' in sheet
+    assert 'name="o-tricks" value="5"' in sheet
+    Event.objects.filter(pk=barbu.pk).update(published=True)
+    public = Client()
+    page = public.get(reverse("results:event", args=[barbu.pk])).content.decode()
+    assert "trump ♠" in page and "reussite at 9" in page
+    # The manche in the order played: Barbu first, Last two second.
+    assert page.index('<td>1</td><td class="text">barbu') < page.index(
+        '<td>2</td><td class="text">last-two'
+    )
+    ann = BarbuScore.objects.get(entrant__name="Ann").entrant
+    card = public.get(reverse("results:barbu-player", args=[barbu.pk, ann.pk]))
+    assert "trump ♠" in card.content.decode()
+    book = load_workbook(
+        BytesIO(public.get(reverse("results:excel", args=[barbu.pk])).content)
+    )
+    rows = list(book["Deals"].iter_rows(values_only=True))
+    assert rows[0][:6] == (
+        "Round", "Table", "Deal", "Contract", "Trump", "Réussite height",
+    )  # fmt: skip
+    assert [row[2:6] for row in rows[1:]] == [
+        (1, "barbu", None, None),
+        (2, "last-two", None, None),
+        (3, "hearts", None, None),
+        (4, "queens", None, None),
+        (5, "tricks", None, None),
+        (6, "trump", "S", None),
+        (7, "reussite", None, 9),
+    ]
+
+
+def test_the_tablet_refuses_a_manche_short_of_doubles(barbu):
+    section = Section.objects.get(session__event=barbu)
+    tablet = Client()
+    code = section.table_set.get(number=1).code
+    assert tablet.post("/table/", {"code": code}).status_code == 302
+    page = tablet.get("/table/play/").content.decode()
+    assert 'name="c-trump"' in page and 'name="o-barbu"' in page
+    refused = tablet.post("/table/play/", SHEET | {"round": "1", "d-trump": "E>N"})
+    assert refused.status_code == 400
+    text = refused.content.decode()
+    assert "S (Cat) has doubled the declarer N in 1 deal(s)" in text
+    assert "W (Dan) has doubled the declarer N in 1 deal(s)" in text
+    assert not BarbuDeal.objects.exists()

@@ -15,10 +15,19 @@ RANKING_HEADER = (
     gettext_noop("Points"),
     gettext_noop("Deals"),
 )
+# Duplicate Barbu's ranking adds the matchpoints, their top and the percentage.
+DUPLICATE_HEADER = (
+    gettext_noop("MP"),
+    gettext_noop("Top"),
+    "%",
+)
 DEALS_HEADER = (
     gettext_noop("Round"),
     gettext_noop("Table"),
+    gettext_noop("Deal"),
     gettext_noop("Contract"),
+    gettext_noop("Trump"),
+    gettext_noop("Réussite height"),
     gettext_noop("Declarer"),
     "N",
     gettext_noop("N points"),
@@ -39,9 +48,13 @@ def barbu_workbook_bytes(event: Event) -> bytes:
     scores = BarbuScore.objects.filter(entrant__section=section).select_related(
         "entrant__player"
     )
-    filled_sheet(workbook.active, gettext("Ranking"), RANKING_HEADER, (
+    duplicate = event.kind == Event.Kind.BARBU_DUPLICATE
+    header = RANKING_HEADER + (DUPLICATE_HEADER if duplicate else ())
+    filled_sheet(workbook.active, gettext("Ranking"), header, (
         [*rank_cells(score.rank), score.entrant.number, score.entrant.display_name,
          score.points, score.deals]
+        + ([score.matchpoints, score.top, _rounded(score.percentage)]
+           if duplicate else [])
         for score in scores
     ))  # fmt: skip
     deals = BarbuDeal.objects.filter(table__section=section).select_related(
@@ -54,11 +67,21 @@ def barbu_workbook_bytes(event: Event) -> bytes:
 
 
 def _deal_row(deal: BarbuDeal) -> list[object]:
-    """A deal: where, the contract, its declarer, each seat's player and points."""
+    """A deal: where, its number and contract with the declarer's choices (the
+    trump suit, the réussite's height, "10" written as the number), its
+    declarer, each seat's player and points."""
+    height: object = deal.height
+    if deal.height.isdigit():
+        height = int(deal.height)
+    elif deal.height == "T":
+        height = 10
     cells: list[object] = [
         deal.round.number,
         deal.table.number,
+        deal.order,
         deal.contract,
+        deal.trump,
+        height,
         deal.declarer.display_name,
     ]
     for seat, player in deal.players().items():
@@ -67,3 +90,8 @@ def _deal_row(deal: BarbuDeal) -> list[object]:
         ", ".join(f"{a}>{b}{' XX' if n == 2 else ''}" for a, b, n in deal.doubles)
     )
     return cells
+
+
+def _rounded(percentage: float | None) -> float | None:
+    """A percentage to two decimals, as the results page prints it."""
+    return None if percentage is None else round(percentage, 2)

@@ -117,6 +117,9 @@ class Game:
     # (``/director/<kind>-events/new/``); pairs events have their own pages.
     api_create: Hook | None = None
     director_create: Hook | None = None
+    # section -> the API's assignment rows, when a game seats more than pairs
+    # (an individual's four players by seat); None: the pairs movement's rows.
+    assignments: Hook | None = None
 
     @property
     def exports(self) -> tuple[str, ...]:
@@ -198,6 +201,21 @@ GAMES: dict[str, Game] = {
         travellers=False,
         api_create=_hook("api.chinese", "chinese_event_new"),
         director_create=_hook("director.games", "chinese_event_new"),
+    ),
+    # Individual bridge (issue 22): boards played and scored as pairs bridge,
+    # each round's partnership a pair; the players ranked on their sides' MP.
+    Event.Kind.INDIVIDUAL: Game(
+        kind=Event.Kind.INDIVIDUAL,
+        rescore=_hook("rescore.individual", "rescore_individual_section"),
+        results_page=_hook("results.individual", "individual_results"),
+        workbook=_hook("exporters.workbook.individual", "individual_workbook_bytes"),
+        event_page=_hook("director.individual", "individual_event_detail"),
+        open_round=_hook("services.table_rounds", "pairs_open_round"),
+        pairs_movement=_hook("services.individual", "section_pairs_movement"),
+        entrants=_hook("registry", "pairs_entrants"),
+        assignments=_hook("api.individual", "individual_assignments"),
+        api_create=_hook("api.individual", "individual_event_new"),
+        director_create=_hook("director.individual", "individual_event_new"),
     ),
 }
 

@@ -21,6 +21,7 @@ from tournaments.api import (
     events,
     files,
     import_jobs,
+    individual,
     line_pairs,
     mail_jobs,
     penalties,
@@ -223,6 +224,12 @@ urlpatterns = [
         "events/<int:id>/whiz-ranking/",
         whiz.WhizRankingView.as_view(),
         name="api-whiz-ranking",
+    ),
+    # Individual bridge (issue 22)
+    path(
+        "events/<int:id>/individual-ranking/",
+        individual.IndividualRankingView.as_view(),
+        name="api-individual-ranking",
     ),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path(

@@ -26,6 +26,7 @@ class Event(ScoringOptions):
         WHIZ = "whiz", _("Whiz-Bridge individual")
         BARBU = "barbu", _("Barbu individual")
         CHINESE = "chinese", _("Chinese bridge")
+        INDIVIDUAL = "individual", _("Individual bridge")
 
     class Game(models.TextChoices):
         BRIDGE = "bridge", _("Contract bridge")
@@ -252,6 +253,7 @@ class Section(models.Model):
         WHIZ = "whiz", _("Whiz-Bridge individual")
         BARBU = "barbu", _("Barbu individual")
         CHINESE = "chinese", _("Chinese bridge matches")
+        INDIVIDUAL = "individual", _("Individual bridge")
         NONE = "none", _("No movement (imported results)")
 
     class EvenTables(models.TextChoices):
@@ -331,6 +333,8 @@ class Section(models.Model):
         """
         if self.movement == self.Movement.NONE:
             return self.pairs.filter(direction="").exists()
+        if self.movement == self.Movement.INDIVIDUAL:  # players ranked, not pairs
+            return True
         return self.movement == self.Movement.HOWELL or bool(self.arrow_switch_rounds)
 
 

@@ -94,6 +94,8 @@ def _boards(schedule: IndividualSchedule) -> list[str]:
         plays.update(s.boards)
         for player in s.players:
             played[player, s.board_set].append(s.round)
+    if schedule.shared_boards and schedule.boards_per_round < schedule.tables:
+        found.append("a shared set needs a board for each table to pass")
     for (number, board_set), tables in sorted(where.items()):
         if len(tables) > 1 and not schedule.shared_boards:
             found.append(f"round {number}: set {board_set} is at tables {tables}")

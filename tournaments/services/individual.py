@@ -147,8 +147,9 @@ def _pairs_movement(players: int, rounds: int, boards_per_round: int) -> Movemen
         )
         for s in schedule.seatings
     )
+    every_table = tuple(range(1, schedule.tables + 1))
     shares = (
-        tuple(BoardShare(r, r, (1, 2)) for r in range(1, rounds + 1))
+        tuple(BoardShare(r, r, every_table) for r in range(1, rounds + 1))
         if schedule.shared_boards
         else ()
     )

@@ -131,3 +131,149 @@ def test_an_individual_of_12_through_the_tablets(api, client):
     first = ranking[0]
     assert first["rank"] in ("1", "1=")
     assert first["mp"] == max(s.mp for s in scores.values())
+
+
+def test_an_individual_of_16_through_the_tablets(api, client):
+    """16 players, 4 tables, 4 boards a round shared by the four tables (each
+    plays all four, passing them on): 28 boards, each played once at every
+    table, top 6.  A player plays 7 rounds x 4 boards = 28 boards, top
+    28 x 6 = 168.  By the table rule, a player's MP is 4 x (his side's MP at
+    each table he sat at), e.g. N at table 1 in every round would score
+    7 x 4 x 6 = 168 = 100 %."""
+    event = create(api, 16, boards_per_round=4)
+    assert event["tables"] == 4
+    rows = play(api, client, event)
+    assert len(rows) == 28 and Result.objects.count() == 28 * 4
+    board = Result.objects.filter(board__number=5).order_by("table__number")
+    # Board 5 (round 2), 3NT by N: 11, 9, 8, 7 tricks at tables 1-4.
+    assert [(r.table.number, r.score_ns, r.mp_ns, r.mp_ew) for r in board] == [
+        (1, 660, 6, 0),  # board 5: NS vulnerable, 3NT+2 = 660
+        (2, 600, 4, 2),
+        (3, -100, 2, 4),
+        (4, -200, 0, 6),
+    ]
+    ns_mp, ew_mp = {1: 6, 2: 4, 3: 2, 4: 0}, {1: 0, 2: 2, 3: 4, 4: 6}
+    scores = list(IndividualScore.objects.order_by("position"))
+    assert len(scores) == 16
+    for score in scores:
+        assert score.boards == 28 and score.top == 168
+        assert score.mp == player_mp(rows, score.entrant_id, ns_mp, ew_mp)
+        assert score.pct == round(100 * score.mp / 168, 2)
+    # Ranking: percentages never rise down the list; equal ones share a rank
+    # written with "=", the next rank skips.
+    pcts = [s.pct for s in scores]
+    assert pcts == sorted(pcts, reverse=True)
+    for before, after in zip(scores, scores[1:], strict=False):
+        if before.pct == after.pct:
+            assert before.rank == after.rank and before.rank.endswith("=")
+
+
+def test_thirteen_players_one_sits_out_each_round(api, client):
+    """13 players: 3 tables and one player out each round (7 sit-outs, so 7
+    players sit out once and 6 never).  3 boards a round shared by the three
+    tables; a board has 3 lines, top 4.  A player who sat out once played 6
+    rounds = 18 boards, top 72; one who never sat out 21 boards, top 84; the
+    sit-out boards count for nothing."""
+    event = create(api, 13, boards_per_round=3)
+    rows = play(api, client, event)
+    out = [p for row in rows for p in row["sitting_out"]]
+    assert len(out) == 7 and len(set(out)) == 7
+    ns_mp, ew_mp = {1: 4, 2: 2, 3: 0}, {1: 0, 2: 2, 3: 4}
+    for score in IndividualScore.objects.all():
+        expected_boards = 18 if score.entrant_id in out else 21
+        assert score.boards == expected_boards
+        assert score.top == expected_boards * 4
+        assert score.mp == player_mp(rows, score.entrant_id, ns_mp, ew_mp)
+        assert score.pct == round(100 * score.mp / score.top, 2)
+
+
+def test_a_tablet_writes_only_its_own_table_and_partnerships(api, client):
+    event = create(api, 12, boards_per_round=3)
+    rows = {(r["round"], r["table"]): r for r in assignments(api, event)}
+    url = reverse("api-section-results", args=[event["section"]])
+    mine, theirs = rows[1, 1], rows[1, 2]
+    line = {"board": theirs["boards"][0], "ns": theirs["ns"], "ew": theirs["ew"],
+            "contract": "3NT", "declarer": "N", "tricks": 9}  # fmt: skip
+    # Table 1's tablet writing table 2's partnerships: refused, nothing stored.
+    response = client.post(
+        url, line, content_type="application/json",
+        headers=tablet(client, event["section"], 1),
+    )  # fmt: skip
+    assert response.status_code in (400, 403)
+    # Its own board under another table's partnerships: refused, naming ns.
+    swapped = line | {"ns": theirs["ns"], "ew": mine["ew"], "board": mine["boards"][0]}
+    response = client.post(
+        url, swapped, content_type="application/json",
+        headers=tablet(client, event["section"], 1),
+    )  # fmt: skip
+    assert response.status_code == 400 and "ns" in response.json()
+    # A partnership of round 2 in round 1: refused.
+    later = line | {"ns": rows[2, 1]["ns"], "ew": rows[2, 1]["ew"],
+                    "board": mine["boards"][0]}  # fmt: skip
+    response = client.post(
+        url, later, content_type="application/json",
+        headers=tablet(client, event["section"], 1),
+    )  # fmt: skip
+    assert response.status_code in (400, 403)
+    # Another event's table token: 403 on this section.
+    other = create(api, 8, boards_per_round=2)
+    response = client.post(
+        url, line, content_type="application/json",
+        headers=tablet(client, other["section"], 1),
+    )  # fmt: skip
+    assert response.status_code == 403
+    assert not Result.objects.exists()
+
+
+def test_a_club_player_of_another_club_is_refused_naming_players(
+    client, django_user_model
+):
+    """A club's director names a member of another club: 400 on players."""
+    from tournaments.models import Club, Player
+
+    own = Club.objects.create(name="Own club")
+    director = django_user_model.objects.create_user("own", password="pw", is_staff=True)
+    own.directors.add(director)
+    elsewhere = Club.objects.create(name="Elsewhere")
+    stranger = Player.objects.create(first_name="Ann", last_name="Other", club=elsewhere)
+    client.force_login(director)
+    body = {
+        "name": "x", "date": "2026-11-25", "boards_per_round": 3, "club": own.pk,
+        "players": [{"player": stranger.pk}] + [{"name": n} for n in NAMES[:11]],
+    }  # fmt: skip
+    response = client.post(
+        reverse("api-individual-event-new"), body, content_type="application/json"
+    )
+    assert response.status_code == 400 and "players" in response.json()
+    assert not Event.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("players", "settings", "field"),
+    [
+        (7, {}, "players"),
+        (29, {}, "players"),
+        (12, {"rounds": 8}, "rounds"),
+        (12, {"rounds": 4}, "rounds"),
+        (9, {"boards_per_round": 1}, "boards_per_round"),
+        (12, {"boards_per_round": 0}, "boards_per_round"),
+    ],
+)
+def test_bad_settings_are_a_400_naming_the_field(api, players, settings, field):
+    body = {
+        "name": "x", "date": "2026-11-25", "boards_per_round": 3,
+        "players": [{"name": f"P{n}"} for n in range(players)],
+    } | settings  # fmt: skip
+    response = api.post(reverse("api-individual-event-new"), body, "application/json")
+    assert response.status_code == 400 and field in response.json()
+    assert not Event.objects.exists()
+
+
+def test_only_a_director_creates_an_individual(client):
+    body = {"name": "x", "date": "2026-11-25",
+            "players": [{"name": n} for n in NAMES[:12]]}  # fmt: skip
+    response = client.post(
+        reverse("api-individual-event-new"), body, content_type="application/json"
+    )
+    assert response.status_code in (401, 403)
+    assert not Event.objects.exists()

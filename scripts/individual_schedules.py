@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.movements import individual_bridge as ib  # noqa: E402
-from tournaments.movements.individual_checks import problems  # noqa: E402
+from tournaments.movements import individual_bridge as ib
+from tournaments.movements.individual_checks import problems
 
 
 def main() -> None:

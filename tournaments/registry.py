@@ -214,6 +214,8 @@ GAMES: dict[str, Game] = {
         pairs_movement=_hook("services.individual", "section_pairs_movement"),
         entrants=_hook("registry", "pairs_entrants"),
         assignments=_hook("api.individual", "individual_assignments"),
+        pbn_games=_hook("exporters.individual", "individual_games"),
+        usebio_event=_hook("exporters.individual", "individual_usebio_event"),
         api_create=_hook("api.individual", "individual_event_new"),
         director_create=_hook("director.individual", "individual_event_new"),
     ),

@@ -284,7 +284,8 @@ def _can_finish(state: _State, player: int, number: int, board_set: int) -> bool
         r: [
             s
             for t in range(1, state.tables + 1)
-            if (s := board_set_of(state.tables, state.rounds, r, t, state.shared)) not in played
+            if (s := board_set_of(state.tables, state.rounds, r, t, state.shared))
+            not in played
         ]
         for r in later
     }
@@ -331,7 +332,9 @@ def _record(
             for y in (e, w):
                 key = frozenset((x, y))
                 state.opposed[key] = state.opposed.get(key, 0) + 1
-        board_set = board_set_of(state.tables, state.rounds, number, table, state.shared)
+        board_set = board_set_of(
+            state.tables, state.rounds, number, table, state.shared
+        )
         for player in (n, e, s, w):
             state.sets_played[player].add(board_set)
     for player in out:

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 
-from tournaments.models import Event, IndividualEntrant, IndividualScore, Result
+from tournaments.models import Board, Event, IndividualEntrant, IndividualScore, Result
 from tournaments.results.event_page import event_page, event_section
 from tournaments.services.individual import section_schedule
+from tournaments.services.privacy import hidden_boards, request_viewer
 
 
 def individual_results(
@@ -97,4 +98,42 @@ def individual_player(
         entrant=entrant,
         score=score,
         rows=rows,
+    )
+
+
+def individual_board(
+    request: HttpRequest, event: Event, number: int, live: dict[str, object]
+) -> HttpResponse:
+    """A board's traveller: each table's four players by seat, the contract,
+    the score and each side's matchpoints (hidden while the board is in play,
+    as a pairs traveller)."""
+    section = event_section(event)
+    board = get_object_or_404(Board, section=section, number=number)
+    if number in hidden_boards(section, request_viewer(request)):
+        context = {"section": section, "board": board, "live": live, "record": None}
+        return render(request, "results/board_in_play.html", context, status=403)
+    schedule = section_schedule(section)
+    players = {
+        e.number: e for e in section.individual_entrants.select_related("player")
+    }
+    lines = board.results.select_related("ns_pair", "round", "table").order_by(
+        "table__number"
+    )
+    rows = []
+    for line in lines:
+        seating, _side = schedule.partnership(line.ns_pair.number)
+        seats = list(zip("NESW", (players[p] for p in seating.players), strict=True))
+        rows.append({"line": line, "round": seating.round, "table": seating.table,
+                     "seats": seats})  # fmt: skip
+    numbers = list(section.boards.values_list("number", flat=True))
+    index = numbers.index(number)
+    return event_page(
+        request,
+        "results/individual_board.html",
+        event,
+        live,
+        board=board,
+        rows=rows,
+        previous=numbers[index - 1] if index else None,
+        next=numbers[index + 1] if index + 1 < len(numbers) else None,
     )

@@ -25,6 +25,11 @@ urlpatterns = [
         ("whiz/players/<int:entrant_pk>/", views.whiz_player_results, "whiz-player"),
         # Individual bridge (issue 22)
         (
+            "individual/boards/<int:number>/",
+            views.individual_board_results,
+            "individual-board",
+        ),
+        (
             "individual/players/<int:entrant_pk>/",
             views.individual_player_results,
             "individual-player",

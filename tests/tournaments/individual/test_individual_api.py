@@ -20,6 +20,8 @@ played once at each table.  Every contract is 3NT by North:
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from django.urls import reverse
 
@@ -163,7 +165,7 @@ def test_an_individual_of_16_through_the_tablets(api, client):
     # written with "=", the next rank skips.
     pcts = [s.pct for s in scores]
     assert pcts == sorted(pcts, reverse=True)
-    for before, after in zip(scores, scores[1:], strict=False):
+    for before, after in pairwise(scores):
         if before.pct == after.pct:
             assert before.rank == after.rank and before.rank.endswith("=")
 
@@ -232,10 +234,14 @@ def test_a_club_player_of_another_club_is_refused_naming_players(
     from tournaments.models import Club, Player
 
     own = Club.objects.create(name="Own club")
-    director = django_user_model.objects.create_user("own", password="pw", is_staff=True)
+    director = django_user_model.objects.create_user(
+        "own", password="pw", is_staff=True
+    )
     own.directors.add(director)
     elsewhere = Club.objects.create(name="Elsewhere")
-    stranger = Player.objects.create(first_name="Ann", last_name="Other", club=elsewhere)
+    stranger = Player.objects.create(
+        first_name="Ann", last_name="Other", club=elsewhere
+    )
     client.force_login(director)
     body = {
         "name": "x", "date": "2026-11-25", "boards_per_round": 3, "club": own.pk,

@@ -48,6 +48,7 @@ def test_the_interchange_files_follow_the_registry():
         "whiz": (),
         "barbu": (),
         "chinese": (),
+        "individual": ("pbn", "usebio"),
     }
 
 
@@ -58,6 +59,7 @@ def test_each_single_section_game_has_its_create_pages():
         "api-whiz-event-new",
         "api-barbu-event-new",
         "api-chinese-event-new",
+        "api-individual-event-new",
     }
 
 

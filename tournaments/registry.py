@@ -117,6 +117,9 @@ class Game:
     # (``/director/<kind>-events/new/``); pairs events have their own pages.
     api_create: Hook | None = None
     director_create: Hook | None = None
+    # (movement, table round, table) -> the tablet's "after this round" lines,
+    # when a game's players move apart from its pairs; None: the pairs'.
+    table_moves: Hook | None = None
     # section -> the API's assignment rows, when a game seats more than pairs
     # (an individual's four players by seat); None: the pairs movement's rows.
     assignments: Hook | None = None
@@ -214,6 +217,7 @@ GAMES: dict[str, Game] = {
         pairs_movement=_hook("services.individual", "section_pairs_movement"),
         entrants=_hook("registry", "pairs_entrants"),
         assignments=_hook("api.individual", "individual_assignments"),
+        table_moves=_hook("terminal.individual", "individual_moves"),
         pbn_games=_hook("exporters.individual", "individual_games"),
         usebio_event=_hook("exporters.individual", "individual_usebio_event"),
         api_create=_hook("api.individual", "individual_event_new"),

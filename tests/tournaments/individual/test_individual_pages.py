@@ -121,6 +121,12 @@ def test_the_tablet_shows_each_player_by_seat(client, played):
     first = schedule.seating(1, 1)
     for seat, player in zip("NESW", first.players, strict=True):
         assert f"{seat} {player} {NAMES[player - 1]}" in shown
+    # Round 1 is all in: the tablet says where each of the four goes next.
+    seats = {"N": "North", "E": "East", "S": "South", "W": "West"}
+    for player in first.players:
+        there = schedule.position(player, 2)
+        where = f"table {there.table}, {seats[there.seat_of(player)]}"
+        assert f"{player} {NAMES[player - 1]}: {where}" in shown
 
 
 def test_the_pbn_file_ranks_the_players(client, played):

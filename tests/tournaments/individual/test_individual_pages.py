@@ -167,3 +167,28 @@ def test_the_usebio_file_is_an_individual_event(client, played):
         str(p) for p in seating.players
     ]
     assert len(element.findall("BOARD")) == 14
+
+
+def test_a_board_still_in_play_is_hidden_from_the_public(client):
+    """Table 1 has played board 1, tables 2 and 3 not yet: its traveller is
+    refused (403) to the public, as a pairs traveller would be."""
+    event = individual_event_create(
+        name="Live individual",
+        date=dt.date(2026, 11, 25),
+        entries=[PlayerEntry(name=f"P{n}") for n in range(12)],
+        boards_per_round=3,
+    )
+    section = Section.objects.get(session__event=event)
+    Session.objects.filter(event=event).update(status=Session.Status.PLAYING)
+    schedule = section_schedule(section)
+    pairs = {pair.number: pair for pair in section.pairs.all()}
+    result_submit(
+        board=section.boards.get(number=1),
+        ns_pair=pairs[schedule.partnership_id(1, 1, "NS")],
+        ew_pair=pairs[schedule.partnership_id(1, 1, "EW")],
+        contract="3NT",
+        declarer="N",
+        tricks=9,
+    )
+    url = reverse("results:individual-board", args=[event.pk, 1])
+    assert client.get(url).status_code == 403

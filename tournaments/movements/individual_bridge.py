@@ -5,9 +5,10 @@ movement is a schedule of tables of four (N, E, S, W): N-S and E-W partner
 each other for the round.  Published individual schedules (Rainbow, Shomate)
 are "whist tournaments" (Wh(n)): over n - 1 rounds (n if n = 4k + 1) everyone
 partners everyone exactly once and meets everyone twice as an opponent.  A
-club evening plays a part of one (7 rounds of 3 or 4 boards), so this module
-searches such a part, once per size and number of rounds, with a fixed seed:
-the same schedule every time, cached per process.  The search keeps what the
+club evening plays a part of one (5 to 7 rounds), so such a part is searched
+(``individual_search``, seeded) once per size, number of rounds and board
+rule by ``scripts/individual_schedules.py`` and committed as data
+(``individual_schedules.json``), read here.  The search keeps what the
 published tables guarantee, and ``individual_checks.problems`` proves it:
 
 * everyone partners everyone at most once;

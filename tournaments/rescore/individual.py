@@ -9,6 +9,8 @@ and stores the players' ranking.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db import transaction
 
 from scoring.individual_bridge import SideScore, rank_players
@@ -36,7 +38,10 @@ def rescore_individual_section(section_id: int) -> dict[str, int]:
     ids = dict(
         IndividualEntrant.objects.filter(section=section).values_list("number", "pk")
     )
-    standings = [_Row(ids[score.player], score) for score in rank_players(sides)]
+    standings = [
+        _Standing(ids[s.player], s.mp, s.top, s.pct, s.boards, s.rank)
+        for s in rank_players(sides)
+    ]
     store_ranking(
         IndividualScore.objects.filter(entrant__section=section),
         "entrant_id",
@@ -47,12 +52,13 @@ def rescore_individual_section(section_id: int) -> dict[str, int]:
     return outcome | {"players": len(standings)}
 
 
-class _Row:
-    """A player's score with his entrant's id (what ``store_ranking`` reads)."""
+@dataclass(frozen=True)
+class _Standing:
+    """A player's score under his entrant's id (what ``store_ranking`` reads)."""
 
-    def __init__(self, entrant_id: int, score: object) -> None:
-        self.entrant_id = entrant_id
-        self.score = score
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self.score, name)
+    entrant_id: int
+    mp: float
+    top: float
+    pct: float
+    boards: int
+    rank: str

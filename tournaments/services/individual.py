@@ -102,13 +102,15 @@ def individual_event_create(
 def partnership_names(
     players: tuple[int, int, int, int], side: str, names: dict[int, str]
 ) -> str:
-    """The partnership as the tablet shows it: each player with his seat."""
+    """The partnership as the tablet shows it: each player with his seat
+    (cut to the pair's printed names' length: two long names still fit)."""
     first, second = (0, 2) if side == "NS" else (1, 3)
     seats = "NESW"
-    return (
+    text = (
         f"{seats[first]} {names[players[first]]} - "
         f"{seats[second]} {names[players[second]]}"
     )
+    return text[: Pair._meta.get_field("names").max_length]
 
 
 def section_schedule(section: Section) -> IndividualSchedule:

@@ -29,6 +29,7 @@ from tournaments.models import (
     Event,
     IndividualEntrant,
     IndividualScore,
+    Pair,
     Result,
     Table,
 )
@@ -283,3 +284,17 @@ def test_only_a_director_creates_an_individual(client):
     )
     assert response.status_code in (401, 403)
     assert not Event.objects.exists()
+
+
+def test_two_long_names_still_make_a_partnership(api):
+    """Players' names of 120 letters (the most a name holds): the partnership's
+    printed names are cut to fit (a pair's names hold 200), not a 500."""
+    long = [{"name": f"{n:02d}" + "x" * 118} for n in range(12)]
+    body = {"name": "Long names", "date": "2026-11-25", "boards_per_round": 3,
+            "players": long}  # fmt: skip
+    response = api.post(reverse("api-individual-event-new"), body, "application/json")
+    assert response.status_code == 201
+    names = Pair.objects.filter(section_id=response.json()["section"])
+    assert names.count() == 42
+    assert all(len(pair.names) == 200 for pair in names)
+    assert names.get(number=1).names.startswith("N ")

@@ -192,3 +192,48 @@ def test_a_board_still_in_play_is_hidden_from_the_public(client):
     )
     url = reverse("results:individual-board", args=[event.pk, 1])
     assert client.get(url).status_code == 403
+
+
+def _pages_queries(client, players: int) -> list[int]:
+    """Queries of the results page, board 1's traveller and a scorecard of
+    an individual of ``players`` whose round 1 is all in."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    event = individual_event_create(
+        name=f"Individual of {players}",
+        date=dt.date(2026, 11, 25),
+        entries=[PlayerEntry(name=f"P{n}") for n in range(players)],
+        boards_per_round=players // 4,
+    )
+    section = Section.objects.get(session__event=event)
+    schedule = section_schedule(section)
+    pairs = {pair.number: pair for pair in section.pairs.all()}
+    for s in schedule.seatings:
+        if s.round == 1:
+            for number in s.boards:
+                result_submit(
+                    board=section.boards.get(number=number),
+                    ns_pair=pairs[schedule.partnership_id(1, s.table, "NS")],
+                    ew_pair=pairs[schedule.partnership_id(1, s.table, "EW")],
+                    contract="3NT", declarer="N", tricks=9 + s.table % 3,
+                )  # fmt: skip
+    rescore_individual_section(section.pk)
+    entrant = section.individual_entrants.first()
+    urls = [
+        reverse("results:event", args=[event.pk]),
+        reverse("results:individual-board", args=[event.pk, 1]),
+        reverse("results:individual-player", args=[event.pk, entrant.pk]),
+    ]
+    counts = []
+    for url in urls:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        counts.append(len(queries))
+    return counts
+
+
+def test_the_pages_cost_the_same_queries_at_8_and_28_players(client):
+    """Fixed queries a page whatever the field: 8 players (2 tables) and 28
+    (7 tables, seven lines a board)."""
+    assert _pages_queries(client, 8) == _pages_queries(client, 28)

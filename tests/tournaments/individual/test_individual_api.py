@@ -134,6 +134,19 @@ def test_an_individual_of_12_through_the_tablets(api, client):
     first = ranking[0]
     assert first["rank"] in ("1", "1=")
     assert first["mp"] == max(s.mp for s in scores.values())
+    # By hand, from the committed 12-player schedule (7 rounds, 1 board):
+    # player 1 sits E at table 3 (4), W at 1 (0), E at 2 (2), E at 2 (2),
+    # N at 2 (2), W at 3 (4), W at 1 (0): 14 of 28 = 50 %, fifth with
+    # players 4, 7 and 12.  Player 2: N at 1 (4), E at 3 (4), N at 1 (4),
+    # S at 2 (2), E at 3 (4), W at 1 (0), N at 3 (0): 18 = 64.29 %, second
+    # with 5 and 11.  Player 3 is alone first on 24 = 85.71 %; player 6 last
+    # on 6 = 21.43 %.
+    by_number = {line["player"]: line for line in ranking}
+    expected = {1: (14, 50.0, "5="), 2: (18, 64.29, "2="), 3: (24, 85.71, "1"),
+                6: (6, 21.43, "12")}  # fmt: skip
+    for number, (mp, pct, rank) in expected.items():
+        line = by_number[number]
+        assert (line["mp"], line["pct"], line["rank"]) == (mp, pct, rank)
 
 
 def test_an_individual_of_16_through_the_tablets(api, client):
@@ -156,7 +169,9 @@ def test_an_individual_of_16_through_the_tablets(api, client):
         (4, -200, 0, 6),
     ]
     ns_mp, ew_mp = {1: 6, 2: 4, 3: 2, 4: 0}, {1: 0, 2: 2, 3: 4, 4: 6}
-    scores = list(IndividualScore.objects.order_by("position"))
+    scores = list(
+        IndividualScore.objects.select_related("entrant").order_by("position")
+    )
     assert len(scores) == 16
     for score in scores:
         assert score.boards == 28 and score.top == 168
@@ -166,6 +181,18 @@ def test_an_individual_of_16_through_the_tablets(api, client):
     # written with "=", the next rank skips.
     pcts = [s.pct for s in scores]
     assert pcts == sorted(pcts, reverse=True)
+    # By hand, from the committed 16-player schedule (4 boards a round):
+    # player 1 sits S at table 2 (4 x 4 = 16), E at 3 (16), W at 1 (0), N at 1
+    # (24), S at 2 (16), E at 3 (16), E at 1 (0): 88 of 168 = 52.38 %, fifth
+    # with players 3, 6 and 11; player 2 S at 3 (8), N at 3 (8), S at 4 (0),
+    # N at 3 (8), W at 1 (0), W at 3 (16), N at 4 (0): 40 = 23.81 %, last;
+    # players 8 and 15 share first on 128 = 76.19 %.
+    by_number = {s.entrant.number: s for s in scores}
+    expected = {1: (88, 52.38, "5="), 2: (40, 23.81, "16"), 8: (128, 76.19, "1="),
+                15: (128, 76.19, "1=")}  # fmt: skip
+    for number, (mp, pct, rank) in expected.items():
+        score = by_number[number]
+        assert (score.mp, score.pct, score.rank) == (mp, pct, rank)
     for before, after in pairwise(scores):
         if before.pct == after.pct:
             assert before.rank == after.rank and before.rank.endswith("=")

@@ -121,6 +121,12 @@ class Game:
     # (``/director/<kind>-events/new/``); pairs events have their own pages.
     api_create: Hook | None = None
     director_create: Hook | None = None
+    # (movement, table round, table) -> the tablet's "after this round" lines,
+    # when a game's players move apart from its pairs; None: the pairs'.
+    table_moves: Hook | None = None
+    # section -> the API's assignment rows, when a game seats more than pairs
+    # (an individual's four players by seat); None: the pairs movement's rows.
+    assignments: Hook | None = None
 
     @property
     def exports(self) -> tuple[str, ...]:
@@ -235,6 +241,24 @@ GAMES: dict[str, Game] = {
         travellers=False,
         api_create=_hook("api.bridgeote_individual", "bridgeote_event_new"),
         director_create=_hook("director.bridgeote_individual", "bridgeote_event_new"),
+    ),
+    # Individual bridge (issue 22): boards played and scored as pairs bridge,
+    # each round's partnership a pair; the players ranked on their sides' MP.
+    Event.Kind.INDIVIDUAL: Game(
+        kind=Event.Kind.INDIVIDUAL,
+        rescore=_hook("rescore.individual", "rescore_individual_section"),
+        results_page=_hook("results.individual", "individual_results"),
+        workbook=_hook("exporters.workbook.individual", "individual_workbook_bytes"),
+        event_page=_hook("director.individual", "individual_event_detail"),
+        open_round=_hook("services.table_rounds", "pairs_open_round"),
+        pairs_movement=_hook("services.individual", "section_pairs_movement"),
+        entrants=_hook("registry", "pairs_entrants"),
+        assignments=_hook("api.individual", "individual_assignments"),
+        table_moves=_hook("terminal.individual", "individual_moves"),
+        pbn_games=_hook("exporters.individual", "individual_games"),
+        usebio_event=_hook("exporters.individual", "individual_usebio_event"),
+        api_create=_hook("api.individual", "individual_event_new"),
+        director_create=_hook("director.individual", "individual_event_new"),
     ),
 }
 

@@ -48,6 +48,7 @@ from tournaments.api.serializers import (
 )
 from tournaments.api.writes import fix_line_pairs, line_fields, submit
 from tournaments.models import Event, Result, Section, Session
+from tournaments.registry import section_game
 from tournaments.selectors.movement import section_movement
 from tournaments.selectors.pairs import (
     LineRow,
@@ -138,6 +139,9 @@ class SectionViewSet(
     def assignments(self, request: Request, pk: str) -> Response:
         """Who plays where in each round, and which boards (none if imported)."""
         section = self.get_object()
+        seats = section_game(section).assignments
+        if seats is not None:
+            return Response(AssignmentSerializer(seats(section), many=True).data)
         movement = section_movement(section)
         if movement is None:
             return Response([])

@@ -115,6 +115,18 @@ class AssignmentSerializer(serializers.Serializer):
     sit_out = serializers.BooleanField(
         help_text="Nobody plays here: the phantom, a late or a withdrawn pair."
     )
+    # Individual bridge (issue 22): the four players by seat, and who sits out.
+    north = serializers.IntegerField(
+        required=False, help_text="An individual's North player (id)."
+    )
+    east = serializers.IntegerField(required=False)
+    south = serializers.IntegerField(required=False)
+    west = serializers.IntegerField(required=False)
+    sitting_out = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="An individual's players sitting out the round (ids).",
+    )
 
 
 class Rounded(serializers.FloatField):

@@ -22,6 +22,7 @@ from tournaments.api import (
     events,
     files,
     import_jobs,
+    individual,
     line_pairs,
     mail_jobs,
     penalties,
@@ -247,6 +248,12 @@ urlpatterns = [
         "events/<int:id>/bridgeote-ranking/",
         bridgeote_individual.BridgeoteRankingView.as_view(),
         name="api-bridgeote-ranking",
+    ),
+    # Individual bridge (issue 22)
+    path(
+        "events/<int:id>/individual-ranking/",
+        individual.IndividualRankingView.as_view(),
+        name="api-individual-ranking",
     ),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path(

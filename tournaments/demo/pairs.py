@@ -34,6 +34,7 @@ from tournaments.demo.common import (
     loaded,
     play_simulated,
 )
+from tournaments.demo.individual import load_demo_individual
 from tournaments.demo.teams import load_demo_teams
 from tournaments.demo.whiz import load_demo_whiz
 from tournaments.models import (
@@ -67,6 +68,7 @@ WEDNESDAY = 2
 FRIDAY = 4
 SATURDAY = 5
 SUNDAY = 6
+THURSDAY = 3
 # The other games' demo events, each played on its last weekday, in order.
 GAME_DEMOS = (
     (load_demo_teams, SATURDAY),
@@ -74,6 +76,8 @@ GAME_DEMOS = (
     (load_demo_barbu, FRIDAY),
     (load_demo_bridgeote, WEDNESDAY),
     (load_demo_chinese, MONDAY),
+    # Individual bridge (issue 22)
+    (load_demo_individual, THURSDAY),
 )
 
 

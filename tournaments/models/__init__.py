@@ -25,6 +25,9 @@ from tournaments.models.event import (
 )
 from tournaments.models.exports import EventWorkbook
 from tournaments.models.imports import ImportJob
+
+# Individual bridge (issue 22)
+from tournaments.models.individual import IndividualEntrant, IndividualScore
 from tournaments.models.mail import MailJob
 from tournaments.models.penalty import Penalty
 from tournaments.models.play import (
@@ -60,6 +63,8 @@ __all__ = [
     "Event",
     "EventWorkbook",
     "ImportJob",
+    "IndividualEntrant",
+    "IndividualScore",
     "MailJob",
     "Match",
     "Pair",

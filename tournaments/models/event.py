@@ -30,6 +30,7 @@ class Event(ScoringOptions):
         CHINESE = "chinese", _("Chinese bridge")
         # Bridgeote at 3, 5, 6 or 7 a table, individual marks compared.
         BRIDGEOTE = "bridgeote", _("Bridgeote individual (3, 5, 6 or 7 a table)")
+        INDIVIDUAL = "individual", _("Individual bridge")
 
     class Game(models.TextChoices):
         BRIDGE = "bridge", _("Contract bridge")
@@ -268,6 +269,7 @@ class Section(models.Model):
         BARBU = "barbu", _("Barbu individual")
         CHINESE = "chinese", _("Chinese bridge matches")
         BRIDGEOTE = "bridgeote", _("Bridgeote individual")
+        INDIVIDUAL = "individual", _("Individual bridge")
         NONE = "none", _("No movement (imported results)")
 
     class EvenTables(models.TextChoices):
@@ -347,6 +349,8 @@ class Section(models.Model):
         """
         if self.movement == self.Movement.NONE:
             return self.pairs.filter(direction="").exists()
+        if self.movement == self.Movement.INDIVIDUAL:  # players ranked, not pairs
+            return True
         return self.movement == self.Movement.HOWELL or bool(self.arrow_switch_rounds)
 
 

@@ -25,6 +25,7 @@ from tournaments.results.hand_records import (
     deals_visible,
     hand_record,
 )
+from tournaments.results.individual import individual_board, individual_player
 from tournaments.results.teams import event_match, match_page
 from tournaments.results.whiz import whiz_board, whiz_player
 from tournaments.selectors.event_ranking import event_rankings, lettered
@@ -215,6 +216,20 @@ def barbu_player_results(
 ) -> HttpResponse:
     """A Barbu player's scorecard."""
     return _game_page(request, pk, BARBU_KINDS, barbu_player, entrant_pk)
+
+
+def individual_player_results(
+    request: HttpRequest, pk: int, entrant_pk: int
+) -> HttpResponse:
+    """An individual bridge player's scorecard."""
+    return _game_page(request, pk, Event.Kind.INDIVIDUAL, individual_player, entrant_pk)
+
+
+def individual_board_results(
+    request: HttpRequest, pk: int, number: int
+) -> HttpResponse:
+    """An individual board's traveller, the four players by seat."""
+    return _game_page(request, pk, Event.Kind.INDIVIDUAL, individual_board, number)
 
 
 def chinese_player_results(

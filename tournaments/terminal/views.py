@@ -226,7 +226,11 @@ class Here:
         return {"round": stage, "number": self.item.number, "of": self.movement.rounds}
 
     def moves(self) -> list[str]:
-        """Where the pairs and the boards go after the round shown."""
+        """Where the pairs (or a game's players) and the boards go after the
+        round shown."""
+        moves = table_game(self.table).table_moves
+        if moves is not None:
+            return moves(self.movement, self.item, self.table)
         return moves_after(self.movement, self.item, self.table)
 
 

@@ -42,6 +42,7 @@ WHIZ = "Sunday Whiz"
 BARBU = "Barbu evening"
 BRIDGEOTE = "Bridgeote evening"
 CHINESE = "Chinese bridge round robin"
+INDIVIDUAL = "Individual evening"
 # name -> (pairs, boards, traveller lines, tables each board is played at)
 EXPECTED = {MITCHELL: (14, 21, 147, 7), HOWELL: (8, 21, 84, 4)}
 
@@ -56,7 +57,7 @@ def events(django_db_setup, django_db_blocker) -> Iterator[dict[str, Event]]:
     """
     with django_db_blocker.unblock(), transaction.atomic():
         summary = load_demo()
-        assert summary.events_created == 8
+        assert summary.events_created == 9
         yield {event.name: event for event in Event.objects.filter(club=summary.club)}
         transaction.set_rollback(True)
 
@@ -70,6 +71,7 @@ def test_it_creates_two_finished_events_and_tonights_for_the_demo_club(
 ) -> None:
     assert set(events) == {
         MITCHELL, HOWELL, LIVE, TEAMS, WHIZ, BARBU, BRIDGEOTE, CHINESE,
+        INDIVIDUAL,
     }  # fmt: skip
     club = load_demo().club
     today = timezone.localdate()
@@ -84,6 +86,7 @@ def test_it_creates_two_finished_events_and_tonights_for_the_demo_club(
     assert events[BARBU].date.weekday() == 4
     assert events[BRIDGEOTE].date.weekday() == 2
     assert events[CHINESE].date.weekday() == 0
+    assert events[INDIVIDUAL].date.weekday() == 3
 
 
 def test_the_chinese_round_robin_is_played_out(events) -> None:
@@ -116,6 +119,24 @@ def test_the_barbu_evening_is_a_full_game_at_two_tables(events) -> None:
     scores = list(BarbuScore.objects.filter(entrant__section=section))
     assert len(scores) == 8 and all(s.deals == 28 for s in scores)
     assert sum(s.points for s in scores) == 0
+
+
+def test_the_individual_evening_is_finished_and_ranked(events) -> None:
+    """12 players, 3 tables, 7 rounds of 3 boards shared by the tables: 21
+    boards each played at the 3 tables (63 lines).  A line's two sides share
+    the top of 4 MP (2 x (3 - 1)), each side's MP going to both its players:
+    21 boards x 3 lines x 4 MP x 2 players = 504 MP over the field."""
+    from tournaments.models import IndividualScore
+
+    event = events[INDIVIDUAL]
+    section = Section.objects.get(session__event=event)
+    assert section.session.status == Session.Status.CLOSED
+    assert (section.tables, section.rounds, section.boards.count()) == (3, 7, 21)
+    assert Result.objects.filter(board__section=section).count() == 63
+    scores = list(IndividualScore.objects.filter(entrant__section=section))
+    assert len(scores) == 12 and all(s.boards == 21 and s.top == 84 for s in scores)
+    assert sum(s.mp for s in scores) == pytest.approx(504)
+    assert [s.position for s in scores] == list(range(1, 13))
 
 
 def test_the_whiz_tournament_is_finished_and_ranked(events) -> None:

@@ -21,6 +21,8 @@ NAMES = ["Ann", "Ben", "Cat", "Dan", "Eva", "Fox", "Gil", "Hal", "Ian"]
         ("director:whiz-event-new", {"boards_per_round": 2, "mark": "standard"}),
         ("director:barbu-event-new", {"rounds": 4}),
         ("director:chinese-event-new", {"format": "round-robin", "hands": 4}),
+        # Individual bridge (issue 22): 8 players, 2 tables sharing 2 boards.
+        ("director:individual-event-new", {"rounds": 7, "boards_per_round": 2}),
     ],
 )
 def test_the_director_page_creates_or_names_the_refused_field(director, name, fields):

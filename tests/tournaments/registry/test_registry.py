@@ -50,6 +50,7 @@ def test_the_interchange_files_follow_the_registry():
         "barbu-duplicate": (),
         "chinese": (),
         "bridgeote": (),
+        "individual": ("pbn", "usebio"),
     }
 
 
@@ -62,6 +63,7 @@ def test_each_single_section_game_has_its_create_pages():
         "api-barbu-duplicate-event-new",
         "api-chinese-event-new",
         "api-bridgeote-event-new",
+        "api-individual-event-new",
     }
 
 

@@ -16,6 +16,7 @@ from tournaments.api.event_creation import (
 )
 from tournaments.api.rankings import ranking_view
 from tournaments.models import (
+    ChineseHand,
     ChineseMatch,
     ChinesePlayer,
     ChineseSettings,
@@ -48,25 +49,30 @@ class ChineseEventInputSerializer(PlayersEventInputSerializer):
     )
 
 
+class ChineseHandSerializer(serializers.Serializer):
+    """One hand of a match as entered, and its opponent's answer."""
+
+    hand = serializers.IntegerField(source="number")
+    tricks_a = serializers.IntegerField()
+    tricks_b = serializers.IntegerField()
+    confirmed = serializers.SerializerMethodField()
+    disputed = serializers.BooleanField()
+
+    def get_confirmed(self, hand: ChineseHand) -> bool:
+        """Whether the opponent agreed the hand."""
+        return hand.confirmed is not None
+
+
 class ChineseMatchSerializer(serializers.ModelSerializer):
     a = serializers.IntegerField(source="a.number")
     b = serializers.IntegerField(source="b.number", allow_null=True)
 
-    hands = serializers.SerializerMethodField()
+    hands = ChineseHandSerializer(many=True, read_only=True)
 
     class Meta:
         model = ChineseMatch
         fields = ["id", "round", "table", "a", "b", "points_a", "points_b",
                   "hands_played", "hands"]  # fmt: skip
-
-    def get_hands(self, match: ChineseMatch) -> list[dict[str, object]]:
-        """Each hand entered: its tricks, and whether the opponent agreed or
-        called the director."""
-        return [
-            {"hand": h.number, "tricks_a": h.tricks_a, "tricks_b": h.tricks_b,
-             "confirmed": h.confirmed is not None, "disputed": h.disputed}
-            for h in match.hands.all()
-        ]  # fmt: skip
 
 
 class ChineseEventSerializer(SingleSectionEventSerializer):

@@ -68,6 +68,7 @@ EXPECTED: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/api/events/{id}/"): (404, 404, 200, 404, 200, 200),
     ("get", "/api/events/{id}/barbu-ranking/"): (404, 404, 200, 404, 404, 404),
     ("get", "/api/events/{id}/bridgeote-ranking/"): (404, 404, 200, 404, 404, 404),
+    ("get", "/api/events/{id}/individual-ranking/"): (404, 404, 200, 404, 404, 404),
     # The demo's Barbu is not a duplicate one: its duplicate ranking is no page
     # for anybody (the duplicate ranking's own access is tested in
     # test_barbu_duplicate_api).
@@ -113,6 +114,7 @@ EXPECTED: dict[tuple[str, str], tuple[int, ...]] = {
     ("patch", "/api/whiz-results/{id}/"): (401, 403, 200, 403, 403, 403),
     ("post", "/api/barbu-events/"): (401, 400, 400, 403, 403, 403),
     ("post", "/api/bridgeote-events/"): (401, 400, 400, 403, 403, 403),
+    ("post", "/api/individual-events/"): (401, 400, 400, 403, 403, 403),
     ("post", "/api/barbu-duplicate-events/"): (401, 400, 400, 403, 403, 403),
     ("post", "/api/chinese-events/"): (401, 400, 400, 403, 403, 403),
     ("post", "/api/events/{id}/double-dummy/"): (401, 403, 202, 403, 403, 403),
@@ -214,6 +216,7 @@ def build_world() -> World:
         "barbu": Event.objects.get(kind=Event.Kind.BARBU),
         "chinese": Event.objects.get(kind=Event.Kind.CHINESE),
         "bridgeote": Event.objects.get(game=Event.Game.BRIDGEOTE),
+        "individual": Event.objects.get(kind=Event.Kind.INDIVIDUAL),
         # Bridgeote individual (3, 5, 6 or 7 a table): not in the demo.
         "bridgeote_individual": bridgeote_event_create(
             name="Bridgeote à cinq",
@@ -260,6 +263,7 @@ def _game(path: str) -> str:
         ("bridgeote-deals", "bridgeote_individual"),
         ("bridgeote-ranking", "bridgeote_individual"),
         ("bridgeote", "bridgeote"),
+        ("individual", "individual"),
         ("matches", "teams"),
         ("standings", "teams"),
         ("teams", "teams"),

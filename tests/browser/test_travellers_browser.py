@@ -35,6 +35,14 @@ def _teams_board_one(event: Event) -> tuple[str, list[str]]:
     return url, [*scores, "Net to home", "Home IMPs", "Away IMPs"]
 
 
+def _individual_board_one(event: Event) -> tuple[str, list[str]]:
+    """An individual's board 1: its lines' scores, the players by seat."""
+    lines = Result.objects.filter(board__section__session__event=event)
+    scores = [str(abs(r.score_ns)) for r in lines.filter(board__number=1) if r.score_ns]
+    assert scores, "the individual's board 1 has no scored line"
+    return f"/events/{event.pk}/individual/boards/1/", scores
+
+
 def _whiz_board_one(event: Event) -> tuple[str, list[str]]:
     """A Whiz event's board 1 comparisons, and each contract played on it."""
     results = WhizResult.objects.filter(
@@ -62,6 +70,7 @@ GAMES = {
     "bridge": ("Tuesday Mitchell", _board_one),
     "bridgeote": ("Bridgeote evening", _board_one),
     "teams": ("Saturday Swiss teams", _teams_board_one),
+    "individual": ("Individual evening", _individual_board_one),
     "whiz": ("Sunday Whiz", _whiz_board_one),
     "barbu": ("Barbu evening", _barbu_first_player),
     "chinese": ("Chinese bridge round robin", _chinese_first_player),
@@ -77,7 +86,7 @@ def demo_events() -> dict[str, Event]:
 
 
 def test_each_game_shows_a_deal_as_stored(live_server, browser, demo_events):
-    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
     ARTIFACTS.mkdir(exist_ok=True)
     for game, (name, case) in GAMES.items():
         url, figures = case(demo_events[name])

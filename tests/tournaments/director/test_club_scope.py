@@ -128,7 +128,7 @@ def test_the_dashboard_lists_only_the_directors_clubs_events(clubs):
     assert "Tonight&#x27;s pairs" in mine.content.decode()
     assert "Tonight&#x27;s pairs" not in theirs.content.decode()
     assert len(theirs.context["events"]) == 0
-    assert len(mine.context["events"]) == Event.objects.count() == 8
+    assert len(mine.context["events"]) == Event.objects.count() == 9
 
 
 def test_unpublished_results_and_downloads_are_the_own_directors_only(clubs):

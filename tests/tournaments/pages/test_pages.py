@@ -88,6 +88,7 @@ def test_the_home_page_links_the_demo_events_results(client):
         "Barbu evening",
         "Bridgeote evening",
         "Chinese bridge round robin",
+        "Individual evening",
         "Saturday Swiss teams",
         "Sunday Whiz",
         "Thursday Howell",

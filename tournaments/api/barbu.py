@@ -48,16 +48,9 @@ class BarbuEventInputSerializer(PlayersEventInputSerializer):
     compulsory_doubles = serializers.IntegerField(min_value=0, max_value=7, default=2)
 
 
-class BarbuPlayerSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    number = serializers.IntegerField()
-    name = serializers.CharField(source="display_name")
-
-
 class BarbuEventSerializer(SeatedEventSerializer):
     """A Barbu event as created: its section and players as numbered."""
 
-    player_serializer = BarbuPlayerSerializer
     compulsory_doubles = serializers.IntegerField(source="barbu_compulsory_doubles")
 
     def entrants(self, section: Section) -> QuerySet[BarbuEntrant]:

@@ -51,16 +51,8 @@ class BridgeoteEventInputSerializer(PlayersEventInputSerializer):
     )
 
 
-class BridgeotePlayerSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    number = serializers.IntegerField()
-    name = serializers.CharField(source="display_name")
-
-
 class BridgeoteEventSerializer(SeatedEventSerializer):
     """A Bridgeote individual event as created: its section and players."""
-
-    player_serializer = BridgeotePlayerSerializer
 
     def entrants(self, section: Section) -> QuerySet[BridgeoteEntrant]:
         return section.bridgeote_entrants.select_related("player")

@@ -120,14 +120,22 @@ class SingleSectionEventSerializer(serializers.Serializer):
         return self._section(event).rounds
 
 
+class NumberedPlayerSerializer(serializers.Serializer):
+    """A player of a seated event as numbered: entrant id, number and name."""
+
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    name = serializers.CharField(source="display_name")
+
+
 class SeatedEventSerializer(SingleSectionEventSerializer):
     """An event of players seated at tables: its date, tables and players too.
 
-    A game names the serializer of its players (``player_serializer``) and
-    the order they are listed in (``entrants``).
+    A game lists its players in its order (``entrants``), each as
+    ``player_serializer`` gives it (by default id, number and name).
     """
 
-    player_serializer: type[serializers.Serializer]
+    player_serializer: type[serializers.Serializer] = NumberedPlayerSerializer
 
     date = serializers.DateField()
     tables = serializers.SerializerMethodField()

@@ -41,16 +41,8 @@ class IndividualEventInputSerializer(PlayersEventInputSerializer):
     boards_per_round = serializers.IntegerField(min_value=1, max_value=8, default=3)
 
 
-class IndividualPlayerSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    number = serializers.IntegerField()
-    name = serializers.CharField(source="display_name")
-
-
 class IndividualEventSerializer(SeatedEventSerializer):
     """An individual event as created: its section and numbered players."""
-
-    player_serializer = IndividualPlayerSerializer
 
     def entrants(self, section: Section) -> QuerySet[IndividualEntrant]:
         return section.individual_entrants.select_related("player")

@@ -9,6 +9,7 @@ average of a manche (every manche totals 0).
 from __future__ import annotations
 
 import pytest
+from barbu_play import barbu_event_post
 from django.test import Client
 from django.urls import reverse
 
@@ -55,13 +56,7 @@ def turned(value: object, by: int) -> object:
 
 @pytest.fixture
 def event(api) -> dict:
-    body = {
-        "name": "Barbu of five",
-        "date": "2026-11-20",
-        "players": [{"name": name} for name in NAMES],
-        "rounds": 2,
-    }
-    response = api.post(reverse("api-barbu-event-new"), body, "application/json")
+    response = barbu_event_post(api, NAMES, name="Barbu of five", rounds=2)
     assert response.status_code == 201, response.json()
     return response.json()
 
@@ -142,11 +137,7 @@ def test_a_sit_out_has_no_table_on_the_tablet_or_the_cards(api, event, director)
 
 @pytest.mark.parametrize("players", [1, 3, 52])
 def test_fewer_than_four_or_more_than_51_players_are_refused(api, players):
-    body = {
-        "name": "x",
-        "date": "2026-11-20",
-        "players": [{"name": f"P{n}"} for n in range(players)],
-    }
-    response = api.post(reverse("api-barbu-event-new"), body, "application/json")
+    names = [f"P{n}" for n in range(players)]
+    response = barbu_event_post(api, names, name="x")
     assert response.status_code == 400 and "players" in response.json()
     assert not Event.objects.exists()

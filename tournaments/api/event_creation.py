@@ -131,18 +131,21 @@ class NumberedPlayerSerializer(serializers.Serializer):
 class SeatedEventSerializer(SingleSectionEventSerializer):
     """An event of players seated at tables: its date, tables and players too.
 
-    A game lists its players in its order (``entrants``), each as
-    ``player_serializer`` gives it (by default id, number and name).
+    A game names its section's entrants (``entrant_set``, the related name:
+    "barbu_entrants"), listed by number with their players, or lists them in
+    its own order (``entrants``); each as ``player_serializer`` gives it (by
+    default id, number and name).
     """
 
     player_serializer: type[serializers.Serializer] = NumberedPlayerSerializer
+    entrant_set: str
 
     date = serializers.DateField()
     tables = serializers.SerializerMethodField()
     players = serializers.SerializerMethodField()
 
     def entrants(self, section: Section) -> Any:
-        raise NotImplementedError
+        return getattr(section, self.entrant_set).select_related("player")
 
     def get_tables(self, event: Event) -> int:
         return self._section(event).tables

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
 from rest_framework import serializers
 
 from tournaments.api.event_creation import (
@@ -23,7 +22,7 @@ from tournaments.api.rankings import (
     entrant_scores,
     ranking_view,
 )
-from tournaments.models import Event, IndividualEntrant, IndividualScore, Section
+from tournaments.models import Event, IndividualScore, Section
 from tournaments.movements.individual_bridge import (
     DEFAULT_ROUNDS,
     MAX_ROUNDS,
@@ -44,8 +43,7 @@ class IndividualEventInputSerializer(PlayersEventInputSerializer):
 class IndividualEventSerializer(SeatedEventSerializer):
     """An individual event as created: its section and numbered players."""
 
-    def entrants(self, section: Section) -> QuerySet[IndividualEntrant]:
-        return section.individual_entrants.select_related("player")
+    entrant_set = "individual_entrants"
 
 
 individual_event_new = event_create_view(

@@ -12,6 +12,7 @@ import pytest
 from barbu_play import barbu_event_post
 from django.test import Client
 from django.urls import reverse
+from tablet_play import tablet_client
 
 from tournaments.models import BarbuDeal, BarbuScore, Event, Section
 
@@ -126,9 +127,7 @@ def test_a_sit_out_has_no_table_on_the_tablet_or_the_cards(api, event, director)
     assert "Round 1: 1 Ann sit(s) out." in html
     assert "Round 2: 2 Ben sit(s) out." in html
     section = Section.objects.get(pk=event["section"])
-    tablet = Client()
-    code = section.table_set.get(number=1).code
-    assert tablet.post("/table/", {"code": code}).status_code == 302
+    tablet = tablet_client(section)
     page = tablet.get("/table/play/").content.decode()
     # Round 1 at table 1: Ben, Cat, Dan, Eva; Ann sits out.
     assert all(name in page for name in ("Ben", "Cat", "Dan", "Eva"))

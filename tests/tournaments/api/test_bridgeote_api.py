@@ -7,6 +7,7 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 from section_play import bridgeote_post, bridgeote_section
+from tablet_play import tablet_client
 
 from tournaments.models import Result
 
@@ -66,11 +67,7 @@ def test_a_bridge_line_is_refused_in_a_bridgeote_event(api, section):
 
 
 def test_the_tablet_enters_a_bridgeote_deal(section):
-    from django.test import Client
-
-    tablet = Client()
-    code = section.table_set.get(number=1).code
-    assert tablet.post("/table/", {"code": code}).status_code == 302
+    tablet = tablet_client(section)
     form = tablet.get("/table/play/1/board/1/").content.decode()
     assert "Takers&#x27; card points" in form or "card points" in form
     entry = {

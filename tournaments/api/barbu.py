@@ -10,7 +10,6 @@ deal's ``trump`` suit and the Réussite's ``height``.
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -29,7 +28,6 @@ from tournaments.api.rankings import (
 )
 from tournaments.models import (
     BarbuDeal,
-    BarbuEntrant,
     BarbuScore,
     Event,
     Section,
@@ -48,20 +46,12 @@ class BarbuEventInputSerializer(PlayersEventInputSerializer):
     compulsory_doubles = serializers.IntegerField(min_value=0, max_value=7, default=2)
 
 
-class BarbuPlayerSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    number = serializers.IntegerField()
-    name = serializers.CharField(source="display_name")
-
-
 class BarbuEventSerializer(SeatedEventSerializer):
     """A Barbu event as created: its section and players as numbered."""
 
-    player_serializer = BarbuPlayerSerializer
     compulsory_doubles = serializers.IntegerField(source="barbu_compulsory_doubles")
 
-    def entrants(self, section: Section) -> QuerySet[BarbuEntrant]:
-        return section.barbu_entrants.select_related("player")
+    entrant_set = "barbu_entrants"
 
 
 barbu_event_new = event_create_view(

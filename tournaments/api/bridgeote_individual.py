@@ -10,7 +10,6 @@ player and mark.
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -29,7 +28,6 @@ from tournaments.api.rankings import (
 )
 from tournaments.models import (
     BridgeoteDeal,
-    BridgeoteEntrant,
     BridgeoteScore,
     Event,
     Section,
@@ -51,19 +49,10 @@ class BridgeoteEventInputSerializer(PlayersEventInputSerializer):
     )
 
 
-class BridgeotePlayerSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    number = serializers.IntegerField()
-    name = serializers.CharField(source="display_name")
-
-
 class BridgeoteEventSerializer(SeatedEventSerializer):
     """A Bridgeote individual event as created: its section and players."""
 
-    player_serializer = BridgeotePlayerSerializer
-
-    def entrants(self, section: Section) -> QuerySet[BridgeoteEntrant]:
-        return section.bridgeote_entrants.select_related("player")
+    entrant_set = "bridgeote_entrants"
 
 
 bridgeote_event_new = event_create_view(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
@@ -23,6 +25,7 @@ from tournaments.models import (
     Event,
     Section,
     Source,
+    Table,
 )
 from tournaments.services.chinese import (
     chinese_event_create,
@@ -97,10 +100,25 @@ class ChineseHandInputSerializer(serializers.Serializer):
     tricks_b = serializers.IntegerField(min_value=0, max_value=26, required=False)
 
 
-class ChineseMatchesView(GameLineView):
-    """A Chinese bridge section's matches; a director or a table enters hands."""
+class ChineseLineView(GameLineView):
+    """A view entering at a Chinese bridge table: its match of the round."""
 
     movement = Section.Movement.CHINESE
+
+    def entry_match(
+        self, section: Section, values: dict[str, Any]
+    ) -> tuple[Table, ChineseMatch | None]:
+        """The table entering (:meth:`entry_table`) and its match of
+        ``values["round"]``, None when it plays none."""
+        table = self.entry_table(section, values.get("table"))
+        match = section.chinese_matches.filter(
+            round=values["round"], table=table.number
+        ).first()
+        return table, match
+
+
+class ChineseMatchesView(ChineseLineView):
+    """A Chinese bridge section's matches; a director or a table enters hands."""
 
     @extend_schema(responses=ChineseMatchSerializer(many=True))
     def get(self, request: Request, id: int) -> Response:
@@ -116,10 +134,7 @@ class ChineseMatchesView(GameLineView):
     def post(self, request: Request, id: int) -> Response:
         section = self.get_section(request, id)
         values = validated(ChineseHandInputSerializer, request)
-        table = self.entry_table(section, values.get("table"))
-        match = section.chinese_matches.filter(
-            round=values["round"], table=table.number
-        ).first()
+        _table, match = self.entry_match(section, values)
         if match is None:
             raise exceptions.ValidationError({"table": [_("No such match.")]})
         with service_refusals():
@@ -145,11 +160,9 @@ class ChineseAnswerInputSerializer(serializers.Serializer):
     agree = serializers.BooleanField(help_text="false: call the director.")
 
 
-class ChineseAnswerView(GameLineView):
+class ChineseAnswerView(ChineseLineView):
     """The opponent agrees with a hand (locking it for the tablet) or calls
     the director, as the opponents answer a pairs line."""
-
-    movement = Section.Movement.CHINESE
 
     @extend_schema(
         request=ChineseAnswerInputSerializer, responses={200: ChineseMatchSerializer}
@@ -157,10 +170,7 @@ class ChineseAnswerView(GameLineView):
     def post(self, request: Request, id: int) -> Response:
         section = self.get_section(request, id)
         values = validated(ChineseAnswerInputSerializer, request)
-        table = self.entry_table(section, values.get("table"))
-        match = section.chinese_matches.filter(
-            round=values["round"], table=table.number
-        ).first()
+        table, match = self.entry_match(section, values)
         hand = match.hands.filter(number=values["hand"]).first() if match else None
         if hand is None:
             raise exceptions.ValidationError({"hand": [_("No such hand.")]})

@@ -120,21 +120,32 @@ class SingleSectionEventSerializer(serializers.Serializer):
         return self._section(event).rounds
 
 
+class NumberedPlayerSerializer(serializers.Serializer):
+    """A player of a seated event as numbered: entrant id, number and name."""
+
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    name = serializers.CharField(source="display_name")
+
+
 class SeatedEventSerializer(SingleSectionEventSerializer):
     """An event of players seated at tables: its date, tables and players too.
 
-    A game names the serializer of its players (``player_serializer``) and
-    the order they are listed in (``entrants``).
+    A game names its section's entrants (``entrant_set``, the related name:
+    "barbu_entrants"), listed by number with their players, or lists them in
+    its own order (``entrants``); each as ``player_serializer`` gives it (by
+    default id, number and name).
     """
 
-    player_serializer: type[serializers.Serializer]
+    player_serializer: type[serializers.Serializer] = NumberedPlayerSerializer
+    entrant_set: str
 
     date = serializers.DateField()
     tables = serializers.SerializerMethodField()
     players = serializers.SerializerMethodField()
 
     def entrants(self, section: Section) -> Any:
-        raise NotImplementedError
+        return getattr(section, self.entrant_set).select_related("player")
 
     def get_tables(self, event: Event) -> int:
         return self._section(event).tables

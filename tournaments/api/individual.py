@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
 from rest_framework import serializers
 
 from tournaments.api.event_creation import (
@@ -23,7 +22,7 @@ from tournaments.api.rankings import (
     entrant_scores,
     ranking_view,
 )
-from tournaments.models import Event, IndividualEntrant, IndividualScore, Section
+from tournaments.models import Event, IndividualScore, Section
 from tournaments.movements.individual_bridge import (
     DEFAULT_ROUNDS,
     MAX_ROUNDS,
@@ -41,19 +40,10 @@ class IndividualEventInputSerializer(PlayersEventInputSerializer):
     boards_per_round = serializers.IntegerField(min_value=1, max_value=8, default=3)
 
 
-class IndividualPlayerSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    number = serializers.IntegerField()
-    name = serializers.CharField(source="display_name")
-
-
 class IndividualEventSerializer(SeatedEventSerializer):
     """An individual event as created: its section and numbered players."""
 
-    player_serializer = IndividualPlayerSerializer
-
-    def entrants(self, section: Section) -> QuerySet[IndividualEntrant]:
-        return section.individual_entrants.select_related("player")
+    entrant_set = "individual_entrants"
 
 
 individual_event_new = event_create_view(

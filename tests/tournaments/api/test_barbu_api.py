@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from barbu_play import barbu_event_post
 from django.urls import reverse
 
 from games.barbu import Contract
@@ -18,12 +19,7 @@ NAMES = ["Ann", "Ben", "Cat", "Dan", "Eva", "Fox", "Gil", "Hal"]
 
 
 def create(api, players: int = 8, **settings) -> dict:
-    body = {
-        "name": "Barbu night",
-        "date": "2026-11-20",
-        "players": [{"name": name} for name in NAMES[:players]],
-    } | settings
-    response = api.post(reverse("api-barbu-event-new"), body, "application/json")
+    response = barbu_event_post(api, NAMES[:players], **settings)
     assert response.status_code == 201, response.json()
     return response.json()
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 from io import BytesIO
 
 import pytest
+from barbu_play import barbu_event_post
 from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
@@ -52,16 +53,10 @@ TABLE_2 = {
 
 
 def create(api, players=8, status=201):
-    body = {
-        "name": "Duplicate Barbu",
-        "date": "2026-11-20",
-        "players": [{"name": name} for name in NAMES[:players]]
-        if players <= 8
-        else [{"name": f"P{n}"} for n in range(players)],
-        "rounds": 1,
-    }
-    url = reverse("api-barbu-duplicate-event-new")
-    response = api.post(url, body, "application/json")
+    names = NAMES[:players] if players <= 8 else [f"P{n}" for n in range(players)]
+    response = barbu_event_post(
+        api, names, "api-barbu-duplicate-event-new", name="Duplicate Barbu", rounds=1
+    )
     assert response.status_code == status, response.json()
     return response.json()
 
@@ -166,13 +161,7 @@ def test_a_duplicate_needs_two_full_tables_or_more(api, players):
 
 
 def test_the_barbu_forms_create_a_duplicate_too(api, director):
-    body = {
-        "name": "Dup",
-        "date": "2026-11-20",
-        "players": [{"name": name} for name in NAMES],
-        "duplicate": True,
-    }
-    made = api.post(reverse("api-barbu-event-new"), body, "application/json")
+    made = barbu_event_post(api, NAMES, name="Dup", duplicate=True)
     assert made.status_code == 201 and made.json()["kind"] == "barbu-duplicate"
     players = "\n".join(NAMES)
     base = {"name": "Games night", "date": "2026-11-27", "players": players}

@@ -6,6 +6,7 @@ Round 1, table 1 of a 4-player event: Ann N declares, Ben E, Cat S, Dan W.
 from __future__ import annotations
 
 import pytest
+from barbu_play import barbu_event_post
 from django.urls import reverse
 
 from tournaments.models import BarbuDeal
@@ -27,12 +28,7 @@ CHOICES = {"trump": {"trump": "S"}, "reussite": {"height": "9"}}
 
 @pytest.fixture
 def section(api) -> int:
-    body = {
-        "name": "Barbu night",
-        "date": "2026-11-20",
-        "players": [{"name": name} for name in NAMES],
-    }
-    response = api.post(reverse("api-barbu-event-new"), body, "application/json")
+    response = barbu_event_post(api, NAMES)
     assert response.status_code == 201, response.json()
     return response.json()["section"]
 
@@ -167,13 +163,9 @@ def test_the_number_of_compulsory_doubles_is_the_events(api):
     # An event of one compulsory double: W doubling N once is enough; with 0
     # no double is needed at all.
     for required, doubles, status in ((1, [("W", "N", 1)], 201), (0, [], 201)):
-        body = {
-            "name": f"Barbu {required}",
-            "date": "2026-11-20",
-            "players": [{"name": name} for name in NAMES],
-            "compulsory_doubles": required,
-        }
-        made = api.post(reverse("api-barbu-event-new"), body, "application/json")
+        made = barbu_event_post(
+            api, NAMES, name=f"Barbu {required}", compulsory_doubles=required
+        )
         assert made.status_code == 201, made.json()
         assert made.json()["compulsory_doubles"] == required
         section = made.json()["section"]
@@ -184,13 +176,7 @@ def test_the_number_of_compulsory_doubles_is_the_events(api):
     assert BarbuDeal.objects.count() == 14
     # With one required, a manche where W never doubles is refused on its
     # seventh deal, naming him.
-    body = {
-        "name": "Barbu once",
-        "date": "2026-11-20",
-        "players": [{"name": name} for name in NAMES],
-        "compulsory_doubles": 1,
-    }
-    section = api.post(reverse("api-barbu-event-new"), body, "application/json")
+    section = barbu_event_post(api, NAMES, name="Barbu once", compulsory_doubles=1)
     section = section.json()["section"]
     enter(api, section, "barbu", [("E", "N", 1), ("S", "N", 1)])
     for contract in list(RECORDS)[1:-1]:
@@ -204,11 +190,5 @@ def test_the_number_of_compulsory_doubles_is_the_events(api):
 
 @pytest.mark.parametrize("bad", [-1, 8, "two"])
 def test_a_bad_number_of_compulsory_doubles_is_refused(api, bad):
-    body = {
-        "name": "x",
-        "date": "2026-11-20",
-        "players": [{"name": name} for name in NAMES],
-        "compulsory_doubles": bad,
-    }
-    made = api.post(reverse("api-barbu-event-new"), body, "application/json")
+    made = barbu_event_post(api, NAMES, name="x", compulsory_doubles=bad)
     assert made.status_code == 400 and "compulsory_doubles" in made.json()

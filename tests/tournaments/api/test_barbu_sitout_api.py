@@ -9,8 +9,10 @@ average of a manche (every manche totals 0).
 from __future__ import annotations
 
 import pytest
+from barbu_play import barbu_event_post
 from django.test import Client
 from django.urls import reverse
+from tablet_play import tablet_client
 
 from tournaments.models import BarbuDeal, BarbuScore, Event, Section
 
@@ -55,13 +57,7 @@ def turned(value: object, by: int) -> object:
 
 @pytest.fixture
 def event(api) -> dict:
-    body = {
-        "name": "Barbu of five",
-        "date": "2026-11-20",
-        "players": [{"name": name} for name in NAMES],
-        "rounds": 2,
-    }
-    response = api.post(reverse("api-barbu-event-new"), body, "application/json")
+    response = barbu_event_post(api, NAMES, name="Barbu of five", rounds=2)
     assert response.status_code == 201, response.json()
     return response.json()
 
@@ -131,9 +127,7 @@ def test_a_sit_out_has_no_table_on_the_tablet_or_the_cards(api, event, director)
     assert "Round 1: 1 Ann sit(s) out." in html
     assert "Round 2: 2 Ben sit(s) out." in html
     section = Section.objects.get(pk=event["section"])
-    tablet = Client()
-    code = section.table_set.get(number=1).code
-    assert tablet.post("/table/", {"code": code}).status_code == 302
+    tablet = tablet_client(section)
     page = tablet.get("/table/play/").content.decode()
     # Round 1 at table 1: Ben, Cat, Dan, Eva; Ann sits out.
     assert all(name in page for name in ("Ben", "Cat", "Dan", "Eva"))
@@ -142,11 +136,7 @@ def test_a_sit_out_has_no_table_on_the_tablet_or_the_cards(api, event, director)
 
 @pytest.mark.parametrize("players", [1, 3, 52])
 def test_fewer_than_four_or_more_than_51_players_are_refused(api, players):
-    body = {
-        "name": "x",
-        "date": "2026-11-20",
-        "players": [{"name": f"P{n}"} for n in range(players)],
-    }
-    response = api.post(reverse("api-barbu-event-new"), body, "application/json")
+    names = [f"P{n}" for n in range(players)]
+    response = barbu_event_post(api, names, name="x")
     assert response.status_code == 400 and "players" in response.json()
     assert not Event.objects.exists()

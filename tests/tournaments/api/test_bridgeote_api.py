@@ -6,30 +6,17 @@ import datetime as dt
 
 import pytest
 from django.urls import reverse
+from section_play import bridgeote_post, bridgeote_section
+from tablet_play import tablet_client
 
-from tournaments.models import Event, Result, Session
-from tournaments.services.events import MovementChoice, event_create, section_create
+from tournaments.models import Result
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def section():
-    event = event_create(
-        name="Bridgeote night", date=dt.date(2026, 11, 20), game=Event.Game.BRIDGEOTE
-    )
-    section = section_create(
-        session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
-    )
-    Session.objects.filter(pk=section.session_id).update(status="playing")
-    return section
-
-
-def post(api, section, data, status=201):
-    url = reverse("api-bridgeote-results", args=[section.pk])
-    response = api.post(url, data, "application/json")
-    assert response.status_code == status, response.json()
-    return response.json()
+    return bridgeote_section(date=dt.date(2026, 11, 20))
 
 
 def test_three_tables_mark_and_matchpoint_board_one(api, section):
@@ -45,7 +32,9 @@ def test_three_tables_mark_and_matchpoint_board_one(api, section):
         {"ns": "3NS", "ew": "2EW", "contract": "80S", "declarer": "E",
          "points": 100, "taker_announcements": 20},
     ]  # fmt: skip
-    scores = [post(api, section, {"board": 1} | line)["score_ns"] for line in lines]
+    scores = [
+        bridgeote_post(api, section, {"board": 1} | line)["score_ns"] for line in lines
+    ]
     # NS net marks: 100 - 50 = +50;  0 - 160 = -160;  60 - 80 = -20.
     assert scores == [50, -160, -20]
     mp = {r.ns_pair.label: (r.mp_ns, r.mp_ew) for r in Result.objects.all()}
@@ -64,7 +53,7 @@ def test_three_tables_mark_and_matchpoint_board_one(api, section):
 def test_bad_deals_name_the_field(api, section, change, field):
     line = {"board": 1, "ns": "1NS", "ew": "1EW", "contract": "100H",
             "declarer": "N", "points": 110} | change  # fmt: skip
-    body = post(api, section, line, status=400)
+    body = bridgeote_post(api, section, line, status=400)
     assert field in body
     assert not Result.objects.exists()
 
@@ -78,11 +67,7 @@ def test_a_bridge_line_is_refused_in_a_bridgeote_event(api, section):
 
 
 def test_the_tablet_enters_a_bridgeote_deal(section):
-    from django.test import Client
-
-    tablet = Client()
-    code = section.table_set.get(number=1).code
-    assert tablet.post("/table/", {"code": code}).status_code == 302
+    tablet = tablet_client(section)
     form = tablet.get("/table/play/1/board/1/").content.decode()
     assert "Takers&#x27; card points" in form or "card points" in form
     entry = {

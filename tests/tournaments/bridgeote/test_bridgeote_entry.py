@@ -9,35 +9,19 @@ Belotes and a Bridgeote (20 + 20 + 30), 120 four Bridgeotes.
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from django.test import Client
 from django.urls import reverse
+from section_play import bridgeote_post, bridgeote_section
 
-from tournaments.models import Event, Result, Session
-from tournaments.services.events import MovementChoice, event_create, section_create
+from tournaments.models import Result
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def section():
-    event = event_create(
-        name="Bridgeote night", date=dt.date(2026, 11, 25), game=Event.Game.BRIDGEOTE
-    )
-    section = section_create(
-        session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
-    )
-    Session.objects.filter(pk=section.session_id).update(status="playing")
-    return section
-
-
-def post(api, section, data, status=201):
-    url = reverse("api-bridgeote-results", args=[section.pk])
-    response = api.post(url, data, "application/json")
-    assert response.status_code == status, response.json()
-    return response.json()
+    return bridgeote_section()
 
 
 LINE = {"board": 1, "ns": "1NS", "ew": "1EW", "declarer": "N"}
@@ -49,7 +33,7 @@ def test_a_tout_atout_hand_with_two_belotes_and_a_bridgeote_is_70(api, section):
     Target 100 + 50 = 150; 120 + 70 = 190 >= 150: made. NS take the contract,
     150; EW their cards, 260 - 120 = 140. NS net 150 - 140 = +10.
     """
-    body = post(
+    body = bridgeote_post(
         api,
         section,
         LINE | {"contract": "100TA", "points": 120, "taker_announcements": 70},
@@ -67,7 +51,7 @@ def test_four_bridgeotes_at_tout_atout_make_a_contract_the_cards_alone_miss(
     Target 160 + 50 = 210; 90 + 120 = 210: made, NS 210; EW 260 - 90 = 170.
     NS net +40. Without the announcements the takers would be down.
     """
-    body = post(
+    body = bridgeote_post(
         api,
         section,
         LINE | {"contract": "160TA", "points": 90, "taker_announcements": 120},
@@ -99,14 +83,14 @@ def test_impossible_announcements_are_refused_naming_the_side(
         "taker_announcements": taker,
         "defence_announcements": defence,
     }
-    body = post(api, section, line, status=400)
+    body = bridgeote_post(api, section, line, status=400)
     assert list(body) == [field]
     assert not Result.objects.exists()
 
 
 def test_negative_announcements_are_refused_by_the_api(api, section):
     line = LINE | {"contract": "80TA", "points": 100, "taker_announcements": -20}
-    assert "taker_announcements" in post(api, section, line, status=400)
+    assert "taker_announcements" in bridgeote_post(api, section, line, status=400)
     assert not Result.objects.exists()
 
 

@@ -30,11 +30,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
+from tablet_play import tablet_client
 
 from tournaments.exporters.workbook.bridgeote_individual import (
     bridgeote_workbook_bytes,
 )
-from tournaments.models import BridgeoteDeal, BridgeoteScore, Event, Source
+from tournaments.models import BridgeoteDeal, BridgeoteScore, Event, Section, Source
 
 pytestmark = pytest.mark.django_db
 
@@ -187,11 +188,8 @@ def test_the_public_cannot_enter_a_deal(event):
 def test_the_tablet_shows_the_seats_checks_and_saves_a_deal(
     api, event, django_capture_on_commit_callbacks
 ):
-    from tournaments.models import Table
-
-    tablet = Client()
-    code = Table.objects.get(section_id=event["section"], number=2).code
-    assert tablet.post("/table/", {"code": code}).status_code == 302
+    section = Section.objects.get(pk=event["section"])
+    tablet = tablet_client(section, 2)
     page = tablet.get("/table/play/")
     assert page.status_code == 200
     html = page.content.decode()
@@ -329,11 +327,8 @@ def test_every_table_size_of_the_rule_book(api, size, deal, marks):
 def test_a_tablet_writes_its_current_round_only(event):
     """Round 1 is not entered at table 1: its tablet may not write round 2's
     deal yet (403, nothing stored); the director may."""
-    from tournaments.models import Table
-
-    tablet = Client()
-    code = Table.objects.get(section_id=event["section"], number=1).code
-    assert tablet.post("/table/", {"code": code}).status_code == 302
+    section = Section.objects.get(pk=event["section"])
+    tablet = tablet_client(section)
     entry = {"round": "2", "deal": "2", "key": "k2", "bid": "80", "strain": "S",
              "doubled": "", "taker": "0", "partner": "1", "points": "100",
              "taker_announced": "0", "defence_announced": "0", "save": "1"}  # fmt: skip
@@ -345,11 +340,8 @@ def test_a_tablet_writes_its_current_round_only(event):
 def test_a_six_player_tablet_names_no_partner(api):
     players = [{"name": f"S{n}"} for n in range(1, 7)]
     event = create(api, players=players, size=6, rounds=1)
-    from tournaments.models import Table
-
-    tablet = Client()
-    code = Table.objects.get(section_id=event["section"], number=1).code
-    assert tablet.post("/table/", {"code": code}).status_code == 302
+    section = Section.objects.get(pk=event["section"])
+    tablet = tablet_client(section)
     entry = {"round": "1", "deal": "1", "key": "k6", "bid": "100", "strain": "H",
              "doubled": "", "taker": "1", "partner": "", "points": "110",
              "taker_announced": "0", "defence_announced": "0",

@@ -25,9 +25,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
+from section_play import bridgeote_section
 
 from tournaments.exporters.workbook import event_workbook_bytes
-from tournaments.models import Event, Result, Session
+from tournaments.models import Result
 from tournaments.services.events import MovementChoice, event_create, section_create
 
 pytestmark = pytest.mark.django_db
@@ -44,13 +45,7 @@ LINES = [
 
 @pytest.fixture
 def section(api):
-    event = event_create(
-        name="Bridgeote night", date=dt.date(2026, 11, 25), game=Event.Game.BRIDGEOTE
-    )
-    section = section_create(
-        session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
-    )
-    Session.objects.filter(pk=section.session_id).update(status="playing")
+    section = bridgeote_section()
     url = reverse("api-bridgeote-results", args=[section.pk])
     for line in LINES:
         response = api.post(url, {"board": 1} | line, "application/json")

@@ -8,11 +8,11 @@ import datetime as dt
 import pytest
 from django.test import Client
 from django.urls import reverse
+from section_play import bridgeote_section
 from teams_play import create as create_teams
 from teams_play import matches
 
 from tournaments.models import (
-    Event,
     Result,
     ResultChange,
     Session,
@@ -20,7 +20,6 @@ from tournaments.models import (
     WhizResult,
 )
 from tournaments.services.closing import close_check
-from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
@@ -120,14 +119,7 @@ def test_a_whiz_session_lists_its_missing_boards(whiz):
 
 @pytest.fixture
 def bridgeote():
-    event = event_create(
-        name="Bridgeote night", date=dt.date(2026, 11, 20), game=Event.Game.BRIDGEOTE
-    )
-    section = section_create(
-        session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
-    )
-    Session.objects.filter(pk=section.session_id).update(status="playing")
-    return section
+    return bridgeote_section(date=dt.date(2026, 11, 20))
 
 
 def test_a_bridgeote_second_entry_confirms_or_is_refused(bridgeote, director):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import html
 import re
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -13,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import include, path, reverse
+from page_text import guide_card, text
 
 from tournaments.models import Section
 from tournaments.services.events import (
@@ -44,26 +44,11 @@ def page(client: Client, name: str, section: Section) -> str:
     return response.content.decode()
 
 
-def text(fragment: str) -> str:
-    """The visible text of an HTML fragment, spaces collapsed."""
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
-
-
 def sheet_cell(content: str, round: int, table: int) -> str:
     pattern = rf'<td[^>]*data-round="{round}" data-table="{table}"[^>]*>(.*?)</td>'
     found = re.findall(pattern, content, re.S)
     assert len(found) == 1, (round, table)
     return text(found[0])
-
-
-def card(content: str, kind: str, key: str) -> str:
-    found = re.findall(
-        rf'<article class="guide-card {kind}-card" data-{kind}="{key}">(.*?)</article>',
-        content,
-        re.S,
-    )
-    assert len(found) == 1, key
-    return found[0]
 
 
 def card_rows(fragment: str) -> dict[int, str]:
@@ -234,7 +219,7 @@ def test_the_movement_documents_link_the_print_stylesheet(director, mitchell7):
 def test_one_table_card_per_table_with_every_round(director, mitchell7):
     content = page(director, "movement:table-cards", mitchell7)
     assert content.count('class="guide-card table-card"') == 7
-    rows = card_rows(card(content, "table", "1"))
+    rows = card_rows(guide_card(content, "table", "1"))
     assert list(rows) == [1, 2, 3, 4, 5, 6, 7]
     assert rows[1] == "1 1NS Alice Martin – Bruno Petit 1EW 1-3 table 7"
     assert rows[2] == "2 1NS Alice Martin – Bruno Petit 7EW 4-6 table 7"
@@ -244,14 +229,16 @@ def test_one_table_card_per_table_with_every_round(director, mitchell7):
 def test_relay_table_cards_say_where_the_boards_go(director):
     section = make_section(MovementChoice("mitchell", 8, 3, even_tables="relay"))
     content = page(director, "movement:table-cards", section)
-    assert card_rows(card(content, "table", "1"))[1] == (
+    assert card_rows(guide_card(content, "table", "1"))[1] == (
         "1 1NS 1EW 1-3 shared with table 8 table 7"
     )
-    assert card_rows(card(content, "table", "8"))[1] == (
+    assert card_rows(guide_card(content, "table", "8"))[1] == (
         "1 8NS 8EW 1-3 shared with table 1 table 7"
     )
-    assert card_rows(card(content, "table", "5"))[1] == "1 5NS 5EW 16-18 bye stand"
-    assert card_rows(card(content, "table", "4"))[2].endswith("table 3")
+    assert (
+        card_rows(guide_card(content, "table", "5"))[1] == "1 5NS 5EW 16-18 bye stand"
+    )
+    assert card_rows(guide_card(content, "table", "4"))[2].endswith("table 3")
 
 
 def test_howell_table_cards_send_boards_to_relay_stands(director):
@@ -259,16 +246,18 @@ def test_howell_table_cards_send_boards_to_relay_stands(director):
     content = page(director, "movement:table-cards", section)
     assert content.count('class="guide-card table-card"') == 4
     # Sets 1 and 5 wait on the relay stands that end tables 1 and 4's rows.
-    assert card_rows(card(content, "table", "1"))[1] == "1 8 1 1-3 relay stand"
-    assert card_rows(card(content, "table", "4"))[1] == "1 3 7 13-15 relay stand"
-    assert card_rows(card(content, "table", "2"))[1] == "1 5 6 4-6 table 1"
-    assert card_rows(card(content, "table", "3"))[1] == "1 2 4 7-9 table 2"
+    assert card_rows(guide_card(content, "table", "1"))[1] == "1 8 1 1-3 relay stand"
+    assert card_rows(guide_card(content, "table", "4"))[1] == "1 3 7 13-15 relay stand"
+    assert card_rows(guide_card(content, "table", "2"))[1] == "1 5 6 4-6 table 1"
+    assert card_rows(guide_card(content, "table", "3"))[1] == "1 2 4 7-9 table 2"
 
 
 def test_sit_outs_on_the_table_cards(director):
     section = make_section(MovementChoice("mitchell", 7, 3, phantom=True))
     content = page(director, "movement:table-cards", section)
-    assert card_rows(card(content, "table", "1"))[2] == "2 1NS sit-out 4-6 table 7"
+    assert (
+        card_rows(guide_card(content, "table", "1"))[2] == "2 1NS sit-out 4-6 table 7"
+    )
 
 
 # -- pair cards ------------------------------------------------------------------
@@ -277,13 +266,13 @@ def test_sit_outs_on_the_table_cards(director):
 def test_one_pair_card_per_real_pair(director, mitchell7):
     content = page(director, "movement:pair-cards", mitchell7)
     assert content.count('class="guide-card pair-card"') == 14
-    rows = card_rows(card(content, "pair", "1EW"))
+    rows = card_rows(guide_card(content, "pair", "1EW"))
     assert list(rows) == [1, 2, 3, 4, 5, 6, 7]
     assert rows[1] == "1 1 E-W 1NS Alice Martin – Bruno Petit 1-3 table 2, E-W"
     assert rows[2] == "2 2 E-W 2NS 7-9 table 3, E-W"
     assert rows[7] == "7 7 E-W 7NS 16-18 —"
-    assert "Alice Martin – Bruno Petit" in card(content, "pair", "1NS")
-    stationary = card_rows(card(content, "pair", "3NS"))
+    assert "Alice Martin – Bruno Petit" in guide_card(content, "pair", "1NS")
+    stationary = card_rows(guide_card(content, "pair", "3NS"))
     assert [row.split()[1:3] for row in stationary.values()] == [["3", "N-S"]] * 7
     assert [row.endswith("table 3, N-S") for row in stationary.values()] == (
         [True] * 6 + [False]
@@ -295,7 +284,7 @@ def test_the_phantom_has_no_pair_card(director):
     content = page(director, "movement:pair-cards", section)
     assert content.count('class="guide-card pair-card"') == 13
     assert 'data-pair="7EW"' not in content
-    assert card_rows(card(content, "pair", "1NS"))[2] == (
+    assert card_rows(guide_card(content, "pair", "1NS"))[2] == (
         "2 1 N-S sit-out — table 1, N-S"
     )
 
@@ -304,7 +293,7 @@ def test_howell_pair_cards(director):
     section = make_section(MovementChoice("howell", 4, 3))
     content = page(director, "movement:pair-cards", section)
     assert content.count('class="guide-card pair-card"') == 8
-    rows = card_rows(card(content, "pair", "8"))
+    rows = card_rows(guide_card(content, "pair", "8"))
     assert rows[1] == "1 1 N-S 1 1-3 table 1, N-S"
     assert [row.split()[3] for row in rows.values()] == list("1234567")
 

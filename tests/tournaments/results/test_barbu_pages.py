@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
+from tablet_play import tablet_client
 
 from tournaments.models import BarbuDeal, BarbuScore, Event, Section
 from tournaments.services.barbu import barbu_event_create
@@ -127,9 +128,7 @@ def test_results_pages_and_workbook(
 
 def test_the_tablet_enters_its_manche(barbu, django_capture_on_commit_callbacks):
     section = Section.objects.get(session__event=barbu)
-    tablet = Client()
-    code = section.table_set.get(number=1).code
-    assert tablet.post("/table/", {"code": code}).status_code == 302
+    tablet = tablet_client(section)
     page = tablet.get("/table/play/").content.decode()
     assert "Ann" in page and "declarer" in page
     with django_capture_on_commit_callbacks(execute=True):
@@ -299,9 +298,7 @@ def test_the_choices_are_shown_on_the_pages_and_in_the_workbook(
 
 def test_the_tablet_refuses_a_manche_short_of_doubles(barbu):
     section = Section.objects.get(session__event=barbu)
-    tablet = Client()
-    code = section.table_set.get(number=1).code
-    assert tablet.post("/table/", {"code": code}).status_code == 302
+    tablet = tablet_client(section)
     page = tablet.get("/table/play/").content.decode()
     assert 'name="c-trump"' in page and 'name="o-barbu"' in page
     refused = tablet.post("/table/play/", SHEET | {"round": "1", "d-trump": "E>N"})

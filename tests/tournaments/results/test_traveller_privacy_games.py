@@ -8,6 +8,7 @@ import datetime as dt
 import pytest
 from django.test import Client
 from django.urls import reverse
+from section_play import bridgeote_section, playing_mitchell
 from teams_play import create, matches, post
 
 from tests.tournaments.results.test_traveller_privacy import (
@@ -18,7 +19,7 @@ from tests.tournaments.results.test_traveller_privacy import (
 )
 from tournaments.models import Event, Section, Session, WhizResult
 from tournaments.rescore import rescore_section
-from tournaments.services.events import MovementChoice, event_create, section_create
+from tournaments.services.events import event_create
 from tournaments.services.privacy import PUBLIC, hidden_boards, incomplete_boards
 from tournaments.services.sessions import session_close, session_reopen
 from tournaments.tokens import issue_table_token
@@ -262,19 +263,8 @@ def test_the_version_changes_when_a_session_closes(section):
     assert Client().get(url).json()["version"] != before
 
 
-def _bridgeote_section() -> Section:
-    event = event_create(
-        name="Belote night", date=dt.date(2026, 11, 24), game=Event.Game.BRIDGEOTE
-    )
-    section = section_create(
-        session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
-    )
-    Session.objects.filter(pk=section.session_id).update(status="playing")
-    return section
-
-
 def test_a_bridgeote_board_is_hidden_until_every_table_entered_it(api):
-    section = _bridgeote_section()
+    section = bridgeote_section("Belote night", dt.date(2026, 11, 24))
     url = reverse("api-bridgeote-results", args=[section.pk])
     lines = [
         {"ns": "1NS", "ew": "1EW", "contract": "100H", "declarer": "N",
@@ -299,10 +289,7 @@ def test_a_butler_board_hides_its_datum_while_in_play(api):
     event = event_create(
         name="Butler night", date=dt.date(2026, 11, 24), method=Event.Method.BUTLER
     )
-    section = section_create(
-        session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
-    )
-    Session.objects.filter(pk=section.session_id).update(status="playing")
+    section = playing_mitchell(event)
     enter_board_one(section, 2)
     response = Client().get(board_url(section))
     page = response.content.decode()

@@ -10,27 +10,17 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
+from tablet_play import tablet_client
+from whiz_play import WHIZ_FORM, whiz_by_form
 
 from tournaments.models import Board, Event, Section, WhizResult, WhizScore
 
 pytestmark = pytest.mark.django_db
 
-PLAYERS = "\n".join(f"Player {n}" for n in range(1, 13))
-FORM = {
-    "name": "Whiz Monday",
-    "date": "2026-11-23",
-    "mark": "standard",
-    "boards_per_round": "2",
-    "rounds": "",
-    "players": PLAYERS,
-}
-
 
 @pytest.fixture
 def whiz(director) -> Event:
-    response = director.post(reverse("director:whiz-event-new"), FORM)
-    assert response.status_code == 302
-    return Event.objects.get()
+    return whiz_by_form(director)
 
 
 def test_the_form_seats_twelve_players_at_four_tables(director, whiz):
@@ -42,7 +32,7 @@ def test_the_form_seats_twelve_players_at_four_tables(director, whiz):
 
 
 def test_a_bad_form_is_a_400_naming_the_field(director):
-    data = FORM | {"players": "Ann\nBob\nCyd"}
+    data = WHIZ_FORM | {"players": "Ann\nBob\nCyd"}
     response = director.post(reverse("director:whiz-event-new"), data)
     assert response.status_code == 400
     assert "players" in response.context["form"].errors
@@ -97,9 +87,7 @@ def test_table_cards_show_the_three_players_each_round(director, whiz):
 
 def test_the_terminal_enters_a_board_and_the_other_two_agree(whiz):
     section = Section.objects.get(session__event=whiz)
-    tablet = Client()
-    code = section.table_set.get(number=1).code
-    assert tablet.post("/table/", {"code": code}).status_code == 302
+    tablet = tablet_client(section)
     page = tablet.get("/table/play/").content.decode()
     assert "Player 1" in page and "Player 2" in page and "Player 3" in page
     entry = {

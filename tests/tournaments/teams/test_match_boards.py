@@ -16,31 +16,17 @@ the issue's case without playing three rounds first:
 
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from page_text import guide_card, text
 from teams_play import create, matches
 
 from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db
-
-
-def text(fragment: str) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
-
-
-def article(content: str, kind: str, key: str) -> str:
-    found = re.findall(
-        rf'<article class="guide-card {kind}-card" data-{kind}="{key}">(.*?)</article>',
-        content,
-        re.S,
-    )
-    assert len(found) == 1, key
-    return found[0]
 
 
 def board_cells(fragment: str) -> dict[int, str]:
@@ -70,8 +56,8 @@ def test_the_table_cards_print_the_boards_the_tablets_play(director, round_four)
     page = director.get(reverse("movement:table-cards", args=[section.pk]))
     assert page.status_code == 200
     content = page.content.decode()
-    assert board_cells(article(content, "table", "3")) == {1: "25-28", 2: "29-32"}
-    assert board_cells(article(content, "table", "4")) == {1: "29-32", 2: "25-28"}
+    assert board_cells(guide_card(content, "table", "3")) == {1: "25-28", 2: "29-32"}
+    assert board_cells(guide_card(content, "table", "4")) == {1: "29-32", 2: "25-28"}
     assert "33-36" not in content and "37-40" not in content
     # A teams round's rounds are its stints.
     assert '<th scope="col">Stint</th>' in content
@@ -112,7 +98,7 @@ def test_the_pair_cards_print_the_boards_the_tablets_play(director, round_four):
     match, section = round_four
     page = director.get(reverse("movement:pair-cards", args=[section.pk]))
     assert page.status_code == 200
-    home_ns = article(page.content.decode(), "pair", f"{match['home']}NS")
+    home_ns = guide_card(page.content.decode(), "pair", f"{match['home']}NS")
     assert board_cells_pair(home_ns) == {1: "25-28", 2: "29-32"}
 
 
@@ -168,8 +154,8 @@ def test_a_swiss_round_4_laid_out_after_three_rounds(director, api):
     assert section.first_board == 25
     page = director.get(reverse("movement:table-cards", args=[section.pk]))
     content = page.content.decode()
-    assert board_cells(article(content, "table", "3")) == {1: "25-28", 2: "29-32"}
-    assert board_cells(article(content, "table", "4")) == {1: "29-32", 2: "25-28"}
+    assert board_cells(guide_card(content, "table", "3")) == {1: "25-28", 2: "29-32"}
+    assert board_cells(guide_card(content, "table", "4")) == {1: "29-32", 2: "25-28"}
 
 
 def test_a_tablet_cannot_write_another_matchs_copy_of_its_board(round_four):

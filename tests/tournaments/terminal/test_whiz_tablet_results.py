@@ -12,30 +12,19 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 from django.urls import reverse
+from tablet_play import tablet_client
+from whiz_play import whiz_by_form
 
 from tournaments.models import Event, Section, WhizResult
 
 pytestmark = pytest.mark.django_db
 
-FORM = {
-    "name": "Whiz Monday",
-    "date": "2026-11-23",
-    "mark": "standard",
-    "boards_per_round": "2",
-    "rounds": "",
-    "players": "\n".join(f"Player {n}" for n in range(1, 13)),
-}
-
 
 @pytest.fixture
 def tablet(director) -> Client:
     """Table 1's tablet of a 12-player Whiz, signed in."""
-    assert director.post(reverse("director:whiz-event-new"), FORM).status_code == 302
-    section = Section.objects.get(session__event=Event.objects.get())
-    client = Client()
-    code = section.table_set.get(number=1).code
-    assert client.post("/table/", {"code": code}).status_code == 302
-    return client
+    section = Section.objects.get(session__event=whiz_by_form(director))
+    return tablet_client(section)
 
 
 def entry(level: str, result: str, **more: str) -> dict[str, str]:

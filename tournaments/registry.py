@@ -19,7 +19,7 @@ views and services it names, which may import it back without a cycle.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -135,6 +135,21 @@ class Game:
         return tuple(name for name, hook in hooks if hook is not None)
 
 
+# Barbu, whose duplicate form below differs only in its scoring and creation.
+BARBU = Game(
+    kind=Event.Kind.BARBU,
+    rescore=_hook("rescore.barbu", "rescore_barbu_section"),
+    results_page=_hook("results.barbu", "barbu_results"),
+    workbook=_hook("exporters.workbook.barbu", "barbu_workbook_bytes"),
+    event_page=_hook("director.barbu", "barbu_event_detail"),
+    open_round=_hook("services.table_rounds", "barbu_open_round"),
+    table_play=_hook("terminal.barbu", "barbu_play"),
+    line_model="tournaments.BarbuDeal",
+    travellers=False,
+    api_create=_hook("api.barbu", "barbu_event_new"),
+    director_create=_hook("director.games", "barbu_event_new"),
+)
+
 GAMES: dict[str, Game] = {
     Event.Kind.PAIRS: Game(
         kind=Event.Kind.PAIRS,
@@ -184,31 +199,14 @@ GAMES: dict[str, Game] = {
     ),
     # Barbu and Chinese bridge keep one score sheet a table: no travellers,
     # no pairs movement, no line expected or missing board by board.
-    Event.Kind.BARBU: Game(
-        kind=Event.Kind.BARBU,
-        rescore=_hook("rescore.barbu", "rescore_barbu_section"),
-        results_page=_hook("results.barbu", "barbu_results"),
-        workbook=_hook("exporters.workbook.barbu", "barbu_workbook_bytes"),
-        event_page=_hook("director.barbu", "barbu_event_detail"),
-        open_round=_hook("services.table_rounds", "barbu_open_round"),
-        table_play=_hook("terminal.barbu", "barbu_play"),
-        line_model="tournaments.BarbuDeal",
-        travellers=False,
-        api_create=_hook("api.barbu", "barbu_event_new"),
-        director_create=_hook("director.games", "barbu_event_new"),
-    ),
+    Event.Kind.BARBU: BARBU,
     # Duplicate Barbu (issue 22): Barbu's sheets, tablet and movement, the
     # same deals at every table of a round, ranked on matchpoints by seat.
-    Event.Kind.BARBU_DUPLICATE: Game(
+    Event.Kind.BARBU_DUPLICATE: replace(
+        BARBU,
         kind=Event.Kind.BARBU_DUPLICATE,
         rescore=_hook("rescore.barbu", "rescore_barbu_duplicate_section"),
         results_page=_hook("results.barbu", "barbu_duplicate_results"),
-        workbook=_hook("exporters.workbook.barbu", "barbu_workbook_bytes"),
-        event_page=_hook("director.barbu", "barbu_event_detail"),
-        open_round=_hook("services.table_rounds", "barbu_open_round"),
-        table_play=_hook("terminal.barbu", "barbu_play"),
-        line_model="tournaments.BarbuDeal",
-        travellers=False,
         api_create=_hook("api.barbu", "barbu_duplicate_event_new"),
         director_create=_hook("director.games", "barbu_duplicate_event_new"),
     ),

@@ -65,21 +65,40 @@ def doubles_owed(
     }
 
 
+def _deal_setting(
+    contract: str | Contract,
+    value: str | None,
+    deal: Contract,
+    has: str,
+    needs: str,
+) -> str:
+    """The stripped ``value`` of a setting only ``deal`` has (the Trump deal's
+    suit, the Réussite's height); "" for any other deal.
+
+    GameError when another deal is given one, or ``deal`` none: ``has`` and
+    ``needs`` name the setting in those two messages.
+    """
+    played = Contract.parse(contract)
+    text = (value or "").strip()
+    if played is not deal:
+        if text:
+            raise GameError(f"only the {deal.label} deal has {has}, not {played.label}")
+        return ""
+    if not text:
+        raise GameError(f"the {deal.label} deal needs {needs}")
+    return text
+
+
 def check_trump(contract: str | Contract, trump: str | None) -> str:
     """The Trump deal's suit as its letter (S, H, D, C); "" for any other deal.
 
     Read from a letter, a symbol or the English name; GameError when the
     Trump deal has none or another deal has one.
     """
-    played = Contract.parse(contract)
-    text = (trump or "").strip()
-    if played is not Contract.TRUMP:
-        if text:
-            raise GameError(f"only the Trump deal has a trump suit, not {played.label}")
-        return ""
-    if not text:
-        raise GameError("the Trump deal needs its trump suit: S, H, D or C")
-    return Suit.parse(text).letter
+    text = _deal_setting(
+        contract, trump, Contract.TRUMP, "a trump suit", "its trump suit: S, H, D or C"
+    )
+    return Suit.parse(text).letter if text else ""
 
 
 def check_height(contract: str | Contract, height: str | None) -> str:
@@ -88,14 +107,15 @@ def check_height(contract: str | Contract, height: str | None) -> str:
     GameError when the Réussite deal has none, another deal has one, or the
     rank is not one of a 52-card deck's.
     """
-    played = Contract.parse(contract)
-    text = (height or "").strip()
-    if played is not Contract.REUSSITE:
-        if text:
-            raise GameError(f"only the Réussite deal has a height, not {played.label}")
-        return ""
+    text = _deal_setting(
+        contract,
+        height,
+        Contract.REUSSITE,
+        "a height",
+        "its height: a rank from 2 to A",
+    )
     if not text:
-        raise GameError("the Réussite deal needs its height: a rank from 2 to A")
+        return ""
     rank = Rank.parse(text)
     if rank not in BRIDGE_RANKS:
         raise GameError(f"Réussite height {text!r}: expected a rank from 2 to A")

@@ -41,7 +41,7 @@ from .individual_search import (
     search_layout,
     table_count,
 )
-from .model import check_int, set_boards
+from .model import BoardsInPlay, check_int, set_boards
 
 MIN_PLAYERS, MAX_PLAYERS = 8, 28
 MIN_ROUNDS, MAX_ROUNDS = 5, 7
@@ -76,7 +76,7 @@ class IndividualTable:
 
 
 @dataclass(frozen=True)
-class IndividualSchedule:
+class IndividualSchedule(BoardsInPlay):
     """A whole individual movement: every table of every round and who sits out."""
 
     players: int
@@ -94,14 +94,6 @@ class IndividualSchedule:
     def shared_boards(self) -> bool:
         """Every table plays the round's set, passing its boards on."""
         return shares_boards(self.tables, self.boards_per_round)
-
-    @property
-    def board_sets(self) -> int:
-        return len({s.board_set for s in self.seatings})
-
-    @property
-    def boards(self) -> tuple[int, ...]:
-        return tuple(sorted({b for s in self.seatings for b in s.boards}))
 
     def seating(self, round: int, table: int) -> IndividualTable:
         """The table ``table`` in ``round``; ``KeyError`` if there is none."""

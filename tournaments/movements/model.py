@@ -95,6 +95,24 @@ def format_boards(boards: tuple[int, ...] | list[int]) -> str:
     )
 
 
+class BoardsInPlay:
+    """The boards a movement plays, read from its ``seatings`` (each with its
+    ``boards`` and ``board_set``): shared by the pairs, Whiz and individual
+    movements, frozen dataclasses that declare ``seatings``."""
+
+    seatings: tuple
+
+    @property
+    def boards(self) -> tuple[int, ...]:
+        """Return every board number in play, sorted."""
+        return tuple(sorted({b for s in self.seatings for b in s.boards}))
+
+    @property
+    def board_sets(self) -> int:
+        """Return the number of board sets the movement uses."""
+        return len({s.board_set for s in self.seatings})
+
+
 @dataclass(frozen=True)
 class MovementPair:
     """One pair position of a movement, before any real pair is assigned."""
@@ -148,7 +166,7 @@ def playing_share(
 
 
 @dataclass(frozen=True)
-class Movement:
+class Movement(BoardsInPlay):
     """A complete pairs movement: every seating of every round.
 
     ``kind`` is "mitchell" or "howell" and ``variant`` the Mitchell's shape
@@ -247,16 +265,6 @@ class Movement:
     def next_position(self, pair_id: int, round: int) -> tuple[int, str] | None:
         """Return where the pair goes after ``round``, or None after the last one."""
         return self.position(pair_id, round + 1)
-
-    @property
-    def boards(self) -> tuple[int, ...]:
-        """Return every board number in play, sorted."""
-        return tuple(sorted({b for s in self.seatings for b in s.boards}))
-
-    @property
-    def board_sets(self) -> int:
-        """Return the number of board sets the movement uses."""
-        return len({s.board_set for s in self.seatings})
 
     @property
     def single_winner(self) -> bool:

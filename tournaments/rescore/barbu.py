@@ -10,12 +10,11 @@ practice of club individuals.
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils import timezone
 
 from scoring.barbu_duplicate import DuplicateDeal, rank_duplicate
 from scoring.individual import rank_totals
 from tournaments.models import BarbuDeal, BarbuScore, Section
-from tournaments.rescore.ranking import store_ranking
+from tournaments.rescore.ranking import store_player_ranking
 
 
 @transaction.atomic
@@ -33,15 +32,7 @@ def rescore_barbu_section(section_id: int) -> dict[str, int]:
         )
         for deal in deals
     )
-    store_ranking(
-        BarbuScore.objects.filter(entrant__section=section),
-        "entrant_id",
-        totals,
-        "player",
-        ("points", "deals"),
-    )
-    section.scored = timezone.now()
-    section.save(update_fields=["scored"])
+    store_player_ranking(section, BarbuScore, totals, ("points", "deals"))
     return {"section": section.pk, "players": len(totals)}
 
 
@@ -64,13 +55,10 @@ def rescore_barbu_duplicate_section(section_id: int) -> dict[str, int]:
         )
         for deal in deals
     )
-    store_ranking(
-        BarbuScore.objects.filter(entrant__section=section),
-        "entrant_id",
+    store_player_ranking(
+        section,
+        BarbuScore,
         totals,
-        "player",
         ("points", "deals", "matchpoints", "top", "percentage"),
     )
-    section.scored = timezone.now()
-    section.save(update_fields=["scored"])
     return {"section": section.pk, "players": len(totals)}

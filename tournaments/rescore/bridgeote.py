@@ -8,11 +8,10 @@ deals and the players ranked on their percentage, then their marks.
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils import timezone
 
 from scoring.bridgeote import TablePlay, individual_standings, seat_matchpoints
 from tournaments.models import BridgeoteDeal, BridgeoteScore, Section
-from tournaments.rescore.ranking import store_ranking
+from tournaments.rescore.ranking import store_player_ranking
 
 
 @transaction.atomic
@@ -30,13 +29,7 @@ def rescore_bridgeote_section(section_id: int) -> dict[str, int]:
         deal.top = seats[0].top if seats else None
     BridgeoteDeal.objects.bulk_update(deals, ["mps", "top"])
     standings = individual_standings(plays)
-    store_ranking(
-        BridgeoteScore.objects.filter(entrant__section=section),
-        "entrant_id",
-        standings,
-        "player",
-        ("pct", "mp", "tops", "points", "deals"),
+    store_player_ranking(
+        section, BridgeoteScore, standings, ("pct", "mp", "tops", "points", "deals")
     )
-    section.scored = timezone.now()
-    section.save(update_fields=["scored"])
     return {"section": section.pk, "deals": len(deals), "players": len(standings)}

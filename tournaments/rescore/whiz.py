@@ -9,11 +9,10 @@ a ``WhizScore`` line of the ranking.
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils import timezone
 
 from scoring.whiz import WhizLine, WhizSettings, score_whiz_session
 from tournaments.models import Section, WhizResult, WhizScore
-from tournaments.rescore.ranking import store_ranking
+from tournaments.rescore.ranking import store_player_ranking
 from tournaments.rescore.store import store_changed
 from tournaments.services.whiz import POSITIONS, section_whiz_movement
 
@@ -84,15 +83,12 @@ def rescore_whiz_section(section_id: int) -> dict[str, int]:
         },
         {r.pk: tuple(getattr(r, name) for name in fields) for r in results},
     )
-    store_ranking(
-        WhizScore.objects.filter(entrant__section=section),
-        "entrant_id",
+    store_player_ranking(
+        section,
+        WhizScore,
         scored.standings,
-        "player",
         ("mp", "top", "pct", "boards", "sit_out_boards"),
     )
-    section.scored = timezone.now()
-    section.save(update_fields=["scored"])
     return {
         "section": section.pk,
         "lines": len(results),

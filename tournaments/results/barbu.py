@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404
 from scoring.barbu_duplicate import seat_matchpoints
 from tournaments.models import BarbuDeal, BarbuEntrant, BarbuScore, Event
 from tournaments.results.event_page import event_page, event_section
+from tournaments.selectors.standings import section_standings
 from tournaments.services.barbu import section_barbu_movement
 
 
@@ -57,9 +58,7 @@ def barbu_results(
             deals, key=lambda deal: (deal.round.number, deal.table.number)
         )
     ]
-    scores = BarbuScore.objects.filter(entrant__section=section).select_related(
-        "entrant__player"
-    )
+    scores = section_standings(BarbuScore, section)
     return event_page(
         request,
         "results/barbu.html",

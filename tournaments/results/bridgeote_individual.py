@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse
 
 from tournaments.models import BridgeoteDeal, BridgeoteScore, Event
 from tournaments.results.event_page import event_page, event_section
+from tournaments.selectors.standings import section_standings
 
 
 def bridgeote_results(
@@ -29,9 +30,7 @@ def bridgeote_results(
         (number, [_line(deal, names) for deal in group])
         for number, group in groupby(deals, key=lambda deal: deal.number)
     ]
-    scores = BridgeoteScore.objects.filter(entrant__section=section).select_related(
-        "entrant__player"
-    )
+    scores = section_standings(BridgeoteScore, section)
     return event_page(
         request,
         "results/bridgeote_individual.html",

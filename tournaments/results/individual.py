@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, render
 
 from tournaments.models import Board, Event, IndividualEntrant, IndividualScore, Result
 from tournaments.results.event_page import event_page, event_section
+from tournaments.selectors.standings import section_standings
 from tournaments.services.individual import section_schedule
 from tournaments.services.privacy import hidden_boards, request_viewer
 
@@ -20,9 +21,7 @@ def individual_results(
     """The ranking (percentages over the boards each player played) and the
     boards' travellers."""
     section = event_section(event)
-    scores = IndividualScore.objects.filter(entrant__section=section).select_related(
-        "entrant__player"
-    )
+    scores = section_standings(IndividualScore, section)
     boards = section.boards.values_list("number", flat=True)
     return event_page(
         request,

@@ -18,6 +18,7 @@ from tournaments.results.hand_records import (
     deals_visible,
     hand_record,
 )
+from tournaments.selectors.standings import section_standings
 from tournaments.services.privacy import hidden_boards, request_viewer
 
 POSITIONS = ("N", "E", "S")
@@ -28,9 +29,7 @@ def whiz_results(
 ) -> HttpResponse:
     """The ranking, then links to every board's traveller."""
     section = event_section(event)
-    scores = WhizScore.objects.filter(entrant__section=section).select_related(
-        "entrant__player"
-    )
+    scores = section_standings(WhizScore, section)
     boards = section.boards.order_by("number")
     return event_page(
         request,

@@ -3,12 +3,14 @@
 The rule book's marks come from the pure ``games.bridgeote``; here they are
 refused or accepted with a ``ValidationError`` naming the form's or the
 API's field, for the write path (``services.results``) and the tablet's
-preview of the marks before saving.
+preview of the marks before saving; ``stored_line_marks`` marks a line
+already stored, for the travellers and the workbook.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -18,6 +20,9 @@ from games.bridgeote import deal_score as bridgeote_score
 from games.bridgeote import parse_contract as bridgeote_contract
 from games.cards import Seat
 from games.errors import GameError
+
+if TYPE_CHECKING:
+    from tournaments.models import Result
 
 BRIDGEOTE_ANNOUNCEMENT_FIELDS = ("taker_announcements", "defence_announcements")
 
@@ -109,6 +114,22 @@ def bridgeote_marks(
         raise ValidationError({"points": str(error)}) from None
     ns, ew = (takers, defence) if seat.name in "NS" else (defence, takers)
     return BridgeoteMarks(str(parsed), seat.name, ns, ew)
+
+
+def stored_line_marks(result: Result) -> BridgeoteMarks | None:
+    """Each side's points on a stored Bridgeote line (``bridgeote_marks``);
+    None for an adjusted score, a weighted one or a line that is no Bridgeote
+    deal. Raises ``ValidationError`` as ``bridgeote_marks`` does."""
+    if result.is_adjusted or result.card_points is None or not result.contract:
+        return None
+    return bridgeote_marks(
+        result.contract,
+        result.declarer,
+        result.card_points,
+        result.taker_announced,
+        result.defence_announced,
+        result.capot,
+    )
 
 
 def bridgeote_fields(

@@ -169,29 +169,11 @@ def _check_competition(competition: TeamCompetition, teams: int) -> None:
                 % {"boards": boards}
             }
         )
-    if competition.format == TeamCompetition.Format.PATTON:
-        most = teams - 1 if teams % 2 == 0 else teams
-        if not 1 <= competition.rounds <= most:
-            raise ValidationError(
-                {
-                    "rounds": _(
-                        "In a patton of %(teams)d teams each team meets 1 to "
-                        "%(most)d others."
-                    )
-                    % {"teams": teams, "most": most}
-                }
-            )
-    if competition.format == TeamCompetition.Format.SWISS:
-        most = teams - 1 if teams % 2 == 0 else teams
-        if not 1 <= competition.rounds <= most:
-            raise ValidationError(
-                {
-                    "rounds": _(
-                        "A Swiss of %(teams)d teams plays 1 to %(most)d rounds."
-                    )
-                    % {"teams": teams, "most": most}
-                }
-            )
+    if competition.format in (
+        TeamCompetition.Format.PATTON,
+        TeamCompetition.Format.SWISS,
+    ):
+        _check_rounds(competition, teams)
     knockout = competition.format == TeamCompetition.Format.KNOCKOUT
     if knockout and competition.scoring != TeamCompetition.Scoring.IMPS:
         # A knockout match is won on the IMP total (carry-over, segments,
@@ -204,6 +186,22 @@ def _check_competition(competition: TeamCompetition, teams: int) -> None:
         raise ValidationError(
             {"rounds": _("A knockout match has at least one segment.")}
         )
+
+
+def _check_rounds(competition: TeamCompetition, teams: int) -> None:
+    """Refuse a patton or a Swiss of more rounds than a team has opponents:
+    1 to n-1 with an even number of teams, 1 to n with an odd one (a team
+    sits out each round)."""
+    most = teams - 1 if teams % 2 == 0 else teams
+    if 1 <= competition.rounds <= most:
+        return
+    if competition.format == TeamCompetition.Format.PATTON:
+        message = _(
+            "In a patton of %(teams)d teams each team meets 1 to %(most)d others."
+        )
+    else:
+        message = _("A Swiss of %(teams)d teams plays 1 to %(most)d rounds.")
+    raise ValidationError({"rounds": message % {"teams": teams, "most": most}})
 
 
 def _check_three_way(competition: TeamCompetition, teams: int) -> None:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from games.bridgeote import parse_contract
 from games.errors import GameError
 from tournaments.models import Result
-from tournaments.services.bridgeote_checks import BridgeoteMarks, bridgeote_marks
+from tournaments.services.bridgeote_checks import BridgeoteMarks, stored_line_marks
 
 register = template.Library()
 
@@ -50,16 +50,7 @@ def bridgeote_contract(contract: str) -> str:
 def bridgeote_line_marks(result: Result) -> BridgeoteMarks | None:
     """Each side's points on a stored Bridgeote line; None for an adjusted
     score, a weighted one or a line that is no Bridgeote deal."""
-    if result.is_adjusted or result.card_points is None or not result.contract:
-        return None
     try:
-        return bridgeote_marks(
-            result.contract,
-            result.declarer,
-            result.card_points,
-            result.taker_announced,
-            result.defence_announced,
-            result.capot,
-        )
+        return stored_line_marks(result)
     except ValidationError:
         return None

@@ -9,7 +9,6 @@ rule book without saving; "Save" stores it through the one write path.
 
 from __future__ import annotations
 
-from django import forms
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -26,37 +25,22 @@ from tournaments.services.bridgeote_individual import (
     section_bridgeote_movement,
 )
 from tournaments.services.entry import refusal_messages, refusal_status
-from tournaments.terminal.forms import (
-    BRIDGEOTE_BIDS,
-    BRIDGEOTE_STRAINS,
-    DOUBLINGS,
-    TabletForm,
-)
+from tournaments.terminal.forms import BridgeoteDealFields, radio_field
 
 POINTS = [(str(p), str(p)) for p in announcement_totals(ALL_TRUMPS)]
 
 
-def _radio(label: str, choices: list[tuple[str, str]]) -> forms.ChoiceField:
-    return forms.ChoiceField(
-        label=label, choices=choices, required=False, widget=forms.RadioSelect
-    )
-
-
-class BridgeoteDealForm(TabletForm):
+class BridgeoteDealForm(BridgeoteDealFields):
     """A deal at a table of ``size``: contract, taker, partner, points."""
 
-    bid = _radio(gettext_lazy("Bid"), BRIDGEOTE_BIDS)
-    strain = _radio(gettext_lazy("Strain"), BRIDGEOTE_STRAINS)
-    doubled = _radio(gettext_lazy("Doubled"), DOUBLINGS)
-    taker = _radio(gettext_lazy("Taker"), [])
-    partner = _radio(gettext_lazy("Partner"), [])
-    points = forms.IntegerField(
-        label=gettext_lazy("Takers' card points"), min_value=0, max_value=260
-    )
-    taker_announced = _radio(gettext_lazy("Takers' announcements"), POINTS)
-    defence_announced = _radio(gettext_lazy("Defence's announcements"), POINTS)
-    capot = forms.BooleanField(label=gettext_lazy("Every trick taken"), required=False)
-    FIRST_CHOICES = {"doubled": "", "taker_announced": "0", "defence_announced": "0"}
+    taker = radio_field(gettext_lazy("Taker"), [])
+    partner = radio_field(gettext_lazy("Partner"), [])
+    taker_announced = radio_field(gettext_lazy("Takers' announcements"), POINTS)
+    defence_announced = radio_field(gettext_lazy("Defence's announcements"), POINTS)
+    field_order = (
+        "key", "bid", "strain", "doubled", "taker", "partner", "points",
+        "taker_announced", "defence_announced", "capot",
+    )  # fmt: skip
 
     def __init__(self, *args: object, names: list[str], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)

@@ -41,7 +41,9 @@ class SignInForm(forms.Form):
     )
 
 
-def _radio(label: str, choices: list[tuple[str, str]]) -> forms.ChoiceField:
+def radio_field(label: str, choices: list[tuple[str, str]]) -> forms.ChoiceField:
+    """A tablet's row of buttons: one choice, none chosen allowed (each form
+    names the fields a line cannot do without)."""
     return forms.ChoiceField(
         label=label, choices=choices, required=False, widget=forms.RadioSelect
     )
@@ -81,13 +83,15 @@ class TabletForm(forms.Form):
 class EntryForm(TabletForm):
     """A result as a bid box gives it; ``cleaned_data`` gains the contract."""
 
-    level = _radio(gettext_lazy("Level"), [*LEVELS, (PASS, gettext_lazy("Passed out"))])
-    denomination = _radio(gettext_lazy("Denomination"), DENOMINATIONS)
-    doubled = _radio(gettext_lazy("Doubled"), DOUBLINGS)
-    declarer = _radio(gettext_lazy("Declarer"), SEATS)
-    result = _radio(gettext_lazy("Tricks"), RESULTS)
-    lead_suit = _radio(gettext_lazy("Lead suit"), LEAD_SUITS)
-    lead_rank = _radio(gettext_lazy("Lead card"), LEAD_RANKS)
+    level = radio_field(
+        gettext_lazy("Level"), [*LEVELS, (PASS, gettext_lazy("Passed out"))]
+    )
+    denomination = radio_field(gettext_lazy("Denomination"), DENOMINATIONS)
+    doubled = radio_field(gettext_lazy("Doubled"), DOUBLINGS)
+    declarer = radio_field(gettext_lazy("Declarer"), SEATS)
+    result = radio_field(gettext_lazy("Tricks"), RESULTS)
+    lead_suit = radio_field(gettext_lazy("Lead suit"), LEAD_SUITS)
+    lead_rank = radio_field(gettext_lazy("Lead card"), LEAD_RANKS)
 
     def clean(self) -> dict[str, object]:
         data = super().clean()
@@ -136,11 +140,11 @@ WHIZ_SEATS = [("N", "N"), ("E", "E"), ("S", "S")]
 class WhizEntryForm(TabletForm):
     """A Whiz result from the bid box: 7 to 13 tricks, a human declarer."""
 
-    level = _radio(gettext_lazy("Tricks bid"), WHIZ_LEVELS)
-    denomination = _radio(gettext_lazy("Denomination"), DENOMINATIONS)
-    doubled = _radio(gettext_lazy("Doubled"), DOUBLINGS)
-    declarer = _radio(gettext_lazy("Declarer"), WHIZ_SEATS)
-    result = _radio(gettext_lazy("Tricks"), RESULTS)
+    level = radio_field(gettext_lazy("Tricks bid"), WHIZ_LEVELS)
+    denomination = radio_field(gettext_lazy("Denomination"), DENOMINATIONS)
+    doubled = radio_field(gettext_lazy("Doubled"), DOUBLINGS)
+    declarer = radio_field(gettext_lazy("Declarer"), WHIZ_SEATS)
+    result = radio_field(gettext_lazy("Tricks"), RESULTS)
 
     def __init__(self, *args: object, players: dict | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -187,20 +191,34 @@ ANNOUNCEMENTS = [("0", "—")] + [
 ]
 
 
-class BridgeoteEntryForm(TabletForm):
-    """A Bridgeote deal: the contract, the declarer, the takers' card points."""
+class BridgeoteDealFields(TabletForm):
+    """What every Bridgeote tablet asks of a deal, by pairs or individually:
+    the contract, the takers' card points and the capot. Each form adds who
+    took the contract and the announcements' buttons, and orders its fields
+    (``field_order``) as the tablet shows them."""
 
-    bid = _radio(gettext_lazy("Bid"), BRIDGEOTE_BIDS)
-    strain = _radio(gettext_lazy("Strain"), BRIDGEOTE_STRAINS)
-    doubled = _radio(gettext_lazy("Doubled"), DOUBLINGS)
-    declarer = _radio(gettext_lazy("Declarer"), SEATS)
+    bid = radio_field(gettext_lazy("Bid"), BRIDGEOTE_BIDS)
+    strain = radio_field(gettext_lazy("Strain"), BRIDGEOTE_STRAINS)
+    doubled = radio_field(gettext_lazy("Doubled"), DOUBLINGS)
     points = forms.IntegerField(
         label=gettext_lazy("Takers' card points"), min_value=0, max_value=260
     )
-    taker_announced = _radio(gettext_lazy("Takers' announcements"), ANNOUNCEMENTS)
-    defence_announced = _radio(gettext_lazy("Defence's announcements"), ANNOUNCEMENTS)
     capot = forms.BooleanField(label=gettext_lazy("Every trick taken"), required=False)
     FIRST_CHOICES = {"doubled": "", "taker_announced": "0", "defence_announced": "0"}
+
+
+class BridgeoteEntryForm(BridgeoteDealFields):
+    """A Bridgeote deal: the contract, the declarer, the takers' card points."""
+
+    declarer = radio_field(gettext_lazy("Declarer"), SEATS)
+    taker_announced = radio_field(gettext_lazy("Takers' announcements"), ANNOUNCEMENTS)
+    defence_announced = radio_field(
+        gettext_lazy("Defence's announcements"), ANNOUNCEMENTS
+    )
+    field_order = (
+        "key", "bid", "strain", "doubled", "declarer", "points",
+        "taker_announced", "defence_announced", "capot",
+    )  # fmt: skip
 
     def clean(self) -> dict[str, object]:
         data = super().clean()

@@ -20,6 +20,7 @@ from django.utils.translation import gettext, gettext_noop
 from tournaments.exporters.workbook.book import Book, Sheet
 from tournaments.exporters.workbook.bridgeote import (
     BRIDGEOTE_TRAVELLER_HEADER,
+    LINE_HEADER,
     bridgeote_line_cells,
 )
 from tournaments.models import Event
@@ -53,13 +54,7 @@ RANKING_HEADER = (
     gettext_noop("Boards"),
 )
 TRAVELLER_HEADER = (
-    gettext_noop("Session"),
-    gettext_noop("Section"),
-    gettext_noop("Board"),
-    "NS",
-    "EW",
-    gettext_noop("Contract"),
-    gettext_noop("Declarer"),
+    *LINE_HEADER,
     gettext_noop("Lead"),
     gettext_noop("Tricks"),
     gettext_noop("Result"),

@@ -7,6 +7,7 @@ from django.utils.translation import gettext, gettext_noop
 from tournaments.exporters.workbook import RANK_HEADER, filled_sheet, rank_cells, saved
 from tournaments.exporters.workbook.book import Book
 from tournaments.models import BarbuDeal, BarbuScore, Event, Section
+from tournaments.selectors.standings import section_standings
 
 RANKING_HEADER = (
     *RANK_HEADER,
@@ -45,9 +46,7 @@ def barbu_workbook_bytes(event: Event) -> bytes:
     """Ranking and Deals sheets, from the stored deals and scores."""
     section = Section.objects.get(session__event=event)
     workbook = Book()
-    scores = BarbuScore.objects.filter(entrant__section=section).select_related(
-        "entrant__player"
-    )
+    scores = section_standings(BarbuScore, section)
     duplicate = event.kind == Event.Kind.BARBU_DUPLICATE
     header = RANKING_HEADER + (DUPLICATE_HEADER if duplicate else ())
     filled_sheet(workbook.active, gettext("Ranking"), header, (

@@ -15,9 +15,11 @@ from django.utils.translation import gettext, gettext_noop
 from games.bridgeote import parse_contract
 from games.errors import GameError
 from tournaments.selectors.pairs import LineRow, SectionReport
-from tournaments.services.bridgeote_checks import bridgeote_marks
+from tournaments.services.bridgeote_checks import stored_line_marks
 
-BRIDGEOTE_TRAVELLER_HEADER = (
+# The columns every pairs traveller opens with, Bridgeote's and bridge's
+# (``workbook.TRAVELLER_HEADER``): where the line was played, its contract.
+LINE_HEADER = (
     gettext_noop("Session"),
     gettext_noop("Section"),
     gettext_noop("Board"),
@@ -25,6 +27,9 @@ BRIDGEOTE_TRAVELLER_HEADER = (
     "EW",
     gettext_noop("Contract"),
     gettext_noop("Declarer"),
+)
+BRIDGEOTE_TRAVELLER_HEADER = (
+    *LINE_HEADER,
     gettext_noop("Takers' card points"),
     gettext_noop("Takers' announcements"),
     gettext_noop("Defence's announcements"),
@@ -60,17 +65,10 @@ def bridgeote_line_cells(report: SectionReport, line: LineRow) -> list[object]:
         result.ns_pair.number,
         result.ew_pair.number,
     ]
-    if result.is_adjusted or result.card_points is None or not result.contract:
+    marks = stored_line_marks(result)
+    if marks is None:
         return [*where, None, None, None, None, None, None, None, None,
                 result.score_ns, line.adjusted]  # fmt: skip
-    marks = bridgeote_marks(
-        result.contract,
-        result.declarer,
-        result.card_points,
-        result.taker_announced,
-        result.defence_announced,
-        result.capot,
-    )
     return [
         *where,
         contract_text(result.contract),

@@ -14,6 +14,7 @@ from tournaments.exporters.workbook import PERCENT, POINTS, filled_sheet, saved
 from tournaments.exporters.workbook.book import Book
 from tournaments.exporters.workbook.bridgeote import contract_text
 from tournaments.models import BridgeoteDeal, BridgeoteScore, Event, Section
+from tournaments.selectors.standings import section_standings
 
 RANKING_HEADER = (
     gettext_noop("Rank"),
@@ -43,9 +44,7 @@ def bridgeote_workbook_bytes(event: Event) -> bytes:
     """Ranking and Deals sheets, from the stored deals and scores."""
     section = Section.objects.get(session__event=event)
     workbook = Book()
-    scores = BridgeoteScore.objects.filter(entrant__section=section).select_related(
-        "entrant__player"
-    )
+    scores = section_standings(BridgeoteScore, section)
     filled_sheet(
         workbook.active,
         gettext("Ranking"),

@@ -8,6 +8,7 @@ from django.utils.translation import gettext, gettext_noop
 from tournaments.exporters.workbook import filled_sheet, saved
 from tournaments.exporters.workbook.book import Book
 from tournaments.models import Event, IndividualScore, Result, Section
+from tournaments.selectors.standings import section_standings
 from tournaments.services.individual import section_schedule
 
 RANKING_HEADER = (
@@ -42,9 +43,7 @@ def individual_workbook_bytes(event: Event) -> bytes:
     """Ranking and Boards sheets, from the stored lines and scores."""
     section = Section.objects.get(session__event=event)
     workbook = Book()
-    scores = IndividualScore.objects.filter(entrant__section=section).select_related(
-        "entrant__player"
-    )
+    scores = section_standings(IndividualScore, section)
     filled_sheet(workbook.active, gettext("Ranking"), RANKING_HEADER, (
         [score.rank, score.entrant.number, score.entrant.display_name,
          score.mp, score.top, score.pct, score.boards]

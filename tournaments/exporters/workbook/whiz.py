@@ -21,6 +21,7 @@ from tournaments.exporters.workbook import (
 )
 from tournaments.exporters.workbook.book import Book
 from tournaments.models import Event, Section, WhizEntrant, WhizResult, WhizScore
+from tournaments.selectors.standings import section_standings
 from tournaments.services.whiz import seat_order
 
 POSITIONS = ("N", "E", "S")
@@ -108,9 +109,7 @@ def whiz_workbook_bytes(event: Event) -> bytes:
 
 
 def _ranking(section: Section) -> Iterator[list[object]]:
-    scores = WhizScore.objects.filter(entrant__section=section).select_related(
-        "entrant__player"
-    )
+    scores = section_standings(WhizScore, section)
     for score in scores:
         yield [
             *rank_cells(score.rank), score.entrant.label, score.entrant.display_name,

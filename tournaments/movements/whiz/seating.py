@@ -11,6 +11,8 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
+from ..model import BoardsInPlay
+
 NORTH = "N"
 EAST = "E"
 SOUTH = "S"
@@ -67,7 +69,7 @@ class WhizSeating:
 
 
 @dataclass(frozen=True)
-class WhizMovement:
+class WhizMovement(BoardsInPlay):
     """A complete Whiz movement: every seating of every round.
 
     ``seatings`` holds every (round, table), sorted by round then table; a
@@ -127,16 +129,6 @@ class WhizMovement:
             return self._players_by_id[player_id]
         except KeyError:
             raise KeyError(f"no player {player_id} in {self.name}") from None
-
-    @property
-    def board_sets(self) -> int:
-        """Return the number of board sets the movement uses."""
-        return len({s.board_set for s in self.seatings})
-
-    @property
-    def boards(self) -> tuple[int, ...]:
-        """Return every board number in play, sorted: 1 .. T * b."""
-        return tuple(sorted({b for s in self.seatings for b in s.boards}))
 
     def times_played(self, board: int) -> int:
         """Return how many real tables play ``board`` (sit-outs excluded)."""

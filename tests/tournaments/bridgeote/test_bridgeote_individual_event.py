@@ -116,7 +116,8 @@ def test_the_results_page_workbook_and_director_page_show_the_figures(
         BytesIO(bridgeote_workbook_bytes(Event.objects.get(pk=event["id"])))
     )
     ranking = list(book["Ranking"].iter_rows(values_only=True))
-    assert ranking[1][:4] == ("1=", 2, "P6", 1.0)  # P6 is number 2
+    assert ranking[0][:3] == ("Rank", "Tied", "Player")
+    assert ranking[1][:5] == (1, "=", 2, "P6", 1.0)  # P6 is number 2, tied first
     deals = list(book["Deals"].iter_rows(values_only=True))
     header = deals[0]
     row = dict(zip(header, deals[2], strict=True))

@@ -104,10 +104,16 @@ def test_the_workbook_has_the_ranking_and_every_line(client, played):
     assert response.status_code == 200
     book = load_workbook(BytesIO(response.content))
     ranking = book.worksheets[0]
+    assert [cell.value for cell in ranking[1]][:3] == ["Rank", "Tied", "Player"]
     rows = list(ranking.iter_rows(min_row=2, values_only=True))
     assert len(rows) == 8
     best = IndividualScore.objects.select_related("entrant").first()
-    assert rows[0][1] == best.entrant.number and rows[0][5] == best.pct
+    assert rows[0][2] == best.entrant.number and rows[0][6] == best.pct
+    # The place is a number, the tie mark beside it (issue 22, item 7).
+    scores = IndividualScore.objects.order_by("position")
+    assert [row[:2] for row in rows] == [
+        (int(s.rank.rstrip("=")), "=" if s.rank.endswith("=") else None) for s in scores
+    ]
     boards = list(book.worksheets[1].iter_rows(min_row=2, values_only=True))
     assert len(boards) == 28
 

@@ -10,14 +10,21 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_noop
 
-from tournaments.exporters.workbook import PERCENT, POINTS, filled_sheet, saved
+from tournaments.exporters.workbook import (
+    PERCENT,
+    POINTS,
+    RANK_HEADER,
+    filled_sheet,
+    rank_cells,
+    saved,
+)
 from tournaments.exporters.workbook.book import Book
 from tournaments.exporters.workbook.bridgeote import contract_text
 from tournaments.models import BridgeoteDeal, BridgeoteScore, Event, Section
 from tournaments.selectors.standings import section_standings
 
 RANKING_HEADER = (
-    gettext_noop("Rank"),
+    *RANK_HEADER,
     gettext_noop("Player"),
     gettext_noop("Name"),
     "%",
@@ -50,7 +57,7 @@ def bridgeote_workbook_bytes(event: Event) -> bytes:
         gettext("Ranking"),
         RANKING_HEADER,
         (
-            [score.rank, score.entrant.number, score.entrant.display_name,
+            [*rank_cells(score.rank), score.entrant.number, score.entrant.display_name,
              round(score.pct / 100, 6), round(score.mp, 2), round(score.tops, 2),
              score.points, score.deals]
             for score in scores

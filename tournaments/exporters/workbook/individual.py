@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_noop
 
-from tournaments.exporters.workbook import filled_sheet, saved
+from tournaments.exporters.workbook import RANK_HEADER, filled_sheet, rank_cells, saved
 from tournaments.exporters.workbook.book import Book
 from tournaments.models import Event, IndividualScore, Result, Section
 from tournaments.selectors.standings import section_standings
 from tournaments.services.individual import section_schedule
 
 RANKING_HEADER = (
-    gettext_noop("Rank"),
+    *RANK_HEADER,
     gettext_noop("Player"),
     gettext_noop("Name"),
     gettext_noop("MP"),
@@ -45,7 +45,7 @@ def individual_workbook_bytes(event: Event) -> bytes:
     workbook = Book()
     scores = section_standings(IndividualScore, section)
     filled_sheet(workbook.active, gettext("Ranking"), RANKING_HEADER, (
-        [score.rank, score.entrant.number, score.entrant.display_name,
+        [*rank_cells(score.rank), score.entrant.number, score.entrant.display_name,
          score.mp, score.top, score.pct, score.boards]
         for score in scores
     ))  # fmt: skip

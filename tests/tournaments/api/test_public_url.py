@@ -10,8 +10,8 @@ import pytest
 from django.core.management import call_command
 from django.test import RequestFactory
 from django.urls import reverse
+from whiz_play import WHIZ_FORM
 
-from tests.tournaments.results.test_whiz_pages import FORM
 from tournaments.models import Event, Section
 from tournaments.public_url import public_url
 
@@ -62,7 +62,8 @@ def test_the_qr_code_encodes_the_public_link(director, section, settings):
 
 def test_game_cards_print_the_public_address(director, settings):
     settings.DONNE_PUBLIC_URL = ROOM
-    assert director.post(reverse("director:whiz-event-new"), FORM).status_code == 302
+    created = director.post(reverse("director:whiz-event-new"), WHIZ_FORM)
+    assert created.status_code == 302
     whiz = Event.objects.get()
     url = reverse("director:whiz-cards", args=[whiz.pk])
     page = html.unescape(director.get(url, HTTP_HOST="127.0.0.1:8000").content.decode())

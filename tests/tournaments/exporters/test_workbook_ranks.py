@@ -6,7 +6,8 @@ column holding "=".  The per-game sheets are checked where each game's
 workbook is tested (pairs ``test_excel``, teams ``test_teams_pages``, Whiz
 ``test_whiz_pages``, Barbu ``test_barbu_pages``, Chinese
 ``test_chinese_api``, individual ``test_individual_pages``, Bridgeote
-individual ``test_bridgeote_individual_event``); here the split itself and how it is written.
+individual ``test_bridgeote_individual_event``); here the split itself and
+how it is written.
 """
 
 from __future__ import annotations

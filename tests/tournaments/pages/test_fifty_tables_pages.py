@@ -18,14 +18,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
+from page_text import guide_card as card
+from page_text import text
 
-from tests.tournaments.pages.test_movement_pages import (
-    card,
-    card_rows,
-    page,
-    sheet_cell,
-    text,
-)
+from tests.tournaments.pages.test_movement_pages import card_rows, page, sheet_cell
 from tournaments.models import Pair, Result, Section, Source, Table
 from tournaments.services.events import event_create
 from tournaments.services.table_rounds import current_round, pairs_current_rounds

@@ -19,7 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.bridgeote.individual import INDIVIDUAL_TABLES
+# The rule book's tables of 3, 5, 6 or 7 (``games.bridgeote.individual``'s
+# ``INDIVIDUAL_TABLES``, which a test checks this matches): movements use
+# the standard library only.
+TABLE_SIZES = (3, 5, 6, 7)
 
 MAX_TABLES = 20
 MAX_ROUNDS = 12
@@ -48,7 +51,7 @@ class BridgeoteMovement:
 
     def __post_init__(self) -> None:
         checks = (
-            ("size", self.size, INDIVIDUAL_TABLES),
+            ("size", self.size, TABLE_SIZES),
             ("tables", self.tables, range(1, MAX_TABLES + 1)),
             ("rounds", self.rounds, range(1, MAX_ROUNDS + 1)),
             ("deals_per_round", self.deals_per_round,

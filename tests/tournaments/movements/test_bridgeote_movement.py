@@ -56,3 +56,12 @@ def test_every_table_plays_the_rounds_deals():
 def test_impossible_shapes_are_refused(shape):
     with pytest.raises(ValueError):
         BridgeoteMovement(*shape)
+
+
+def test_the_movement_seats_the_rule_books_table_sizes():
+    """The movement keeps its own copy of the table sizes (movements use the
+    standard library only): it must be the rule book's."""
+    from games.bridgeote.individual import INDIVIDUAL_TABLES
+    from tournaments.movements.bridgeote import TABLE_SIZES
+
+    assert TABLE_SIZES == INDIVIDUAL_TABLES == (3, 5, 6, 7)

@@ -33,9 +33,9 @@ from scoring.ranking import rank
 PairKey = Hashable
 
 # From this many lines, a session of plain scores is matchpointed with numpy
-# in one pass (``scoring.plain_field``), to the same figures: measured, numpy
-# is 2.7x faster at 200 lines (0.39 ms v 1.03 ms) and 5.8x at 1,000 (one
-# board of a 1,000-table field), level at about 50.
+# in one pass (``scoring.plain_field``), to the same figures: numpy is level
+# at about 50 lines and 2.8x faster at 200, 8x at 1,000 (one board of a
+# 1,000-table field), as ``bench/plain_threshold.py`` prints.
 PLAIN_FIELD_LINES = 200
 
 # Rankings are listed NS first, then EW, then a single (Howell) ranking.
@@ -269,7 +269,7 @@ def rank_standings(
     """
     grouped: dict[str | None, list[tuple[float, PairStanding]]] = defaultdict(list)
     for standing in standings:
-        pct = 100 * standing.mp / standing.top if standing.top else 50.0
+        pct = session_percentage(standing)
         grouped[standing.group].append((pct, standing))
     rankings = {}
     for group in sorted(grouped, key=lambda g: GROUP_ORDER.get(g, 3)):
@@ -283,6 +283,12 @@ def rank_standings(
             _placed(entry, pct, place) for place, (pct, entry) in ordered
         ]
     return rankings
+
+
+def session_percentage(standing: PairStanding) -> float:
+    """The percentage a pair is ranked by: MP over the tops it played, 50 %
+    for a pair with no top."""
+    return 100 * standing.mp / standing.top if standing.top else 50.0
 
 
 def _placed(standing: PairStanding, pct: float, place: str) -> PairStanding:

@@ -18,7 +18,7 @@ from django.db.models import QuerySet
 
 from scoring.imp_session import ImpScoredLine, ImpStanding
 from scoring.ranking import rank
-from scoring.session import PairStanding, ScoredTravellerLine
+from scoring.session import ScoredTravellerLine, session_percentage
 from tournaments.models import Board, Pair, PairScore, Result, Section
 from tournaments.rescore.store import store_changed
 
@@ -138,17 +138,12 @@ def _section_places(
     subsets: dict[tuple, list] = defaultdict(list)
     for standing in standings:
         subsets[section_of[standing.pair], standing.group].append(standing)
-    key = _imps if figures == IMP_FIGURES else _percentage
+    key = _imps if figures == IMP_FIGURES else session_percentage
     places: dict[int, str] = {}
     for subset in subsets.values():
         for standing, place in zip(subset, rank([key(s) for s in subset]), strict=True):
             places[standing.pair] = place
     return places
-
-
-def _percentage(standing: PairStanding) -> float:
-    """The percentage ``rank_standings`` ranks a pair by."""
-    return 100 * standing.mp / standing.top if standing.top else 50.0
 
 
 def _imps(standing: ImpStanding) -> float:

@@ -12,3 +12,9 @@ import os
 os.environ.setdefault("DJANGO_DEBUG", "1")
 
 from config.settings import *  # noqa: F403
+
+# A password hashed at 1,000,000 PBKDF2 iterations costs a quarter of a second
+# of CPU; the suite creates a director for hundreds of tests. The production
+# settings keep Django's PBKDF2 (tests/test_settings.py checks it); the tests
+# only need passwords that check, not ones that resist cracking.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

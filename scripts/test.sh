@@ -1,12 +1,48 @@
 #!/usr/bin/env bash
 # Set up the test environment and run every check: ruff lint and format, the
 # migration check, the whole pytest suite (which holds the import checks) on
-# SQLite, then every test that touches the database again on PostgreSQL
-# (pytest's "database" marker), with a throwaway Redis for the tests that run a
-# real Celery worker, a throwaway PostgreSQL cluster, and Debian's chromium for
-# the browser tests (Playwright never downloads one).
+# SQLite, the production stack check, then every test that touches the
+# database again on PostgreSQL (pytest's "database" marker), with a throwaway
+# Redis for the tests that run a real Celery worker, a throwaway PostgreSQL
+# cluster, and Debian's chromium for the browser tests (Playwright never
+# downloads one).  Both pytest passes run on every core (pytest-xdist, a
+# module's tests on one worker); each phase's time is printed, and again in
+# a summary at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+started=$SECONDS
+phase_name=""
+phase_started=$SECONDS
+phase_times=()
+
+# phase NAME: the previous phase ends (its time noted), NAME begins.
+phase() {
+    end_phase
+    phase_name="$1"
+    phase_started=$SECONDS
+    echo "== $phase_name"
+}
+end_phase() {
+    if [ -n "$phase_name" ]; then
+        local took=$((SECONDS - phase_started))
+        phase_times+=("$(printf '%-24s %5d s' "$phase_name" "$took")")
+        echo "== $phase_name: ${took} s"
+        phase_name=""
+    fi
+}
+summary() {
+    local status=$?
+    end_phase
+    echo "== time by phase"
+    local line
+    for line in "${phase_times[@]+"${phase_times[@]}"}"; do
+        echo "   $line"
+    done
+    printf '   %-24s %5d s\n' "total" "$((SECONDS - started))"
+    return "$status"
+}
+
+phase "set-up (virtualenv, Debian packages, Redis, PostgreSQL)"
 . scripts/venv.sh requirements-test.txt
 # The suite runs with the development settings (config/testing.py says so too).
 export DJANGO_DEBUG=1
@@ -14,20 +50,37 @@ export DJANGO_DEBUG=1
 . scripts/redis.sh
 . scripts/postgres.sh
 apt_install chromium chromium
-echo "== ruff check"; .venv/bin/ruff check .
-echo "== ruff format --check"; .venv/bin/ruff format --check .
-echo "== migrations"; .venv/bin/python manage.py makemigrations --check --dry-run
-echo "== pytest (SQLite)"; env -u DATABASE_URL .venv/bin/pytest "$@"
+# After redis.sh and postgres.sh: their EXIT hooks stop the servers, and this
+# trap (the last one set) runs them after printing the times.
+trap 'summary; run_exit_hooks' EXIT
+
+# pytest-xdist: one worker a core (DONNE_TEST_WORKERS to choose), a module's
+# tests and each named group on one worker (tests/conftest.py).
+workers=(-n "${DONNE_TEST_WORKERS:-auto}" --dist loadgroup)
+
+phase "lint (ruff, migrations)"
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
+.venv/bin/python manage.py makemigrations --check --dry-run
+
+phase "pytest (SQLite)"
+env -u DATABASE_URL .venv/bin/pytest "${workers[@]}" "$@"
+
 # The production stack, started, played, backed up, restored and stopped in a
 # throwaway folder (about a minute): with the whole suite only.
-if [ "$#" -eq 0 ]; then echo "== stack check"; scripts/stack_check.sh; fi
+if [ "$#" -eq 0 ]; then
+    phase "stack check"
+    scripts/stack_check.sh
+fi
+
 if [ -z "${DONNE_TEST_POSTGRES_URL:-}" ]; then
     echo "== pytest (PostgreSQL) SKIPPED: no PostgreSQL (see above)"
     exit 0
 fi
-echo "== pytest (PostgreSQL)"
+phase "pytest (PostgreSQL)"
 status=0
-DATABASE_URL="$DONNE_TEST_POSTGRES_URL" .venv/bin/pytest -m database "$@" || status=$?
+DATABASE_URL="$DONNE_TEST_POSTGRES_URL" .venv/bin/pytest "${workers[@]}" -m database "$@" \
+    || status=$?
 # Exit 5 is "no test selected": fine when the arguments picked only pure tests
 # (which ran on SQLite above), a failure for the whole suite.
 if [ "$status" = 5 ] && [ "$#" -gt 0 ]; then

@@ -9,36 +9,111 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from demo_world import DemoCopy
+    from room_server import Room
+
+    from tournaments.demo.club import DemoSummary
 
 TEST_DATA = Path(__file__).resolve().parent / "data"
 
 
-# The fixtures through which a test reaches the database (pytest-django's).
+# The fixtures through which a test reaches the database (pytest-django's):
+# a test whose fixture closure holds one is a database test.  Every test holds
+# ``django_db_blocker`` (pytest-django's autouse fixtures ask for it), so that
+# one does not count; ``django_db_setup`` does (a module-wide world is built
+# through it).
 DATABASE_FIXTURES = frozenset(
     {
         "db",
         "transactional_db",
         "django_db_reset_sequences",
         "django_db_serialized_rollback",
+        "django_db_setup",
+        "live_server",
     }
 )
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:
-    """Mark ``database`` every test that touches the database.
+    """Mark ``database`` every test that touches the database; group it
+    with its module for pytest-xdist.
 
     ``scripts/test.sh`` runs the whole suite on SQLite, then ``-m database``
     again on PostgreSQL: the pure tests (games, scoring, imports) run once.
-    A test that reaches the database another way (a subprocess) carries the
-    marker itself.
+    The marker is decided here, at collection, from the test's whole fixture
+    closure (autouse fixtures included) and its ``django_db`` marker; a test
+    that reaches a database another way (a subprocess) carries the marker
+    itself.  :func:`guard_unmarked_tests` fails, naming it, any test that
+    opens the test database without the marker (a fixture unblocking it by
+    hand), so ``-m database`` and ``-m "not database"`` each run alone.
+
+    ``scripts/test.sh`` runs both passes with ``--dist loadgroup``: a module's
+    tests run on one worker, so a world a module builds once is built once;
+    a test marked with a group of its own (the served room, the real Celery
+    worker on the suite's Redis) shares a worker with the others of that
+    group, whatever module they are in.
     """
     uses_fixture = DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
     if uses_fixture or item.get_closest_marker("django_db"):
         item.add_marker(pytest.mark.database)
+    if not item.get_closest_marker("xdist_group"):
+        item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
+class UnmarkedDatabaseAccess(Exception):
+    """A test not marked ``database`` unblocked the test database."""
+
+
+# The test being set up or run when it carries no ``database`` marker; None
+# otherwise (and during teardown, when session fixtures end their work).
+_unmarked: pytest.Item | None = None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    global _unmarked
+    _unmarked = None if item.get_closest_marker("database") else item
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    global _unmarked
+    _unmarked = None
+
+
+def guard_unmarked_tests() -> None:
+    """Make ``django_db_blocker.unblock()`` refuse a test without the marker.
+
+    pytest-django already refuses an unmarked test's queries; the one way
+    round is the blocker's ``unblock``, which fixtures call to build a world
+    once for a module.  Such a test would pass in the full run (the database
+    set up by an earlier test) and fail alone or on the other engine.
+    """
+    from pytest_django.plugin import DjangoDbBlocker
+
+    unblock = DjangoDbBlocker.unblock
+
+    def checked(self: DjangoDbBlocker):
+        if _unmarked is not None:
+            raise UnmarkedDatabaseAccess(
+                f"{_unmarked.nodeid} reaches the test database but is not "
+                "marked 'database': request the db fixture (or "
+                "django_db_setup) instead of unblocking it by hand"
+            )
+        return unblock(self)
+
+    DjangoDbBlocker.unblock = checked
+
+
+guard_unmarked_tests()
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
@@ -47,6 +122,58 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 
     engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     terminalreporter.write_line(f"database: {engine}")
+
+
+@pytest.fixture(autouse=True)
+def empty_cache(request: pytest.FixtureRequest) -> Iterator[None]:
+    """An empty cache (sign-in lock-outs, API throttles) before each test that
+    reaches the database, where the cache lives (the table donne_cache, which
+    a live server's flush keeps): the test database is set up first, never
+    the checkout's.  Not after: the test's own transaction takes its rows
+    away, and a test that leaves that transaction broken (a refused
+    constraint) could not run the clear."""
+    if not request.node.get_closest_marker("database"):
+        yield
+        return
+    from django.core.cache import cache
+
+    request.getfixturevalue("django_db_setup")
+    with request.getfixturevalue("django_db_blocker").unblock():
+        cache.clear()
+    yield
+
+
+@pytest.fixture(scope="session")
+def demo_copy(django_db_setup, django_db_blocker) -> DemoCopy:
+    """The rows ``load_demo()`` makes, made once a run (``demo_world``)."""
+    from demo_world import copy_demo
+
+    with django_db_blocker.unblock():
+        return copy_demo()
+
+
+@pytest.fixture
+def demo(db, demo_copy: DemoCopy) -> DemoSummary:
+    """The demo club and its nine events, laid in the test's transaction as
+    ``load_demo()`` would leave them (its summary returned): a fraction of a
+    second instead of a replay of every entry.  Ask for it before fixtures
+    that create rows of their own."""
+    return demo_copy.lay()
+
+
+@pytest.fixture(scope="session")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
+    """A club night served by the real ``scripts/serve.sh`` on 127.0.0.2,
+    started once a run (a cold start migrates a database and collects the
+    static files): its own SQLite file and secret file (no
+    DJANGO_SECRET_KEY, as a club runs it), a director ``td``.  The tests
+    that use it share the ``served-room`` xdist group."""
+    from room_server import serve_room
+
+    folder = tmp_path_factory.mktemp("room")
+    with serve_room(folder, secret_file=folder / "secret") as served:
+        served.director()
+        yield served
 
 
 @pytest.fixture(autouse=True)

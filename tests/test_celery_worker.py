@@ -31,6 +31,9 @@ if not REDIS_URL and os.environ.get("CI"):
     pytest.fail("CI must provide DONNE_TEST_REDIS_URL (scripts/redis.sh)")
 pytestmark = [
     pytest.mark.database,
+    # One worker of the suite's Redis at a time (test_workbook_worker.py
+    # shares this mark): two would take each other's tasks.
+    pytest.mark.xdist_group("suite-redis"),
     pytest.mark.skipif(
         not REDIS_URL, reason="no Redis: run ./scripts/test.sh to start one"
     ),

@@ -27,6 +27,7 @@ print(json.dumps({
     "ssl_redirect": settings.SECURE_SSL_REDIRECT,
     "hsts": settings.SECURE_HSTS_SECONDS,
     "secure_cookies": settings.SESSION_COOKIE_SECURE,
+    "hasher": settings.PASSWORD_HASHERS[0],
 }))
 """
 
@@ -65,6 +66,20 @@ def test_redis_url_switches_celery_to_real_workers():
     found = settings_under(REDIS_URL="redis://127.0.0.1:6379/0")
     assert found["eager"] is False
     assert found["broker"] == "redis://127.0.0.1:6379/0"
+
+
+def test_production_hashes_passwords_slowly_and_only_the_suite_fast():
+    """A stolen database must not give the directors' passwords away: the
+    served settings, debug or not, keep a slow key-derivation hasher; only the
+    suite's settings (``config.testing``) swap in a fast one."""
+    slow = {"PBKDF2PasswordHasher", "Argon2PasswordHasher", "ScryptPasswordHasher"}
+    for environ in ({}, {"DJANGO_DEBUG": "1"}):
+        assert settings_under(**environ)["hasher"].rsplit(".", 1)[1] in slow
+    from django.conf import settings
+
+    assert settings.PASSWORD_HASHERS == [
+        "django.contrib.auth.hashers.MD5PasswordHasher"
+    ]
 
 
 def test_debug_is_off_unless_asked_for():

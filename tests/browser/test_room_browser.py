@@ -10,22 +10,19 @@ director lifts A's lock from the console, after which A signs in.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
 from browser import PHONE
-from room_server import Room, serve_room
+from room_server import Room
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 
-@pytest.fixture(scope="module")
-def room(tmp_path_factory) -> Iterator[Room]:
-    with serve_room(tmp_path_factory.mktemp("room-browser")) as served:
-        served.director()
-        yield served
+# The served room of tests/conftest.py, shared with tests/live/test_serve_room.py
+# on one xdist worker.
+pytestmark = pytest.mark.xdist_group("served-room")
 
 
 def tablet(browser: Browser) -> Page:

@@ -13,17 +13,14 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
-from room_server import Room, Visitor, serve_room
+from room_server import Room, Visitor
 
-
-@pytest.fixture(scope="module")
-def room(tmp_path_factory) -> Iterator[Room]:
-    with serve_room(tmp_path_factory.mktemp("room")) as served:
-        served.director()
-        yield served
+# One served room for this module and the browser's (tests/conftest.py):
+# on one xdist worker, so the script starts once a run.
+pytestmark = pytest.mark.xdist_group("served-room")
 
 
 def printed_links(room: Room, section: int) -> dict[int, str]:
@@ -111,19 +108,18 @@ def test_one_device_locked_not_the_room_across_the_workers(room):
     assert b.get(f"{room.public}/table/play/").status == 200
 
 
-def test_the_secret_key_is_made_once_and_survives_a_restart(tmp_path):
+def test_the_secret_key_is_made_once_and_survives_a_restart(room):
     """Without DJANGO_SECRET_KEY the script makes a secret file once (this
     user's only) and reads it back: a tablet stays signed in across a restart."""
-    secret = tmp_path / "secret"
-    with serve_room(tmp_path, secret_file=secret) as first:
-        assert "Made a secret key in" in first.output
-        assert secret.stat().st_mode & 0o777 == 0o600
-        made = secret.read_text()
-        section = first.playing_section()
-        tablet = Visitor("127.0.0.2")
-        code = section["codes"]["1"]
-        assert sign_in(tablet, f"{first.public}/table/?code={code}") == 302
-    with serve_room(tmp_path, secret_file=secret) as second:
-        assert "Made a secret key" not in second.output
-        assert secret.read_text() == made
-        assert tablet.get(f"{second.public}/table/play/").status == 200
+    secret = Path(room.env["DONNE_SECRET_FILE"])
+    assert "Made a secret key in" in room.output
+    assert secret.stat().st_mode & 0o777 == 0o600
+    made = secret.read_text()
+    section = room.playing_section()
+    tablet = Visitor("127.0.0.2")
+    code = section["codes"]["1"]
+    assert sign_in(tablet, f"{room.public}/table/?code={code}") == 302
+    room.restart()
+    assert "Made a secret key" not in room.last_output
+    assert secret.read_text() == made
+    assert tablet.get(f"{room.public}/table/play/").status == 200

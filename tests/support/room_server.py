@@ -70,9 +70,17 @@ class Room:
     local: str
     env: dict[str, str]
     log: Path
+    process: subprocess.Popen | None = None
+    starts: list[str] = field(default_factory=list)
 
     @property
     def output(self) -> str:
+        """What the script printed when it started the room first."""
+        return self.starts[0] if self.starts else self.log.read_text()
+
+    @property
+    def last_output(self) -> str:
+        """What the script printed at the latest start."""
         return self.log.read_text()
 
     def manage(self, *args: str) -> str:
@@ -102,6 +110,43 @@ class Room:
         )
         self.manage("shell", "-c", code)
 
+    def restart(self) -> None:
+        """Stop the script (as Ctrl-C does) and run it again on the same
+        folder, database and secret file: the room on a new port."""
+        _stop(self.process)
+        self.starts.append(self.log.read_text())
+        self._launch()
+
+    def stop(self) -> None:
+        _stop(self.process)
+
+    def _launch(self) -> None:
+        address = urlsplit(self.public).hostname
+        port = free_port((address, "127.0.0.1"))
+        script_env = {
+            key: value
+            for key, value in self.env.items()
+            if key not in {"DONNE_PUBLIC_URL", "DJANGO_DEBUG"}
+        }
+        if "DONNE_SECRET_FILE" in script_env:
+            script_env.pop("DJANGO_SECRET_KEY", None)
+        with self.log.open("w") as out:
+            self.process = subprocess.Popen(
+                ["bash", "scripts/serve.sh", "--address", address, "--port", str(port)],
+                cwd=ROOT,
+                env=script_env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        self.public = f"http://{address}:{port}"
+        self.local = f"http://127.0.0.1:{port}"
+        _wait(self.public, self.process, self.log, timeout=180)
+        self.env.update(DONNE_PUBLIC_URL=self.public, DJANGO_DEBUG="0")
+        if "DONNE_SECRET_FILE" in self.env:
+            secret = Path(self.env["DONNE_SECRET_FILE"]).read_text().strip()
+            self.env["DJANGO_SECRET_KEY"] = secret
+
 
 @contextlib.contextmanager
 def serve_room(
@@ -112,7 +157,6 @@ def serve_room(
     With ``secret_file`` the script makes (or reads) its secret key there,
     as it does in ``.donne-secret`` when no DJANGO_SECRET_KEY is given.
     """
-    port = free_port((address, "127.0.0.1"))
     env = {key: value for key, value in os.environ.items() if key not in CLEARED}
     env.update(
         DATABASE_URL=f"sqlite:///{folder / 'room.sqlite3'}",
@@ -124,25 +168,12 @@ def serve_room(
     if secret_file is not None:
         del env["DJANGO_SECRET_KEY"]
         env["DONNE_SECRET_FILE"] = str(secret_file)
-    log = folder / "serve.log"
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            ["bash", "scripts/serve.sh", "--address", address, "--port", str(port)],
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+    room = Room(f"http://{address}:0", "", env, folder / "serve.log")
     try:
-        public = f"http://{address}:{port}"
-        _wait(public, process, log, timeout=180)
-        server_env = {**env, "DONNE_PUBLIC_URL": public, "DJANGO_DEBUG": "0"}
-        if secret_file is not None:
-            server_env["DJANGO_SECRET_KEY"] = secret_file.read_text().strip()
-        yield Room(public, f"http://127.0.0.1:{port}", server_env, log)
+        room._launch()
+        yield room
     finally:
-        _stop(process)
+        room.stop()
 
 
 def _wait(base: str, process: subprocess.Popen, log: Path, timeout: float) -> None:
@@ -160,9 +191,9 @@ def _wait(base: str, process: subprocess.Popen, log: Path, timeout: float) -> No
     raise RuntimeError(f"{base} did not answer:\n{log.read_text()}")
 
 
-def _stop(process: subprocess.Popen) -> None:
+def _stop(process: subprocess.Popen | None) -> None:
     """Stop gunicorn (the script exec'd it: same pid) and its workers."""
-    if process.poll() is None:
+    if process is not None and process.poll() is None:
         process.terminate()
         try:
             process.wait(timeout=30)

@@ -1,6 +1,6 @@
 """Shared helpers of the tournaments tests: who meets whom in a movement, and
-how often each board is played; a fresh cache (sign-in rate limits) per test;
-the running sections (``running_play``) a late pair joins or a pair leaves."""
+how often each board is played; the running sections (``running_play``) a
+late pair joins or a pair leaves."""
 
 from __future__ import annotations
 
@@ -8,30 +8,12 @@ import datetime as dt
 from collections import Counter
 
 import pytest
-from django.core.cache import cache
 from running_play import running_section
 from teams_play import Committing
 
 from tournaments.models import Section, Session
 from tournaments.movements import Movement, Seating
 from tournaments.services.events import MovementChoice, event_create, section_create
-
-
-@pytest.fixture(autouse=True)
-def clear_cache(request):
-    """An empty cache (sign-in lock-outs, API throttles) before each test that
-    reaches the database, where the cache lives (the table donne_cache): the
-    test database is set up first, never the checkout's.  Not after: the
-    test's own transaction takes its rows away, and a test that leaves that
-    transaction broken (a refused constraint) could not run the clear."""
-    if not request.node.get_closest_marker("database"):
-        yield
-        return
-    request.getfixturevalue("django_db_setup")
-    blocker = request.getfixturevalue("django_db_blocker")
-    with blocker.unblock():
-        cache.clear()
-    yield
 
 
 def mitchell_section(

@@ -6,7 +6,6 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tournaments.demo.club import load_demo
 from tournaments.models import Club, Table
 from tournaments.tokens import issue_table_token
 
@@ -34,8 +33,7 @@ def test_it_answers_404_with_the_known_games_for_an_unknown_one(client):
 
 
 @pytest.mark.django_db
-def test_it_lists_clubs_with_their_players(client):
-    load_demo()
+def test_it_lists_clubs_with_their_players(demo, client):
     body = client.get("/api/clubs/").json()
     assert len(body) == 1
     assert body[0]["name"] == "Bridge Club de la Donne"
@@ -43,10 +41,9 @@ def test_it_lists_clubs_with_their_players(client):
 
 
 @pytest.mark.django_db
-def test_only_a_director_reads_the_players_licences(client, director):
+def test_only_a_director_reads_the_players_licences(demo, client, director):
     """A licence number is personal data: the public, a player's login and a
     table token read the players' names, not their licences."""
-    load_demo()
     club = Club.objects.get().pk
     player = Client()
     player.force_login(User.objects.create_user("player", password="pw-2026-x"))

@@ -34,7 +34,7 @@ from django.db import transaction
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
-from tournaments.demo.club import load_demo
+from tournaments.demo.club import DemoSummary
 from tournaments.models import (
     Club,
     Event,
@@ -199,9 +199,9 @@ class World:
     mail_job: MailJob
 
 
-def build_world() -> World:
+def build_world(demo: DemoSummary) -> World:
     """The demo club with every session being played, and club B."""
-    club = load_demo().club
+    club = demo.club
     Session.objects.update(status=Session.Status.PLAYING)
     users = get_user_model()
     own = users.objects.create_user("own", password="pw-own-director", is_staff=True)
@@ -360,8 +360,8 @@ def status_of(world: World, method: str, path: str, role: str) -> int:
 
 
 @pytest.fixture
-def world() -> World:
-    return build_world()
+def world(demo: DemoSummary) -> World:
+    return build_world(demo)
 
 
 def test_every_schema_operation_is_in_the_matrix():

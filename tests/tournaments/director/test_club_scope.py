@@ -15,7 +15,6 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 
 from tournaments import access
-from tournaments.demo.club import load_demo
 from tournaments.models import (
     Club,
     Event,
@@ -55,9 +54,9 @@ def director_routes() -> list[tuple[str, URLPattern]]:
 
 
 @pytest.fixture
-def clubs(client: Client) -> dict[str, object]:
+def clubs(demo, client: Client) -> dict[str, object]:
     """The demo club A (its own director) and club B (another director)."""
-    club = load_demo().club
+    club = demo.club
     own = director_create("own", club.name, "own-director-pw").user
     other = director_create("other", "Club B", "other-director-pw").user
     return {"club": club, "own": own, "other": other}

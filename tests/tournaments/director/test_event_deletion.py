@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from io import StringIO
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from pairs_play import played_section
@@ -239,9 +237,8 @@ def test_the_api_404s_an_unknown_or_malformed_id(director):
     assert director.delete("/api/events/null/").status_code == 404
 
 
-def test_every_demo_event_can_be_deleted(director):
+def test_every_demo_event_can_be_deleted(demo, director):
     """Every kind of event (pairs, teams, Whiz, Barbu, Chinese, Bridgeote)."""
-    call_command("load_demo", stdout=StringIO())
     Session.objects.update(status=Session.Status.CLOSED)
     events = list(Event.objects.all())
     assert {event.kind for event in events} >= {

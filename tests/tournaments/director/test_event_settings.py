@@ -101,10 +101,7 @@ def test_a_bad_setting_is_a_400_naming_the_field(director, played):
     assert played.average_plus == 60
 
 
-def test_only_pairs_events_have_these_settings(director):
-    from tournaments.demo.club import load_demo
-
-    load_demo()
+def test_only_pairs_events_have_these_settings(demo, director):
     whiz = Event.objects.get(kind=Event.Kind.WHIZ)
     url = reverse("director:event-settings", args=[whiz.pk])
     assert director.get(url).status_code == 404

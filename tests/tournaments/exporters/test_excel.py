@@ -506,10 +506,7 @@ def test_a_french_reader_gets_a_french_workbook(client, night):
         ("chinese", "Classement"),
     ],
 )
-def test_every_kind_of_workbook_speaks_french(client, kind, first_sheet):
-    from tournaments.demo.club import load_demo
-
-    load_demo()
+def test_every_kind_of_workbook_speaks_french(demo, client, kind, first_sheet):
     Event.objects.update(published=True)
     event = Event.objects.filter(kind=kind).first()
     response = client.get(

@@ -49,10 +49,7 @@ def test_an_unknown_event_is_a_command_error():
         call_command("export_pbn", "999")
 
 
-def test_a_mitchell_with_an_adjusted_score_goes_out_and_back():
-    from tournaments.demo.club import load_demo
-
-    load_demo()
+def test_a_mitchell_with_an_adjusted_score_goes_out_and_back(demo):
     source = Event.objects.get(name="Tuesday Mitchell")
     out = StringIO()
     call_command("export_pbn", str(source.pk), stdout=out)
@@ -67,11 +64,9 @@ def test_a_mitchell_with_an_adjusted_score_goes_out_and_back():
     assert labels == {"NS", "EW"}  # still a Mitchell: two rankings
 
 
-def test_a_board_analysed_double_dummy_carries_its_table_and_par():
-    from tournaments.demo.club import load_demo
+def test_a_board_analysed_double_dummy_carries_its_table_and_par(demo):
     from tournaments.models import Board
 
-    load_demo()
     source = Event.objects.get(name="Tuesday Mitchell")
     Board.objects.filter(section__session__event=source, number=1).update(
         dd_tricks="9ba679ba672236622366", par_score=-430, par_contracts="4H E ="
@@ -155,18 +150,16 @@ def test_an_imp_pairs_event_goes_out_and_back_by_imps(data_dir, name, scoring, m
     assert _imps(again) == pytest.approx(_imps(source))
 
 
-def test_a_teams_event_goes_out_as_both_rooms_of_every_match():
+def test_a_teams_event_goes_out_as_both_rooms_of_every_match(demo):
     """The demo Swiss: each match's games, read back by the PBN match reader
     (``[Room]``, ``[Score]``), give the same IMPs board by board as its sheet."""
     from collections import defaultdict
 
     from scoring.rooms import pbn_match_rooms
     from scoring.teams import match_imps
-    from tournaments.demo.club import load_demo
     from tournaments.models import Match
     from tournaments.selectors.teams import match_sheet
 
-    load_demo()
     event = Event.objects.get(kind=Event.Kind.TEAMS)
     out = StringIO()
     call_command("export_pbn", str(event.pk), stdout=out)

@@ -316,10 +316,7 @@ def test_the_oracle_readers_of_the_suite_read_ours_alike(data_dir, tmp_path):
     )
 
 
-def test_an_adjusted_mark_goes_out_as_its_percentages():
-    from tournaments.demo.club import load_demo
-
-    load_demo()
+def test_an_adjusted_mark_goes_out_as_its_percentages(demo):
     source = Event.objects.get(name="Tuesday Mitchell")
     text = export_usebio(source)
     assert "<SCORE>A6040</SCORE>" in text  # the fouled board: A+ / A-

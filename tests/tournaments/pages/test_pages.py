@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournaments.demo.club import load_demo
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -25,8 +24,7 @@ def test_it_lists_every_game_on_the_home_page(client):
         assert name in page
 
 
-def test_it_shows_the_demo_club_with_its_players(client):
-    load_demo()
+def test_it_shows_the_demo_club_with_its_players(demo, client):
     page = client.get(reverse("tournaments:home")).content.decode()
     assert "Bridge Club de la Donne" in page
     assert "32 players" in page
@@ -80,8 +78,7 @@ def test_it_speaks_french_when_the_reader_does(client):
     assert "Les jeux et leur marque" in page
 
 
-def test_the_home_page_links_the_demo_events_results(client):
-    load_demo()
+def test_the_home_page_links_the_demo_events_results(demo, client):
     response = client.get(reverse("tournaments:home"))
     names = [event.name for event in response.context["events"]]
     assert sorted(names) == [
@@ -99,9 +96,8 @@ def test_the_home_page_links_the_demo_events_results(client):
     assert reverse("results:event", args=[event.pk]) in response.content.decode()
 
 
-def test_the_demo_teams_hand_records_follow_the_rounds(director):
+def test_the_demo_teams_hand_records_follow_the_rounds(demo, director):
     """Each Swiss round is a session of new deals: a sheet per round's board."""
-    load_demo()
     event = Event.objects.get(name="Saturday Swiss teams")
     response = director.get(reverse("results:hand-records", args=[event.pk]))
     assert response.status_code == 200

@@ -209,16 +209,17 @@ def test_a_file_that_is_neither_is_a_400_and_no_event(director):
 # Downloads -----------------------------------------------------------------
 
 
-def _finished_mitchell() -> Event:
-    from tournaments.demo.club import load_demo
-
-    load_demo()
+@pytest.fixture
+def finished_mitchell(demo) -> Event:
+    """The demo's Tuesday Mitchell, published."""
     Event.objects.filter(name="Tuesday Mitchell").update(published=True)
     return Event.objects.get(name="Tuesday Mitchell")
 
 
-def test_the_pbn_download_reads_back_with_the_same_percentages(client):
-    source = _finished_mitchell()
+def test_the_pbn_download_reads_back_with_the_same_percentages(
+    finished_mitchell, client
+):
+    source = finished_mitchell
     page = client.get(reverse("results:event", args=[source.pk]))
     assert reverse("results:pbn", args=[source.pk]).encode() in page.content
     response = client.get(reverse("results:pbn", args=[source.pk]))
@@ -233,8 +234,8 @@ def test_the_pbn_download_reads_back_with_the_same_percentages(client):
     assert _percentages(again) == pytest.approx(_percentages(source))
 
 
-def test_the_usebio_download_is_the_events_xml(client):
-    source = _finished_mitchell()
+def test_the_usebio_download_is_the_events_xml(finished_mitchell, client):
+    source = finished_mitchell
     response = client.get(reverse("results:usebio", args=[source.pk]))
     assert response.status_code == 200
     root = ET.fromstring(response.content)
@@ -246,8 +247,10 @@ def test_the_usebio_download_is_the_events_xml(client):
     )
 
 
-def test_downloads_wait_for_publication_unless_director(client, django_user_model):
-    source = _finished_mitchell()
+def test_downloads_wait_for_publication_unless_director(
+    finished_mitchell, client, django_user_model
+):
+    source = finished_mitchell
     Event.objects.filter(pk=source.pk).update(published=False)
     staff = Client()
     staff.force_login(
@@ -258,10 +261,7 @@ def test_downloads_wait_for_publication_unless_director(client, django_user_mode
         assert staff.get(reverse(name, args=[source.pk])).status_code == 200
 
 
-def test_a_whiz_event_offers_no_pbn(client):
-    from tournaments.demo.club import load_demo
-
-    load_demo()
+def test_a_whiz_event_offers_no_pbn(demo, client):
     Event.objects.update(published=True)
     whiz = Event.objects.get(kind=Event.Kind.WHIZ)
     assert client.get(reverse("results:pbn", args=[whiz.pk])).status_code == 404

@@ -3,11 +3,8 @@ scorecard link, the director's pages, who may send."""
 
 from __future__ import annotations
 
-from io import StringIO
-
 import pytest
 from django.core import mail
-from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from mail_play import commit_each_request, mailing_section, pair_of, start
@@ -160,10 +157,9 @@ def test_deleting_the_event_deletes_its_mailings(director, section):
     assert not MailJob.objects.exists()
 
 
-def test_the_demo_club_night_can_be_mailed(director):
+def test_the_demo_club_night_can_be_mailed(demo, director):
     """The demo's members have (example.org) addresses: the finished 7-table
     Mitchell mails its 28 players, each the line of the pair they played in."""
-    call_command("load_demo", stdout=StringIO())
     section = Section.objects.get(session__event__name="Tuesday Mitchell", letter="A")
     response = start(director, section, force="1")
     assert response.status_code == 302

@@ -141,12 +141,10 @@ def test_the_traveller_costs_the_same_queries_at_4_and_8_teams(api):
     assert traveller_queries(api, 4) == traveller_queries(api, 8)
 
 
-def test_the_demo_swiss_board_1_traveller(client):
+def test_the_demo_swiss_board_1_traveller(demo, client):
     """The page the lead screenshots: every line's score is on it, by match."""
-    from tournaments.demo.club import load_demo
     from tournaments.models import Result
 
-    load_demo()
     event = Event.objects.get(name="Saturday Swiss teams")
     Event.objects.filter(pk=event.pk).update(published=True)
     section = event.sessions.order_by("number").first().sections.get()

@@ -82,7 +82,7 @@ def test_public_url_helper(settings):
     assert public_url(None, "/table/") == f"{ROOM}/table/"
 
 
-def test_load_demo_prints_the_public_sign_in_links(settings, capsys):
+def test_load_demo_prints_the_public_sign_in_links(demo, settings, capsys):
     settings.DONNE_PUBLIC_URL = ROOM
     call_command("load_demo")
     out = capsys.readouterr().out

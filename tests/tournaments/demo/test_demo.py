@@ -1,4 +1,9 @@
-"""The demo loader: a club, its players and a director login, safe to rerun."""
+"""The demo loader: a club, its players and a director login, safe to rerun.
+
+The tests of a fresh load run the command on an empty database; those of the
+director it makes, and of a second run, run it over the demo as a first run
+leaves it (the ``demo`` fixture, a copy of that run checked by
+``test_demo_copy.py``)."""
 
 from __future__ import annotations
 
@@ -24,9 +29,10 @@ def test_it_loads_a_club_with_32_players_and_a_director():
     assert "Director login: director / donne-demo" in out.getvalue()
 
 
-def test_without_debug_or_the_flag_it_makes_no_director(settings):
+def test_without_debug_or_the_flag_it_makes_no_director(demo, settings):
     """A production server loading the demo gets no login whose password
-    the README prints."""
+    the README prints (the command run again over the demo: the director is
+    decided on every run)."""
     settings.DEBUG = False
     out = StringIO()
     call_command("load_demo", stdout=out)
@@ -34,14 +40,14 @@ def test_without_debug_or_the_flag_it_makes_no_director(settings):
     assert "No demo director (DEBUG is off)" in out.getvalue()
 
 
-def test_in_debug_it_makes_the_director(settings):
+def test_in_debug_it_makes_the_director(demo, settings):
     settings.DEBUG = True
     call_command("load_demo", stdout=StringIO())
     assert get_user_model().objects.filter(username="director").exists()
 
 
-def test_it_can_be_run_twice_without_duplicating_anything():
-    call_command("load_demo", stdout=StringIO())
+def test_it_can_be_run_twice_without_duplicating_anything(demo):
+    """The second run, over what the first left (``demo``)."""
     out = StringIO()
     call_command("load_demo", stdout=out)
     assert Club.objects.count() == 1
@@ -49,7 +55,7 @@ def test_it_can_be_run_twice_without_duplicating_anything():
     assert "(0 new)" in out.getvalue()
 
 
-def test_the_director_can_log_in_to_the_admin(client):
+def test_the_director_can_log_in_to_the_admin(demo, client):
     call_command("load_demo", "--director", stdout=StringIO())
     assert client.login(username="director", password="donne-demo")
     assert client.get("/admin/tournaments/player/").status_code == 200

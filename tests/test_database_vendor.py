@@ -19,7 +19,10 @@ def test_it_runs_on_the_database_the_environment_names():
     print(f"database: {connection.vendor} {connection.settings_dict['NAME']}")
     if postgres_url and os.environ.get("DATABASE_URL") == postgres_url:
         assert connection.vendor == "postgresql"
-        assert connection.settings_dict["NAME"] == "test_donne"
+        # pytest-django names each xdist worker's database after it.
+        worker = os.environ.get("PYTEST_XDIST_WORKER")
+        expected = f"test_donne_{worker}" if worker else "test_donne"
+        assert connection.settings_dict["NAME"] == expected
     elif not os.environ.get("DATABASE_URL"):
         assert connection.vendor == "sqlite"
     assert connection.vendor in {"sqlite", "postgresql"}

@@ -68,34 +68,14 @@ phase "lint (ruff, migrations)"
 .venv/bin/ruff format --check .
 .venv/bin/python manage.py makemigrations --check --dry-run
 
-# The production stack, started, played, backed up, restored and stopped in a
-# throwaway folder (about a minute, mostly waiting for its servers): with the
-# whole suite only, beside the SQLite pass, its output shown after it.
-stack_pid=""
-if [ "$#" -eq 0 ]; then
-    stack_log="$(mktemp)"
-    scripts/stack_check.sh >"$stack_log" 2>&1 &
-    stack_pid=$!
-    stop_stack_check() {
-        # Stopped early (a failure above): its own trap stops the stack.
-        kill "$stack_pid" 2>/dev/null && wait "$stack_pid" 2>/dev/null
-        rm -f "$stack_log"
-    }
-    on_exit stop_stack_check
-    trap 'summary; run_exit_hooks' EXIT
-fi
-
 phase "pytest (SQLite)"
 env -u DATABASE_URL .venv/bin/pytest "${workers[@]}" "$@"
 
-if [ -n "$stack_pid" ]; then
-    phase "stack check (what is left of it)"
-    stack_status=0
-    wait "$stack_pid" || stack_status=$?
-    cat "$stack_log"
-    took="$(sed -n 's/.*stack check passed in \([0-9]*\) s.*/\1/p' "$stack_log")"
-    phase_times+=("$(printf '%-24s %5s s' "stack check (beside it)" "${took:-?}")")
-    [ "$stack_status" = 0 ] || exit "$stack_status"
+# The production stack, started, played, backed up, restored and stopped in a
+# throwaway folder (about a minute): with the whole suite only.
+if [ "$#" -eq 0 ]; then
+    phase "stack check"
+    scripts/stack_check.sh
 fi
 
 if [ -z "${DONNE_TEST_POSTGRES_URL:-}" ]; then

@@ -42,6 +42,11 @@ DATABASE_FIXTURES = frozenset(
 )
 
 
+# Whether a test uses the suite's own test database (not only a database of
+# its own, as the real-worker tests, marked ``database`` by hand, do).
+USES_TEST_DATABASE = pytest.StashKey[bool]()
+
+
 def pytest_itemcollected(item: pytest.Item) -> None:
     """Mark ``database`` every test that touches the database; group it
     with its module for pytest-xdist.
@@ -62,7 +67,10 @@ def pytest_itemcollected(item: pytest.Item) -> None:
     group, whatever module they are in.
     """
     uses_fixture = DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
-    if uses_fixture or item.get_closest_marker("django_db"):
+    item.stash[USES_TEST_DATABASE] = bool(
+        uses_fixture or item.get_closest_marker("django_db")
+    )
+    if item.stash[USES_TEST_DATABASE]:
         item.add_marker(pytest.mark.database)
     if not item.get_closest_marker("xdist_group"):
         item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
@@ -127,12 +135,14 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 @pytest.fixture(autouse=True)
 def empty_cache(request: pytest.FixtureRequest) -> Iterator[None]:
     """An empty cache (sign-in lock-outs, API throttles) before each test that
-    reaches the database, where the cache lives (the table donne_cache, which
-    a live server's flush keeps): the test database is set up first, never
-    the checkout's.  Not after: the test's own transaction takes its rows
-    away, and a test that leaves that transaction broken (a refused
-    constraint) could not run the clear."""
-    if not request.node.get_closest_marker("database"):
+    uses the test database, where the cache lives (the table donne_cache,
+    which a live server's flush keeps): the test database is set up first,
+    never the checkout's.  Not after: the test's own transaction takes its
+    rows away, and a test that leaves that transaction broken (a refused
+    constraint) could not run the clear.  A test that runs servers on a
+    database of its own has nothing to clear here (and pytest-django sets up
+    no test database for a run of such tests alone)."""
+    if not request.node.stash.get(USES_TEST_DATABASE, False):
         yield
         return
     from django.core.cache import cache

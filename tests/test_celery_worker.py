@@ -31,9 +31,6 @@ if not REDIS_URL and os.environ.get("CI"):
     pytest.fail("CI must provide DONNE_TEST_REDIS_URL (scripts/redis.sh)")
 pytestmark = [
     pytest.mark.database,
-    # One worker of the suite's Redis at a time (test_workbook_worker.py
-    # shares this mark): two would take each other's tasks.
-    pytest.mark.xdist_group("suite-redis"),
     pytest.mark.skipif(
         not REDIS_URL, reason="no Redis: run ./scripts/test.sh to start one"
     ),
@@ -114,6 +111,18 @@ def database(tmp_path) -> Iterator[Database]:
         server.close()
 
 
+def worker_log(folder: Path, *words: str, wait: float = 10) -> str:
+    """The worker's log once it holds every one of ``words`` (or ``wait``
+    seconds on): a task's "succeeded" line is written after the task has
+    stored its work, so a test that saw the work may read the log first."""
+    deadline = time.monotonic() + wait
+    log = (folder / "worker.log").read_text()
+    while not all(word in log for word in words) and time.monotonic() < deadline:
+        time.sleep(0.1)
+        log = (folder / "worker.log").read_text()
+    return log
+
+
 @pytest.fixture
 def worker_env(tmp_path, database):
     env = {
@@ -157,7 +166,7 @@ def test_a_saved_traveller_is_scored_by_the_worker(worker_env):
         if rows and all(row[1] is not None for row in rows):
             break
         time.sleep(0.2)
-    log = (folder / "worker.log").read_text()
+    log = worker_log(folder, "scoring.score_section", "succeeded")
     # 4S+0 N NV 420, 2S+1 140, 4S-1 -50: on a 3-table board the top is 4.
     assert rows == [
         (420, 4.0, 0.0, 100.0),
@@ -214,7 +223,7 @@ def test_the_worker_pairs_the_next_swiss_round_when_the_last_board_lands(worker_
         if pairs:
             break
         time.sleep(0.2)
-    log = (folder / "worker.log").read_text()
+    log = worker_log(folder, "scoring.next_team_round")
     # Round 1 was 1 v 2 and 3 v 4; each home team won both boards (4S= v 4S-1)
     # so 1 and 3 lead: round 2 is 1 v 3 and 2 v 4 (no rematch).
     assert pairs == [(1, 3), (2, 4)], log
@@ -253,7 +262,7 @@ def test_the_worker_solves_the_deals_and_records_its_progress(worker_env):
         if row and row[0] in ("done", "failed"):
             break
         time.sleep(0.2)
-    log = (folder / "worker.log").read_text()
+    log = worker_log(folder, "scoring.double_dummy", "succeeded")
     assert row == ("done", 1, 1), log
     board = database.execute(
         "SELECT dd_tricks, par_score, par_contracts FROM tournaments_board "
@@ -296,7 +305,7 @@ def test_the_worker_runs_an_import_job(worker_env):
         if row and row[0] in ("done", "failed"):
             break
         time.sleep(0.2)
-    log = (folder / "worker.log").read_text()
+    log = worker_log(folder, "imports.run_job", "succeeded")
     assert row is not None and row[:3] == ("done", 300, 300), log
     lines = database.execute(
         "SELECT COUNT(*) FROM tournaments_result r "

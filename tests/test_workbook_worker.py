@@ -11,7 +11,13 @@ from __future__ import annotations
 
 import sys
 
-from tests.test_celery_worker import database, pytestmark, run, worker_env  # noqa: F401
+from tests.test_celery_worker import (  # noqa: F401
+    database,
+    pytestmark,
+    run,
+    worker_env,
+    worker_log,
+)
 
 ASK_UNTIL_BUILT = """
 import sys, time
@@ -40,7 +46,7 @@ def test_the_worker_builds_a_big_workbook_and_the_url_serves_it(request):
     env, folder, _database = request.getfixturevalue("worker_env")
     env = {**env, "DONNE_EXCEL_TASK_LINES": "10"}
     out = run([sys.executable, "manage.py", "shell", "-c", ASK_UNTIL_BUILT], env)
-    log = (folder / "worker.log").read_text()
+    log = worker_log(folder, "exports.build_workbook", "succeeded")
     lines = out.strip().splitlines()
     assert lines[-2] == "first True -", (out, log)
     assert lines[-1] == "last False - b'PK'", (out, log)

@@ -61,7 +61,7 @@ trap 'summary; run_exit_hooks' EXIT
 
 # pytest-xdist: one worker a core (DONNE_TEST_WORKERS to choose), a module's
 # tests and each named group on one worker (tests/conftest.py).
-workers=(-n "${DONNE_TEST_WORKERS:-auto}" --dist loadgroup)
+workers=(-n "${DONNE_TEST_WORKERS:-auto}" --dist loadfile)
 
 phase "lint (ruff, migrations)"
 .venv/bin/ruff check .

@@ -48,8 +48,7 @@ USES_TEST_DATABASE = pytest.StashKey[bool]()
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:
-    """Mark ``database`` every test that touches the database; group it
-    with its module for pytest-xdist.
+    """Mark ``database`` every test that touches the database.
 
     ``scripts/test.sh`` runs the whole suite on SQLite, then ``-m database``
     again on PostgreSQL: the pure tests (games, scoring, imports) run once.
@@ -59,12 +58,6 @@ def pytest_itemcollected(item: pytest.Item) -> None:
     itself.  :func:`guard_unmarked_tests` fails, naming it, any test that
     opens the test database without the marker (a fixture unblocking it by
     hand), so ``-m database`` and ``-m "not database"`` each run alone.
-
-    ``scripts/test.sh`` runs both passes with ``--dist loadgroup``: a module's
-    tests run on one worker, so a world a module builds once is built once;
-    a test marked with a group of its own (the served room, the real Celery
-    worker on the suite's Redis) shares a worker with the others of that
-    group, whatever module they are in.
     """
     uses_fixture = DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
     item.stash[USES_TEST_DATABASE] = bool(
@@ -72,8 +65,37 @@ def pytest_itemcollected(item: pytest.Item) -> None:
     )
     if item.stash[USES_TEST_DATABASE]:
         item.add_marker(pytest.mark.database)
-    if not item.get_closest_marker("xdist_group"):
-        item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
+# Test modules that share a pytest-xdist worker, by what they share: the
+# served room (``room``, one serve.sh a run) is a session fixture, which each
+# worker would otherwise start for itself.
+SHARED_WORKER = {
+    "tests/browser/test_room_browser.py": "served-room",
+    "tests/live/test_serve_room.py": "served-room",
+}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """``--dist loadfile`` with :data:`SHARED_WORKER`'s groups.
+
+    ``scripts/test.sh`` runs both passes with ``-n auto --dist loadfile``: a
+    module's tests run on one worker, so a world a module builds once is
+    built once, and the modules of a group share one.  (pytest-xdist's own
+    ``xdist_group`` marker renames the tests' node ids, which pytest 9 no
+    longer lets a plugin do: it would group nothing.)
+    """
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModulesAndGroups(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return SHARED_WORKER.get(module, module)
+
+    return ModulesAndGroups(config, log)
 
 
 class UnmarkedDatabaseAccess(Exception):
@@ -177,7 +199,7 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
     started once a run (a cold start migrates a database and collects the
     static files): its own SQLite file and secret file (no
     DJANGO_SECRET_KEY, as a club runs it), a director ``td``.  The tests
-    that use it share the ``served-room`` xdist group."""
+    that use it share one xdist worker (:data:`SHARED_WORKER`)."""
     from room_server import serve_room
 
     folder = tmp_path_factory.mktemp("room")

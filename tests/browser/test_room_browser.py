@@ -12,17 +12,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-import pytest
 from browser import PHONE
 from room_server import Room
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
-
-
-# The served room of tests/conftest.py, shared with tests/live/test_serve_room.py
-# on one xdist worker.
-pytestmark = pytest.mark.xdist_group("served-room")
 
 
 def tablet(browser: Browser) -> Page:

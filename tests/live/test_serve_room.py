@@ -15,12 +15,7 @@ import html
 import re
 from pathlib import Path
 
-import pytest
 from room_server import Room, Visitor
-
-# One served room for this module and the browser's (tests/conftest.py):
-# on one xdist worker, so the script starts once a run.
-pytestmark = pytest.mark.xdist_group("served-room")
 
 
 def printed_links(room: Room, section: int) -> dict[int, str]:

@@ -194,7 +194,7 @@ def demo(db, demo_copy: DemoCopy) -> DemoSummary:
 
 
 @pytest.fixture(scope="session")
-def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
+def served_room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
     """A club night served by the real ``scripts/serve.sh`` on 127.0.0.2,
     started once a run (a cold start migrates a database and collects the
     static files): its own SQLite file and secret file (no
@@ -206,6 +206,15 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
     with serve_room(folder, secret_file=folder / "secret") as served:
         served.director()
         yield served
+
+
+@pytest.fixture
+def room(served_room: Room) -> Room:
+    """The served room with no sign-in lock-out nor throttle count left by
+    an earlier test (the room is shared; the tests of the suite's own
+    database start from an empty one)."""
+    served_room.forget_sign_ins()
+    return served_room
 
 
 @pytest.fixture(autouse=True)

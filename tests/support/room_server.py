@@ -18,6 +18,7 @@ import os
 import re
 import secrets
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -109,6 +110,18 @@ class Room:
             f"'td@example.org', {password!r})"
         )
         self.manage("shell", "-c", code)
+
+    def forget_sign_ins(self) -> None:
+        """Lift every sign-in lock-out and throttle count: the wrong codes
+        (``SignInFailure`` rows; a device no table can be put to shows in
+        every section's console) and the cache (the table ``donne_cache`` of
+        the embedded default the script keeps), in the room's database."""
+        from tournaments.models import SignInFailure
+
+        database = self.env["DATABASE_URL"].removeprefix("sqlite:///")
+        with contextlib.closing(sqlite3.connect(database, timeout=20)) as db, db:
+            db.execute(f"DELETE FROM {SignInFailure._meta.db_table}")
+            db.execute("DELETE FROM donne_cache")
 
     def restart(self) -> None:
         """Stop the script (as Ctrl-C does) and run it again on the same

@@ -71,20 +71,19 @@ class DemoCopy:
                     cursor.execute(statement)
 
 
-def _tables() -> list[type[models.Model]]:
+def managed_tables() -> list[type[models.Model]]:
     """Every table Django manages (many-to-many ones included), once each."""
-    found = []
-    for model in apps.get_models(include_auto_created=True):
-        meta = model._meta
-        if meta.managed and not meta.proxy:
-            found.append(model)
-    return found
+    return [
+        model
+        for model in apps.get_models(include_auto_created=True)
+        if model._meta.managed and not model._meta.proxy
+    ]
 
 
 def copy_demo() -> DemoCopy:
     """Run ``load_demo()`` in a transaction, copy the rows it added, and roll
     it back: the database is as it was."""
-    tables = _tables()
+    tables = managed_tables()
     with transaction.atomic():
         before = {
             model: set(model._base_manager.values_list("pk", flat=True))

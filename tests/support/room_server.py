@@ -64,15 +64,35 @@ def _free(address: str, port: int) -> bool:
 
 @dataclass
 class Room:
-    """The running server: its public and local bases, its environment and
-    what the script printed."""
+    """The running server: where it serves, the environment the script runs
+    with, and what it printed."""
 
-    public: str
-    local: str
-    env: dict[str, str]
+    address: str
+    script_env: dict[str, str]
     log: Path
+    port: int = 0
     process: subprocess.Popen | None = None
     starts: list[str] = field(default_factory=list)
+
+    @property
+    def public(self) -> str:
+        """The room's address, as the table cards print it."""
+        return f"http://{self.address}:{self.port}"
+
+    @property
+    def local(self) -> str:
+        """The same server seen from the machine itself."""
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def env(self) -> dict[str, str]:
+        """The environment the served process has: the script's, plus what
+        the script exports (the public URL, DEBUG off, the secret key)."""
+        env = {**self.script_env, "DONNE_PUBLIC_URL": self.public, "DJANGO_DEBUG": "0"}
+        if "DONNE_SECRET_FILE" in env:
+            secret = Path(env["DONNE_SECRET_FILE"]).read_text().strip()
+            env["DJANGO_SECRET_KEY"] = secret
+        return env
 
     @property
     def output(self) -> str:
@@ -134,31 +154,18 @@ class Room:
         _stop(self.process)
 
     def _launch(self) -> None:
-        address = urlsplit(self.public).hostname
-        port = free_port((address, "127.0.0.1"))
-        script_env = {
-            key: value
-            for key, value in self.env.items()
-            if key not in {"DONNE_PUBLIC_URL", "DJANGO_DEBUG"}
-        }
-        if "DONNE_SECRET_FILE" in script_env:
-            script_env.pop("DJANGO_SECRET_KEY", None)
+        self.port = free_port((self.address, "127.0.0.1"))
         with self.log.open("w") as out:
             self.process = subprocess.Popen(
-                ["bash", "scripts/serve.sh", "--address", address, "--port", str(port)],
+                ["bash", "scripts/serve.sh", "--address", self.address,
+                 "--port", str(self.port)],
                 cwd=ROOT,
-                env=script_env,
+                env=self.script_env,
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
-            )
-        self.public = f"http://{address}:{port}"
-        self.local = f"http://127.0.0.1:{port}"
+            )  # fmt: skip
         _wait(self.public, self.process, self.log, timeout=180)
-        self.env.update(DONNE_PUBLIC_URL=self.public, DJANGO_DEBUG="0")
-        if "DONNE_SECRET_FILE" in self.env:
-            secret = Path(self.env["DONNE_SECRET_FILE"]).read_text().strip()
-            self.env["DJANGO_SECRET_KEY"] = secret
 
 
 @contextlib.contextmanager
@@ -181,7 +188,7 @@ def serve_room(
     if secret_file is not None:
         del env["DJANGO_SECRET_KEY"]
         env["DONNE_SECRET_FILE"] = str(secret_file)
-    room = Room(f"http://{address}:0", "", env, folder / "serve.log")
+    room = Room(address, env, folder / "serve.log")
     try:
         room._launch()
         yield room

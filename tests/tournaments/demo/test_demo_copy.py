@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
-from django.apps import apps
+from demo_world import managed_tables
 from django.db import models, transaction
 
 from tournaments.demo.club import load_demo
@@ -44,19 +44,11 @@ def stable_columns(model: type[models.Model]) -> list[str]:
     ]
 
 
-def _tables() -> list[type[models.Model]]:
-    return [
-        model
-        for model in apps.get_models(include_auto_created=True)
-        if model._meta.managed and not model._meta.proxy
-    ]
-
-
 def database_rows(columns: Columns) -> dict[str, Counter]:
     """Each table's rows as a multiset of the chosen columns' values (written
     out: a JSON column holds lists)."""
     found = {}
-    for model in _tables():
+    for model in managed_tables():
         names = columns(model)
         rows = model._base_manager.values_list(*names) if names else []
         found[model._meta.db_table] = Counter(

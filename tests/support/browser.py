@@ -78,6 +78,9 @@ def play_round(
     played = 0
     while page.locator("a.board-link.todo").count():
         page.locator("a.board-link.todo").first.click()
+        # The click only starts the navigation: wait for the board's form
+        # before reading it, or a slow server shows the page half parsed.
+        page.wait_for_selector("#entry")
         play_board(page)
         played += 1
         page.goto(url)

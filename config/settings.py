@@ -22,7 +22,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config import cache, room, secret
+from config import cache, content_policy, room, secret
 from config.schedules import utc_crontab
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -78,6 +78,13 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
+# A Content-Security-Policy on every response (config/content_policy.py):
+# this site's scripts and styles only, no inline script; the pages may also
+# call the comma-separated origins of DONNE_CSP_CONNECT_SRC.
+MIDDLEWARE.insert(1, "config.content_policy.ContentPolicyMiddleware")
+CONTENT_SECURITY_POLICY = content_policy.policy(
+    os.environ.get("DONNE_CSP_CONNECT_SRC", "")
+)
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"

@@ -4,7 +4,9 @@ POST /api/table-sign-out/: it gives the token up.
 The same checks as the terminal's sign-in page: the code names a table whose
 session is being played; wrong codes count against the calling device (its
 signed device cookie, else its session) and lock that device out for a
-while, never the other tablets of the room (``services.sign_in_locks``).
+while, never the other tablets of the room (``services.sign_in_locks``); an
+app keeps the device cookie, so that a flood of wrong codes from its address
+never holds it back once it has signed in.
 Each token is a grant the server can revoke (``tournaments.tokens``).
 """
 
@@ -61,15 +63,16 @@ def table_sign_in(request: Request) -> Response:
     """Answer a right code with the table's signed token (``Table <token>``).
 
     400 names the field for a wrong or idle code; 429 after too many wrong
-    codes from the same device (or a flood from one address), saying how
-    long to wait.
+    codes from the same device (or, for a device that never signed in, a
+    flood from its address), saying how long to wait, in the message and in
+    ``Retry-After`` (seconds).
     """
     caller = access.caller(request)
     lock = locks.lock_for(caller)
     if lock is not None:
-        return access.remember_device(
-            request, Response({"code": [lock.message()]}, status=429)
-        )
+        headers = {"Retry-After": str(lock.seconds_left())}
+        refused = Response({"code": [lock.message()]}, status=429, headers=headers)
+        return access.remember_device(request, refused)
     data = SignInSerializer(data=request.data)
     data.is_valid(raise_exception=True)
     code = data.validated_data["code"]

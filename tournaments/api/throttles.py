@@ -40,6 +40,16 @@ class DonneThrottle(SimpleRateThrottle):
     def get_rate(self) -> str | None:
         return settings.DONNE_THROTTLE_RATES.get(self.scope)
 
+    def wait(self) -> float:
+        """Seconds until the oldest counted request leaves the window, at
+        least 1: never None (DRF's own answer when a lowered rate leaves more
+        requests counted than allowed), since a 429 always says how long to
+        wait in ``Retry-After``."""
+        allowed = max(self.num_requests, 1)
+        if len(self.history) < allowed:
+            return float(max(self.duration, 1))
+        return max(1.0, self.duration - (self.now - self.history[allowed - 1]))
+
     def allow_request(self, request: Request, view: object) -> bool:
         try:
             return super().allow_request(request, view)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, viewsets
@@ -16,6 +17,7 @@ from games.catalogue import GAMES, GameInfo, game_info
 from games.errors import GameError
 from tournaments.api.serializers import ClubSerializer, GameSerializer
 from tournaments.models import Club
+from tournaments.selectors.public_players import visible_players
 from tournaments.services.preview import PreviewError, preview_board, preview_score
 
 
@@ -48,12 +50,18 @@ def game_detail(request: Request, slug: str) -> Response:
 
 
 class ClubViewSet(viewsets.ReadOnlyModelViewSet):
-    """Clubs with their players."""
+    """Clubs with their players: for the public, only those entered in a
+    published event; a club's directors see all of theirs
+    (``selectors.public_players``)."""
 
     lookup_value_regex = r"\d+"  # ids only: "null" is a 404, not a 500
 
-    queryset = Club.objects.prefetch_related("players")
+    queryset = Club.objects.all()
     serializer_class = ClubSerializer
+
+    def get_queryset(self) -> QuerySet[Club]:
+        players = visible_players(self.request.user)
+        return Club.objects.prefetch_related(Prefetch("players", queryset=players))
 
 
 @extend_schema(

@@ -9,11 +9,33 @@ definition, so it counts against the device that typed it and nothing else:
 five in five minutes lock that device out, and no other tablet, not even one
 of the same table, notices.  One player cannot lock another table out.
 
-A device dropping every cookie is a new device each time; against that a
-high per-address ceiling (200 wrong codes in five minutes) stops a flood,
-far above what a room of 40 tablets mistyping ever reaches.  Table codes are
-6 characters of a 31-letter alphabet: 200 guesses every five minutes would
-need centuries to find one.
+Threat model.  Table codes are short: 6 characters of a 31-letter alphabet,
+887,503,681 codes, of which a club night plays at most a few dozen.  The
+guesser is on the club's network (so shares its one public address with
+every tablet of the room) or anywhere on the Internet; it can drop its
+cookies at will, so each request may be a new device; it cannot forge a
+device id (the cookie is signed, the session is the server's).  What it
+must not do is test codes fast, nor shut the room out by typing wrong ones.
+
+* A device keeping its cookie tests 5 codes every five minutes (its lock).
+* A device dropping its cookies is a new device each time; against that,
+  past a per-address ceiling (200 wrong codes in five minutes, far above a
+  room of 40 tablets mistyping) the address is *flooded*: a code from a
+  device that has never signed in is refused unread (429, the same answer
+  whatever the code, so no answer tells a right code from a wrong one, and
+  nothing is stored).  A cookie-dropping guesser thus tests at most 200
+  codes every five minutes, 40 a minute: with 50 tables playing, one chance
+  in 1,800 in a four-hour session, and no way to go faster.
+* A device that has signed in with a right code before (a ``TabletGrant``
+  names its id: every tablet of the room after its first sign-in) is not
+  held back by the flood: its code is read as usual, and only its own
+  five-wrong-codes lock applies.  A guesser cannot become such a device
+  without knowing a code, and a player who knows their own table's code
+  still tests only 5 others every five minutes.  So the room's tablets
+  signing in again (a new code, a sign-out, the director's "sign out all")
+  are never refused because other devices at their address typed wrong
+  codes; only a device never signed in anywhere waits for the flood to pass
+  (or for the director to lift it from the console).
 
 Each wrong code is a ``SignInFailure`` row (why not the cache: see its
 module), attributed when possible to a table (the last table the device
@@ -33,7 +55,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import Section, Session, SignInFailure, Table
+from tournaments.models import Section, Session, SignInFailure, Table, TabletGrant
 
 MAX_FAILURES = 5
 FLOOD_FAILURES = 200
@@ -109,7 +131,8 @@ def _lock(
 
 def lock_for(caller: Caller, now: dt.datetime | None = None) -> Lock | None:
     """The lock holding this caller back, or None: its device's, else the
-    flood ceiling of its address."""
+    flood ceiling of its address, which holds back only a device that never
+    signed in (see the module's threat model)."""
     now = now or timezone.now()
     counted = _counted(now)
     device = _lock(
@@ -117,9 +140,19 @@ def lock_for(caller: Caller, now: dt.datetime | None = None) -> Lock | None:
     )
     if device is not None:
         return device
-    return _lock(
+    flood = _lock(
         counted.filter(address=caller.address), FLOOD_FAILURES, ADDRESS, caller.address
     )
+    if flood is None or has_signed_in(caller.device):
+        return None
+    return flood
+
+
+def has_signed_in(device: str) -> bool:
+    """Whether this device ever signed in with a right code (a grant names
+    it): proof enough that it is one of the room's tablets, not a guesser.
+    Asked only while the device's address is flooded."""
+    return TabletGrant.objects.filter(device=device).exists()
 
 
 def record_failure(

@@ -74,7 +74,9 @@ def sign_in(request: HttpRequest) -> HttpResponse:
     """The table-code form; a right code signs the tablet in for that table.
 
     Wrong codes count against this device only (``services.sign_in_locks``):
-    a locked device reads how long to wait, other tablets are not held back.
+    a locked device reads how long to wait (429 with ``Retry-After``), other
+    tablets are not held back, nor, past an address's flood of wrong codes,
+    any tablet that has signed in before.
     """
     return access.remember_device(request, _sign_in(request))
 
@@ -87,7 +89,9 @@ def _sign_in(request: HttpRequest) -> HttpResponse:
         return _sign_in_page(request, form, lock.message() if lock else "")
     if lock is not None:
         form = SignInForm(initial={"code": request.POST.get("code", "")[:32]})
-        return _sign_in_page(request, form, lock.message(), status=429)
+        response = _sign_in_page(request, form, lock.message(), status=429)
+        response["Retry-After"] = str(lock.seconds_left())
+        return response
     form = SignInForm(request.POST)
     if not form.is_valid():
         return _sign_in_page(request, form, status=400)

@@ -6,7 +6,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tournaments.models import Club, Table
+from tournaments.models import Club, Event, Table
+from tournaments.services.publication import event_publish
 from tournaments.tokens import issue_table_token
 
 User = get_user_model()
@@ -33,11 +34,14 @@ def test_it_answers_404_with_the_known_games_for_an_unknown_one(client):
 
 
 @pytest.mark.django_db
-def test_it_lists_clubs_with_their_players(demo, client):
-    body = client.get("/api/clubs/").json()
+def test_it_lists_clubs_with_their_players(demo, client, director):
+    """Every player for the club's director; for the public, those of a
+    published event only (none in the demo: ``test_public_players``)."""
+    body = director.get("/api/clubs/").json()
     assert len(body) == 1
     assert body[0]["name"] == "Bridge Club de la Donne"
     assert len(body[0]["players"]) == 32
+    assert Client().get("/api/clubs/").json()[0]["players"] == []
 
 
 @pytest.mark.django_db
@@ -45,6 +49,7 @@ def test_only_a_director_reads_the_players_licences(demo, client, director):
     """A licence number is personal data: the public, a player's login and a
     table token read the players' names, not their licences."""
     club = Club.objects.get().pk
+    event_publish(Event.objects.get(name="Sunday Whiz"))
     player = Client()
     player.force_login(User.objects.create_user("player", password="pw-2026-x"))
     token = issue_table_token(Table.objects.first())
@@ -56,7 +61,7 @@ def test_only_a_director_reads_the_players_licences(demo, client, director):
             assert response.status_code == 200
             body = response.json()
             players = (body[0] if isinstance(body, list) else body)["players"]
-            assert len(players) == 32
+            assert len(players) == 12
             assert {player["licence"] for player in players} == {None}
     body = director.get(f"/api/clubs/{club}/").json()
     assert all(player["licence"].startswith("D") for player in body["players"])

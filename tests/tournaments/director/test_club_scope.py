@@ -28,6 +28,7 @@ from tournaments.models import (
     WhizResult,
 )
 from tournaments.services.directors import director_create
+from tournaments.services.publication import event_publish
 from tournaments.services.results_files import results_file_import
 
 pytestmark = pytest.mark.django_db
@@ -215,6 +216,8 @@ def test_the_licences_are_for_the_players_own_clubs_director(clubs):
     own.force_login(clubs["own"])
     other.force_login(clubs["other"])
     url = f"/api/clubs/{club.pk}/"
+    # Another club's director is the public: the players of a published event.
+    event_publish(Event.objects.get(name="Sunday Whiz"))
     assert {p["licence"] for p in own.get(url).json()["players"]} != {None}
     assert {p["licence"] for p in other.get(url).json()["players"]} == {None}
     listed = other.get("/api/clubs/").json()

@@ -3,15 +3,19 @@
 One line where a change happens: ``section_pushed(section_id, LINE,
 table=3)``.  The changes of one transaction are gathered by section and
 sent together when it commits (a rolled-back transaction sends nothing,
-though its changes may ride along with the thread's next commit: a needless
-refresh, never a lost one): one message a section on its topic and on its
-event's, saying what changed (``LINE``: a line stored, agreed, disputed or
-corrected; ``ROUND``: the director moved a table on; ``MOVEMENT``: a late pair, a withdrawal, an
-absent pair, the arrow switch; ``SCORES``: the section was rescored) and
-which tables, with a version (the publishing time in milliseconds).  The
-pages then fetch what they show through their own views: nothing private
-is pushed.  A push that cannot be sent is logged; the pages' poll catches
-up.
+though its changes may ride along with the thread's next commit: a
+needless refresh, never a lost one).  Each section gets one message on its
+topic, and its event one on its own, saying what changed and at which
+tables, with a version (the publishing time in milliseconds):
+
+* ``LINE``: a line stored, agreed, disputed, corrected or resolved;
+* ``ROUND``: the director moved a table on;
+* ``MOVEMENT``: a late pair, a withdrawal, an absent pair, the arrow switch;
+* ``SCORES``: the section was rescored.
+
+The pages then fetch what they show through their own views: nothing
+private is pushed.  A push that cannot be sent is logged; the pages' poll
+catches up.
 """
 
 from __future__ import annotations

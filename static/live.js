@@ -4,12 +4,15 @@
 // reload the page once it differs.
 // Either refreshes at once when its [data-push] stream (server-sent events:
 // "this section, or event, changed") says so; while no stream is open (none
-// offered, refused, or the server unreachable) it polls every 5 s instead.
+// offered, refused, or the server unreachable) it polls every 5 s instead,
+// and every 30 s while one is open (a change made where no push comes from:
+// a command run on the server of the embedded default, a lost message).
 // The element's data-push-state says which: "open" or "polling".
 (function () {
   "use strict";
   var PERIOD = 5000;
   var REOPEN = 30000;
+  var SAFETY = 30000;
 
   // One refresh at a time; a change heard meanwhile runs it once more after.
   function serial(task) {
@@ -19,6 +22,7 @@
       if (busy) { again = true; return; }
       busy = true;
       again = false;
+      run.last = Date.now();
       task().catch(function () { return null; }).then(function () {
         busy = false;
         if (again) { run(); }
@@ -30,9 +34,11 @@
   function watch(element, task) {
     var refresh = serial(task);
     var open = false;
+    refresh.last = Date.now();
     element.dataset.pushState = "polling";
     window.setInterval(function () {
-      if (!open && !document.hidden) { refresh(); }
+      if (document.hidden) { return; }
+      if (!open || Date.now() - refresh.last >= SAFETY) { refresh(); }
     }, PERIOD);
     var url = element.dataset.push;
     if (!url || !window.EventSource) { return; }

@@ -221,8 +221,8 @@ def _relay(url: str) -> Relay:
     """The relay of this event loop for ``url`` (started on first use)."""
     key = (id(asyncio.get_running_loop()), url)
     relay = _relays.get(key)
-    if relay is None:
-        relay = _relays[key] = Relay(url)
+    if relay is None or relay.task is None or relay.task.done():
+        relay = _relays[key] = Relay(url)  # new, or of a loop gone (same id)
     relay.start()
     return relay
 

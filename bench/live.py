@@ -59,7 +59,7 @@ from urllib.parse import urlencode
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import stack
-from bench.push_clients import StreamClient
+from bench.push_clients import Consoles, StreamClient
 from bench.tablets import Reply, Tablet, call, sign_in
 
 SIZES = (20, 50, 100, 200)
@@ -190,38 +190,34 @@ def play_at_once(room: Room) -> tuple[list[Reply], float, list[list[float]]]:
 
 def open_streams(
     base: str, env: dict[str, str], room: Room
-) -> tuple[dict[int, StreamClient], list[StreamClient]]:
-    """A console's stream for each section and each tablet's own, all open."""
+) -> tuple[Consoles, list[StreamClient]]:
+    """A console's stream for each section (in a process of its own) and
+    each tablet's own, all open."""
     sections = sorted({tablet.section for tablet, _ in room.rounds})
     out = stack.manage(["shell", "-c", TOKENS.format(sections=sections)], env)
     tokens = json.loads(out.strip().splitlines()[-1])
     path = {int(s): f"/push/?{urlencode({'t': token})}" for s, token in tokens.items()}
-    consoles = {section: StreamClient(base, path[section]) for section in sections}
+    consoles = Consoles(base, {section: path[section] for section in sections})
     tablets = [StreamClient(base, path[tablet.section]) for tablet, _ in room.rounds]
-    for client in [*consoles.values(), *tablets]:
+    for client in tablets:
         client.start()
-    for client in [*consoles.values(), *tablets]:
+    for client in tablets:
         if not client.ready.wait(STREAM_TIMEOUT) or client.failed:
             raise RuntimeError(f"a push stream did not open: {client.failed}")
     return consoles, tablets
 
 
 def push_figures(
-    room: Room, consoles: dict[int, StreamClient], sent: list[list[float]]
+    room: Room, listening: Consoles, sent: list[list[float]]
 ) -> tuple[list[float], list[float], int]:
     """For each line sent, the seconds until its section's console heard of
     it (the k-th change naming the table answers its k-th line), and from
     the server's publishing to the console; how many were never heard."""
-    deadline = time.monotonic() + HEAR_TIMEOUT
     expected = {
         (tablet.section, tablet.table): len(times)
         for (tablet, _), times in zip(room.rounds, sent, strict=True)
     }
-    while time.monotonic() < deadline and any(
-        len(consoles[section].table_changes(table)) < count
-        for (section, table), count in expected.items()
-    ):
-        time.sleep(0.1)
+    consoles = listening.heard(expected, HEAR_TIMEOUT)
     heard, delivered, unheard = [], [], 0
     for (tablet, _), times in zip(room.rounds, sent, strict=True):
         changes = consoles[tablet.section].table_changes(tablet.table)
@@ -294,7 +290,7 @@ def measure(base: str, env: dict[str, str], tablets: int) -> Figures:
         latencies=[reply.seconds for reply in replies],
         ranking_seconds=ranking,
         sequential_rate=sequential,
-        streams=len(consoles) + len(streams),
+        streams=len(streams) + len({tablet.section for tablet, _ in room.rounds}),
         heard=heard,
         delivered=delivered,
         unheard=unheard,

@@ -59,7 +59,7 @@ async def refuse(send: Send, status: int, text: str) -> None:
 
 async def push_stream(scope: Scope, receive: Receive, send: Send) -> None:
     """Serve one push stream until the client leaves or the channel closes it."""
-    if scope.get("method") not in ("GET", "HEAD"):
+    if scope.get("method") != "GET":
         await refuse(send, 405, "GET only")
         return
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))

@@ -215,3 +215,30 @@ def test_closing_the_channel_ends_every_stream():
 
     client = run(scenario())
     assert client.sent[-1] == {"type": "http.response.body", "body": b""}
+
+
+@override_settings(DONNE_PUSH_URL="")
+def test_the_asgi_entry_point_routes_push_to_the_stream_and_answers_the_lifespan():
+    from config import asgi
+
+    async def scenario():
+        client = Client("t=forged")
+        await asgi.application(client.scope, client.receive, client.send)
+        said: list[dict] = []
+        events = iter([{"type": "lifespan.startup"}, {"type": "lifespan.shutdown"}])
+
+        async def receive():
+            return next(events)
+
+        async def send(message):
+            said.append(message)
+
+        await asgi.application({"type": "lifespan"}, receive, send)
+        return client, said
+
+    client, said = run(scenario())
+    assert client.status == 403
+    assert said == [
+        {"type": "lifespan.startup.complete"},
+        {"type": "lifespan.shutdown.complete"},
+    ]

@@ -98,3 +98,23 @@ def test_a_console_and_a_second_tablet_see_a_new_result_within_a_second(
     assert tablet_seen - answered < DEADLINE
     for page in (console, second):
         page.context.close()
+
+
+def test_a_console_whose_stream_cannot_open_polls_instead(browser, room: Room):
+    """The stream refused (here: every /push/ answered 503, as when Redis is
+    down): the console says it polls, and a new result still shows, within
+    the 5 s poll."""
+    section = room.playing_section()
+    console = director(browser, room)
+    console.route("**/push/**", lambda route: route.fulfill(status=503, body="down"))
+    console.goto(f"{room.local}/director/sections/{section['id']}/console/")
+    grid = "document.querySelector('#console-grid')"
+    before = console.locator("#console-grid").inner_text()
+
+    entering = sign_in(room.local, section["codes"]["2"])
+    sent = time.monotonic()
+    assert entering.submit(entering.current_round()[0]).status == 201
+    seen = seen_at(console, f"!{grid}.innerText.includes({before!r})", timeout=15)
+    print(f"\npolled: the console saw the result {seen - sent:.1f} s after it was sent")
+    assert console.evaluate(f"{grid}.dataset.pushState") == "polling"
+    console.context.close()

@@ -118,3 +118,29 @@ def test_a_console_whose_stream_cannot_open_polls_instead(browser, room: Room):
     print(f"\npolled: the console saw the result {seen - sent:.1f} s after it was sent")
     assert console.evaluate(f"{grid}.dataset.pushState") == "polling"
     console.context.close()
+
+
+def test_a_tablet_entering_a_board_is_not_reloaded_under_its_players(
+    browser, room: Room
+):
+    """Two devices of table 3: one idle on the round page, one with its bid
+    box touched.  A line from the table's first device reloads the idle
+    one; the one being entered on keeps what its players typed."""
+    section = room.playing_section()
+    idle = tablet(browser, room, section["codes"]["3"])
+    busy = tablet(browser, room, section["codes"]["3"])
+    busy.locator(".board-link").nth(1).click()
+    busy.wait_for_load_state()
+    seen_at(busy, "document.querySelector('main').dataset.pushState === 'open'")
+    seen_at(idle, "document.querySelector('main').dataset.pushState === 'open'")
+    busy.locator("main form label").first.click()  # a level of the bid box
+    for page in (idle, busy):
+        page.evaluate("window.notReloaded = true")
+
+    entering = sign_in(room.local, section["codes"]["3"])
+    assert entering.submit(entering.current_round()[0]).status == 201
+    seen_at(idle, "window.notReloaded === undefined")
+    time.sleep(0.5)  # the same push reached both; the busy one stays
+    assert busy.evaluate("window.notReloaded") is True
+    for page in (idle, busy):
+        page.context.close()

@@ -103,7 +103,10 @@ def test_through_redis_a_message_reaches_the_listener():
 
 
 @override_settings(DONNE_PUSH_URL="redis://127.0.0.1:9/0")
-def test_redis_unreachable_publishing_is_false_and_listening_unavailable():
+def test_redis_unreachable_publishing_is_false_and_listening_unavailable(
+    monkeypatch,
+):
+    monkeypatch.setattr(channel, "RELAY_WAIT", 0.3)
     assert channel.publish({a_topic(): "lost"}) is False
 
     async def scenario():

@@ -108,12 +108,21 @@ def stop(process: subprocess.Popen, timeout: float = 30) -> None:
 
 @contextlib.contextmanager
 def gunicorn(
-    env: dict[str, str], port: int, log: Path, workers: int = 4
+    env: dict[str, str], port: int, log: Path, workers: int = 4, asgi: bool = False
 ) -> Iterator[str]:
-    """Serve Donne with gunicorn on 127.0.0.1:``port``; yield its base URL."""
+    """Serve Donne with gunicorn on 127.0.0.1:``port``; yield its base URL.
+
+    ``asgi``: the server ``serve.sh`` and ``stack.sh`` run (``config.asgi``,
+    the push streams beside Django's views in threads), else sync workers.
+    """
+    app = (
+        ["config.asgi:application", "-k", "config.push_worker.PushWorker"]
+        if asgi
+        else ["config.wsgi:application"]
+    )
     with log.open("w") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "config.wsgi:application",
+            [sys.executable, "-m", "gunicorn", *app,
              "--bind", f"{HOST}:{port}", "--workers", str(workers),
              "--timeout", "120", "--backlog", "2048"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,

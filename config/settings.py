@@ -314,6 +314,11 @@ DONNE_THROTTLE_RATES = {
 # lock-outs above, and the tablets' sign-in locks) is read there (default 0:
 # no proxy, the connection's address).
 DONNE_PROXY_COUNT = int(os.environ.get("DONNE_PROXY_COUNT", "0"))
+# Live pages hear of each change through server-sent events (tournaments.live):
+# across processes through Redis pub/sub on DONNE_PUSH_URL (default REDIS_URL;
+# channels are server-wide, whatever the database number), else within the one
+# web process of the embedded default.
+DONNE_PUSH_URL = os.environ.get("DONNE_PUSH_URL", REDIS_URL)
 REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] = [
     "tournaments.api.throttles.TableThrottle",
     "tournaments.api.throttles.AnonymousThrottle",

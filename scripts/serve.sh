@@ -161,5 +161,5 @@ bind_args=()
 for bind in "${binds[@]}"; do
     bind_args+=(--bind "$bind")
 done
-exec "$PY" -m gunicorn config.wsgi:application "${bind_args[@]}" \
-    --workers "${DONNE_WORKERS:-3}" --timeout 120 --log-level warning
+exec "$PY" -m gunicorn config.asgi:application -k config.push_worker.PushWorker "${bind_args[@]}" \
+    --workers "$([ -n "${REDIS_URL:-}" ] && echo "${DONNE_WORKERS:-3}" || echo 1)" --timeout 120 --log-level warning

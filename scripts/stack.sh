@@ -333,7 +333,7 @@ start_web() {
     fi
     rm -f "$RUN/gunicorn.pid"  # stale: it would stop the new one starting
     port_busy "$DONNE_HTTP_PORT" && fail "port $DONNE_HTTP_PORT (DONNE_HTTP_PORT) is in use by another program"
-    "$PY" -m gunicorn config.wsgi:application --daemon \
+    "$PY" -m gunicorn config.asgi:application -k config.push_worker.PushWorker --daemon \
         --bind "$DONNE_HTTP_ADDRESS:$DONNE_HTTP_PORT" --workers "$DONNE_WORKERS" \
         --timeout 120 --pid "$RUN/gunicorn.pid" --no-control-socket \
         --access-logfile "$LOG/access.log" --error-logfile "$LOG/gunicorn.log" 9>&-

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from django.db import models
 
 from tournaments.models import Result, ResultChange
+from tournaments.services.push import LINE, section_pushed
 
 if TYPE_CHECKING:
     from tournaments.services.entry import Entry, Writer
@@ -68,7 +69,9 @@ def audit(
     before: dict | None,
     after: dict | None,
 ) -> ResultChange:
-    """Keep who changed which line, when, from what to what."""
+    """Keep who changed which line, when, from what to what (and tell the
+    live pages once it commits)."""
+    section_pushed(entry.section.pk, LINE, getattr(entry.table, "number", None))
     return ResultChange.objects.create(
         section=entry.section,
         board=entry.board,

@@ -43,6 +43,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from tournaments.models import ScoringRequest, Section, SectionScoring
+from tournaments.services.push import SCORES, sections_pushed
 
 logger = logging.getLogger(__name__)
 
@@ -163,6 +164,7 @@ def rescore(section_id: int, *, queued: bool = False) -> dict[str, int]:
         )
         if scored == section_id:
             outcome["fresh"] = fresh
+    sections_pushed(read, SCORES)
     return outcome
 
 

@@ -50,6 +50,7 @@ from tournaments.models import (
 from tournaments.movements import Movement, validate
 from tournaments.movements.absences import LATE, WITHDRAWN
 from tournaments.selectors.movement import MovementChoice, section_absences
+from tournaments.services.push import MOVEMENT, section_pushed
 from tournaments.services.rescoring import section_changed
 from tournaments.services.withdrawal_averages import withdrawal_averages
 
@@ -121,6 +122,7 @@ def section_change(
 ) -> SectionChange:
     """Record a change of a running section: what, to which pair and round,
     before and after, by whom (the director's log and the section page)."""
+    section_pushed(section.pk, MOVEMENT)
     return SectionChange.objects.create(
         section=section, action=action, user=user, **change
     )

@@ -33,6 +33,7 @@ from tournaments.models import (
 )
 from tournaments.registry import table_game
 from tournaments.selectors.movement import section_movement
+from tournaments.services.push import ROUND, section_pushed
 
 
 def current_round(table: Table) -> int | None:
@@ -177,5 +178,6 @@ def table_move_on(table: Table, round: int) -> Table:
              % {"round": round}}
         )  # fmt: skip
     Table.objects.filter(pk=table.pk).update(moved_to_round=round)
+    section_pushed(table.section_id, ROUND, table.number)
     table.moved_to_round = round
     return table

@@ -1,0 +1,44 @@
+// The tablet hears of its table's changes without a tap.
+// <main data-push="stream url" data-push-table="3">: on a change at this
+// table (the opponents' agreement, a dispute, the director's correction or
+// move, a line entered from another device) or of the section's movement
+// (a withdrawal, a late pair, the arrow switch), the page is loaded again,
+// unless the players are entering something (a field touched, a form on its
+// way): then the change shows with the next page.
+(function () {
+  "use strict";
+  var main = document.querySelector("main[data-push]");
+  if (!main || !window.EventSource) { return; }
+  var table = Number(main.dataset.pushTable);
+  var touched = false;
+
+  function busy(event) {
+    if (event.target && event.target.closest && event.target.closest("main form")) {
+      touched = true;
+    }
+  }
+  document.addEventListener("input", busy, true);
+  document.addEventListener("change", busy, true);
+  document.addEventListener("click", busy, true);
+  document.addEventListener("submit", function () { touched = true; }, true);
+
+  function concerns(change) {
+    return change.tables.indexOf(table) >= 0 ||
+      change.changes.indexOf("movement") >= 0;
+  }
+
+  var source = new EventSource(main.dataset.push);
+  source.addEventListener("ready", function () {
+    main.dataset.pushState = "open";
+  });
+  source.addEventListener("change", function (event) {
+    var change;
+    try { change = JSON.parse(event.data); } catch (error) { return; }
+    if (!concerns(change) || touched) { return; }
+    source.close();
+    window.location.replace(window.location.href);
+  });
+  source.addEventListener("error", function () {
+    main.dataset.pushState = "closed";
+  });
+}());

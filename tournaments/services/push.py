@@ -1,0 +1,119 @@
+"""Tell the live pages what changed, once the write commits.
+
+One line where a change happens: ``section_pushed(section_id, LINE,
+table=3)``.  The changes of one transaction are gathered by section and
+sent together when it commits (a rolled-back transaction sends nothing,
+though its changes may ride along with the thread's next commit: a
+needless refresh, never a lost one).  Each section gets one message on its
+topic, and its event one on its own, saying what changed and at which
+tables, with a version (the publishing time in milliseconds):
+
+* ``LINE``: a line stored, agreed, disputed, corrected or resolved;
+* ``ROUND``: the director moved a table on;
+* ``MOVEMENT``: a late pair, a withdrawal, an absent pair, the arrow switch;
+* ``SCORES``: the section was rescored.
+
+The pages then fetch what they show through their own views: nothing
+private is pushed.  A push that cannot be sent is logged; the pages' poll
+catches up.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections.abc import Iterable
+from functools import partial
+
+from django.db import transaction
+
+from tournaments.live import channel
+from tournaments.live.topics import event_topic, section_topic
+
+logger = logging.getLogger(__name__)
+
+LINE = "line"
+ROUND = "round"
+MOVEMENT = "movement"
+SCORES = "scores"
+EVENT = "event"
+
+_pending = threading.local()
+
+
+def section_pushed(section_id: int, change: str, table: int | None = None) -> None:
+    """Push ``change`` (at ``table``, when it concerns one) to the pages
+    watching the section and its event, once the transaction commits."""
+    changes, tables = _batch().setdefault(int(section_id), (set(), set()))
+    changes.add(change)
+    if table is not None:
+        tables.add(int(table))
+    transaction.on_commit(flush, robust=True)
+
+
+def sections_pushed(section_ids: Iterable[int], change: str) -> None:
+    """``section_pushed`` for several sections (a field scored together)."""
+    for section_id in section_ids:
+        section_pushed(section_id, change)
+
+
+def event_pushed(event_id: int, change: str = EVENT) -> None:
+    """Push a change of the event itself (a new round's section) to its
+    public pages, once the transaction commits."""
+    message = {"topic": event_topic(event_id), "changes": [change], "tables": []}
+    sent = {message["topic"]: _data(message)}
+    transaction.on_commit(partial(channel.publish, sent), robust=True)
+
+
+def _batch() -> dict[int, tuple[set[str], set[int]]]:
+    batch = getattr(_pending, "sections", None)
+    if batch is None:
+        batch = _pending.sections = {}
+    return batch
+
+
+def flush() -> None:
+    """Send what this thread's committed writes changed (never raises)."""
+    batch = _batch()
+    if not batch:
+        return
+    _pending.sections = {}
+    try:
+        channel.publish(_messages(batch))
+    except Exception:
+        logger.exception("Could not push the changes of sections %s", list(batch))
+
+
+def _messages(batch: dict[int, tuple[set[str], set[int]]]) -> dict[str, str]:
+    """One message a section on its topic, and the same on its event's."""
+    from tournaments.models import Section
+
+    events = dict(
+        Section.objects.filter(pk__in=batch).values_list("pk", "session__event_id")
+    )
+    version = int(time.time() * 1000)
+    messages: dict[str, str] = {}
+    by_event: dict[int, tuple[set[str], set[int]]] = {}
+    for section_id, (changes, tables) in batch.items():
+        topic = section_topic(section_id)
+        messages[topic] = _data(
+            {"topic": topic, "changes": sorted(changes), "tables": sorted(tables),
+             "version": version}
+        )  # fmt: skip
+        if section_id in events:
+            merged = by_event.setdefault(events[section_id], (set(), set()))
+            merged[0].update(changes)
+    for event_id, (changes, _tables) in by_event.items():
+        topic = event_topic(event_id)
+        messages[topic] = _data(
+            {"topic": topic, "changes": sorted(changes), "tables": [],
+             "version": version}
+        )  # fmt: skip
+    return messages
+
+
+def _data(message: dict[str, object]) -> str:
+    message.setdefault("version", int(time.time() * 1000))
+    return json.dumps(message, separators=(",", ":"))

@@ -60,7 +60,17 @@
     document.querySelectorAll("a.board-link").forEach(function (link) {
       var item = queue.find(path(link.href));
       var shown = link.querySelector(".queue-state");
-      if (!item) { if (shown) { shown.remove(); } return; }
+      // What the server shows is the truth once it holds the line; the
+      // tablet's word is needed while a line waits, was refused, or the
+      // page is an old copy (the service worker's, offline).
+      var told = item && (queue.pending(item) || item.state === "refused" ||
+        link.dataset.state === "todo");
+      if (!told) {
+        if (shown) { shown.remove(); }
+        delete link.dataset.queue;
+        if (item) { link.dataset.queue = item.state; }
+        return;
+      }
       if (!shown) { shown = element("span", "queue-state"); link.appendChild(shown); }
       shown.textContent = stateText(item);
       link.dataset.queue = item.state;
@@ -287,6 +297,7 @@
     if (panel) { panel.hidden = true; }
     entry.hidden = false;
     fillForm(item.body || "");
+    entry.querySelector('input[name="key"]').value = queue.newKey();
     limitResults();
     preview();
   }
@@ -411,7 +422,9 @@
     if (entry && entry.dataset.queue === "entry") {
       var kept = queue.find(boardPage());
       var panel = document.getElementById("kept");
-      if (kept && kept.url && kept.state !== "refused" && panel && !panel.hidden) { showKept(kept); }
+      if (kept && kept.url && panel && !panel.hidden) {
+        if (kept.state === "refused") { showRefusedHere(kept); } else { showKept(kept); }
+      }
     }
   }
 

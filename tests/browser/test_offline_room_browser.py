@@ -63,7 +63,8 @@ def _stored_lines(room: Room, section: int) -> list[tuple[int, bool, str]]:
         f"ON r.board_id = b.id WHERE b.section_id = ? ORDER BY b.number"
     )
     with contextlib.closing(sqlite3.connect(database, timeout=20)) as db:
-        return [(n, bool(agreed), key) for n, agreed, key in db.execute(query, [section])]
+        rows = db.execute(query, [section]).fetchall()
+    return [(number, bool(agreed), key) for number, agreed, key in rows]
 
 
 def test_the_queue_drains_when_the_stopped_server_starts_again(browser, room):

@@ -72,3 +72,14 @@ def test_a_refusal_is_json_with_its_status_and_message(client, section):
     assert missing.status_code == 404
     assert missing.json()["message"] == "This table has no such result."
     assert Result.objects.count() == 1
+
+
+def test_the_service_worker_is_served_under_the_terminal(client):
+    response = client.get("/table/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/javascript; charset=utf-8"
+    assert response["Service-Worker-Allowed"] == "/table/"
+    assert response["Cache-Control"] == "no-cache"
+    script = response.content.decode()
+    assert '"/static/terminal_queue.js"' in script
+    assert 'var CACHE = "donne-terminal-' in script

@@ -61,10 +61,16 @@ def _stored_once_and_agreed(section: Section) -> None:
     assert len({line.idempotency_key for line in lines}) == 3
 
 
-def _ranked(browser: Browser, base: str, section: Section) -> str:
+def _ranked(browser: Browser, base: str, section: Section) -> dict[str, list[str]]:
+    """The public ranking's rows: pair -> MP, top, %, boards."""
     page = browser.new_context().new_page()
     page.goto(f"{base}/events/{section.session.event_id}/results/")
-    return page.inner_text("main")
+    rows = {}
+    for row in page.locator("table.ranking tr").all()[1:]:
+        cells = [cell.strip() for cell in row.locator("td").all_inner_texts()]
+        if cells:
+            rows[cells[2]] = cells[3:7]
+    return rows
 
 
 def test_a_tablet_offline_with_its_service_worker_reloads_and_sends(
@@ -95,7 +101,11 @@ def test_a_tablet_offline_with_its_service_worker_reloads_and_sends(
     page.reload()
     assert page.locator("a.board-link.confirmed").count() == 3
     page.screenshot(path=str(ARTIFACTS / "terminal-back-online.png"), full_page=True)
-    assert "1NS" in _ranked(browser, live_server.url, section)
+    # The ranking counts the three boards: 6 matchpoints of a 12 top each.
+    assert _ranked(browser, live_server.url, section) == {
+        "1NS": ["6", "12", "50.00", "3"],
+        "1EW": ["6", "12", "50.00", "3"],
+    }
 
 
 def test_without_a_service_worker_the_queue_waits_for_the_next_page_load(

@@ -281,11 +281,13 @@
     window.scrollTo(0, 0);
   }
 
-  // Send at once; once the server holds the line, show its own page.
+  // Send at once; once the server holds the line, show its own page (unless
+  // the players went on to another board meanwhile).
   function send(item) {
     queue.drain(true).then(function () {
       var now = queue.find(item.page);
       if (!now || now.state === "kept" || (now.answer && !now.answered)) { return; }
+      if (entry && entry.dataset.queue === "entry" && boardPage() !== item.page) { return; }
       if (now.state === "refused") { showRefusedHere(now); return; }
       location.assign(now.sentTo || item.page);
     });
@@ -309,15 +311,14 @@
       return;
     }
     var line = chosenLine();
+    event.preventDefault();
+    main.querySelectorAll("p.alert.incomplete").forEach(function (node) { node.remove(); });
     if (!complete(line)) {
-      if (navigator.onLine) { return; } // the server names the missing field
-      event.preventDefault();
-      var warning = element("p", "alert", text.incomplete);
+      var warning = element("p", "alert incomplete", text.incomplete);
       warning.setAttribute("role", "alert");
       entry.parentNode.insertBefore(warning, entry);
       return;
     }
-    event.preventDefault();
     var key = entry.querySelector('input[name="key"]');
     var body = new URLSearchParams(new FormData(entry, submitter));
     var page = boardPage();
@@ -387,6 +388,8 @@
   }
 
   // ---- The other games' forms: kept, sent, the server's page shown after.
+  // A form holding the page's one line (data-queue-one: a Whiz or Bridgeote
+  // board, a Barbu manche) replaces the line kept or refused before.
 
   function setUpLines() {
     document.querySelectorAll('form[data-queue="line"]').forEach(function (form) {
@@ -401,7 +404,7 @@
           key: key ? key.value : queue.newKey(), page: location.pathname + location.search,
           url: form.action, body: new URLSearchParams(new FormData(form, submitter)).toString(),
           board: board || "", title: board ? say(text.board, board) : say(text.round, round),
-          label: "", replaces: false
+          label: "", replaces: form.hasAttribute("data-queue-one")
         });
         if (key) { key.value = queue.newKey(); }
         send(item);

@@ -431,6 +431,7 @@
     }
   }
 
+  if (location.pathname === text.signIn) { localStorage.removeItem(ROUND); }
   rememberRound();
   if (entry) { setUpEntry(); }
   setUpAnswers();

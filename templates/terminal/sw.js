@@ -11,7 +11,10 @@ var STATIC = [
   "{% static 'bridge_score.js' %}", "{% static 'terminal_queue.js' %}",
   "{% static 'terminal.js' %}"
 ];
-var ENTRY = "{% url 'terminal:sign-in' %}offline-entry-page";
+var SIGN_IN = "{% url 'terminal:sign-in' %}";
+var PLAY = "{% url 'terminal:play' %}";
+var ENTRY = SIGN_IN + "offline-entry-page";
+var ROUND = SIGN_IN + "offline-round-page";
 var BOARD = /\/play\/\d+\/board\/\d+\/$/;
 
 self.addEventListener("install", function (event) {
@@ -28,12 +31,30 @@ self.addEventListener("activate", function (event) {
   }).then(function () { return self.clients.claim(); }));
 });
 
+// A tablet sent back to sign in (signed out, a new table code): the pages
+// kept are another sign-in's, forget them.
+function forgetPages() {
+  return caches.open(CACHE).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      return Promise.all(requests.filter(function (kept) {
+        return STATIC.indexOf(new URL(kept.url).pathname) < 0;
+      }).map(function (kept) { return cache.delete(kept); }));
+    });
+  });
+}
+
 function remember(request, response) {
+  if (response.redirected && new URL(response.url).pathname === SIGN_IN) {
+    forgetPages();
+    return response;
+  }
   if (!response.ok || response.redirected || response.type !== "basic") { return response; }
   var copy = response.clone();
+  var pathname = new URL(request.url).pathname;
   caches.open(CACHE).then(function (cache) {
     cache.put(request, copy.clone());
-    if (BOARD.test(new URL(request.url).pathname)) {
+    if (pathname === PLAY) { cache.put(ROUND, copy.clone()); }
+    if (BOARD.test(pathname)) {
       copy.text().then(function (text) {
         if (text.indexOf('id="entry"') >= 0) {
           cache.put(ENTRY, new Response(text, { headers: copy.headers }));
@@ -48,10 +69,11 @@ function offline(request) {
   return caches.open(CACHE).then(function (cache) {
     return cache.match(request, { ignoreVary: true }).then(function (found) {
       if (found) { return found; }
-      if (BOARD.test(new URL(request.url).pathname)) {
-        return cache.match(ENTRY, { ignoreVary: true });
-      }
-      return cache.match(request, { ignoreVary: true, ignoreSearch: true });
+      var url = new URL(request.url);
+      if (BOARD.test(url.pathname)) { return cache.match(ENTRY, { ignoreVary: true }); }
+      // The round being played: the round page seen last.
+      if (url.pathname === PLAY && !url.search) { return cache.match(ROUND, { ignoreVary: true }); }
+      return undefined;
     });
   }).then(function (found) {
     return found || Response.error();
@@ -68,7 +90,7 @@ self.addEventListener("fetch", function (event) {
     }));
     return;
   }
-  if (request.mode !== "navigate" || url.pathname.indexOf("{% url 'terminal:sign-in' %}") !== 0) { return; }
+  if (request.mode !== "navigate" || url.pathname.indexOf(SIGN_IN) !== 0) { return; }
   event.respondWith(fetch(request).then(function (response) {
     return remember(request, response);
   }, function () { return offline(request); }));

@@ -83,3 +83,13 @@ def test_the_service_worker_is_served_under_the_terminal(client):
     script = response.content.decode()
     assert '"/static/terminal_queue.js"' in script
     assert 'var CACHE = "donne-terminal-' in script
+
+
+def test_the_tablet_says_its_queue_in_french(client, section):
+    _signed_in(client, section)
+    page = client.get("/table/play/1/board/1/", HTTP_ACCEPT_LANGUAGE="fr")
+    text = page.content.decode()
+    kept = "Gardé sur cette tablette : envoyé dès le retour du réseau"
+    assert f'data-kept="{kept}"' in text
+    assert 'data-board="Donne #"' in text
+    assert 'data-refused="Refusé par le serveur"' in text

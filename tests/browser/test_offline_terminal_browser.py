@@ -7,7 +7,8 @@ service worker, on localhost, a secure context) or the browser closed and
 opened again (no service worker, as on the club's plain-HTTP network); once
 the network returns the three lines are stored once, agreed, and ranked.
 A line the director changed meanwhile is refused on return, and the tablet
-says which board and why.  Screenshots go to ``artifacts/``.
+says which board and why; a Whiz board kept offline is sent on return, then
+answered by the other two.  Screenshots go to ``artifacts/``.
 """
 
 from __future__ import annotations
@@ -16,17 +17,16 @@ import datetime as dt
 from typing import TYPE_CHECKING
 
 import pytest
-from browser import ARTIFACTS, PHONE, table_sign_in
+from browser import ARTIFACTS, PHONE, pick, table_sign_in
 from offline_play import LINES, enter_kept_board, enter_three_boards_offline
 
-from tournaments.models import Result, Session
+from tournaments.models import Result, Section, Session, WhizResult
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.results import result_enter
+from tournaments.services.whiz import WhizEntry, whiz_event_create
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
-
-    from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -159,3 +159,30 @@ def test_a_line_the_director_changed_meanwhile_is_refused_by_board(
     assert page.locator(".queue-refused").count() == 0
     page.reload()
     assert page.locator(".queue-refused").count() == 0
+
+
+def test_a_whiz_board_kept_offline_is_sent_on_return(live_server, browser):
+    event = whiz_event_create(
+        name="Offline Whiz",
+        date=dt.date(2026, 11, 24),
+        entries=[WhizEntry(name=f"Player {n}") for n in range(1, 13)],
+        boards_per_round=2,
+    )
+    section = Section.objects.get(session__event=event)
+    page = _tablet(browser, live_server.url, section, service_workers="block")
+    page.goto(f"{live_server.url}/table/play/1/board/1/")
+    page.context.set_offline(True)
+    for name, value in (("level", "10"), ("denomination", "S"), ("declarer", "N"),
+                        ("result", "=")):  # fmt: skip
+        pick(page, name, value)
+    page.click('button[name="save"]')
+    page.wait_for_selector("text=Kept on this tablet, not sent yet: Board 1")
+    assert not WhizResult.objects.exists()
+    page.context.set_offline(False)
+    page.wait_for_selector("#queue-banner", state="hidden")
+    line = WhizResult.objects.get()
+    assert (line.contract, line.declarer, line.tricks) == ("10S", "N", 10)
+    page.reload()
+    with page.expect_navigation():
+        page.click('button[value="agree"]')
+    assert "Confirmed by the other two players." in page.inner_text("main")

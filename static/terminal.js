@@ -65,6 +65,8 @@
       // page is an old copy (the service worker's, offline).
       var told = item && (queue.pending(item) || item.state === "refused" ||
         link.dataset.state === "todo");
+      var serverState = link.querySelector(".state");
+      if (serverState) { serverState.hidden = Boolean(told) && link.dataset.state === "todo"; }
       if (!told) {
         if (shown) { shown.remove(); }
         delete link.dataset.queue;
@@ -238,7 +240,7 @@
       score.appendChild(element("strong", "", String(item.score)));
       panel.appendChild(score);
     }
-    panel.appendChild(element("p", "queue-state " + (item.state === "kept" ? "alert" : "ok"),
+    panel.appendChild(element("p", "queue-state " + (queue.pending(item) ? "pending" : "ok"),
       stateText(item)));
     if (!item.answer && item.state !== "agreed" && item.state !== "disputed") {
       var answers = element("div", "buttons");
@@ -370,7 +372,7 @@
       var kept = queue.find(page);
       if (kept && kept.answer && !kept.answered) {
         form.hidden = true;
-        form.parentNode.insertBefore(element("p", "queue-state alert", stateText(kept)), form);
+        form.parentNode.insertBefore(element("p", "queue-state pending", stateText(kept)), form);
       }
       form.addEventListener("submit", function (event) {
         event.preventDefault();
@@ -381,7 +383,7 @@
           result: form.querySelector('input[name="result"]').value
         });
         form.hidden = true;
-        form.parentNode.insertBefore(element("p", "queue-state alert", stateText(item)), form);
+        form.parentNode.insertBefore(element("p", "queue-state pending", stateText(item)), form);
         send(item);
       });
     });

@@ -86,13 +86,14 @@ def test_a_tablet_offline_with_its_service_worker_reloads_and_sends(
     enter_three_boards_offline(page)
     page.reload()  # no network: the service worker answers
     assert "Kept on this tablet" in page.inner_text("#kept")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "terminal-offline-board.png"))
     page.goto(f"{live_server.url}/table/play/?round=1")
     kept = page.locator('a.board-link[data-queue="kept"]')
     assert kept.count() == 3
     assert "Kept on this tablet, not sent yet: Board 1, Board 2, Board 3" in (
         page.inner_text("#queue-banner")
     )
-    ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "terminal-offline.png"), full_page=True)
     assert not Result.objects.exists()
     page.context.set_offline(False)

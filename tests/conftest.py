@@ -73,6 +73,7 @@ def pytest_itemcollected(item: pytest.Item) -> None:
 SHARED_WORKER = {
     "tests/browser/test_room_browser.py": "served-room",
     "tests/browser/test_push_browser.py": "served-room",
+    "tests/browser/test_offline_room_browser.py": "served-room",
     "tests/live/test_serve_room.py": "served-room",
 }
 

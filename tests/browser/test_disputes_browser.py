@@ -63,8 +63,10 @@ def fill(page: Page, level: str, strain: str, declarer: str, result: str) -> Non
 
 
 def save(page: Page) -> None:
+    """Save; the tablet sends the kept line, then opens the board's page or
+    says the server's refusal."""
     page.click('button[name="save"]')
-    page.wait_for_load_state()
+    page.wait_for_selector("section.entered:not(.kept-line), .queue-refused")
 
 
 def two_devices_enter(
@@ -151,8 +153,8 @@ def test_not_agreed_is_resolved_by_correcting_the_traveller(
     one.goto(base + BOARD_ONE)
     fill(one, "4", "S", "N", "=")
     save(one)
-    one.click('button[value="dispute"]')
-    one.wait_for_load_state()
+    with one.expect_navigation():
+        one.click('button[value="dispute"]')
     assert Result.objects.get().disputed
     td = director(browser, base, django_user_model)
     assert open_disputes(td, base, section) == 1

@@ -111,15 +111,23 @@ def result_submit(**kwargs: object) -> Result:
     return line
 
 
-def bridgeote_result_submit(
+def bridgeote_result_submit(**kwargs: object) -> Result:
+    """Store a Bridgeote deal (or correct ``result``); see
+    ``bridgeote_result_enter``."""
+    line, _created = bridgeote_result_enter(**kwargs)
+    return line
+
+
+def bridgeote_result_enter(
     *,
     board: Board,
     ns_pair: Pair,
     ew_pair: Pair,
     key: str = "",
     **given: object,
-) -> Result:
-    """Store a Bridgeote deal (or correct ``result``) through the one write path.
+) -> tuple[Result, bool]:
+    """Store a Bridgeote deal (or correct ``result``) through the one write
+    path; (line, created).
 
     ``given`` holds the deal, as ``bridgeote_fields`` names it (contract,
     declarer, card_points, and the announces and capot), and where the line
@@ -129,8 +137,7 @@ def bridgeote_result_submit(
         name: given.pop(name) for name in Placing.__optional_keys__ & given.keys()
     }
     fields = bridgeote_fields(**given)
-    line, _created = _write(board, fields, ns_pair, ew_pair, key=key, **placing)
-    return line
+    return _write(board, fields, ns_pair, ew_pair, key=key, **placing)
 
 
 def check_game(board: Board, game: str) -> None:

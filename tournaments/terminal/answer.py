@@ -2,6 +2,7 @@
 
 The players who did not enter the board agree with the line or call the
 director; only a line of this table, this board and this section is answered.
+The offline queue's ``fetch`` gets the outcome as JSON (``replies``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Source, Table
 from tournaments.services.entry import refusal_messages
+from tournaments.terminal.replies import refused_reply, stored_reply, wants_json
 
 
 def table_answer(
@@ -27,9 +29,13 @@ def table_answer(
     answer_line: Callable[..., object],
 ) -> HttpResponse:
     """Agree or dispute ``model``'s line named by the form, through ``answer_line``."""
+    fetched = wants_json(request)
     answer = request.POST.get("answer")
     if answer not in ("agree", "dispute"):
-        return HttpResponse(_("Agree or call the director."), status=400)
+        message = _("Agree or call the director.")
+        if fetched:
+            return refused_reply(number, [message], 400)
+        return HttpResponse(message, status=400)
     try:
         pk = int(request.POST.get("result", ""))
     except ValueError:
@@ -38,9 +44,18 @@ def table_answer(
         pk=pk, board__section=table.section, board__number=number, table=table
     ).first()
     if line is None:
-        raise Http404(_("This table has no such result."))
+        message = _("This table has no such result.")
+        if fetched:
+            return refused_reply(number, [message], 404)
+        raise Http404(message)
     try:
-        answer_line(line, agree=answer == "agree", source=Source.TABLE, table=table)
+        line = answer_line(
+            line, agree=answer == "agree", source=Source.TABLE, table=table
+        )
     except (ValidationError, PermissionDenied) as error:
+        if fetched:
+            return refused_reply(number, refusal_messages(error), 403)
         return HttpResponse(" ".join(refusal_messages(error)), status=403)
+    if fetched:
+        return stored_reply(number, line)
     return redirect("terminal:board", round=round, number=number)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.terminal import views
+from tournaments.terminal import views, worker
 
 app_name = "terminal"
 
 urlpatterns = [
     path("", views.sign_in, name="sign-in"),
     path("sign-out/", views.sign_out, name="sign-out"),
+    path("sw.js", worker.service_worker, name="service-worker"),
     path("play/", views.play, name="play"),
     path("play/<int:round>/board/<int:number>/", views.board, name="board"),
     path("play/<int:round>/board/<int:number>/answer/", views.answer, name="answer"),

@@ -28,12 +28,12 @@ from tournaments.services.checks import played_fields
 from tournaments.services.entry import refusal_messages, refusal_status
 from tournaments.services.privacy import Viewer, board_visible
 from tournaments.services.results import (
-    bridgeote_result_submit,
+    bridgeote_result_enter,
     result_answer,
-    result_submit,
+    result_enter,
 )
 from tournaments.services.table_rounds import current_round as table_current_round
-from tournaments.terminal import access
+from tournaments.terminal import access, replies
 from tournaments.terminal.answer import table_answer
 from tournaments.terminal.bridgeote import bridgeote_check, bridgeote_page
 from tournaments.terminal.forms import (
@@ -176,12 +176,12 @@ def pairs_board(
         if form.is_valid() and "check" in request.POST:
             return bridgeote_check(request, here, played, form)
         return _save(
-            request, here, played, form, bridgeote_page, bridgeote_result_submit
+            request, here, played, form, bridgeote_page, bridgeote_result_enter
         )
     form = EntryForm(request.POST)
     if form.is_valid() and "check" in request.POST:
         return _check(request, here, played, form)
-    return _save(request, here, played, form, _entry_page, result_submit)
+    return _save(request, here, played, form, _entry_page, result_enter)
 
 
 @require_POST
@@ -273,17 +273,23 @@ def _save(
     played: Board,
     form: TabletForm,
     page: Callable[..., HttpResponse],
-    submit: Callable[..., Result],
+    submit: Callable[..., tuple[Result, bool]],
 ) -> HttpResponse:
     """Store the tablet's line through ``submit`` (the one write path), seated
     where the movement puts the table in the round shown, then show it; an
     invalid form or a refusal brings ``page`` back with the form (400, the
-    status ``refusal_status`` gives, or 403 for a line the table may not write)."""
-    if not form.is_valid():
-        return page(request, here, played, form, status=400)
+    status ``refusal_status`` gives, or 403 for a line the table may not write).
+    The offline queue's ``fetch`` gets the same outcome as JSON (``replies``)."""
     item = here.item
+    fetched = replies.wants_json(request)
+    if not form.is_valid():
+        if fetched:
+            return replies.refused_reply(
+                played.number, replies.form_messages(form), 400
+            )
+        return page(request, here, played, form, status=400)
     try:
-        submit(
+        line, created = submit(
             board=played,
             ns_pair=item.ns,
             ew_pair=item.ew,
@@ -293,12 +299,13 @@ def _save(
             key=form.cleaned_data["key"],
             **form.line(),
         )
-    except ValidationError as error:
-        code = refusal_status(error)
-        return page(request, here, played, form, error.messages, status=code)
-    except PermissionDenied as error:
-        messages = refusal_messages(error)
-        return page(request, here, played, form, messages, status=403)
+    except (ValidationError, PermissionDenied) as error:
+        code, messages = refusal_status(error), refusal_messages(error)
+        if fetched:
+            return replies.refused_reply(played.number, messages, code)
+        return page(request, here, played, form, messages, status=code)
+    if fetched:
+        return replies.stored_reply(played.number, line, created)
     return redirect("terminal:board", round=item.number, number=played.number)
 
 

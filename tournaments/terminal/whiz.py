@@ -28,6 +28,12 @@ from tournaments.services.whiz import (
 )
 from tournaments.terminal.answer import table_answer
 from tournaments.terminal.forms import WhizEntryForm
+from tournaments.terminal.replies import (
+    form_messages,
+    refused_reply,
+    stored_reply,
+    wants_json,
+)
 
 
 @dataclass
@@ -150,7 +156,10 @@ def whiz_board(
         form = WhizEntryForm(players=item.players)
         return render(request, "terminal/whiz_board.html", context | {"form": form})
     form = WhizEntryForm(request.POST, players=item.players)
+    fetched = wants_json(request) and "check" not in request.POST
     if not form.is_valid():
+        if fetched:
+            return refused_reply(number, form_messages(form), 400)
         return render(
             request, "terminal/whiz_board.html", context | {"form": form}, status=400
         )
@@ -165,7 +174,7 @@ def whiz_board(
             )
             context |= {"form": form, "points": _points(item, points)}
             return render(request, "terminal/whiz_board.html", context)
-        whiz_result_submit(
+        line, created = whiz_result_submit(
             board=board,
             table=table,
             contract=data["contract"],
@@ -176,8 +185,12 @@ def whiz_board(
         )
     except (ValidationError, PermissionDenied) as error:
         code = refusal_status(error)
+        if fetched:
+            return refused_reply(number, refusal_messages(error), code)
         context |= {"form": form, "errors": refusal_messages(error)}
         return render(request, "terminal/whiz_board.html", context, status=code)
+    if fetched:
+        return stored_reply(number, line, created)
     return redirect("terminal:board", round=item.number, number=number)
 
 

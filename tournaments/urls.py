@@ -4,7 +4,7 @@ from collections.abc import Callable
 
 from django.urls import URLPattern, path
 
-from tournaments.pages import clubs, games, health
+from tournaments.pages import clubs, games, health, no_stream
 
 Route = tuple[str, Callable[..., object], str]
 
@@ -21,6 +21,8 @@ urlpatterns = [
     path("", games.home, name="home"),
     # The stack's health check (scripts/stack.sh status).
     path("health/", health.health, name="health"),
+    # Served by config.asgi; Django only answers it where nothing else does.
+    path("push/", no_stream.no_stream, name="no-push-stream"),
     path("games/<slug:slug>/", games.game_detail, name="game-detail"),
     path("clubs/<int:pk>/", clubs.club_page, name="club"),
 ]

@@ -36,8 +36,12 @@ from tournaments.services.import_jobs import (
 )
 from tournaments.services.results_files import (
     fault_messages,
-    results_file_import,
+    results_file_once,
     upload_too_big,
+)
+
+FILE_ALREADY_SENT = gettext_lazy(
+    "This file was already imported: here is its event “%(name)s”, not a second one."
 )
 
 
@@ -181,12 +185,15 @@ def results_import(request: HttpRequest) -> HttpResponse:
             if not new:
                 messages.info(request, ALREADY_SENT)
             return reverse("director:import-job", args=[job.pk])
-        event = results_file_import(
+        event, new = results_file_once(
             upload["file"], name=name, user=request.user, file_name=filename
         )
-        messages.success(
-            request, _("Event “%(name)s” imported.") % {"name": event.name}
-        )
+        if new:
+            messages.success(
+                request, _("Event “%(name)s” imported.") % {"name": event.name}
+            )
+        else:
+            messages.info(request, FILE_ALREADY_SENT % {"name": event.name})
         return reverse("director:event", args=[event.pk])
 
     back = reverse("director:dashboard")

@@ -10,12 +10,14 @@ upload (results, hand records, travellers) reports are here too.
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.importers.pbn import parse_sessions
 from tournaments.importers.usebio import ImportedTeams, read_usebio
 from tournaments.models import Event
+from tournaments.services.file_digests import AlreadyImported, claim_file, file_digest
 from tournaments.services.imports import event_import
 from tournaments.services.teams_import import teams_event_import
 
@@ -68,12 +70,17 @@ def usebio_import(
     name: str | None = None,
     user: AbstractBaseUser | None = None,
     file_name: str = "",
+    digest: str = "",
 ) -> Event:
-    """A USEBIO file as a pairs event (scored as the file says) or a teams event."""
+    """A USEBIO file as a pairs event (scored as the file says) or a teams
+    event; with ``digest``, claimed as ``event_import`` does."""
     imported = read_usebio(data, name=name)
     if isinstance(imported, ImportedTeams):
-        return teams_event_import(imported, user=user, file_name=file_name)
-    return event_import(imported, user=user, file_name=file_name)
+        with transaction.atomic():
+            event = teams_event_import(imported, user=user, file_name=file_name)
+            claim_file(event, digest)
+        return event
+    return event_import(imported, user=user, file_name=file_name, digest=digest)
 
 
 def results_file_import(
@@ -83,12 +90,36 @@ def results_file_import(
     user: AbstractBaseUser | None = None,
     file_name: str = "",
 ) -> Event:
-    """Store a PBN or USEBIO results file as a new event; return it.
+    """Store a PBN or USEBIO results file as a new event; return it (the
+    club's earlier event when it sent the same file: see ``results_file_once``).
 
     Raises ``GameError`` (naming the line or element) or ``ValidationError``
     (naming the board and pairs); nothing is stored then.
     """
-    if is_xml(data):
-        return usebio_import(data, name=name, user=user, file_name=file_name)
-    parts = parse_sessions(data, name=name)
-    return event_import(parts, user=user, file_name=file_name)
+    event, _new = results_file_once(data, name=name, user=user, file_name=file_name)
+    return event
+
+
+def results_file_once(
+    data: bytes,
+    *,
+    name: str | None = None,
+    user: AbstractBaseUser | None = None,
+    file_name: str = "",
+) -> tuple[Event, bool]:
+    """The event a results file makes, and whether it is new: the same bytes
+    sent again by the same club answer with the event they made the first
+    time (its SHA-256 is kept on it; once that event is deleted the file
+    imports again), even when both uploads arrive at once."""
+    digest = file_digest(data)
+    try:
+        if is_xml(data):
+            event = usebio_import(
+                data, name=name, user=user, file_name=file_name, digest=digest
+            )
+        else:
+            parts = parse_sessions(data, name=name)
+            event = event_import(parts, user=user, file_name=file_name, digest=digest)
+    except AlreadyImported as found:
+        return found.event, False
+    return event, True

@@ -50,6 +50,12 @@ class FileUploadSerializer(serializers.Serializer):
         max_value=MAX_SESSION,
         help_text="hand records: only this session",
     )
+    confirm_incomplete = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="results files: import a file that seems to end mid-table "
+        "(refused otherwise, naming where)",
+    )
 
     def validate_file(self, upload):
         too_big = upload_too_big(upload.size)
@@ -94,9 +100,10 @@ class ResultsFileView(FileView):
     """POST a PBN or USEBIO results file: a new event, scored by Donne (201).
 
     The same file sent again by the same club answers 200 with the event it
-    made the first time.  A file over 256 KB is imported by a job: a 202
-    with the job to follow (a 200 with the existing job when the same file
-    was already sent).
+    made the first time.  A file that seems to end mid-table is a 400 naming
+    where, unless ``confirm_incomplete`` is true.  A file over 256 KB is
+    imported by a job: a 202 with the job to follow (a 200 with the existing
+    job when the same file was already sent).
     """
 
     @extend_schema(
@@ -110,14 +117,23 @@ class ResultsFileView(FileView):
     def post(self, request: Request) -> Response:
         data, filename, fields = _upload(request)
         name = fields.get("name") or None
+        confirmed = fields["confirm_incomplete"]
         if needs_job(data):
             job, new = import_job_start(
-                data, file_name=filename, name=name, user=request.user
+                data,
+                file_name=filename,
+                name=name,
+                user=request.user,
+                confirm_incomplete=confirmed,
             )
             return job_started(request, job, new)
         try:
             event, new = results_file_once(
-                data, name=name, user=request.user, file_name=filename
+                data,
+                name=name,
+                user=request.user,
+                file_name=filename,
+                confirm_incomplete=confirmed,
             )
         except (GameError, DjangoValidationError) as error:
             raise _refused(error) from None

@@ -61,6 +61,10 @@ class UploadForm(forms.Form):
         min_value=1,
         max_value=MAX_SESSION,
     )
+    confirm_incomplete = forms.BooleanField(
+        label=gettext_lazy("Import it even if it looks cut off"),
+        required=False,
+    )
 
     def clean_file(self) -> bytes:
         upload = self.cleaned_data["file"]
@@ -178,15 +182,24 @@ def results_import(request: HttpRequest) -> HttpResponse:
 
     def store(upload: dict[str, Any]) -> str:
         name = upload["name"] or None
+        confirmed = upload["confirm_incomplete"]
         if needs_job(upload["file"]):
             job, new = import_job_start(
-                upload["file"], file_name=filename, name=name, user=request.user
+                upload["file"],
+                file_name=filename,
+                name=name,
+                user=request.user,
+                confirm_incomplete=confirmed,
             )
             if not new:
                 messages.info(request, ALREADY_SENT)
             return reverse("director:import-job", args=[job.pk])
         event, new = results_file_once(
-            upload["file"], name=name, user=request.user, file_name=filename
+            upload["file"],
+            name=name,
+            user=request.user,
+            file_name=filename,
+            confirm_incomplete=confirmed,
         )
         if new:
             messages.success(

@@ -206,7 +206,10 @@ def write_line(writer: Writer, entry: Entry) -> tuple[models.Model, bool]:
 
 def retried(work: Callable[[], T], attempts: int = 3) -> T:
     """Run ``work`` in a transaction, again if the database chose it as the
-    victim of a deadlock or a serialization failure (PostgreSQL).
+    victim of a deadlock or a serialization failure (PostgreSQL), or SQLite
+    found the database locked past its busy timeout; still so after
+    ``attempts``, the request is refused with a 409 asking to send it again
+    (``StateConflict``), never a server error.
 
     Inside a caller's transaction there is nothing to retry: the caller's
     whole transaction is lost, and the error goes up to it.
@@ -217,8 +220,12 @@ def retried(work: Callable[[], T], attempts: int = 3) -> T:
             with transaction.atomic():
                 return work()
         except OperationalError as error:
-            if nested or attempt == attempts or not _conflict(error):
+            if nested or not _conflict(error):
                 raise
+            if attempt == attempts:
+                raise StateConflict(
+                    _("The database was busy with another change: send it again.")
+                ) from error
     raise AssertionError("unreachable")
 
 
@@ -240,9 +247,11 @@ def in_transaction() -> bool:
 
 
 def _conflict(error: OperationalError) -> bool:
-    """A deadlock or a serialization failure: the transaction may be retried."""
+    """A deadlock, a serialization failure or a lock not obtained in time
+    (PostgreSQL's codes; SQLite's "database is locked"): the transaction may
+    be retried."""
     code = getattr(error.__cause__, "sqlstate", None)
-    return code in ("40P01", "40001")
+    return code in ("40P01", "40001", "55P03") or "database is locked" in str(error)
 
 
 def section_now(section: Section) -> Section:

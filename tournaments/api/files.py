@@ -34,7 +34,7 @@ from tournaments.models import Event, Section, Session
 from tournaments.services.import_jobs import import_job_start, needs_job
 from tournaments.services.results_files import (
     fault_messages,
-    results_file_import,
+    results_file_once,
     upload_too_big,
 )
 
@@ -49,6 +49,12 @@ class FileUploadSerializer(serializers.Serializer):
         min_value=1,
         max_value=MAX_SESSION,
         help_text="hand records: only this session",
+    )
+    confirm_incomplete = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="results files: import a file that seems to end mid-table "
+        "(refused otherwise, naming where)",
     )
 
     def validate_file(self, upload):
@@ -91,10 +97,13 @@ class FileView(ApiAccess, APIView):
 
 
 class ResultsFileView(FileView):
-    """POST a PBN or USEBIO results file: a new event, scored by Donne.
+    """POST a PBN or USEBIO results file: a new event, scored by Donne (201).
 
-    A file over 256 KB is imported by a job: a 202 with the job to follow
-    (a 200 with the existing job when the same file was already sent).
+    The same file sent again by the same club answers 200 with the event it
+    made the first time.  A file that seems to end mid-table is a 400 naming
+    where, unless ``confirm_incomplete`` is true.  A file over 256 KB is
+    imported by a job: a 202 with the job to follow (a 200 with the existing
+    job when the same file was already sent).
     """
 
     @extend_schema(
@@ -102,25 +111,36 @@ class ResultsFileView(FileView):
         responses={
             201: ImportedEventSerializer,
             202: ImportJobStartedSerializer,
-            200: ImportJobStartedSerializer,
+            200: ImportedEventSerializer,
         },
     )
     def post(self, request: Request) -> Response:
         data, filename, fields = _upload(request)
         name = fields.get("name") or None
+        confirmed = fields["confirm_incomplete"]
         if needs_job(data):
             job, new = import_job_start(
-                data, file_name=filename, name=name, user=request.user
+                data,
+                file_name=filename,
+                name=name,
+                user=request.user,
+                confirm_incomplete=confirmed,
             )
             return job_started(request, job, new)
         try:
-            event = results_file_import(
-                data, name=name, user=request.user, file_name=filename
+            event, new = results_file_once(
+                data,
+                name=name,
+                user=request.user,
+                file_name=filename,
+                confirm_incomplete=confirmed,
             )
         except (GameError, DjangoValidationError) as error:
             raise _refused(error) from None
         body = {"id": event.pk, "name": event.name, "kind": event.kind}
-        return Response(body, status=status.HTTP_201_CREATED)
+        return Response(
+            body, status=status.HTTP_201_CREATED if new else status.HTTP_200_OK
+        )
 
 
 class HandRecordsView(FileView):

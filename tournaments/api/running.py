@@ -71,8 +71,10 @@ def director_change(
     """The one shape of a director's change to a section through the API: the
     section (403 for anybody but a director, 404 if none), the body checked by
     ``serializer`` (400 naming the field), then ``change`` writes through its
-    service; the service's refusal is a 400 naming the field.  Returns the
-    section, the checked values and what ``change`` returned."""
+    service; the service's refusal is a 400 naming the field, or a 409 when
+    what is stored refuses it (results already in the round, a tablet's line
+    stored meanwhile: ``StateConflict``).  Returns the section, the checked
+    values and what ``change`` returned."""
     section = director_section(request, id)
     data = serializer(data=request.data)
     data.is_valid(raise_exception=True)

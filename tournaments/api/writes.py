@@ -22,6 +22,7 @@ from tournaments.api.permissions import is_director, token_table
 from tournaments.models import Pair, Result, Section, Source, Table
 from tournaments.selectors.movement import section_movement
 from tournaments.services.disputes import SecondEntryRefused
+from tournaments.services.entry import StateConflict
 from tournaments.services.line_pairs import line_pairs_fix
 from tournaments.services.results import result_enter
 
@@ -31,7 +32,8 @@ API_FIELDS = {"ns_pair": "ns", "ew_pair": "ew"}
 
 
 class Conflict(exceptions.APIException):
-    """A second entry disagreeing with the stored line: 409, with its message."""
+    """A second entry disagreeing with the stored line, or a race lost: 409,
+    with its message."""
 
     status_code = status.HTTP_409_CONFLICT
     default_code = "conflict"
@@ -39,16 +41,16 @@ class Conflict(exceptions.APIException):
 
 def api_error(error: DjangoValidationError) -> exceptions.APIException:
     """A 400 with the fields named as the API names them; a refused second
-    entry (it disagrees with the stored line) is a 409."""
-    if isinstance(error, SecondEntryRefused):
-        return Conflict({api_settings.NON_FIELD_ERRORS_KEY: error.messages})
+    entry (it disagrees with the stored line) and a race lost to what is
+    stored now (``StateConflict``: a line of a pair that has just withdrawn)
+    are a 409, with the same body."""
     if hasattr(error, "error_dict"):
-        return exceptions.ValidationError(
-            {API_FIELDS.get(k, k): v for k, v in error.message_dict.items()}
-        )
-    return exceptions.ValidationError(
-        {api_settings.NON_FIELD_ERRORS_KEY: error.messages}
-    )
+        detail = {API_FIELDS.get(k, k): v for k, v in error.message_dict.items()}
+    else:
+        detail = {api_settings.NON_FIELD_ERRORS_KEY: error.messages}
+    if isinstance(error, (SecondEntryRefused, StateConflict)):
+        return Conflict(detail)
+    return exceptions.ValidationError(detail)
 
 
 def find_pair(section: Section, text: str, field: str) -> Pair:

@@ -36,8 +36,12 @@ from tournaments.services.import_jobs import (
 )
 from tournaments.services.results_files import (
     fault_messages,
-    results_file_import,
+    results_file_once,
     upload_too_big,
+)
+
+FILE_ALREADY_SENT = gettext_lazy(
+    "This file was already imported: here is its event “%(name)s”, not a second one."
 )
 
 
@@ -56,6 +60,10 @@ class UploadForm(forms.Form):
         required=False,
         min_value=1,
         max_value=MAX_SESSION,
+    )
+    confirm_incomplete = forms.BooleanField(
+        label=gettext_lazy("Import it even if it looks cut off"),
+        required=False,
     )
 
     def clean_file(self) -> bytes:
@@ -174,19 +182,31 @@ def results_import(request: HttpRequest) -> HttpResponse:
 
     def store(upload: dict[str, Any]) -> str:
         name = upload["name"] or None
+        confirmed = upload["confirm_incomplete"]
         if needs_job(upload["file"]):
             job, new = import_job_start(
-                upload["file"], file_name=filename, name=name, user=request.user
+                upload["file"],
+                file_name=filename,
+                name=name,
+                user=request.user,
+                confirm_incomplete=confirmed,
             )
             if not new:
                 messages.info(request, ALREADY_SENT)
             return reverse("director:import-job", args=[job.pk])
-        event = results_file_import(
-            upload["file"], name=name, user=request.user, file_name=filename
+        event, new = results_file_once(
+            upload["file"],
+            name=name,
+            user=request.user,
+            file_name=filename,
+            confirm_incomplete=confirmed,
         )
-        messages.success(
-            request, _("Event “%(name)s” imported.") % {"name": event.name}
-        )
+        if new:
+            messages.success(
+                request, _("Event “%(name)s” imported.") % {"name": event.name}
+            )
+        else:
+            messages.info(request, FILE_ALREADY_SENT % {"name": event.name})
         return reverse("director:event", args=[event.pk])
 
     back = reverse("director:dashboard")

@@ -24,6 +24,7 @@ from tournaments.director.form_errors import form_write
 from tournaments.director.section_form import SectionForm
 from tournaments.models import Section, SectionChange
 from tournaments.selectors.movement import section_absences
+from tournaments.services.entry import StateConflict
 from tournaments.services.running import (
     arrow_switch_change,
     late_pair_join,
@@ -136,11 +137,11 @@ def _refused(form: forms.Form, error: ValidationError) -> None:
 
 
 def _render(
-    request: HttpRequest, section: Section, key: str, form: forms.Form
+    request: HttpRequest, section: Section, key: str, form: forms.Form, status: int
 ) -> HttpResponse:
     from tournaments.director.views import section_page
 
-    return section_page(request, section, running={key: form}, status=400)
+    return section_page(request, section, running={key: form}, status=status)
 
 
 def running_section(pk: int) -> Section:
@@ -157,7 +158,9 @@ def running_action(key: str) -> Callable[[Change], View]:
     if none), the form ``key`` of ``RUNNING_FORMS`` bound to the post.  A
     valid form's data goes to the change, which writes through a service and
     says what it did (the success message); the service's refusal goes on
-    the form's fields and the page comes back with the form and a 400."""
+    the form's fields and the page comes back with the form and a 400, or a
+    409 when what is stored refuses it (``StateConflict``: results already
+    in the round, a tablet's line stored meanwhile)."""
 
     def action(change: Change) -> View:
         @require_POST
@@ -167,9 +170,16 @@ def running_action(key: str) -> Callable[[Change], View]:
             section = running_section(pk)
             form_class, prefix = RUNNING_FORMS[key]
             form = form_class(request.POST, prefix=prefix, section=section)
-            done = form_write(form, partial(change, request, section), _refused)
+            conflicts: list[bool] = []
+
+            def refuse(form: forms.Form, error: ValidationError) -> None:
+                conflicts.append(isinstance(error, StateConflict))
+                _refused(form, error)
+
+            done = form_write(form, partial(change, request, section), refuse)
             if done is None:
-                return _render(request, section, key, form)
+                status = 409 if any(conflicts) else 400
+                return _render(request, section, key, form, status)
             messages.success(request, done)
             return redirect("director:section", section.pk)
 

@@ -95,6 +95,18 @@ class ImportedPair:
     players: list[ImportedPlayer] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class ImportedRow:
+    """A traveller row as the file has it, played or not ("12 1 - N -"): a
+    table's place on a board, to tell a file that ends mid-table
+    (``importers.completeness``).  The pairs as the file names them."""
+
+    board: int
+    ns: str
+    ew: str
+    where: str
+
+
 @dataclass
 class ImportedSession:
     name: str
@@ -106,6 +118,10 @@ class ImportedSession:
     club: tuple[str, str] | None = None  # name, federation code
     session: int = 1  # the event's session this section was played in
     section: str = "A"
+    # Every traveller row in the file's order, and what the reader saw of a
+    # file cut short (its last game lacking the tags every other one has).
+    rows: list[ImportedRow] = field(default_factory=list)
+    cut_short: list[str] = field(default_factory=list)
 
     @property
     def mitchell(self) -> bool:
@@ -132,9 +148,36 @@ def parse_sessions(
     groups: dict[tuple[int, str], list[PbnGame]] = {}
     for game in games:
         groups.setdefault(_place(game), []).append(game)
-    return [
+    parts = [
         _section(group, games[0], name, number, letter)
         for (number, letter), group in groups.items()
+    ]
+    last = list(groups).index(_place(games[-1]))
+    parts[last].cut_short.extend(last_game_cut(games))
+    return parts
+
+
+def last_game_cut(games: list[PbnGame]) -> list[str]:
+    """Why the file's last game looks cut off: it lacks tags (or sections,
+    such as a [ScoreTable]) that every other game of the file has.  The
+    first game is not compared (some programs write the event's [Event],
+    [Site] and [Date] there only), so a file of fewer than three games is
+    not checked."""
+    if len(games) < 3:
+        return []
+    names = [set(game.tags) | set(game.sections) for game in games]
+    common = set.intersection(*names[1:-1])
+    order = dict.fromkeys([*games[-2].tags, *games[-2].sections])
+    missing = [tag for tag in order if tag in common - names[-1]]
+    if not missing:
+        return []
+    last = games[-1]
+    board = (last.tags.get("Board") or "").strip()
+    what = f"board {board[:6]}" if board else "a game"
+    tags = ", ".join(f"[{tag}]" for tag in missing[:6])
+    return [
+        f"The file ends in the middle of {what} (game at line {last.line}): it "
+        f"has no {tags}, which every other game has"
     ]
 
 
@@ -183,6 +226,7 @@ def _section(
                 deal=deal.to_pbn() if deal else "",
             )
         entries.extend(_game_entries(game, board))
+        session.rows.extend(_game_rows(game, board))
     if not entries:
         raise GameError(
             "The file has no traveller line: neither a [ScoreTable] nor games "
@@ -220,6 +264,27 @@ def _game_entries(game: PbnGame, board: int) -> list[tuple[ImportedLine, str, st
             number = numbers[index] if index < len(numbers) else game.line
             entries.append((replace(line, where=f"line {number}"), ns_names, ew_names))
     return entries
+
+
+def _game_rows(game: PbnGame, board: int) -> list[ImportedRow]:
+    """A game's traveller rows, played or not: its [ScoreTable]'s, or the
+    game itself when it names its players (one line a game)."""
+    table = game.table("ScoreTable")
+    if table is None:
+        tags = game.tags
+        ns = _pair_name(tags.get("North", ""), tags.get("South", ""))
+        ew = _pair_name(tags.get("East", ""), tags.get("West", ""))
+        return [ImportedRow(board, ns, ew, f"line {game.line}")] if ns and ew else []
+    numbers = game.section_lines.get("ScoreTable") or []
+    return [
+        ImportedRow(
+            board,
+            (row.get("PairId_NS") or "").strip(),
+            (row.get("PairId_EW") or "").strip(),
+            f"line {numbers[index] if index < len(numbers) else game.line}",
+        )
+        for index, row in enumerate(table.rows)
+    ]
 
 
 def _settings(game: PbnGame) -> dict[str, object]:

@@ -18,15 +18,18 @@ from __future__ import annotations
 
 import csv
 import io
-import xml.etree.ElementTree as ET
+import re
+import struct
 import zipfile
 import zlib
 from collections.abc import Iterable
 
+from defusedxml.ElementTree import fromstring as safe_xml
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from lxml.etree import LxmlError
 from openpyxl import load_workbook
 from openpyxl.utils.exceptions import InvalidFileException
 
@@ -39,21 +42,31 @@ from tournaments.models import Section, Source
 from tournaments.services.bulk_lines import FileLine, SectionLines, import_audit
 
 REQUIRED = ("board", "ns", "ew", "contract")
-# What a damaged or hostile workbook raises while openpyxl reads it: a bad zip,
-# a missing part, XML that is not well-formed or declares entities (defusedxml's
-# errors are ValueErrors), cells of the wrong type.
+# What a damaged or hostile workbook raises while openpyxl reads it: a bad or
+# cut zip, a part compressed or encrypted in a way zipfile cannot read, a
+# missing part, XML that is not well-formed (lxml's XMLSyntaxError and
+# ElementTree's ParseError are SyntaxErrors) or declares entities
+# (defusedxml's errors are ValueErrors), cells of the wrong type.
 WORKBOOK_ERRORS = (
     InvalidFileException,
     zipfile.BadZipFile,
     zlib.error,
     EOFError,
+    OSError,
+    struct.error,
+    NotImplementedError,
+    RuntimeError,
     KeyError,
     IndexError,
     TypeError,
     AttributeError,
     ValueError,
-    ET.ParseError,
+    OverflowError,
+    SyntaxError,
+    LxmlError,
 )
+# How zipfile says a part the workbook names is not in the file.
+MISSING_PART = re.compile(r"no item named '([^']{1,100})'")
 
 
 class TravellerFileError(ValueError):
@@ -86,17 +99,60 @@ def read_rows(data: bytes, filename: str) -> list[dict[str, str]]:
 
 
 def _xlsx_values(data: bytes) -> list[list[str]]:
-    """The first sheet's cells as text; a file that is not a workbook is refused."""
+    """The first sheet's cells as text; a file that is not a workbook, or a
+    damaged one, is refused naming the part that cannot be read."""
     try:
         sheet = load_workbook(io.BytesIO(data), read_only=True).active
+        if sheet is None:
+            raise TravellerFileError(
+                [_("The workbook has no sheet: save it again from Excel")]
+            )
         return [
             ["" if cell is None else _cell(cell) for cell in row]
             for row in sheet.iter_rows(values_only=True)
         ]
+    except TravellerFileError:
+        raise
+    except WORKBOOK_ERRORS as error:
+        raise TravellerFileError([_workbook_fault(data, error)]) from None
+
+
+def _workbook_fault(data: bytes, error: Exception) -> str:
+    """What is wrong with a workbook openpyxl could not read: a part missing,
+    a part damaged (named), or no workbook at all."""
+    missing = MISSING_PART.search(str(error))
+    if missing is not None:
+        return _(
+            "The file is a damaged Excel workbook (.xlsx): its part %(part)s "
+            "is missing. Save it again from Excel"
+        ) % {"part": missing.group(1)}
+    part = damaged_part(data)
+    if part is None:
+        return _("The file is not an Excel workbook (.xlsx): save it again from Excel")
+    return _(
+        "The file is a damaged Excel workbook (.xlsx): its part %(part)s "
+        "cannot be read. Save it again from Excel"
+    ) % {"part": part}
+
+
+def damaged_part(data: bytes) -> str | None:
+    """The name of the first part of a zip that cannot be read: its data cut
+    or altered (a wrong checksum), or XML that is not well-formed; None when
+    the file is no zip at all, or each part reads."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
     except WORKBOOK_ERRORS:
-        raise TravellerFileError(
-            [_("The file is not an Excel workbook (.xlsx): save it again from Excel")]
-        ) from None
+        return None
+    with archive:
+        for member in archive.infolist():
+            name = member.filename[:100]
+            try:
+                content = archive.read(member)
+                if name.endswith((".xml", ".rels")):
+                    safe_xml(content)
+            except WORKBOOK_ERRORS:
+                return name
+    return None
 
 
 def _cell(value: object) -> str:

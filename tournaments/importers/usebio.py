@@ -47,6 +47,7 @@ from tournaments.importers.pbn import (
     ImportedLine,
     ImportedPair,
     ImportedPlayer,
+    ImportedRow,
     ImportedSession,
     tables_bounded,
 )
@@ -164,6 +165,7 @@ def _pairs(
             deal = own.get(board_number) or deals.get(board_number, "")
             session.boards[board_number] = ImportedBoard(board_number, "", "", deal)
             for index, line in enumerate(board.findall("TRAVELLER_LINE"), start=1):
+                session.rows.append(_row(board_number, line, index))
                 if played_at_all(line):
                     session.lines.append(_line(board_number, line, index))
         if not session.lines:
@@ -332,6 +334,16 @@ def _line(board: int, line: ET.Element, index: int) -> ImportedLine:
         _label(label, where)
     played = played_line(board, ns_label.upper(), ew_label.upper(), line, where)
     return replace(played, where=f"traveller line {index}")
+
+
+def _row(board: int, line: ET.Element, index: int) -> ImportedRow:
+    """The board's ``index``-th TRAVELLER_LINE as a table's row, played or not."""
+    return ImportedRow(
+        board,
+        element_text(line, "NS_PAIR_NUMBER"),
+        element_text(line, "EW_PAIR_NUMBER"),
+        f"board {board}, traveller line {index}",
+    )
 
 
 def _deals(root: ET.Element) -> dict[int, str]:

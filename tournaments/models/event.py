@@ -199,11 +199,27 @@ class Event(ScoringOptions):
     )
     created_by = user_link()
     created = models.DateTimeField(_("created"), auto_now_add=True)
+    # The SHA-256 of the results file the event was imported from (empty for
+    # an event made in Donne): the same file sent again by the club answers
+    # with this event (``services.file_digests``).
+    file_sha256 = models.CharField(
+        max_length=64, blank=True, default="", editable=False
+    )
 
     class Meta(ScoringOptions.Meta):
         ordering = ["-date", "-id"]
         verbose_name = _("event")
         verbose_name_plural = _("events")
+        constraints = [
+            *ScoringOptions.Meta.constraints,
+            # One event per club and imported file: two uploads of the same
+            # bytes at once make one event, the database deciding.
+            models.UniqueConstraint(
+                fields=["club", "file_sha256"],
+                condition=~models.Q(file_sha256=""),
+                name="one_event_per_club_file",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%Y-%m-%d})"

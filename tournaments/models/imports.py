@@ -44,6 +44,9 @@ class ImportJob(Job):
     faults = models.JSONField(_("faults"), default=list, blank=True)
     fault_count = models.PositiveIntegerField(_("faults found"), default=0)
     sha256 = models.CharField(_("SHA-256 of the file"), max_length=64, db_index=True)
+    confirm_incomplete = models.BooleanField(
+        _("imported even if it looks cut off"), default=False
+    )
     data = models.BinaryField(_("file"), blank=True, default=b"")
 
     class Meta(Job.Meta):

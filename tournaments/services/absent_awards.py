@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments.models import Pair, Result, Section, SectionChange
 from tournaments.movements import Movement, Seating
 from tournaments.selectors.movement import MovementChoice
+from tournaments.services.entry import StateConflict, retrying
 from tournaments.services.rescoring import section_changed
 from tournaments.services.results import result_adjust
 from tournaments.services.running import (
@@ -73,7 +73,7 @@ def _pair(section: Section, label: object) -> Pair:
     return found
 
 
-@transaction.atomic
+@retrying
 def pair_absent(
     section: Section,
     *,
@@ -113,7 +113,7 @@ def pair_absent(
     ]
     for seating, _direction in seatings:
         if movement.absent_in(pair_id, seating.round):
-            raise ValidationError(
+            raise StateConflict(
                 {"first": _("Pair %(pair)s is not in the movement in round "
                             "%(round)d (late or withdrawn).")
                  % {"pair": found.label, "round": seating.round}}
@@ -148,7 +148,7 @@ def _refuse_played(
         .first()
     )
     if line is not None:
-        raise ValidationError(
+        raise StateConflict(
             {"first": _("Pair %(pair)s already has a line on board %(board)d: "
                         "delete it first, or mark it absent from a later round.")
              % {"pair": found.label, "board": line.board.number}}

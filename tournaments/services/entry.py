@@ -10,7 +10,9 @@ applies the same rules to every game, so they hold by construction:
    (``table_rounds.current_round``), and never changes a line its opponents
    agreed, the director settled, or a disputed one: that is the director's;
 3. a repeated submission (the same idempotency key) is stored once and
-   answered with the stored line, even when both copies arrive at once;
+   answered with the stored line, even when both copies arrive at once or
+   the second after the table moved on (a tablet sending its kept entries
+   again when the link returns);
 4. a second tablet entry for a line already stored confirms it when it
    says the same; a different one is refused and the stored line flagged
    for the director (the refusal and what the tablet tried to enter are
@@ -22,18 +24,25 @@ applies the same rules to every game, so they hold by construction:
 
 Races are decided by the database: the unique constraints of each game's
 line (one line per board and pair, per board and key...) make the second of
-two concurrent inserts fail, and the skeleton then reads what won.
+two concurrent inserts fail, and the skeleton then reads what won.  A
+director's change of the running section (a withdrawal, a late pair, a pair
+marked absent: ``services.running``, ``services.absent_awards``) and a write
+take the same lock, the section's row (:func:`section_now`), so one of the
+two waits for the other and then sees what it stored: the game's ``seated``
+check and the tablet's round (rule 2), run under that lock, refuse a line
+whose pair has just left (``StateConflict``, a 409, saying why).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import wraps
 from typing import Any, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import IntegrityError, OperationalError, models, transaction
+from django.db import IntegrityError, OperationalError, connection, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -121,6 +130,17 @@ class Entry:
     check: Callable[[models.Model], None] | None = None
     # Audited fields a second entry may leave blank and still say the same.
     optional: Sequence[str] = ()
+    # A game's check, under the lock on the section (as stored now), that
+    # the line's seat is still played: raises ``StateConflict`` when a
+    # director's change (a withdrawal, an absence) has just emptied it.
+    seated: Callable[[Section, Writer], None] | None = None
+
+
+class StateConflict(ValidationError):
+    """A sound request refused by what is stored now, not by what it says:
+    the loser of a race (a line of a pair that has just withdrawn, a
+    withdrawal of a pair whose line has just been stored).  HTTP 409, its
+    message saying why; the fields it names are the request's."""
 
 
 def check_open(section: Section) -> None:
@@ -178,8 +198,6 @@ def write_line(writer: Writer, entry: Entry) -> tuple[models.Model, bool]:
     only then refused (``SecondEntryRefused``, a conflict).
     """
     check_open(entry.section)
-    if writer.is_tablet:
-        check_tablet(writer, entry)
     outcome = retried(lambda: _store(writer, entry))
     if isinstance(outcome, str):
         raise SecondEntryRefused(outcome)
@@ -188,7 +206,10 @@ def write_line(writer: Writer, entry: Entry) -> tuple[models.Model, bool]:
 
 def retried(work: Callable[[], T], attempts: int = 3) -> T:
     """Run ``work`` in a transaction, again if the database chose it as the
-    victim of a deadlock or a serialization failure (PostgreSQL).
+    victim of a deadlock or a serialization failure (PostgreSQL), or SQLite
+    found the database locked past its busy timeout; still so after
+    ``attempts``, the request is refused with a 409 asking to send it again
+    (``StateConflict``), never a server error.
 
     Inside a caller's transaction there is nothing to retry: the caller's
     whole transaction is lost, and the error goes up to it.
@@ -199,9 +220,25 @@ def retried(work: Callable[[], T], attempts: int = 3) -> T:
             with transaction.atomic():
                 return work()
         except OperationalError as error:
-            if nested or attempt == attempts or not _conflict(error):
+            if nested or not _conflict(error):
                 raise
+            if attempt == attempts:
+                raise StateConflict(
+                    _("The database was busy with another change: send it again.")
+                ) from error
     raise AssertionError("unreachable")
+
+
+def retrying(function: Callable[..., T]) -> Callable[..., T]:
+    """``function`` run by :func:`retried`: in a transaction of its own, again
+    when the database chose it as a deadlock's victim (a director's change
+    of a running section, as ``transaction.atomic`` would run it)."""
+
+    @wraps(function)
+    def run(*args: Any, **kwargs: Any) -> T:
+        return retried(lambda: function(*args, **kwargs))
+
+    return run
 
 
 def in_transaction() -> bool:
@@ -210,17 +247,44 @@ def in_transaction() -> bool:
 
 
 def _conflict(error: OperationalError) -> bool:
-    """A deadlock or a serialization failure: the transaction may be retried."""
+    """A deadlock, a serialization failure or a lock not obtained in time
+    (PostgreSQL's codes; SQLite's "database is locked"): the transaction may
+    be retried."""
     code = getattr(error.__cause__, "sqlstate", None)
-    return code in ("40P01", "40001")
+    return code in ("40P01", "40001", "55P03") or "database is locked" in str(error)
+
+
+def section_now(section: Section) -> Section:
+    """The section as stored now, locked against a change of the running
+    section until the caller's transaction ends (inside a transaction).
+
+    A running change locks the row ``FOR UPDATE`` (``running.locked_section``);
+    a write takes ``FOR KEY SHARE``, which waits for that lock only: writes
+    of one section never wait for each other, nor for a rescore (``FOR NO
+    KEY UPDATE``).  PostgreSQL only: SQLite's writers hold the database's
+    write lock from ``BEGIN IMMEDIATE`` on (``config/settings.py``), so the
+    read alone is enough there.
+    """
+    if connection.vendor != "postgresql":
+        return Section.objects.get(pk=section.pk)
+    table = connection.ops.quote_name(Section._meta.db_table)
+    locked = Section.objects.raw(
+        f"SELECT * FROM {table} WHERE id = %s FOR KEY SHARE", [section.pk]
+    )
+    return next(iter(locked))
 
 
 def _store(writer: Writer, entry: Entry) -> tuple[models.Model, bool] | str:
     """Save the line inside the caller's transaction; a str is a refusal."""
     model = entry.model
+    section = section_now(entry.section)
     replay = _replay(writer, entry)
     if replay is not None:
         return replay, False
+    if entry.seated is not None:
+        entry.seated(section, writer)
+    if writer.is_tablet:
+        check_tablet(writer, entry)
     locked = model.objects.select_for_update(no_key=True)
     if entry.line is not None:
         stored = locked.filter(pk=entry.line.pk).first()
@@ -370,10 +434,11 @@ def delete_line(writer: Writer, entry: Entry) -> None:
 
 def refusal_status(error: Exception) -> int:
     """The HTTP status of a refused write: 403 when the writer may not write
-    there, 409 for a second entry disagreeing with the stored line, else 400."""
+    there, 409 for a second entry disagreeing with the stored line or a race
+    lost (``StateConflict``), else 400."""
     if isinstance(error, PermissionDenied):
         return 403
-    return 409 if isinstance(error, SecondEntryRefused) else 400
+    return 409 if isinstance(error, (SecondEntryRefused, StateConflict)) else 400
 
 
 def refusal_messages(error: Exception) -> list[str]:

@@ -39,7 +39,12 @@ from tournaments.services.imports import (
     imported_section_create,
 )
 from tournaments.services.rescoring import send_task
-from tournaments.services.results_files import capped, every_fault, is_xml
+from tournaments.services.results_files import (
+    capped,
+    checked_complete,
+    every_fault,
+    is_xml,
+)
 from tournaments.services.teams_import import teams_event_import
 from tournaments.tasks.imports import run_job
 
@@ -67,12 +72,14 @@ def import_job_start(
     file_name: str,
     name: str | None = None,
     user: AbstractBaseUser | None = None,
+    confirm_incomplete: bool = False,
 ) -> tuple[ImportJob, bool]:
     """The job importing this results file, and whether it is a new one.
 
     The same file (same SHA-256) already queued, running or imported gets
     its job back, not a second event (unless that event was deleted since);
-    a new job is queued once this commits.
+    a new job is queued once this commits.  The job refuses a file that
+    ends mid-table unless ``confirm_incomplete`` (``checked_complete``).
     """
     digest = hashlib.sha256(data).hexdigest()
     kind = ImportJob.Kind.RESULTS
@@ -91,6 +98,7 @@ def import_job_start(
                 name=(name or "")[:160],
                 sha256=digest,
                 data=data,
+                confirm_incomplete=confirm_incomplete,
             )
     except IntegrityError:  # the same file, sent at the same moment
         return live.get(), False
@@ -139,6 +147,7 @@ def _import(job: ImportJob, data: bytes) -> None:
         parts = imported
     else:
         parts = parse_sessions(data, name=name)
+    checked_complete(parts, job.confirm_incomplete)
     _pairs(job, parts)
 
 

@@ -32,6 +32,7 @@ from tournaments.services.bulk_lines import (
     lines_checked,
 )
 from tournaments.services.events import event_create
+from tournaments.services.file_digests import claim_file
 
 
 @transaction.atomic
@@ -40,6 +41,7 @@ def event_import(
     *,
     user: AbstractBaseUser | None = None,
     file_name: str = "",
+    digest: str = "",
 ) -> Event:
     """Create an event holding the imported sections' pairs, boards and lines.
 
@@ -54,10 +56,13 @@ def event_import(
     entered.  (A large file goes through ``services.import_jobs`` instead,
     in short transactions.)  A number or a text no database column can hold
     never gets here: the readers refuse it (``importers.limits``, control
-    characters).
+    characters).  With the file's ``digest``, the event claims it first
+    (``services.file_digests``): a file the club already imported raises
+    ``AlreadyImported`` before anything more is stored.
     """
     parts = [imported] if isinstance(imported, ImportedSession) else list(imported)
     event = imported_event_create(parts, user=user)
+    claim_file(event, digest)
     sections = [
         imported_section_create(event, parts, part).lines(part, user) for part in parts
     ]

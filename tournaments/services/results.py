@@ -9,6 +9,7 @@ queues a rescore of the section once the transaction commits.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import TypedDict, Unpack
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -26,6 +27,7 @@ from tournaments.models import (
     Source,
     Table,
 )
+from tournaments.services.absent_seats import seat_refusal, still_seated
 from tournaments.services.audit import AUDITED_FIELDS
 from tournaments.services.bridgeote_checks import bridgeote_fields
 from tournaments.services.checks import (
@@ -273,6 +275,9 @@ def _placed(
             ew_pair.pk,
         )
         if not same or source == Source.TABLE:
+            absent = seat_refusal(board.section, board, ns_pair, ew_pair)
+            if absent is not None:
+                raise absent from None
             raise
         return round or result.round, table or result.table
 
@@ -305,6 +310,14 @@ def _entry(
         % {"board": board.number, "ns": ns_pair.label, "ew": ew_pair.label},
         check=_check_one_line_per_pair,
         optional=("lead",),
+        seated=partial(
+            still_seated,
+            board=board,
+            ns_pair=ns_pair,
+            ew_pair=ew_pair,
+            round=round.number if round is not None else None,
+            line=result,
+        ),
     )
 
 

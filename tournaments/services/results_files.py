@@ -9,13 +9,19 @@ upload (results, hand records, travellers) reports are here too.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from collections.abc import Sequence
 
-from tournaments.importers.pbn import parse_sessions
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from games.errors import GameError
+from tournaments.importers.completeness import cut_off_faults
+from tournaments.importers.pbn import ImportedSession, parse_sessions
 from tournaments.importers.usebio import ImportedTeams, read_usebio
 from tournaments.models import Event
+from tournaments.services.file_digests import AlreadyImported, claim_file, file_digest
 from tournaments.services.imports import event_import
 from tournaments.services.teams_import import teams_event_import
 
@@ -56,6 +62,32 @@ def capped(faults: list[str]) -> list[str]:
     ]
 
 
+class IncompleteFile(GameError):
+    """A results file that seems to end mid-table (``importers.completeness``):
+    refused, naming the place, unless the director confirms it is complete."""
+
+    def __init__(self, faults: list[str]) -> None:
+        self.errors = [*faults, str(CONFIRM_INCOMPLETE)]
+        super().__init__("; ".join(self.errors))
+
+
+CONFIRM_INCOMPLETE = gettext_lazy(
+    "If the file is complete as it is, send it again with confirm_incomplete=true "
+    "(on the upload page: tick “Import it even if it looks cut off”)."
+)
+
+
+def checked_complete(parts: Sequence[ImportedSession], confirmed: bool) -> None:
+    """Refuse (``IncompleteFile``) a file that ends mid-table, unless
+    ``confirmed``: an event with fewer boards than were played is never made
+    silently."""
+    if confirmed:
+        return
+    faults = cut_off_faults(parts)
+    if faults:
+        raise IncompleteFile(faults)
+
+
 def is_xml(data: bytes) -> bool:
     """Whether the file is XML (USEBIO) rather than PBN text."""
     head = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
@@ -68,12 +100,21 @@ def usebio_import(
     name: str | None = None,
     user: AbstractBaseUser | None = None,
     file_name: str = "",
+    digest: str = "",
+    confirm_incomplete: bool = False,
 ) -> Event:
-    """A USEBIO file as a pairs event (scored as the file says) or a teams event."""
+    """A USEBIO file as a pairs event (scored as the file says) or a teams
+    event; with ``digest``, claimed as ``event_import`` does.  A pairs file
+    that ends mid-table is refused unless ``confirm_incomplete``."""
     imported = read_usebio(data, name=name)
+    if not isinstance(imported, ImportedTeams):
+        checked_complete(imported, confirm_incomplete)
     if isinstance(imported, ImportedTeams):
-        return teams_event_import(imported, user=user, file_name=file_name)
-    return event_import(imported, user=user, file_name=file_name)
+        with transaction.atomic():
+            event = teams_event_import(imported, user=user, file_name=file_name)
+            claim_file(event, digest)
+        return event
+    return event_import(imported, user=user, file_name=file_name, digest=digest)
 
 
 def results_file_import(
@@ -82,13 +123,53 @@ def results_file_import(
     name: str | None = None,
     user: AbstractBaseUser | None = None,
     file_name: str = "",
+    confirm_incomplete: bool = False,
 ) -> Event:
-    """Store a PBN or USEBIO results file as a new event; return it.
+    """Store a PBN or USEBIO results file as a new event; return it (the
+    club's earlier event when it sent the same file: see ``results_file_once``).
 
-    Raises ``GameError`` (naming the line or element) or ``ValidationError``
-    (naming the board and pairs); nothing is stored then.
+    Raises ``GameError`` (naming the line or element, or where the file
+    seems cut off) or ``ValidationError`` (naming the board and pairs);
+    nothing is stored then.
     """
-    if is_xml(data):
-        return usebio_import(data, name=name, user=user, file_name=file_name)
-    parts = parse_sessions(data, name=name)
-    return event_import(parts, user=user, file_name=file_name)
+    event, _new = results_file_once(
+        data,
+        name=name,
+        user=user,
+        file_name=file_name,
+        confirm_incomplete=confirm_incomplete,
+    )
+    return event
+
+
+def results_file_once(
+    data: bytes,
+    *,
+    name: str | None = None,
+    user: AbstractBaseUser | None = None,
+    file_name: str = "",
+    confirm_incomplete: bool = False,
+) -> tuple[Event, bool]:
+    """The event a results file makes, and whether it is new: the same bytes
+    sent again by the same club answer with the event they made the first
+    time (its SHA-256 is kept on it; once that event is deleted the file
+    imports again), even when both uploads arrive at once.  A file that ends
+    mid-table is refused (``IncompleteFile``) unless ``confirm_incomplete``."""
+    digest = file_digest(data)
+    try:
+        if is_xml(data):
+            event = usebio_import(
+                data,
+                name=name,
+                user=user,
+                file_name=file_name,
+                digest=digest,
+                confirm_incomplete=confirm_incomplete,
+            )
+        else:
+            parts = parse_sessions(data, name=name)
+            checked_complete(parts, confirm_incomplete)
+            event = event_import(parts, user=user, file_name=file_name, digest=digest)
+    except AlreadyImported as found:
+        return found.event, False
+    return event, True

@@ -50,6 +50,7 @@ from tournaments.models import (
 from tournaments.movements import Movement, validate
 from tournaments.movements.absences import LATE, WITHDRAWN
 from tournaments.selectors.movement import MovementChoice, section_absences
+from tournaments.services.entry import StateConflict, retrying
 from tournaments.services.push import MOVEMENT, section_pushed
 from tournaments.services.rescoring import section_changed
 from tournaments.services.withdrawal_averages import withdrawal_averages
@@ -148,7 +149,7 @@ def pair_players(club: Club | None, names: Sequence[str]) -> list[Player]:
     return players
 
 
-@transaction.atomic
+@retrying
 def late_pair_join(
     section: Section,
     *,
@@ -174,14 +175,14 @@ def late_pair_join(
     movement = MovementChoice.of(section).build()
     phantom = movement.phantom
     if phantom is None:
-        raise ValidationError(
+        raise StateConflict(
             {"section": _("This section has no phantom: there is no seat to take.")}
         )
     started = Result.objects.filter(
         board__section=section, round__number__gte=round
     ).exists()
     if started:
-        raise ValidationError(
+        raise StateConflict(
             {
                 "round": _(
                     "Round %(round)d has already started (results are stored in "
@@ -193,7 +194,7 @@ def late_pair_join(
         )
     direction = phantom.direction or ""
     if section.pairs.filter(number=phantom.number, direction=direction).exists():
-        raise ValidationError(
+        raise StateConflict(
             {"section": _("Pair %(pair)s is already in this section.")
              % {"pair": phantom.label}}
         )  # fmt: skip
@@ -222,7 +223,7 @@ def late_pair_join(
             )
     except IntegrityError:
         # A twin request seated the pair first (SQLite does not lock rows).
-        raise ValidationError(
+        raise StateConflict(
             {"section": _("Pair %(pair)s is already in this section.")
              % {"pair": phantom.label}}
         ) from None  # fmt: skip
@@ -240,7 +241,7 @@ def late_pair_join(
     return pair
 
 
-@transaction.atomic
+@retrying
 def pair_withdraw(
     section: Section,
     *,
@@ -275,7 +276,7 @@ def pair_withdraw(
         if absence.pair != found.label:
             continue
         if absence.reason == WITHDRAWN:
-            raise ValidationError(
+            raise StateConflict(
                 {"pair": _("Pair %(pair)s already withdrew from round %(round)d.")
                  % {"pair": found.label, "round": absence.first}}
             )  # fmt: skip
@@ -292,7 +293,7 @@ def pair_withdraw(
         .first()
     )
     if played is not None:
-        raise ValidationError(
+        raise StateConflict(
             {
                 "round": _(
                     "Pair %(pair)s has results in round %(played)d: withdraw it "
@@ -329,7 +330,7 @@ def pair_withdraw(
     return found
 
 
-@transaction.atomic
+@retrying
 def arrow_switch_change(
     section: Section,
     *,
@@ -370,7 +371,7 @@ def arrow_switch_change(
         )
     )
     if played:
-        raise ValidationError(
+        raise StateConflict(
             {field: _("Round(s) %(rounds)s already have results: their arrow "
                       "switch cannot change.")
              % {"rounds": ", ".join(str(r) for r in played)}}

@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 from absent_play import awards
 from django import forms
-from django.core.exceptions import PermissionDenied
 from running_play import PLAY, SIGN_IN, enter_rounds, percentages
 from teams_play import create as create_teams
 from teams_play import matches as team_matches
@@ -16,6 +15,7 @@ from teams_play import matches as team_matches
 from tournaments.director.forms import TravellerRow
 from tournaments.models import Result, ResultChange, SectionChange, Source
 from tournaments.services.absent_awards import pair_absent
+from tournaments.services.entry import StateConflict
 from tournaments.services.results import result_submit
 from tournaments.tokens import issue_table_token
 
@@ -45,7 +45,6 @@ def test_the_api_marks_a_pair_absent(director, five_tables):
         ({"pair": "2EW"}, "first"),
         ({"pair": "2EW", "first": "x"}, "first"),
         ({"pair": "2EW", "first": 0}, "first"),
-        ({"pair": "2EW", "first": 4}, "first"),
         ({"pair": "2EW", "first": 5, "last": 9}, "last"),
         ({"pair": "2EW", "first": 5, "award": "70/30"}, "award"),
     ],
@@ -100,8 +99,20 @@ def test_the_section_page_refuses_a_played_round(director, five_tables):
         f"/director/sections/{five_tables.pk}/absences/",
         {"absent-pair": "2EW", "absent-first": 4, "absent-award": "60/0"},
     )
-    assert response.status_code == 400
+    assert response.status_code == 409  # the lines stored refuse it
     assert "already has a line on board" in response.content.decode()
+    response = director.post(
+        f"/api/sections/{five_tables.pk}/absences/",
+        {"pair": "2EW", "first": 4},
+        content_type="application/json",
+    )
+    assert response.status_code == 409
+    assert response.json() == {
+        "first": [
+            "Pair 2EW already has a line on board 5: delete it first, or mark "
+            "it absent from a later round."
+        ]
+    }
     assert awards(five_tables) == []
 
 
@@ -237,8 +248,8 @@ def test_the_awarded_tables_tablet_shows_the_award_and_takes_no_entry(
     client, five_tables
 ):
     """Table 1 in round 5 (1NS v the absent 2EW): its tablet page answers with
-    the director's awards on boards 9-10; the table has nothing left to
-    enter, so a tablet entry there is refused."""
+    the director's awards on boards 9-10; a tablet entry there is refused
+    saying why (a 409 on the API), and the award is not flagged."""
     enter_rounds(five_tables, range(1, 5))
     pair_absent(five_tables, pair="2EW", first=5, award="60/0")
     table = five_tables.table_set.get(number=1)
@@ -247,7 +258,7 @@ def test_the_awarded_tables_tablet_shows_the_award_and_takes_no_entry(
     assert response.status_code == 200
     assert "Board 9" in response.content.decode()
     pairs = {p.label: p for p in five_tables.pairs.all()}
-    with pytest.raises(PermissionDenied, match="played every round"):
+    with pytest.raises(StateConflict, match="2EW is marked absent on board 9"):
         result_submit(
             board=five_tables.boards.get(number=9), ns_pair=pairs["1NS"],
             ew_pair=pairs["2EW"], contract="4S", declarer="N", tricks=10,
@@ -255,7 +266,7 @@ def test_the_awarded_tables_tablet_shows_the_award_and_takes_no_entry(
             source=Source.TABLE,
         )  # fmt: skip
     (award,) = Result.objects.filter(board__number=9, absent="EW")
-    assert (award.adjusted_ns, award.adjusted_ew) == ("60", "0")
+    assert (award.adjusted_ns, award.adjusted_ew, award.disputed) == ("60", "0", False)
 
 
 def test_the_api_takes_only_the_absence_from_the_body(director, five_tables):

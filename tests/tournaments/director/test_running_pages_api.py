@@ -46,7 +46,7 @@ def test_a_refused_late_pair_names_the_field(director, phantom_section):
     response = director.post(
         url, {"late-player_a": "Ann", "late-player_b": "Bob", "late-round": 2}
     )
-    assert response.status_code == 400
+    assert response.status_code == 409  # the results stored refuse it
     assert "Round 2 has already started" in response.content.decode()
     response = director.post(url, {"late-player_a": "Ann", "late-round": "x"})
     assert response.status_code == 400
@@ -138,7 +138,10 @@ def test_the_api_seats_a_late_pair(director, phantom_section):
     assert response.status_code == 201
     assert response.json()["label"] == "7EW"
     again = director.post(url, body, content_type="application/json")
-    assert again.status_code == 400 and "section" in again.json()
+    assert again.status_code == 409  # the phantom's seat is taken now
+    assert again.json() == {
+        "section": ["This section has no phantom: there is no seat to take."]
+    }
     section = director.get(f"/api/sections/{phantom_section.pk}/").json()
     assert section["absences"] == [
         {"pair": "7EW", "first": 1, "last": 2, "reason": "late"}
@@ -171,8 +174,12 @@ def test_the_api_withdraws_a_pair(director, five_tables):
     )
     assert response.status_code == 201
     assert response.json()["withdrawn_from"] == 5
+    again = director.post(
+        url, {"pair": "2EW", "round": 5}, content_type="application/json"
+    )
+    assert again.status_code == 409  # what is stored refuses it, not the input
+    assert again.json() == {"pair": ["Pair 2EW already withdrew from round 5."]}
     for body, field in (
-        ({"pair": "2EW", "round": 5}, "pair"),
         ({"pair": "nobody", "round": 5}, "pair"),
         ({"pair": "1NS", "round": 0}, "round"),
         ({"pair": "1NS"}, "round"),
@@ -209,7 +216,12 @@ def test_the_api_sets_the_arrow_switch(director, five_tables):
     response = director.patch(
         url, {"arrow_switch_rounds": []}, content_type="application/json"
     )
-    assert response.status_code == 400
+    assert response.status_code == 409
+    assert response.json() == {
+        "arrow_switch_rounds": [
+            "Round(s) 4 already have results: their arrow switch cannot change."
+        ]
+    }
     five_tables.refresh_from_db()
     assert five_tables.arrow_switch_rounds == [4]
 

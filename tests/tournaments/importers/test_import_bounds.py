@@ -263,7 +263,8 @@ def test_an_xlsx_with_a_bad_sheet_is_a_400_naming_the_file(director, section, sh
     )
     assert response.status_code == 400, response.content
     assert response.json()["file"] == [
-        "The file is not an Excel workbook (.xlsx): save it again from Excel"
+        "The file is a damaged Excel workbook (.xlsx): its part "
+        "xl/worksheets/sheet1.xml cannot be read. Save it again from Excel"
     ]
     page = director.post(
         reverse("director:travellers-import", args=[section.pk]),

@@ -6,9 +6,10 @@ which imports its large file imports and results mailing tasks).
 
 ``Consumer`` is the worker's consumer (``CELERY_WORKER_CONSUMER``): it keeps
 trying a lost broker every ``DONNE_BROKER_RETRY_SECONDS`` (Celery's back-off
-grows to 30 s), and once back it queues every stale section at once, so the
-lines stored while the broker was away are scored within seconds rather than
-at the next sweep of Celery beat.
+grows to 30 s), and each time it connects (a worker starting, say after one
+was killed, or the broker back) it queues every stale section at once, so
+the lines stored meanwhile are scored within seconds rather than at the
+next sweep of Celery beat (which waits ``DONNE_SWEEP_GRACE_SECONDS``).
 """
 
 import functools
@@ -33,8 +34,6 @@ app.autodiscover_tasks()
 class Consumer(CeleryConsumer):
     """Celery's consumer, quick to reconnect and to catch up after."""
 
-    _connects = 0
-
     def ensure_connected(self, conn: Any) -> Any:
         """Retry a refused connection every few seconds, never giving up."""
         from django.conf import settings
@@ -49,17 +48,17 @@ class Consumer(CeleryConsumer):
         return super().ensure_connected(conn)
 
     def connect(self) -> Any:
-        """The broker connection; after the first, the stale sections queued."""
+        """The broker connection, then every stale section queued."""
         connection = super().connect()
-        self._connects += 1
-        if self._connects > 1:
-            catch_up()
+        catch_up()
         return connection
 
 
 def catch_up() -> None:
     """Queue the rescore of every stale section, with no grace period: the
-    writes of an outage found no broker to queue their rescore on."""
+    writes of an outage found no broker to queue their rescore on, and a
+    killed worker's rescore stays unacknowledged until the visibility
+    timeout.  A rescore queued twice only costs a second run."""
     from django.conf import settings
     from django.db import close_old_connections
     from django.utils import timezone
@@ -73,4 +72,4 @@ def catch_up() -> None:
     except Exception:  # a worker must outlive a failed catch-up: beat sweeps
         logger.exception("Could not queue the stale sections after reconnecting")
         return
-    logger.info("Broker back: queued the rescore of stale sections %s", queued)
+    logger.info("Connected: queued the rescore of stale sections %s", queued)

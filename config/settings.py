@@ -77,6 +77,8 @@ MIDDLEWARE = [
     "tournaments.director.scope.DirectorScopeMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A database restarting answers 503 + Retry-After, not 500.
+    "config.database_unavailable.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

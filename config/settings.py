@@ -218,11 +218,15 @@ CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 # reconnecting queues every stale section at once.
 DONNE_BROKER_RETRY_SECONDS = float(os.environ.get("DONNE_BROKER_RETRY_SECONDS", "2"))
 CELERY_WORKER_CONSUMER = "config.celery:Consumer"
-# No monitoring events: the event dispatcher's heartbeats ("Heart"), gossip
-# and mingle are what made a worker exit for good after a Redis outage (an
-# event sent on the closed connection: AttributeError 'NoneType' object has
-# no attribute 'hostname'); the worker is started --without-heartbeat
-# --without-gossip --without-mingle too (scripts/stack.sh, deploy/systemd).
+# No monitoring events, gossip nor mingle: the worker is started
+# --without-heartbeat --without-gossip --without-mingle (scripts/stack.sh,
+# deploy/systemd).  When the broker goes away the consumer restarts its
+# steps, and the Gossip step closes its channel after the connection under it
+# is gone: "Error on restarting Gossip: AttributeError('NoneType' object has
+# no attribute 'connection_errors')" on main's stack, and in the same place
+# (kombu issue 582) the "Unrecoverable error: AttributeError('NoneType'
+# object has no attribute 'hostname')" that ended the worker.  One worker
+# needs neither gossip nor mingle; supervisord or systemd restart it anyway.
 CELERY_WORKER_SEND_TASK_EVENTS = False
 # A stopped broker must cost a web request about a second, not minutes: short
 # connection timeouts and one quick publish retry.  The line is stored all the

@@ -337,8 +337,8 @@ web_command() {
 programs() {
     # shellcheck disable=SC2046  # web_command's words (no spaces in them)
     program web 60 $(web_command)
-    # No heartbeat, gossip nor mingle: one worker needs none, and a Redis
-    # outage made them end the worker ("Unrecoverable error").
+    # No heartbeat, gossip nor mingle: one worker needs none, and the Gossip
+    # step's restart after a Redis outage ended the worker (config/settings.py).
     program worker 120 "$PY" -m celery -A config worker --loglevel INFO \
         --concurrency "$DONNE_CELERY_CONCURRENCY" --hostname "donne-worker@%h" \
         --without-heartbeat --without-gossip --without-mingle

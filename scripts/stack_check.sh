@@ -115,6 +115,10 @@ for name in web worker beat access redis postgresql supervisord; do
 done
 grep -q "queued the rescore of stale sections" "$DONNE_HOME/log/worker.log" \
     || { echo "the worker log shows no catch-up after reconnecting" >&2; exit 1; }
+if grep -E "Unrecoverable error|Error on restarting" "$DONNE_HOME/log/worker.log"; then
+    echo "the worker's consumer failed to restart a step after a fault" >&2
+    exit 1
+fi
 took
 
 step "stack.sh backup"

@@ -70,6 +70,7 @@ class Submitter:
     base: str
     lines: list[Line]
     errors: list[tuple[float, int, str]] = field(default_factory=list)
+    retries: list[int] = field(default_factory=list)  # 0: no connection
     stop: threading.Event = field(default_factory=threading.Event)
     posted: int = 0
 
@@ -92,6 +93,8 @@ class Submitter:
                 self.errors.append((time.monotonic(), status, str(body)[:200]))
             elif 0 < status < 500 and status not in RETRIED:
                 raise CheckFailed(f"line {line.body} refused: {status} {body}")
+            else:
+                self.retries.append(status)
             time.sleep(0.5)
 
     def _post(self, line: Line) -> tuple[int, Any]:
@@ -282,6 +285,7 @@ def play_fault(
     scored; what the fault cost."""
     started = time.monotonic()
     errors_before = len(submitter.errors)
+    retries_before = len(submitter.retries)
     fault.strike()
     struck = time.monotonic()
     back = wait_until(fault.back, BACK_SECONDS, f"{fault.name}: the stack back")
@@ -313,6 +317,7 @@ def play_fault(
             1 for line in owed if found.get((line.section, line.table, line.board))
         ),
         "errors": submitter.errors[errors_before:],
+        "retries": submitter.retries[retries_before:],
         "lasted": struck - started,
         "back": back,
         "scored_after": scored_after,
@@ -321,6 +326,10 @@ def play_fault(
 
 def report(outcome: dict[str, Any]) -> str:
     scored_after = outcome["scored_after"]
+    retried = ", ".join(
+        f"{outcome['retries'].count(status)} {'refused' if status == 0 else status}"
+        for status in sorted(set(outcome["retries"]))
+    )
     return (
         f"  fault {outcome['fault']}: {outcome['sent']} lines sent, "
         f"{outcome['stored']} stored, {outcome['scored']}/{outcome['owed']} "
@@ -329,6 +338,7 @@ def report(outcome: dict[str, Any]) -> str:
         f"{outcome['back']:.1f} s after it, every line scored "
         + (f"{scored_after:.1f} s" if scored_after is not None else "NOT")
         + " after"
+        + (f" (sent again after: {retried})" if retried else "")
     )
 
 

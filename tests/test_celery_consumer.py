@@ -64,8 +64,14 @@ def test_connecting_queues_every_stale_section_at_once(settings) -> None:
     SectionScoring.objects.update_or_create(
         section=section, defaults={"stale_since": now, "queued_at": now}
     )
-    with mock.patch("tournaments.services.rescoring.queue_rescore") as queued:
+    # (Closing the old connections, as the worker does first, would end the
+    # test's own transaction.)
+    with (
+        mock.patch("django.db.close_old_connections") as closed,
+        mock.patch("tournaments.services.rescoring.queue_rescore") as queued,
+    ):
         catch_up()
+    closed.assert_called_once_with()
     queued.assert_called_once_with(section.pk)
 
 

@@ -419,11 +419,22 @@ ctl() { "$PY" -m supervisor.supervisorctl -c "$SUPERVISOR_CONF" "$@"; }
 supervisor_running() {
     [ -f "$SUPERVISOR_CONF" ] && pid_of "$RUN/supervisord.pid" >/dev/null && ctl pid >/dev/null 2>&1
 }
-program_state() { ctl status "$1" 2>/dev/null | awk '{print $2}'; }
+ctl_answer() {
+    # ctl_answer ARGS...: supervisorctl's answer, asked up to three times (a
+    # loaded machine once made it answer nothing).
+    local answer try
+    for try in 1 2 3; do
+        answer="$(ctl "$@" 2>/dev/null || true)"
+        [ -n "$answer" ] && break
+        sleep 0.3
+    done
+    printf '%s\n' "$answer"
+}
+program_state() { ctl_answer status "$1" | awk '{print $2}'; }
 program_running() { [ "$(program_state "$1")" = RUNNING ]; }
 program_pid() {
     local pid
-    pid="$(ctl pid "$1" 2>/dev/null | tr -dc 0-9)"
+    pid="$(ctl_answer pid "$1" | tr -dc 0-9)"
     [ -n "$pid" ] && [ "$pid" != 0 ] && echo "$pid"
 }
 

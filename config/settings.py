@@ -77,6 +77,8 @@ MIDDLEWARE = [
     "tournaments.director.scope.DirectorScopeMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A database restarting answers 503 + Retry-After, not 500.
+    "config.database_unavailable.DatabaseUnavailableMiddleware",
 ]
 # A Content-Security-Policy on every response (config/content_policy.py):
 # this site's scripts and styles only, no inline script; the pages may also
@@ -110,6 +112,9 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+        # A kept connection is checked before a request reuses it: after a
+        # database restart the request reconnects instead of failing (a 500).
+        conn_health_checks=True,
     )
 }
 # SQLite holds a room of tablets: WAL lets readers run beside the one writer,
@@ -214,6 +219,22 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # trying after losing it (None: no limit), rather than exiting.
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# The worker's consumer (config.celery.Consumer) tries the broker again every
+# DONNE_BROKER_RETRY_SECONDS at most (Celery's own back-off grows to 30 s:
+# a worker would then wait up to half a minute after Redis is back), and on
+# reconnecting queues every stale section at once.
+DONNE_BROKER_RETRY_SECONDS = float(os.environ.get("DONNE_BROKER_RETRY_SECONDS", "2"))
+CELERY_WORKER_CONSUMER = "config.celery:Consumer"
+# No monitoring events, gossip nor mingle: the worker is started
+# --without-heartbeat --without-gossip --without-mingle (scripts/stack.sh,
+# deploy/systemd).  When the broker goes away the consumer restarts its
+# steps, and the Gossip step closes its channel after the connection under it
+# is gone: "Error on restarting Gossip: AttributeError('NoneType' object has
+# no attribute 'connection_errors')" on main's stack, and in the same place
+# (kombu issue 582) the "Unrecoverable error: AttributeError('NoneType'
+# object has no attribute 'hostname')" that ended the worker.  One worker
+# needs neither gossip nor mingle; supervisord or systemd restart it anyway.
+CELERY_WORKER_SEND_TASK_EVENTS = False
 # A stopped broker must cost a web request about a second, not minutes: short
 # connection timeouts and one quick publish retry.  The line is stored all the
 # same (services.rescoring swallows the failure) and the sweep catches up.

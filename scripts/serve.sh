@@ -95,6 +95,10 @@ import sys
 
 host, port = sys.argv[1], int(sys.argv[2])
 with socket.socket() as probe:
+    # As gunicorn binds: SO_REUSEADDR lets the port be taken again while the
+    # tablets' connections to the server just stopped linger (TIME_WAIT);
+    # another program listening there still makes it busy.
+    probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         probe.bind((host, port))
     except OSError as error:
@@ -129,13 +133,14 @@ if [ -z "${DJANGO_SECRET_KEY:-}" ]; then
     export DJANGO_SECRET_KEY
 fi
 
-"$PY" manage.py migrate --noinput
-"$PY" manage.py collectstatic --noinput -v0
-if [ "$demo" = 1 ]; then
-    "$PY" manage.py load_demo
-fi
-
-directors="$("$PY" manage.py shell -c 'from django.contrib.auth import get_user_model; print(get_user_model().objects.filter(is_staff=True, is_active=True).count())' | tail -n1)"
+# One process migrates and collects the static files, each only when
+# needed, and counts the directors: a restart is a few seconds.
+prepare_args=()
+[ "$demo" = 1 ] && prepare_args+=(--demo)
+prepared="$("$PY" manage.py prepare_room "${prepare_args[@]}")"
+printf '%s\n' "$prepared" | grep -v '^directors ' || true
+directors="$(printf '%s\n' "$prepared" | sed -n 's/^directors //p')"
+echo "Ready in $SECONDS s."
 
 cat <<EOF
 
@@ -161,5 +166,11 @@ bind_args=()
 for bind in "${binds[@]}"; do
     bind_args+=(--bind "$bind")
 done
+# The web server (the script's own process: Ctrl-C stops it): the ASGI entry
+# point (push streams beside Django's views in threads, config/asgi.py) under
+# gunicorn; one process without Redis, so that the in-process push channel
+# reaches every page; --preload imports the site once, then forks: it serves
+# in a few seconds.
 exec "$PY" -m gunicorn config.asgi:application -k config.push_worker.PushWorker "${bind_args[@]}" \
-    --workers "$([ -n "${REDIS_URL:-}" ] && echo "${DONNE_WORKERS:-3}" || echo 1)" --timeout 120 --log-level warning
+    --workers "$([ -n "${REDIS_URL:-}" ] && echo "${DONNE_WORKERS:-3}" || echo 1)" \
+    --timeout 120 --log-level warning --preload

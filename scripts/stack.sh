@@ -1,21 +1,28 @@
 #!/usr/bin/env bash
 # Donne's production stack on one machine, from Debian packages, no containers:
-# PostgreSQL, Redis, gunicorn, a Celery worker and Celery beat.
+# PostgreSQL, Redis, and under supervisord: gunicorn, a Celery worker and
+# Celery beat.
 #
-#   scripts/stack.sh start | stop | status | backup | restore FILE [--yes] | env
+#   scripts/stack.sh start | stop | status | logs [NAME] [-f] [-n LINES]
+#                    | backup | restore FILE [--yes] | env
 #
 # Everything lives in one home folder, DONNE_HOME (default var/stack in the
 # checkout): the environment file donne.env (made on the first start with a
 # generated secret key and passwords, mode 600, never overwritten: edit it to
 # change a port or a host), the PostgreSQL cluster (pg/, its socket inside),
 # Redis (redis/, append-only so queued tasks survive a restart), the pid files
-# (run/), the logs (log/; PostgreSQL's in pg/), the collected static files (static/) and the
-# backups (backups/).
+# (run/), the logs (log/; PostgreSQL's in pg/), the collected static files (static/), the
+# backups (backups/) and supervisord.conf (made anew at each start from
+# programs() below: adding a program is one line there).
 #
 # start    installs postgresql and redis-server when missing (root with apt),
 #          starts what is not running yet, migrates, collects the static
 #          files, and waits for each service; running it twice starts nothing twice.
+#          supervisord starts again any program (web, worker, beat) that
+#          exits, as systemd's Restart=always does with deploy/systemd.
 # status   one line a service, checked for real; exit 1 if any is down.
+# logs     the last lines of every log (or of NAME: web, worker, beat,
+#          access, redis, postgresql, supervisord); -f follows them.
 # stop     stops them all cleanly (idempotent).
 # backup   manage.py backup_database with the environment file (prints the file).
 # restore  stops the web server and the workers, restores the backup FILE
@@ -54,7 +61,7 @@ say() { printf '%s\n' "$*"; }
 fail() { printf 'stack: %s\n' "$*" >&2; exit 1; }
 
 usage() {
-    echo "Usage: $0 start | stop | status | backup | restore FILE [--yes] | env" >&2
+    echo "Usage: $0 start | stop | status | logs [NAME] [-f] [-n LINES] | backup | restore FILE [--yes] | env" >&2
     exit 2
 }
 
@@ -150,6 +157,7 @@ pid_of() {
     pid="$(head -n1 "$1" | tr -dc 0-9)"
     [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 1
     case "$(basename "$1")" in
+        supervisord.pid) expected=supervisor ;;
         gunicorn.pid) expected=gunicorn ;;
         worker.pid) expected=worker ;;
         beat.pid) expected=beat ;;
@@ -311,7 +319,126 @@ stop_redis() {
     fi
 }
 
-# --- gunicorn, the Celery worker and beat ------------------------------------------
+# --- the supervised programs: gunicorn, the Celery worker and beat ----------------
+#
+# supervisord (the supervisor package of requirements.txt) runs each program
+# in the foreground, starts it again whenever it exits, and writes what it
+# prints (tracebacks included) to log/NAME.log.  Its configuration,
+# DONNE_HOME/supervisord.conf, is made anew at each start from programs():
+# one line a program, "program NAME STOP_SECONDS COMMAND ARGUMENT...".
+
+web_command() {
+    # The web server, alone here so that changing it changes nothing else:
+    # the ASGI entry point (push streams beside Django's views in threads,
+    # config/asgi.py) under gunicorn.
+    echo "$PY" -m gunicorn config.asgi:application -k config.push_worker.PushWorker \
+        --bind "$DONNE_HTTP_ADDRESS:$DONNE_HTTP_PORT" --workers "$DONNE_WORKERS" \
+        --timeout 120 --no-control-socket --access-logfile "$LOG/access.log" --error-logfile -
+}
+
+programs() {
+    # shellcheck disable=SC2046  # web_command's words (no spaces in them)
+    program web 60 $(web_command)
+    # No heartbeat, gossip nor mingle: one worker needs none, and the Gossip
+    # step's restart after a Redis outage ended the worker (config/settings.py).
+    program worker 120 "$PY" -m celery -A config worker --loglevel INFO \
+        --concurrency "$DONNE_CELERY_CONCURRENCY" --hostname "donne-worker@%h" \
+        --without-heartbeat --without-gossip --without-mingle
+    program beat 30 "$PY" -m celery -A config beat --loglevel INFO \
+        --schedule "$DONNE_HOME/celerybeat-schedule"
+}
+
+SUPERVISOR_CONF="$DONNE_HOME/supervisord.conf"
+PROGRAM_NAMES=()
+
+program() {
+    # program NAME STOP_SECONDS COMMAND...: its section of supervisord.conf.
+    local name="$1" stop_seconds="$2" word command=""
+    shift 2
+    for word in "$@"; do
+        [[ "$word" =~ ^[A-Za-z0-9_./:@%=,+-]+$ ]] || fail "program $name: no spaces or quotes in '$word'"
+        command+="${command:+ }${word//%/%%}"
+    done
+    cat <<EOF
+
+[program:$name]
+command=$command
+directory=$ROOT
+autostart=true
+autorestart=true
+startsecs=1
+startretries=1000000
+stopsignal=TERM
+stopwaitsecs=$stop_seconds
+stopasgroup=true
+killasgroup=true
+redirect_stderr=true
+stdout_logfile=$LOG/$name.log
+stdout_logfile_maxbytes=20MB
+stdout_logfile_backups=5
+environment=PYTHONUNBUFFERED="1"
+EOF
+}
+
+write_supervisor_conf() {
+    {
+        cat <<EOF
+; Made by scripts/stack.sh at each start: edit programs() there, not this file.
+[supervisord]
+logfile=$LOG/supervisord.log
+pidfile=$RUN/supervisord.pid
+childlogdir=$LOG
+umask=077
+directory=$ROOT
+
+[unix_http_server]
+file=$RUN/supervisor.sock
+chmod=0700
+
+[supervisorctl]
+serverurl=unix://$RUN/supervisor.sock
+
+[rpcinterface:supervisor]
+supervisor.rpcinterface_factory = supervisor.rpcinterface:make_main_rpcinterface
+EOF
+        programs
+    } >"$SUPERVISOR_CONF.new"
+    mv "$SUPERVISOR_CONF.new" "$SUPERVISOR_CONF"
+    program_names
+}
+
+program_names() {
+    # PROGRAM_NAMES: the programs of the configuration last made.
+    PROGRAM_NAMES=()
+    [ -f "$SUPERVISOR_CONF" ] || return 0
+    local line
+    while IFS= read -r line; do
+        if [[ "$line" =~ ^\[program:(.*)\]$ ]]; then PROGRAM_NAMES+=("${BASH_REMATCH[1]}"); fi
+    done <"$SUPERVISOR_CONF"
+}
+
+ctl() { "$PY" -m supervisor.supervisorctl -c "$SUPERVISOR_CONF" "$@"; }
+supervisor_running() {
+    [ -f "$SUPERVISOR_CONF" ] && pid_of "$RUN/supervisord.pid" >/dev/null && ctl pid >/dev/null 2>&1
+}
+ctl_answer() {
+    # ctl_answer ARGS...: supervisorctl's answer, asked up to three times (a
+    # loaded machine once made it answer nothing).
+    local answer try
+    for try in 1 2 3; do
+        answer="$(ctl "$@" 2>/dev/null || true)"
+        [ -n "$answer" ] && break
+        sleep 0.3
+    done
+    printf '%s\n' "$answer"
+}
+program_state() { ctl_answer status "$1" | awk '{print $2}'; }
+program_running() { [ "$(program_state "$1")" = RUNNING ]; }
+program_pid() {
+    local pid
+    pid="$(ctl_answer pid "$1" | tr -dc 0-9)"
+    [ -n "$pid" ] && [ "$pid" != 0 ] && echo "$pid"
+}
 
 web_url() { echo "http://127.0.0.1:$DONNE_HTTP_PORT/health/"; }
 
@@ -326,60 +453,83 @@ with urllib.request.urlopen(request, timeout=5) as answer:
 EOF
 }
 
-start_web() {
-    if pid_of "$RUN/gunicorn.pid" >/dev/null; then
-        say "web: already running"
-        return 0
-    fi
-    rm -f "$RUN/gunicorn.pid"  # stale: it would stop the new one starting
-    port_busy "$DONNE_HTTP_PORT" && fail "port $DONNE_HTTP_PORT (DONNE_HTTP_PORT) is in use by another program"
-    "$PY" -m gunicorn config.asgi:application -k config.push_worker.PushWorker --daemon \
-        --bind "$DONNE_HTTP_ADDRESS:$DONNE_HTTP_PORT" --workers "$DONNE_WORKERS" \
-        --timeout 120 --pid "$RUN/gunicorn.pid" --no-control-socket \
-        --access-logfile "$LOG/access.log" --error-logfile "$LOG/gunicorn.log" 9>&-
-    wait_for 90 web web_ready || { tail -n 30 "$LOG/gunicorn.log" >&2; fail "gunicorn did not answer $(web_url)"; }
-    say "web: gunicorn ($DONNE_WORKERS workers) on http://$DONNE_HTTP_ADDRESS:$DONNE_HTTP_PORT/"
+# A program's check is ready_NAME when there is one, else supervisord's word.
+ready_web() { program_running web && web_ready; }
+ready_worker() { program_running worker && "$PY" -m celery -A config inspect ping --timeout 3; }
+program_ready() {
+    if declare -F "ready_$1" >/dev/null; then "ready_$1"; else program_running "$1"; fi
+}
+program_check() {
+    case "$1" in
+        web) web_url ;;
+        worker) echo "celery inspect ping" ;;
+        *) echo "supervisord: RUNNING" ;;
+    esac
 }
 
-worker_ready() { "$PY" -m celery -A config inspect ping --timeout 3 >/dev/null 2>&1; }
-
-start_worker() {
-    if pid_of "$RUN/worker.pid" >/dev/null; then
-        say "worker: already running"
-        return 0
-    fi
-    rm -f "$RUN/worker.pid"  # stale: it would stop the new one starting
-    "$PY" -m celery -A config worker --detach --pidfile "$RUN/worker.pid" \
-        --logfile "$LOG/worker.log" --loglevel INFO --umask 077 \
-        --concurrency "$DONNE_CELERY_CONCURRENCY" --hostname "donne-worker@%h" 9>&-
-    wait_for 90 worker worker_ready || { tail -n 30 "$LOG/worker.log" >&2; fail "the Celery worker did not answer a ping"; }
-    say "worker: Celery worker ($DONNE_CELERY_CONCURRENCY processes)"
-}
-
-start_beat() {
-    if pid_of "$RUN/beat.pid" >/dev/null; then
-        say "beat: already running"
-        return 0
-    fi
-    rm -f "$RUN/beat.pid"  # stale: it would stop the new one starting
-    "$PY" -m celery -A config beat --detach --pidfile "$RUN/beat.pid" \
-        --logfile "$LOG/beat.log" --loglevel INFO --umask 077 --schedule "$DONNE_HOME/celerybeat-schedule" 9>&-
-    wait_for 30 beat pid_of "$RUN/beat.pid" || { tail -n 30 "$LOG/beat.log" >&2; fail "Celery beat did not start"; }
-    sleep 1
-    pid_of "$RUN/beat.pid" >/dev/null || { tail -n 30 "$LOG/beat.log" >&2; fail "Celery beat stopped"; }
-    say "beat: Celery beat (stale sections every ${DONNE_SWEEP_SECONDS:-30} s, backup at $DONNE_BACKUP_HOUR:00 UTC)"
-}
-
-stop_apps() {
-    stop_pid "$RUN/beat.pid" beat 30
-    stop_pid "$RUN/worker.pid" worker 120
-    stop_pid "$RUN/gunicorn.pid" web 60
+stop_legacy() {
+    # Daemons left by a stack.sh of before supervisord (their pid files).
+    local name
+    for name in beat worker gunicorn; do
+        [ -e "$RUN/$name.pid" ] || continue
+        stop_pid "$RUN/$name.pid" "$name (daemon)" 120
+    done
 }
 
 start_apps() {
-    start_web
-    start_worker
-    start_beat
+    local name started=0
+    write_supervisor_conf
+    if supervisor_running; then
+        ctl update >/dev/null  # programs added or changed since
+    else
+        started=1
+        stop_legacy
+        rm -f "$RUN/supervisord.pid" "$RUN/supervisor.sock"
+        port_busy "$DONNE_HTTP_PORT" && fail "port $DONNE_HTTP_PORT (DONNE_HTTP_PORT) is in use by another program"
+        "$PY" -m supervisor.supervisord -c "$SUPERVISOR_CONF" 9>&- \
+            || { tail -n 20 "$LOG/supervisord.log" >&2; fail "supervisord did not start"; }
+        wait_for 30 supervisord ctl pid || fail "supervisord does not answer (log/supervisord.log)"
+        say "supervisord: started (it starts again any program that exits)"
+    fi
+    for name in "${PROGRAM_NAMES[@]}"; do
+        if [ "$started" = 0 ] && program_running "$name"; then
+            say "$name: already running"
+        else
+            ctl start "$name" >/dev/null 2>&1 || true
+        fi
+    done
+    for name in "${PROGRAM_NAMES[@]}"; do
+        wait_for 90 "$name" program_ready "$name" \
+            || { tail -n 30 "$LOG/$name.log" >&2; fail "$name is not ready (log/$name.log)"; }
+        say "$name: up, pid $(program_pid "$name"), log $LOG/$name.log"
+    done
+    say "web: gunicorn ($DONNE_WORKERS workers) on http://$DONNE_HTTP_ADDRESS:$DONNE_HTTP_PORT/;" \
+        "worker: $DONNE_CELERY_CONCURRENCY processes; beat: stale sections every" \
+        "${DONNE_SWEEP_SECONDS:-30} s, backup at $DONNE_BACKUP_HOUR:00 UTC"
+}
+
+stop_apps() {
+    # Every program stopped (each its signal and time); supervisord stays.
+    if supervisor_running; then
+        ctl stop all | sed 's/^/  /' || true
+    fi
+    stop_legacy
+}
+
+stop_supervisor() {
+    local pid end
+    if pid="$(pid_of "$RUN/supervisord.pid")"; then
+        stop_apps
+        ctl shutdown >/dev/null 2>&1 || kill -TERM "$pid" 2>/dev/null || true
+        end=$((SECONDS + 60))
+        while kill -0 "$pid" 2>/dev/null && [ "$SECONDS" -lt "$end" ]; do sleep 0.2; done
+        kill -0 "$pid" 2>/dev/null && fail "supervisord (pid $pid) did not stop"
+        say "supervisord: stopped (pid $pid)"
+    else
+        stop_legacy
+        say "supervisord: not running"
+    fi
+    rm -f "$RUN/supervisord.pid" "$RUN/supervisor.sock"
 }
 
 # --- the commands ---------------------------------------------------------------
@@ -403,7 +553,7 @@ cmd_stop() {
         return 0
     fi
     load_env
-    stop_apps
+    stop_supervisor
     stop_redis
     stop_postgres
 }
@@ -425,11 +575,18 @@ cmd_status() {
     status_line postgresql "$pg_pid" "127.0.0.1:$DONNE_PG_PORT" \
         bash -c '[ -n "$0" ] && "$0/pg_isready" -q -h 127.0.0.1 -p "$1"' "$PG_BIN" "$DONNE_PG_PORT" || down=1
     status_line redis "$(pid_of "$RUN/redis.pid" || true)" "127.0.0.1:$DONNE_REDIS_PORT" redis_ready || down=1
-    status_line web "$(pid_of "$RUN/gunicorn.pid" || true)" "$(web_url)" web_ready || down=1
-    status_line worker "$(pid_of "$RUN/worker.pid" || true)" "celery inspect ping" \
-        bash -c '[ "$0" != 0 ] && kill -0 "$0" && "$1" -m celery -A config inspect ping --timeout 3' \
-        "$(pid_of "$RUN/worker.pid" || echo 0)" "$PY" || down=1
-    status_line beat "$(pid_of "$RUN/beat.pid" || true)" "pid alive" pid_of "$RUN/beat.pid" || down=1
+    program_names
+    [ "${#PROGRAM_NAMES[@]}" -gt 0 ] || PROGRAM_NAMES=(web worker beat)  # never started
+    local name running=0
+    supervisor_running && running=1
+    for name in "${PROGRAM_NAMES[@]}"; do
+        if [ "$running" = 1 ]; then
+            status_line "$name" "$(program_pid "$name" || true)" "$(program_check "$name")" \
+                program_ready "$name" || down=1
+        else
+            status_line "$name" "" "$(program_check "$name") (supervisord not running)" false || down=1
+        fi
+    done
     return "$down"
 }
 
@@ -465,7 +622,7 @@ cmd_restore() {
     pg_ready || fail "PostgreSQL is not running: '$0 start' first"
     [ "$(head -c 5 "$file")" = PGDMP ] || fail "$file is not a PostgreSQL backup (pg_dump -Fc)"
     local running=0
-    pid_of "$RUN/gunicorn.pid" >/dev/null && running=1
+    supervisor_running && running=1
     stop_apps
     if ! manage restore_database --yes "$file"; then
         # pg_restore ran in one transaction: the database is as it was.
@@ -488,6 +645,47 @@ cmd_env() {
     done <"$ENV_FILE"
 }
 
+LOG_FILES=(supervisord access redis postgresql)
+
+log_file() {
+    # The file a name's log is in: a program's, or one of LOG_FILES.
+    case "$1" in
+        postgresql) echo "$PG_DIR/postgresql.log" ;;
+        *) echo "$LOG/$1.log" ;;
+    esac
+}
+
+cmd_logs() {
+    local follow=0 lines=40 name="" names=() files=() file
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            -f|--follow) follow=1 ;;
+            -n) [ $# -ge 2 ] && [[ "$2" =~ ^[0-9]+$ ]] || usage; lines="$2"; shift ;;
+            -*) usage ;;
+            *) [ -z "$name" ] || usage; name="$1" ;;
+        esac
+        shift
+    done
+    program_names
+    [ "${#PROGRAM_NAMES[@]}" -gt 0 ] || PROGRAM_NAMES=(web worker beat)
+    if [ -n "$name" ]; then
+        [[ " ${PROGRAM_NAMES[*]} ${LOG_FILES[*]} " == *" $name "* ]] \
+            || fail "no log named '$name': one of ${PROGRAM_NAMES[*]} ${LOG_FILES[*]}"
+        names=("$name")
+    else
+        names=("${PROGRAM_NAMES[@]}" "${LOG_FILES[@]}")
+    fi
+    for name in "${names[@]}"; do
+        file="$(log_file "$name")"
+        if [ -f "$file" ]; then files+=("$file"); else say "$name: no log yet ($file)"; fi
+    done
+    [ "${#files[@]}" -gt 0 ] || return 0
+    if [ "$follow" = 1 ]; then
+        exec tail -n "$lines" -F "${files[@]}"
+    fi
+    tail -v -n "$lines" "${files[@]}"
+}
+
 # One start, stop, backup or restore at a time in a home folder: a second
 # waits for the first (two starts at once would start doubles). The services
 # started never inherit the lock's descriptor (9>&-), or they would hold it.
@@ -508,6 +706,7 @@ case "$command" in
     backup) [ $# = 0 ] || usage; cmd_backup ;;
     restore) cmd_restore "$@" ;;
     env) [ $# = 0 ] || usage; cmd_env ;;
+    logs) cmd_logs "$@" ;;
     -h|--help) usage ;;
     *) usage ;;
 esac

@@ -71,8 +71,10 @@ phase "lint (ruff, migrations)"
 phase "pytest (SQLite)"
 env -u DATABASE_URL .venv/bin/pytest "${workers[@]}" "$@"
 
-# The production stack, started, played, backed up, restored and stopped in a
-# throwaway folder (about a minute): with the whole suite only.
+# The production stack, started, played, faulted (Redis stopped
+# DONNE_FAULT_REDIS_SECONDS, default 60, the worker and a gunicorn worker
+# killed, PostgreSQL restarted: it must heal itself), backed up, restored and
+# stopped in a throwaway folder (about three minutes): with the whole suite only.
 if [ "$#" -eq 0 ]; then
     phase "stack check"
     scripts/stack_check.sh

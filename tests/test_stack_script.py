@@ -98,3 +98,51 @@ def test_unknown_commands_show_the_usage(tmp_path: Path) -> None:
         done = stack(tmp_path, *args)
         assert done.returncode == 2
         assert "Usage:" in done.stderr
+
+
+def test_logs_shows_the_last_lines_of_each_log(tmp_path: Path) -> None:
+    """``stack.sh logs``: every program's log (supervisord writes them), the
+    others' (access, Redis, PostgreSQL, supervisord), or one named."""
+    log = tmp_path / "log"
+    log.mkdir()
+    (log / "worker.log").write_text("".join(f"worker line {n}\n" for n in range(9)))
+    (log / "web.log").write_text("Traceback: in a gunicorn worker\n")
+    everything = stack(tmp_path, "logs", "-n", "3")
+    assert everything.returncode == 0, everything.stderr
+    assert f"==> {log}/worker.log <==" in everything.stdout
+    assert "worker line 8" in everything.stdout
+    assert "worker line 5" not in everything.stdout
+    assert "Traceback: in a gunicorn worker" in everything.stdout
+    assert "beat: no log yet" in everything.stdout
+    assert "postgresql: no log yet" in everything.stdout
+    one = stack(tmp_path, "logs", "worker", "-n", "2")
+    assert one.returncode == 0, one.stderr
+    assert one.stdout.splitlines()[-2:] == ["worker line 7", "worker line 8"]
+    assert "gunicorn" not in one.stdout
+
+
+def test_logs_of_an_unknown_program_are_refused(tmp_path: Path) -> None:
+    done = stack(tmp_path, "logs", "celery")
+    assert done.returncode == 1
+    assert "no log named 'celery'" in done.stderr
+    assert "web worker beat" in done.stderr
+    assert stack(tmp_path, "logs", "-n", "many").returncode == 2
+
+
+def test_status_before_a_start_names_every_program_down(tmp_path: Path) -> None:
+    (tmp_path / "donne.env").write_text(
+        "DATABASE_URL=postgresql://donne:pw@127.0.0.1:5999/donne\n"
+        "REDIS_URL=redis://:pw@127.0.0.1:6999/0\n"
+        "DONNE_PG_PORT=5999\nDONNE_REDIS_PORT=6999\nDONNE_HTTP_PORT=8999\n"
+    )
+    done = stack(tmp_path, "status")
+    assert done.returncode == 1
+    states = [line.split()[:2] for line in done.stdout.splitlines()]
+    assert states == [
+        ["postgresql", "down"],
+        ["redis", "down"],
+        ["web", "down"],
+        ["worker", "down"],
+        ["beat", "down"],
+    ]
+    assert "supervisord not running" in done.stdout

@@ -73,6 +73,7 @@ class Room:
     port: int = 0
     process: subprocess.Popen | None = None
     starts: list[str] = field(default_factory=list)
+    timings: list[Timing] = field(default_factory=list)
 
     @property
     def public(self) -> str:
@@ -143,18 +144,20 @@ class Room:
             db.execute(f"DELETE FROM {SignInFailure._meta.db_table}")
             db.execute("DELETE FROM donne_cache")
 
-    def restart(self) -> None:
+    def restart(self, same_port: bool = False) -> None:
         """Stop the script (as Ctrl-C does) and run it again on the same
-        folder, database and secret file: the room on a new port."""
+        folder, database and secret file: the room on a new port, or at
+        once on the same one (``same_port``), as a director does."""
         _stop(self.process)
         self.starts.append(self.log.read_text())
-        self._launch()
+        self._launch(self.port if same_port else None)
 
     def stop(self) -> None:
         _stop(self.process)
 
-    def _launch(self) -> None:
-        self.port = free_port((self.address, "127.0.0.1"))
+    def _launch(self, port: int | None = None) -> None:
+        self.port = port or free_port((self.address, "127.0.0.1"))
+        launched = time.monotonic()
         with self.log.open("w") as out:
             self.process = subprocess.Popen(
                 ["bash", "scripts/serve.sh", "--address", self.address,
@@ -165,7 +168,9 @@ class Room:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )  # fmt: skip
-        _wait(self.public, self.process, self.log, timeout=180)
+        self.timings.append(
+            _wait(self.public, self.process, self.log, launched, timeout=180)
+        )
 
 
 @contextlib.contextmanager
@@ -196,18 +201,33 @@ def serve_room(
         room.stop()
 
 
-def _wait(base: str, process: subprocess.Popen, log: Path, timeout: float) -> None:
+@dataclass
+class Timing:
+    """A start of the script: its own set-up (from the launch to its banner)
+    and the time from the banner to the first 200 on /health/, in seconds."""
+
+    setup: float
+    served: float
+
+
+def _wait(
+    base: str, process: subprocess.Popen, log: Path, launched: float, timeout: float
+) -> Timing:
     deadline = time.monotonic() + timeout
+    banner = None
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"serve.sh stopped:\n{log.read_text()}")
-        if "Ctrl-C to stop." in log.read_text():
+        if banner is None and "Ctrl-C to stop." in log.read_text():
+            banner = time.monotonic()
+        if banner is not None:
             try:
-                Visitor("127.0.0.1").get(f"{base}/table/")
-                return
+                if Visitor("127.0.0.1").get(f"{base}/health/").status == 200:
+                    Visitor("127.0.0.1").get(f"{base}/table/")
+                    return Timing(banner - launched, time.monotonic() - banner)
             except OSError:
                 pass
-        time.sleep(0.3)
+        time.sleep(0.1)
     raise RuntimeError(f"{base} did not answer:\n{log.read_text()}")
 
 

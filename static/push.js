@@ -4,7 +4,8 @@
 // move, a line entered from another device) or of the section's movement
 // (a withdrawal, a late pair, the arrow switch), the page is loaded again,
 // unless the players are entering something (a field touched, a form on its
-// way): then the change shows with the next page.
+// way, a line kept on the tablet still to send): then the change shows with
+// the next page.
 (function () {
   "use strict";
   var main = document.querySelector("main[data-push]");
@@ -22,6 +23,13 @@
   document.addEventListener("click", busy, true);
   document.addEventListener("submit", function () { touched = true; }, true);
 
+  // Lines kept on the tablet still to send (static/terminal_queue.js): a
+  // reload would cut the one on its way; the queue's own page follows.
+  function sending() {
+    var queue = window.DonneQueue;
+    return Boolean(queue) && queue.items().some(queue.pending);
+  }
+
   function concerns(change) {
     return change.tables.indexOf(table) >= 0 ||
       change.changes.indexOf("movement") >= 0;
@@ -34,7 +42,7 @@
   source.addEventListener("change", function (event) {
     var change;
     try { change = JSON.parse(event.data); } catch (error) { return; }
-    if (!concerns(change) || touched) { return; }
+    if (!concerns(change) || touched || sending()) { return; }
     source.close();
     window.location.replace(window.location.href);
   });

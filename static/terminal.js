@@ -221,6 +221,25 @@
 
   // The line kept for the board open: contract, score, state, the
   // opponents' answer, and the next board, all with no server.
+  // Whether E-W are still to answer the line kept: the panel offers them
+  // the two buttons.
+  function answering(item) {
+    return !item.answer && item.state !== "agreed" && item.state !== "disputed";
+  }
+
+  // Update the kept line's panel in place when only its sending state
+  // changed: rebuilding it would lose a tap on a button as it is redrawn.
+  function refreshKept(panel, item) {
+    var state = panel.querySelector(".queue-state");
+    if (!state || panel.dataset.key !== item.key ||
+        panel.dataset.answering !== String(answering(item))) {
+      return false;
+    }
+    state.className = "queue-state " + (queue.pending(item) ? "pending" : "ok");
+    state.textContent = stateText(item);
+    return true;
+  }
+
   function showKept(item) {
     var panel = document.getElementById("kept");
     if (!panel) {
@@ -233,6 +252,8 @@
     if (check) { check.hidden = true; }
     panel.hidden = false;
     panel.textContent = "";
+    panel.dataset.key = item.key;
+    panel.dataset.answering = String(answering(item));
     panel.appendChild(element("h2", "", item.title));
     panel.appendChild(element("p", "contract", item.label));
     if (item.score !== null && item.score !== undefined) {
@@ -242,7 +263,7 @@
     }
     panel.appendChild(element("p", "queue-state " + (queue.pending(item) ? "pending" : "ok"),
       stateText(item)));
-    if (!item.answer && item.state !== "agreed" && item.state !== "disputed") {
+    if (answering(item)) {
       var answers = element("div", "buttons");
       [["agree", text.agree, "big-button"], ["dispute", text.dispute, "big-button danger"]]
         .forEach(function (choice) {
@@ -373,6 +394,14 @@
       if (kept && kept.answer && !kept.answered) {
         form.hidden = true;
         form.parentNode.insertBefore(element("p", "queue-state pending", stateText(kept)), form);
+        // The answer kept before this page loaded is sent by the queue, not
+        // by this form: once it is through, show the server's page again.
+        queue.onChange(function () {
+          var now = queue.find(page);
+          if (!now || now.answered || now.state === "refused") {
+            location.replace(location.href);
+          }
+        });
       }
       form.addEventListener("submit", function (event) {
         event.preventDefault();
@@ -428,7 +457,11 @@
       var kept = queue.find(boardPage());
       var panel = document.getElementById("kept");
       if (kept && kept.url && panel && !panel.hidden) {
-        if (kept.state === "refused") { showRefusedHere(kept); } else { showKept(kept); }
+        if (kept.state === "refused") {
+          showRefusedHere(kept);
+        } else if (!refreshKept(panel, kept)) {
+          showKept(kept);
+        }
       }
     }
   }

@@ -175,8 +175,14 @@
 
   // Send every line due (all of them when ``now`` is true), oldest first; a
   // failed link stops the round (the rest waits for the next try).
+  // Send what is due, one at a time.  An explicit send (``now``) asked while
+  // a drain is under way runs again after it: the drain under way chose its
+  // items before, so the line or answer just kept would otherwise wait for
+  // the next tick, and the page that asked would never be told it was sent.
   function drain(now) {
-    if (draining) { return draining; }
+    if (draining) {
+      return now ? draining.then(function () { return drain(true); }) : draining;
+    }
     var due = load().filter(function (item) {
       return pending(item) && (now || !item.next || item.next <= Date.now());
     });

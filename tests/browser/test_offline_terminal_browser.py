@@ -14,6 +14,7 @@ answered by the other two.  Screenshots go to ``artifacts/``.
 from __future__ import annotations
 
 import datetime as dt
+import json
 from typing import TYPE_CHECKING
 
 import pytest
@@ -192,3 +193,43 @@ def test_a_whiz_board_kept_offline_is_sent_on_return(live_server, browser):
     with page.expect_navigation():
         page.click('button[value="agree"]')
     assert "Confirmed by the other two players." in page.inner_text("main")
+
+
+def test_an_answer_kept_on_the_tablet_shows_confirmed_once_sent(live_server, browser):
+    """The line reached the server but its reply did not, and E-W's answer
+    stayed on the tablet: when the line's page opens again (the server shows
+    it unconfirmed) the kept answer is sent, then the page shows the
+    server's confirmation (it used to stay on "the answer is kept")."""
+    section = _section()
+    page = _tablet(browser, live_server.url, section, service_workers="block")
+    page.locator("a.board-link").first.click()
+    page.wait_for_selector("#entry")
+    board_page = page.url
+    page.context.set_offline(True)
+    enter_kept_board(page, 1)
+    kept = page.context.storage_state()
+    page.context.close()
+    item = next(
+        entry
+        for origin in kept["origins"]
+        for stored in origin["localStorage"]
+        if stored["value"].startswith("[")
+        for entry in json.loads(stored["value"])
+    )
+    level, strain, doubled, declarer, _result = LINES[1]
+    line, _created = result_enter(
+        board=section.boards.get(number=1),
+        ns_pair=section.pairs.get(number=1, direction="NS"),
+        ew_pair=section.pairs.get(number=1, direction="EW"),
+        contract=f"{level}{strain}{doubled}", declarer=declarer, tricks=10,
+        round=section.round_set.get(number=1), table=section.table_set.get(number=1),
+    )  # fmt: skip
+    Result.objects.filter(pk=line.pk).update(idempotency_key=item["key"])
+    again = browser.new_context(
+        viewport=PHONE, storage_state=kept, service_workers="block"
+    ).new_page()
+    again.goto(board_page)
+    again.wait_for_selector("text=Confirmed by E-W.", timeout=10_000)
+    line.refresh_from_db()
+    assert line.confirmed and not line.disputed
+    assert Result.objects.filter(board__section=section).count() == 1

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from browser import PHONE
+from browser import PHONE, room_director
 from room_server import Room
 
 from bench.tablets import sign_in
@@ -17,16 +17,6 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 DEADLINE = 1.0  # issue 31: within 1 s of the save
-
-
-def director(browser: Browser, room: Room) -> Page:
-    page = browser.new_context().new_page()
-    page.goto(f"{room.local}/accounts/login/?next=/director/")
-    page.fill('input[name="username"]', "td")
-    page.fill('input[name="password"]', "room-pw-2026")
-    page.click('form.sign-in button[type="submit"]')
-    page.wait_for_url("**/director/")
-    return page
 
 
 def tablet(browser: Browser, room: Room, code: str) -> Page:
@@ -57,7 +47,7 @@ def test_a_console_and_a_second_tablet_see_a_new_result_within_a_second(
     browser, room: Room
 ):
     section = room.playing_section()
-    console = director(browser, room)
+    console = room_director(browser, room)
     console.goto(f"{room.local}/director/sections/{section['id']}/console/")
     grid = "document.querySelector('#console-grid')"
     seen_at(console, f"{grid}.dataset.pushState === 'open'")
@@ -105,7 +95,7 @@ def test_a_console_whose_stream_cannot_open_polls_instead(browser, room: Room):
     down): the console says it polls, and a new result still shows, within
     the 5 s poll."""
     section = room.playing_section()
-    console = director(browser, room)
+    console = room_director(browser, room)
     console.route("**/push/**", lambda route: route.fulfill(status=503, body="down"))
     console.goto(f"{room.local}/director/sections/{section['id']}/console/")
     grid = "document.querySelector('#console-grid')"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from browser import PHONE
+from browser import PHONE, room_director
 from room_server import Room
 
 if TYPE_CHECKING:
@@ -26,22 +26,12 @@ def tablet(browser: Browser) -> Page:
 
 def printed_link(browser: Browser, room: Room, section: int, table: int) -> str:
     """The director, on 127.0.0.1, reads the link under a table card's QR."""
-    page = director(browser, room)
+    page = room_director(browser, room)
     page.goto(f"{room.local}/director/sections/{section}/cards/table/")
     card = page.locator(f'article[data-table="{table}"]')
     link = card.locator(".sign-in-code .names").inner_text().strip()
     page.context.close()
     return link
-
-
-def director(browser: Browser, room: Room) -> Page:
-    page = browser.new_context().new_page()
-    page.goto(f"{room.local}/accounts/login/?next=/director/")
-    page.fill('input[name="username"]', "td")
-    page.fill('input[name="password"]', "room-pw-2026")
-    page.click('form.sign-in button[type="submit"]')
-    page.wait_for_url("**/director/")
-    return page
 
 
 def type_code(page: Page, base: str, code: str) -> None:
@@ -84,7 +74,7 @@ def test_device_b_signs_in_after_device_a_five_wrong_codes(browser, room):
     type_code(c, room.public, codes["1"])
     c.wait_for_url(f"{room.public}/table/play/")
 
-    console = director(browser, room)
+    console = room_director(browser, room)
     console.goto(f"{room.local}/director/sections/{section['id']}/console/")
     locked = console.locator('tr[data-lock="device"]')
     assert locked.count() == 1

@@ -106,10 +106,11 @@ def test_three_tablets_play_a_mitchell_and_the_ranking_follows(live_server, brow
             play_round(page, live_server.url, number, _play_board)
     assert "last round" in tablets[2].inner_text("main")
     # The page reloads itself as each rescoring lands: wait for the
-    # final figures, all of them, not only the first to appear.
+    # final figures, all of them, not only the first to appear (while it
+    # reloads there is no <main> yet).
     ranking.wait_for_function(
-        "values => values.every("
-        "v => document.querySelector('main').innerText.includes(v))",
+        "values => values.every(v => "
+        "(document.querySelector('main') || {innerText: ''}).innerText.includes(v))",
         arg=sorted(set(EXPECTED.values())),
         timeout=30_000,
     )

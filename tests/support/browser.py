@@ -18,6 +18,7 @@ import pytest
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
+    from room_server import Room
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -49,7 +50,12 @@ def pick(page: Page, name: str, value: str) -> None:
 def save_and_agree(page: Page) -> None:
     """Save the board entered in the bid box; E-W agree to it."""
     page.click('button[name="save"]')
-    page.click('button[value="agree"]')
+    # Online, the tablet goes to the server's page of the stored line once
+    # it is sent: E-W answer there (a tap on the kept line's panel as the
+    # page changes would be lost, and the server's page asks again).
+    agree = 'form[data-queue="answer"] button[value="agree"]'
+    page.wait_for_selector(agree)
+    page.click(agree)
     page.wait_for_selector("text=Confirmed by E-W.")
 
 
@@ -113,4 +119,16 @@ def director_page(browser: Browser, base: str, path: str) -> Page:
     page.fill("#id_password", "s3cret-pw")
     page.click("form.sign-in button[type=submit]")
     assert page.url == f"{base}{path}"
+    return page
+
+
+def room_director(browser: Browser, room: Room) -> Page:
+    """A new page on the served room's console, signed in as its director
+    "td" (made by the ``served_room`` fixture) through the sign-in form."""
+    page = browser.new_context().new_page()
+    page.goto(f"{room.local}/accounts/login/?next=/director/")
+    page.fill('input[name="username"]', "td")
+    page.fill('input[name="password"]', "room-pw-2026")
+    page.click('form.sign-in button[type="submit"]')
+    page.wait_for_url("**/director/")
     return page

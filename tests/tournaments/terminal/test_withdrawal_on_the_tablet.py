@@ -30,9 +30,9 @@ def test_a_line_entered_as_the_pair_withdraws_is_a_409_saying_why(
 
     def withdrawn_meanwhile(**line):
         pair_withdraw(section, pair="1EW", round=1)
-        return results.result_submit(**line)
+        return results.result_enter(**line)
 
-    monkeypatch.setattr(views, "result_submit", withdrawn_meanwhile)
+    monkeypatch.setattr(views, "result_enter", withdrawn_meanwhile)
     response = client.post("/table/play/1/board/1/", ENTRY | {"key": uuid.uuid4().hex})
     assert response.status_code == 409
     assert response.context["errors"] == [

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Set up the test environment and run every check: ruff lint and format, the
 # migration check, the whole pytest suite (which holds the import checks) on
-# SQLite, the production stack check, then every test that touches the
-# database again on PostgreSQL (pytest's "database" marker), with a throwaway
+# SQLite, then every test that touches the database again on PostgreSQL with
+# the production stack check beside it (pytest's "database" marker), with a throwaway
 # Redis for the tests that run a real Celery worker, a throwaway PostgreSQL
 # cluster, and Debian's chromium for the browser tests (Playwright never
 # downloads one).  Both pytest passes run on every core (pytest-xdist, a
@@ -74,24 +74,49 @@ env -u DATABASE_URL .venv/bin/pytest "${workers[@]}" "$@"
 # The production stack, started, played, faulted (Redis stopped
 # DONNE_FAULT_REDIS_SECONDS, default 60, the worker and a gunicorn worker
 # killed, PostgreSQL restarted: it must heal itself), backed up, restored and
-# stopped in a throwaway folder (about three minutes): with the whole suite only.
+# stopped in a throwaway folder (about two minutes, most of it waiting for
+# the stack to heal): with the whole suite only, beside the PostgreSQL pass
+# (its log printed after it), so that its waits cost no time.
+stack_check_log=""
 if [ "$#" -eq 0 ]; then
-    phase "stack check"
-    scripts/stack_check.sh
+    stack_check_log="$(mktemp)"
+    scripts/stack_check.sh >"$stack_check_log" 2>&1 &
+    stack_check_pid=$!
+    stop_stack_check() {
+        kill -INT "$stack_check_pid" 2>/dev/null && wait "$stack_check_pid" 2>/dev/null
+        rm -f "$stack_check_log"
+    }
+    # Not on_exit: it would set the EXIT trap again, without the summary.
+    DONNE_EXIT_HOOKS+=(stop_stack_check)
 fi
 
+status=0
 if [ -z "${DONNE_TEST_POSTGRES_URL:-}" ]; then
     echo "== pytest (PostgreSQL) SKIPPED: no PostgreSQL (see above)"
-    exit 0
+else
+    if [ -n "$stack_check_log" ]; then
+        phase "pytest (PostgreSQL), the stack check beside it"
+    else
+        phase "pytest (PostgreSQL)"
+    fi
+    DATABASE_URL="$DONNE_TEST_POSTGRES_URL" .venv/bin/pytest "${workers[@]}" -m database "$@" \
+        || status=$?
+    # Exit 5 is "no test selected": fine when the arguments picked only pure
+    # tests (which ran on SQLite above), a failure for the whole suite.
+    if [ "$status" = 5 ] && [ "$#" -gt 0 ]; then
+        echo "== no database test among those selected: nothing more to run on PostgreSQL"
+        status=0
+    fi
 fi
-phase "pytest (PostgreSQL)"
-status=0
-DATABASE_URL="$DONNE_TEST_POSTGRES_URL" .venv/bin/pytest "${workers[@]}" -m database "$@" \
-    || status=$?
-# Exit 5 is "no test selected": fine when the arguments picked only pure tests
-# (which ran on SQLite above), a failure for the whole suite.
-if [ "$status" = 5 ] && [ "$#" -gt 0 ]; then
-    echo "== no database test among those selected: nothing more to run on PostgreSQL"
-    status=0
+
+if [ -n "$stack_check_log" ]; then
+    phase "stack check (the rest of it)"
+    stack_status=0
+    wait "$stack_check_pid" || stack_status=$?
+    cat "$stack_check_log"
+    if [ "$stack_status" != 0 ]; then
+        echo "== the stack check FAILED (exit $stack_status)"
+        [ "$status" = 0 ] && status="$stack_status"
+    fi
 fi
 exit "$status"

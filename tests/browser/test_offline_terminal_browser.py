@@ -56,6 +56,16 @@ def _tablet(browser: Browser, base: str, section: Section, **options) -> Page:
     return page
 
 
+def _offline_at_first_board(browser: Browser, base: str, section: Section) -> Page:
+    """Table 1's tablet (no service worker, as on plain HTTP) on its first
+    board's page, the network then cut."""
+    page = _tablet(browser, base, section, service_workers="block")
+    page.locator("a.board-link").first.click()
+    page.wait_for_selector("#entry")
+    page.context.set_offline(True)
+    return page
+
+
 def _stored_once_and_agreed(section: Section) -> None:
     lines = Result.objects.filter(board__section=section).order_by("board__number")
     assert [line.board.number for line in lines] == [1, 2, 3]
@@ -119,10 +129,7 @@ def test_without_a_service_worker_the_queue_waits_for_the_next_page_load(
     live_server, browser
 ):
     section = _section()
-    page = _tablet(browser, live_server.url, section, service_workers="block")
-    page.locator("a.board-link").first.click()
-    page.wait_for_selector("#entry")
-    page.context.set_offline(True)
+    page = _offline_at_first_board(browser, live_server.url, section)
     enter_three_boards_offline(page)
     kept = page.context.storage_state()
     page.context.close()  # the browser closed with three lines kept
@@ -139,10 +146,7 @@ def test_a_line_the_director_changed_meanwhile_is_refused_by_board(
     live_server, browser
 ):
     section = _section()
-    page = _tablet(browser, live_server.url, section, service_workers="block")
-    page.locator("a.board-link").first.click()
-    page.wait_for_selector("#entry")
-    page.context.set_offline(True)
+    page = _offline_at_first_board(browser, live_server.url, section)
     enter_kept_board(page, 1)
     board = section.boards.get(number=1)
     ns, ew = (section.pairs.get(number=1, direction=side) for side in ("NS", "EW"))
@@ -201,11 +205,8 @@ def test_an_answer_kept_on_the_tablet_shows_confirmed_once_sent(live_server, bro
     it unconfirmed) the kept answer is sent, then the page shows the
     server's confirmation (it used to stay on "the answer is kept")."""
     section = _section()
-    page = _tablet(browser, live_server.url, section, service_workers="block")
-    page.locator("a.board-link").first.click()
-    page.wait_for_selector("#entry")
+    page = _offline_at_first_board(browser, live_server.url, section)
     board_page = page.url
-    page.context.set_offline(True)
     enter_kept_board(page, 1)
     kept = page.context.storage_state()
     page.context.close()

@@ -31,7 +31,6 @@ end_phase() {
     fi
 }
 summary() {
-    local status=$?
     end_phase
     echo "== time by phase"
     local line
@@ -39,7 +38,6 @@ summary() {
         echo "   $line"
     done
     printf '   %-24s %5d s\n' "total" "$((SECONDS - started))"
-    return "$status"
 }
 
 phase "set-up (virtualenv, Debian packages, Redis, PostgreSQL)"
@@ -57,7 +55,9 @@ unset PYTHONDONTWRITEBYTECODE
 apt_install chromium chromium
 # After redis.sh and postgres.sh: their EXIT hooks stop the servers, and this
 # trap (the last one set) runs them after printing the times.
-trap 'summary; run_exit_hooks' EXIT
+# The run's own exit code is kept: under set -e a failing command in the
+# trap would end it before the hooks, leaving Redis and PostgreSQL running.
+trap 'code=$?; summary; run_exit_hooks; exit "$code"' EXIT
 
 # pytest-xdist: one worker a core (DONNE_TEST_WORKERS to choose), a module's
 # tests and each named group on one worker (tests/conftest.py).

@@ -14,7 +14,7 @@ import datetime as dt
 from typing import TYPE_CHECKING
 
 import pytest
-from browser import pick, signed_in_tablet
+from browser import console_page, pick, signed_in_tablet
 
 from tournaments.models import Result, ResultChange, Session
 from tournaments.services.events import MovementChoice, event_create, section_create
@@ -42,13 +42,7 @@ def director(browser: Browser, base: str, django_user_model) -> Page:
     django_user_model.objects.create_user(
         "td", password="pw-td-1", is_staff=True, is_superuser=True
     )
-    page = browser.new_context().new_page()
-    page.goto(f"{base}/accounts/login/?next=/director/")
-    page.fill('input[name="username"]', "td")
-    page.fill('input[name="password"]', "pw-td-1")
-    page.click('form.sign-in button[type="submit"]')
-    page.wait_for_url("**/director/")
-    return page
+    return console_page(browser, base, "td", "pw-td-1")
 
 
 def fill(page: Page, level: str, strain: str, declarer: str, result: str) -> None:

@@ -122,13 +122,19 @@ def director_page(browser: Browser, base: str, path: str) -> Page:
     return page
 
 
-def room_director(browser: Browser, room: Room) -> Page:
-    """A new page on the served room's console, signed in as its director
-    "td" (made by the ``served_room`` fixture) through the sign-in form."""
+def console_page(browser: Browser, base: str, username: str, password: str) -> Page:
+    """A new page on the director's console at ``base``, signed in through
+    the sign-in form as ``username``."""
     page = browser.new_context().new_page()
-    page.goto(f"{room.local}/accounts/login/?next=/director/")
-    page.fill('input[name="username"]', "td")
-    page.fill('input[name="password"]', "room-pw-2026")
+    page.goto(f"{base}/accounts/login/?next=/director/")
+    page.fill('input[name="username"]', username)
+    page.fill('input[name="password"]', password)
     page.click('form.sign-in button[type="submit"]')
     page.wait_for_url("**/director/")
     return page
+
+
+def room_director(browser: Browser, room: Room) -> Page:
+    """The served room's console, signed in as its director "td" (made by
+    the ``served_room`` fixture)."""
+    return console_page(browser, room.local, "td", "room-pw-2026")

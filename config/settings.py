@@ -219,6 +219,12 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # trying after losing it (None: no limit), rather than exiting.
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# An error reply from Redis (a ResponseError: one stopping, restarting, still
+# loading its data, refusing a command) is a "channel error", which Celery
+# treats as unrecoverable by default: the worker logged "Unrecoverable error"
+# and exited (supervisord starts it again, but scoring stops meanwhile).
+# Reconnect after it instead, as after a lost connection.
+CELERY_BROKER_CHANNEL_ERROR_RETRY = True
 # The worker's consumer (config.celery.Consumer) tries the broker again every
 # DONNE_BROKER_RETRY_SECONDS at most (Celery's own back-off grows to 30 s:
 # a worker would then wait up to half a minute after Redis is back), and on

@@ -23,12 +23,19 @@ step_started=$SECONDS
 step() {
     printf '== [%3ds] %s\n' "$((SECONDS - started))" "$*"
     step_started=$SECONDS
+    current_step="$*"
+}
+# fail MESSAGE: the check fails; the message is printed again at the very end.
+fail() {
+    echo "$*" | tee -a "$WORK/failure.txt" >&2
+    exit 1
 }
 took() { printf '   (%ds)\n' "$((SECONDS - step_started))"; }
 
 DONNE_HOME="$(mktemp -d "${TMPDIR:-/tmp}/donne-stack-check.XXXXXX")"
 export DONNE_HOME
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/donne-stack-check-work.XXXXXX")"
+current_step=""
 cleanup() {
     local status=$?
     if [ "$status" != 0 ]; then
@@ -38,6 +45,13 @@ cleanup() {
             echo "--- $log" >&2
             tail -n 15 "$log" >&2
         done
+        if [ -n "${DONNE_STACK_CHECK_KEEP:-}" ]; then
+            mkdir -p "$DONNE_STACK_CHECK_KEEP"
+            cp -r "$DONNE_HOME/log" "$WORK" "$DONNE_STACK_CHECK_KEEP/" 2>/dev/null || true
+        fi
+        # Last, so that a CI log cut to its end still says what failed.
+        echo "== stack check FAILED (exit $status) at: $current_step" >&2
+        [ -s "$WORK/failure.txt" ] && sed 's/^/   /' "$WORK/failure.txt" >&2
     fi
     scripts/stack.sh stop >/dev/null 2>&1 || true
     rm -rf "$DONNE_HOME" "$WORK"
@@ -94,7 +108,7 @@ took
 step "round 1 through the API, scored by the worker"
 "$PY" scripts/stack_check.py play "$BASE" "$WORK/made.json" "$WORK/snapshot.json"
 grep -q "scoring.score_section.*succeeded" "$DONNE_HOME/log/worker.log" \
-    || { echo "the worker log shows no rescore: scored eagerly?" >&2; exit 1; }
+    || fail "the worker log shows no rescore: scored eagerly?"
 took
 
 step "stack.sh status (all up)"
@@ -104,26 +118,26 @@ took
 step "faults while tablets post: Redis stopped ${DONNE_FAULT_REDIS_SECONDS:-60} s, the worker and a web worker killed, PostgreSQL restarted"
 "$PY" manage.py bench_section --tables 24 --section-tables 12 --boards 10 --rounds 1 \
     --published --club "$CLUB" --name "Fault check" >"$WORK/faults.json"
-"$PY" scripts/stack_check_faults.py "$BASE" "$WORK/faults.json"
+"$PY" scripts/stack_check_faults.py "$BASE" "$WORK/faults.json" 2> >(tee -a "$WORK/failure.txt" >&2)
 scripts/stack.sh status
 took
 
 step "stack.sh logs (every program's log is written)"
 scripts/stack.sh logs -n 2 >"$WORK/logs.txt"
 for name in web worker beat access redis postgresql supervisord; do
-    grep -q "^==> .*/$name.log <==" "$WORK/logs.txt" || { echo "no $name log" >&2; exit 1; }
+    grep -q "^==> .*/$name.log <==" "$WORK/logs.txt" || fail "no $name log"
 done
 grep -q "queued the rescore of stale sections" "$DONNE_HOME/log/worker.log" \
-    || { echo "the worker log shows no catch-up after reconnecting" >&2; exit 1; }
+    || fail "the worker log shows no catch-up after reconnecting"
 if grep -E "Unrecoverable error|Error on restarting" "$DONNE_HOME/log/worker.log"; then
-    echo "the worker's consumer failed to restart a step after a fault" >&2
-    exit 1
+    fail "the worker's consumer failed to restart a step after a fault:
+$(grep -m1 -A14 -E "Unrecoverable error|Error on restarting" "$DONNE_HOME/log/worker.log")"
 fi
 took
 
 step "stack.sh backup"
 backup="$(scripts/stack.sh backup | tail -n1)"
-[ -s "$backup" ] || { echo "no backup file: '$backup'" >&2; exit 1; }
+[ -s "$backup" ] || fail "no backup file: '$backup'"
 echo "   $backup ($(stat -c %s "$backup") bytes)"
 took
 
@@ -143,16 +157,14 @@ took
 step "stack.sh status (all down)"
 if scripts/stack.sh status >"$WORK/status.txt"; then
     cat "$WORK/status.txt"
-    echo "status exited 0 with the stack stopped" >&2
-    exit 1
+    fail "status exited 0 with the stack stopped"
 fi
 cat "$WORK/status.txt"
 if grep -v -q '^[a-z]* *down ' "$WORK/status.txt"; then
-    echo "a service still shows up after stop" >&2
-    exit 1
+    fail "a service still shows up after stop"
 fi
-[ "$(grep -c ' down ' "$WORK/status.txt")" -ge 5 ] || { echo "not every service down" >&2; exit 1; }
-ps -eo args | grep -F "$DONNE_HOME" | grep -v grep && { echo "a process of the stack outlived stop" >&2; exit 1; }
+[ "$(grep -c ' down ' "$WORK/status.txt")" -ge 5 ] || fail "not every service down"
+ps -eo args | grep -F "$DONNE_HOME" | grep -v grep && fail "a process of the stack outlived stop"
 took
 
 step "stack check passed in $((SECONDS - started)) s"

@@ -9,7 +9,9 @@ port, or on ``DONNE_TEST_FAULT_REDIS_PORT``, and a fresh SQLite file:
   them all scored;
 - a worker killed (SIGKILL) in the middle of a rescore: its task is neither
   acknowledged nor redelivered before the visibility timeout, and the next
-  worker's start-up sweep has the section rescored within seconds.
+  worker's start-up sweep has the section rescored within seconds;
+- the broker answering the worker with error replies for a while (as a
+  Redis stopping or loading does): the worker reconnects, never exits.
 
 Skipped like ``test_celery_worker`` when ``DONNE_TEST_REDIS_URL`` is unset.
 """
@@ -147,6 +149,12 @@ class Broker:
             ["redis-cli", "-p", str(self.port), "ping"], capture_output=True, text=True
         )
         return done.stdout.strip() == "PONG"
+
+    def cli(self, *args: str) -> str:
+        return subprocess.run(
+            ["redis-cli", "-p", str(self.port), *args],
+            capture_output=True, text=True, check=True,
+        ).stdout.strip()  # fmt: skip
 
     def stop(self) -> None:
         subprocess.run(
@@ -316,3 +324,29 @@ def test_a_section_whose_worker_was_killed_mid_rescore_is_rescored(
     assert rows == SCORED, log
     assert f"Sweep queued the rescore of sections [{section}]" in log, log
     print(f"rescored {took:.1f} s after the new worker started")
+
+
+def test_a_worker_answered_with_broker_errors_reconnects_and_scores(
+    tmp_path, broker, fault_env, workers
+):
+    """An error reply (here Redis refusing the worker's commands, NOPERM) is
+    a channel error: Celery's default ends the worker ("Unrecoverable
+    error"); ``CELERY_BROKER_CHANNEL_ERROR_RETRY`` has it reconnect."""
+    worker = workers.start(fault_env, "worker")
+    deadline = time.monotonic() + 60
+    while "ready." not in workers.log("worker"):
+        assert time.monotonic() < deadline and worker.poll() is None
+        time.sleep(0.1)
+    assert broker.cli("ACL", "SETUSER", "default", "-brpop", "-lpush") == "OK"
+    time.sleep(4)
+    assert broker.cli("ACL", "SETUSER", "default", "+@all") == "OK"
+
+    out = run([sys.executable, "manage.py", "shell", "-c", ENTER_BOARD_ONE], fault_env)
+    rows, took = wait_scored(tmp_path, int(out.split()[-1]), 45)
+
+    log = workers.log("worker")
+    assert "NoPermissionError" in log or "NOPERM" in log, log
+    assert worker.poll() is None, log
+    assert "Unrecoverable error" not in log, log
+    assert rows == SCORED, log
+    print(f"scored {took:.1f} s after the broker answered again")

@@ -63,12 +63,13 @@ def table_sign_in(request: Request) -> Response:
     """Answer a right code with the table's signed token (``Table <token>``).
 
     400 names the field for a wrong or idle code; 429 after too many wrong
-    codes from the same device (or, for a device that never signed in, a
-    flood from its address), saying how long to wait, in the message and in
-    ``Retry-After`` (seconds).
+    codes from the same device, or, for a device that never signed in while
+    its address is flooded, until its turn to be read comes: how long to
+    wait, in the message and in ``Retry-After`` (seconds), after which the
+    same code sent again is read.
     """
     caller = access.caller(request)
-    lock = locks.lock_for(caller)
+    lock = locks.admit(caller)
     if lock is not None:
         headers = {"Retry-After": str(lock.seconds_left())}
         refused = Response({"code": [lock.message()]}, status=429, headers=headers)

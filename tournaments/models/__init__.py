@@ -41,7 +41,7 @@ from tournaments.models.play import (
     Table,
 )
 from tournaments.models.section_change import SectionChange
-from tournaments.models.sign_in import SignInFailure
+from tournaments.models.sign_in import SignInFailure, SignInTurn
 from tournaments.models.tablets import TabletGrant
 from tournaments.models.teams import Match, Team, TeamCompetition, TeamScore
 from tournaments.models.whiz import WhizEntrant, WhizResult, WhizScore
@@ -80,6 +80,7 @@ __all__ = [
     "SectionScoring",
     "Session",
     "SignInFailure",
+    "SignInTurn",
     "Source",
     "Table",
     "TabletGrant",

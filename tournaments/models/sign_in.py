@@ -44,3 +44,33 @@ class SignInFailure(models.Model):
 
     def __str__(self) -> str:
         return f"{self.code} ({self.device}, {self.address})"
+
+
+class SignInTurn(models.Model):
+    """A device's turn to have its code read while its address is flooded.
+
+    Past the flood ceiling an address has one code read every
+    ``sign_in_locks.TURN_SECONDS``: each device that never signed in takes
+    the next free ``slot`` (a count of such periods since the epoch) and its
+    code is read when that slot comes.  The database decides who has a slot:
+    one row per address and slot, so two devices racing for the same one
+    cannot both be read in it.  ``used_at`` once the code was read."""
+
+    address = models.CharField(_("address"), max_length=45)
+    slot = models.BigIntegerField(_("slot"))
+    device = models.CharField(_("device"), max_length=80, db_index=True)
+    taken_at = models.DateTimeField(_("taken at"), default=timezone.now)
+    used_at = models.DateTimeField(_("used at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["address", "slot"]
+        verbose_name = _("sign-in turn")
+        verbose_name_plural = _("sign-in turns")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["address", "slot"], name="signin_turn_one_per_slot"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.address} #{self.slot} ({self.device})"

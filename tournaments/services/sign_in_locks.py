@@ -20,22 +20,27 @@ must not do is test codes fast, nor shut the room out by typing wrong ones.
 * A device keeping its cookie tests 5 codes every five minutes (its lock).
 * A device dropping its cookies is a new device each time; against that,
   past a per-address ceiling (200 wrong codes in five minutes, far above a
-  room of 40 tablets mistyping) the address is *flooded*: a code from a
-  device that has never signed in is refused unread (429, the same answer
-  whatever the code, so no answer tells a right code from a wrong one, and
-  nothing is stored).  A cookie-dropping guesser thus tests at most 200
-  codes every five minutes, 40 a minute: with 50 tables playing, one chance
-  in 1,800 in a four-hour session, and no way to go faster.
+  room of 40 tablets mistyping) the address is *flooded*: the codes of
+  devices that have never signed in are then read one at a time, one every
+  ``TURN_SECONDS`` (1.5 s, the ceiling's own pace) for the whole address.
+  Such a device takes the next turn (a ``SignInTurn`` row, the database
+  deciding who holds which) and is answered 429 with ``Retry-After`` until
+  it comes; the sign-in page sends the code again by itself then, and it
+  is read: a right code signs in, a wrong one counts.  The answer while
+  waiting is the same whatever the code, so no answer tells a right code
+  from a wrong one early.  A cookie-dropping guesser thus tests at most 40
+  codes a minute, however many devices it poses as: with 50 tables
+  playing, one chance in 1,800 in a four-hour session, and no way to go
+  faster; it can make the queue longer (the wait shows on the page and the
+  director lifts the flood from the console), never shut a device out.
 * A device that has signed in with a right code before (a ``TabletGrant``
-  names its id: every tablet of the room after its first sign-in) is not
-  held back by the flood: its code is read as usual, and only its own
-  five-wrong-codes lock applies.  A guesser cannot become such a device
-  without knowing a code, and a player who knows their own table's code
-  still tests only 5 others every five minutes.  So the room's tablets
-  signing in again (a new code, a sign-out, the director's "sign out all")
-  are never refused because other devices at their address typed wrong
-  codes; only a device never signed in anywhere waits for the flood to pass
-  (or for the director to lift it from the console).
+  names its id: every tablet of the room after its first sign-in) waits for
+  no turn: its code is read as usual, and only its own five-wrong-codes
+  lock applies.  A guesser cannot become such a device without knowing a
+  code, and a player who knows their own table's code still tests only 5
+  others every five minutes.  So a device typing the right code is never
+  refused because other devices at its address typed wrong codes: the
+  room's tablets sign in at once, a new tablet in its turn.
 
 Each wrong code is a ``SignInFailure`` row (why not the cache: see its
 module), attributed when possible to a table (the last table the device
@@ -51,18 +56,32 @@ import logging
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import Section, Session, SignInFailure, Table, TabletGrant
+from tournaments.models import (
+    Section,
+    Session,
+    SignInFailure,
+    SignInTurn,
+    Table,
+    TabletGrant,
+)
 
 MAX_FAILURES = 5
 FLOOD_FAILURES = 200
 WINDOW = dt.timedelta(minutes=5)
 KEEP = dt.timedelta(days=1)
+# While flooded, one code of a never-signed-in device read this often per
+# address: the flood ceiling's own pace, so flooding never reads faster.
+TURN_SECONDS = WINDOW.total_seconds() / FLOOD_FAILURES
+# A turn not used within this long after it came lapses (the device left).
+TURN_LAPSES = dt.timedelta(minutes=1)
 DEVICE = "device"
 ADDRESS = "address"
+TURN = "turn"
 logger = logging.getLogger("donne.terminal")
 
 
@@ -91,10 +110,17 @@ class Lock:
     def message(self, now: dt.datetime | None = None) -> str:
         """What the locked tablet reads: why, and how long to wait."""
         wait = wait_text(self.seconds_left(now))
+        if self.scope == TURN:
+            return _(
+                "Many wrong codes were typed on this network, so codes are read "
+                "one at a time: yours is read in %(wait)s. Keep this page open, "
+                "it is sent again by itself."
+            ) % {"wait": wait}
         if self.scope == ADDRESS:
             return _(
-                "Too many wrong codes from this network: try again in %(wait)s, "
-                "or call the director."
+                "Too many wrong codes from this network: for %(wait)s, the codes "
+                "of tablets new to this room are read one at a time (the "
+                "director can lift this)."
             ) % {"wait": wait}
         return _(
             "Too many wrong codes from this tablet: try again in %(wait)s, "
@@ -130,9 +156,9 @@ def _lock(
 
 
 def lock_for(caller: Caller, now: dt.datetime | None = None) -> Lock | None:
-    """The lock holding this caller back, or None: its device's, else the
-    flood ceiling of its address, which holds back only a device that never
-    signed in (see the module's threat model)."""
+    """What holds this caller back, for the page to say, or None: its
+    device's lock, else the flood of its address, which concerns only a
+    device that never signed in (its codes are read in turn: ``admit``)."""
     now = now or timezone.now()
     counted = _counted(now)
     device = _lock(
@@ -146,6 +172,68 @@ def lock_for(caller: Caller, now: dt.datetime | None = None) -> Lock | None:
     if flood is None or has_signed_in(caller.device):
         return None
     return flood
+
+
+def admit(caller: Caller, now: dt.datetime | None = None) -> Lock | None:
+    """May the caller's code be read now?  None if so, else what it waits
+    for: its device's lock, or, while its address is flooded and it never
+    signed in, its turn (taken now if it holds none, used up by this call
+    when it has come)."""
+    now = now or timezone.now()
+    held = lock_for(caller, now)
+    if held is None or held.scope == DEVICE:
+        return held
+    return _wait_turn(caller, now)
+
+
+def _slot(now: dt.datetime) -> int:
+    return int(now.timestamp() // TURN_SECONDS)
+
+
+def _slot_time(slot: int) -> dt.datetime:
+    return dt.datetime.fromtimestamp(slot * TURN_SECONDS, tz=dt.UTC)
+
+
+def _wait_turn(caller: Caller, now: dt.datetime) -> Lock | None:
+    """None once the caller's turn has come (the turn used up), else a
+    ``TURN`` lock until it comes; the next free turn taken if it held none."""
+    address = caller.address[:45]
+    current = _slot(now)
+    turns = SignInTurn.objects.filter(address=address, used_at__isnull=True)
+    lapsed = _slot(now - TURN_LAPSES)
+    held = turns.filter(device=caller.device, slot__gte=lapsed).order_by("slot")
+    turn = held.first()
+    if turn is None:
+        turn = _take_turn(address, caller.device, current, now)
+    if turn.slot > current:
+        return Lock(TURN, caller.device, _slot_time(turn.slot))
+    # Used up once, whoever asks twice at the same moment.
+    if turns.filter(pk=turn.pk).update(used_at=now) == 1:
+        return None
+    return _wait_turn(caller, now)
+
+
+def _take_turn(address: str, device: str, current: int, now: dt.datetime) -> SignInTurn:
+    """The first slot of the address after the last one taken, not before
+    ``current``: a unique row per address and slot, so two devices racing
+    for one get one each."""
+    SignInTurn.objects.filter(taken_at__lt=now - KEEP).delete()
+    for _attempt in range(50):
+        last = (
+            SignInTurn.objects.filter(address=address)
+            .order_by("-slot")
+            .values_list("slot", flat=True)
+            .first()
+        )
+        slot = max(current, (last or 0) + 1)
+        try:
+            with transaction.atomic():
+                return SignInTurn.objects.create(
+                    address=address, slot=slot, device=device, taken_at=now
+                )
+        except IntegrityError:
+            continue  # another device took that slot first: the next one
+    raise RuntimeError(f"no free sign-in turn for {address}")
 
 
 def has_signed_in(device: str) -> bool:

@@ -75,21 +75,23 @@ def sign_in(request: HttpRequest) -> HttpResponse:
 
     Wrong codes count against this device only (``services.sign_in_locks``):
     a locked device reads how long to wait (429 with ``Retry-After``), other
-    tablets are not held back, nor, past an address's flood of wrong codes,
-    any tablet that has signed in before.
+    tablets are not held back; past an address's flood of wrong codes, a
+    tablet that never signed in waits its turn (the page sends the code again
+    by itself), one that has signed in before does not wait.
     """
     return access.remember_device(request, _sign_in(request))
 
 
 def _sign_in(request: HttpRequest) -> HttpResponse:
     caller = access.caller(request)
-    lock = locks.lock_for(caller)
     if request.method != "POST":
+        lock = locks.lock_for(caller)
         form = SignInForm(initial={"code": request.GET.get("code", "")[:32]})
         return _sign_in_page(request, form, lock.message() if lock else "")
+    lock = locks.admit(caller)
     if lock is not None:
         form = SignInForm(initial={"code": request.POST.get("code", "")[:32]})
-        response = _sign_in_page(request, form, lock.message(), status=429)
+        response = _sign_in_page(request, form, lock.message(), status=429, wait=lock)
         response["Retry-After"] = str(lock.seconds_left())
         return response
     form = SignInForm(request.POST)
@@ -114,11 +116,18 @@ def _sign_in(request: HttpRequest) -> HttpResponse:
 
 
 def _sign_in_page(
-    request: HttpRequest, form: SignInForm, error: str = "", status: int = 200
+    request: HttpRequest,
+    form: SignInForm,
+    error: str = "",
+    status: int = 200,
+    wait: locks.Lock | None = None,
 ) -> HttpResponse:
+    """The form; ``wait``, a turn to come, makes the page send the code
+    again by itself when it comes."""
     table = access.signed_in_table(request)
     error = error or access.signed_out_reason(request)
-    context = {"form": form, "error": error, "table": table}
+    resend = wait.seconds_left() if wait and wait.scope == locks.TURN else None
+    context = {"form": form, "error": error, "table": table, "resend_after": resend}
     return render(request, "terminal/sign_in.html", context, status=status)
 
 

@@ -492,34 +492,63 @@
     window.scrollTo(0, 0);
   }
 
+  // A match to a number of points (Chinese bridge) shows one hand to enter
+  // (data-queue-more): once it is kept, the next hand's form, a copy of its
+  // own, follows it, the dealer in turn (player a the odd hands).
+  function addHand(form) {
+    var section = form.closest("section");
+    var number = parseInt(form.querySelector('input[name="hand"]').value, 10) + 1;
+    if (!section || document.getElementById("hand-" + number)) { return; }
+    var copy = section.cloneNode(true);
+    copy.id = "hand-" + number;
+    copy.querySelector("h2").textContent =
+      say(number % 2 ? form.dataset.odd : form.dataset.even, number);
+    var next = copy.querySelector("form");
+    next.querySelector('input[name="hand"]').value = String(number);
+    next.dataset.queueTitle = say(form.dataset.title, number);
+    next.querySelectorAll('input:not([type="hidden"])').forEach(function (input) {
+      input.value = "";
+    });
+    section.parentNode.insertBefore(copy, section.nextSibling);
+    setUpLine(next);
+  }
+
+  function whileKept(form) {
+    if (form.dataset.queueStep) { step(form); }
+    if (form.hasAttribute("data-queue-more")) { addHand(form); }
+  }
+
   function setUpLines() {
-    document.querySelectorAll('form[data-queue="line"]').forEach(function (form) {
-      // A deal kept opens the next one; the last one kept shows its line.
-      var asked = new URLSearchParams(location.search).has(form.dataset.queueStep);
-      if (form.dataset.queueStep && !asked && keptLines(form, "", true).length &&
-          nextStep(form)) {
-        step(form);
-      } else {
-        restoreLine(form);
-      }
-      form.addEventListener("submit", function (event) {
-        var submitter = event.submitter;
-        if (submitter && submitter.name === "check") { return; }
-        event.preventDefault();
-        var key = form.querySelector('input[name="key"]');
-        var board = form.dataset.queueBoard;
-        var round = form.dataset.queueRound;
-        var title = form.dataset.queueTitle ||
-          (board ? say(text.board, board) : say(text.round, round));
-        var item = queue.keep({
-          key: key ? key.value : queue.newKey(), page: location.pathname + location.search,
-          url: form.action, body: new URLSearchParams(new FormData(form, submitter)).toString(),
-          board: board || "", title: title,
-          label: "", replaces: form.hasAttribute("data-queue-one")
-        });
-        if (key) { key.value = queue.newKey(); }
-        send(item, form.dataset.queueStep ? function () { step(form); } : null);
+    document.querySelectorAll('form[data-queue="line"]').forEach(setUpLine);
+  }
+
+  function setUpLine(form) {
+    // A deal kept opens the next one; the last one kept shows its line.
+    var asked = new URLSearchParams(location.search).has(form.dataset.queueStep);
+    var kept = keptLines(form, "", true).length > 0;
+    if (form.dataset.queueStep && !asked && kept && nextStep(form)) {
+      step(form);
+    } else {
+      restoreLine(form);
+      if (kept && form.hasAttribute("data-queue-more")) { addHand(form); }
+    }
+    form.addEventListener("submit", function (event) {
+      var submitter = event.submitter;
+      if (submitter && submitter.name === "check") { return; }
+      event.preventDefault();
+      var key = form.querySelector('input[name="key"]');
+      var board = form.dataset.queueBoard;
+      var round = form.dataset.queueRound;
+      var title = form.dataset.queueTitle ||
+        (board ? say(text.board, board) : say(text.round, round));
+      var item = queue.keep({
+        key: key ? key.value : queue.newKey(), page: location.pathname + location.search,
+        url: form.action, body: new URLSearchParams(new FormData(form, submitter)).toString(),
+        board: board || "", title: title,
+        label: "", replaces: form.hasAttribute("data-queue-one")
       });
+      if (key) { key.value = queue.newKey(); }
+      send(item, function () { whileKept(form); });
     });
   }
 

@@ -3,8 +3,9 @@
 Real headless Chromium, on ``localhost`` (a secure context: the terminal's
 service worker keeps the pages seen).  Each game's tablet is signed in, its
 round page seen once, then the browser context is cut from the network: the
-players enter a line (a Barbu manche) or two (two Chinese hands, two
-Bridgeote deals, the second in the page with no server), the banner says
+players enter a line (a Barbu manche) or two (two hands of a Chinese match
+to 100 points, two Bridgeote deals: the second one's form opens in the page
+with no server), the banner says
 they are kept on this tablet, the page is reloaded with no network (the
 service worker answers) and still says so; once the network returns each
 line is stored exactly once, with the values entered, and the game's
@@ -144,7 +145,7 @@ def test_two_chinese_hands_kept_offline_on_a_phone_are_sent_on_return(
         name="Offline Chinese",
         date=dt.date(2026, 11, 24),
         entries=_players("Ann", "Ben"),
-        hands=4,
+        target=100,
     )
     section = Section.objects.get(session__event=event)
     page = _offline_tablet(browser, live_server.url, section, viewport=PHONE)
@@ -158,6 +159,12 @@ def test_two_chinese_hands_kept_offline_on_a_phone_are_sent_on_return(
         page.input_value(f'#hand-{number} input[name="tricks_a"]')
         for number in (1, 2, 3)
     ] == ["15", "10", ""]
+    # A match to 100 shows one hand to enter: the next ones come in the page.
+    assert page.locator("section.hand h2").all_inner_texts() == [
+        "Hand 1 · dealer Ann",
+        "Hand 2 · dealer Ben",
+        "Hand 3 · dealer Ann",
+    ]
     _back_online(page)
     match = ChineseMatch.objects.get(round=1, table=1)
     assert [

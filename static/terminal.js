@@ -428,14 +428,18 @@
   // line is kept, as the bridge terminal's next board.
 
   // The lines kept for ``form``: those whose hidden fields (round, hand,
-  // deal) are the form's, ``name`` aside.
+  // deal) are the form's, ``name`` aside; of its board (a Whiz or Bridgeote
+  // board page), or of this very page for a form with no such field.
   function keptLines(form, name, pendingOnly) {
     var hidden = Array.prototype.filter.call(form.querySelectorAll('input[type="hidden"]'),
       function (input) {
         return input.name !== "key" && input.name !== "csrfmiddlewaretoken" && input.name !== name;
       });
+    var board = form.dataset.queueBoard;
+    var here = location.pathname + location.search;
     return queue.items().filter(function (item) {
-      if (!item.body || item.state === "refused" || (pendingOnly && !queue.pending(item))) {
+      if (!item.body || item.state === "refused" || (pendingOnly && !queue.pending(item)) ||
+          (board && item.board !== board) || (!hidden.length && item.page !== here)) {
         return false;
       }
       var values = new URLSearchParams(item.body);

@@ -306,9 +306,10 @@
 
   // Send at once; once the server holds the line, show its own page (unless
   // the players went on to another board meanwhile).
-  function send(item) {
+  function send(item, whileKept) {
     queue.drain(true).then(function () {
       var now = queue.find(item.page);
+      if (whileKept && now && now.state === "kept") { whileKept(); }
       if (!now || now.state === "kept" || (now.answer && !now.answered)) { return; }
       if (entry && entry.dataset.queue === "entry" && boardPage() !== item.page) { return; }
       if (now.state === "refused") { showRefusedHere(now); return; }
@@ -420,26 +421,138 @@
 
   // ---- The other games' forms: kept, sent, the server's page shown after.
   // A form holding the page's one line (data-queue-one: a Whiz or Bridgeote
-  // board, a Barbu manche) replaces the line kept or refused before.
+  // board, a Barbu manche) replaces the line kept or refused before.  A
+  // page loaded with no server (the service worker's copy) shows again the
+  // values of the lines kept and not sent yet; a form stepping through the
+  // round's deals (data-queue-step) opens the next deal in the page once a
+  // line is kept, as the bridge terminal's next board.
+
+  // The lines kept for ``form``: those whose hidden fields (round, hand,
+  // deal) are the form's, ``name`` aside; of its board (a Whiz or Bridgeote
+  // board page), or of this very page for a form with no such field.
+  function keptLines(form, name, pendingOnly) {
+    var hidden = Array.prototype.filter.call(form.querySelectorAll('input[type="hidden"]'),
+      function (input) {
+        return input.name !== "key" && input.name !== "csrfmiddlewaretoken" && input.name !== name;
+      });
+    var board = form.dataset.queueBoard;
+    var here = location.pathname + location.search;
+    return queue.items().filter(function (item) {
+      if (!item.body || item.state === "refused" || (pendingOnly && !queue.pending(item)) ||
+          (board && item.board !== board) || (!hidden.length && item.page !== here)) {
+        return false;
+      }
+      var values = new URLSearchParams(item.body);
+      return !values.has("answer") && hidden.every(function (input) {
+        return values.get(input.name) === input.value;
+      });
+    });
+  }
+
+  function restoreLine(form) {
+    var lines = keptLines(form, "", true);
+    if (!lines.length) { return; }
+    var values = new URLSearchParams(lines[lines.length - 1].body);
+    form.querySelectorAll("input").forEach(function (input) {
+      if (input.type === "hidden" ||
+          (!values.has(input.name) && input.type !== "checkbox" && input.type !== "radio")) {
+        return;
+      }
+      if (input.type === "radio") { input.checked = values.get(input.name) === input.value; }
+      else if (input.type === "checkbox") { input.checked = values.has(input.name); }
+      else { input.value = values.get(input.name); }
+    });
+  }
+
+  // The round's first deal neither entered (on the server's page) nor kept
+  // on this tablet; null when there is none.
+  function nextStep(form) {
+    var name = form.dataset.queueStep;
+    var kept = keptLines(form, name, false).map(function (item) {
+      return new URLSearchParams(item.body).get(name);
+    });
+    var links = document.querySelectorAll("a[data-queue-step-to]");
+    return Array.prototype.filter.call(links, function (link) {
+      return !link.classList.contains("done") && kept.indexOf(link.dataset.queueStepTo) < 0;
+    })[0] || null;
+  }
+
+  function step(form) {
+    var link = nextStep(form);
+    if (!link) { return; }
+    form.reset();
+    form.querySelector('input[name="' + form.dataset.queueStep + '"]').value =
+      link.dataset.queueStepTo;
+    var key = form.querySelector('input[name="key"]');
+    if (key) { key.value = queue.newKey(); }
+    form.dataset.queueTitle = link.dataset.queueStepTitle;
+    var heading = document.getElementById("deal-heading");
+    if (heading) { heading.textContent = link.dataset.queueStepTitle; }
+    document.querySelectorAll("a[data-queue-step-to]").forEach(function (other) {
+      if (other === link) { other.setAttribute("aria-current", "page"); }
+      else { other.removeAttribute("aria-current"); }
+    });
+    main.querySelectorAll("p.alert, #marks").forEach(function (node) { node.remove(); });
+    window.scrollTo(0, 0);
+  }
+
+  // A match to a number of points (Chinese bridge) shows one hand to enter
+  // (data-queue-more): once it is kept, the next hand's form, a copy of its
+  // own, follows it, the dealer in turn (player a the odd hands).
+  function addHand(form) {
+    var section = form.closest("section");
+    var number = parseInt(form.querySelector('input[name="hand"]').value, 10) + 1;
+    if (!section || document.getElementById("hand-" + number)) { return; }
+    var copy = section.cloneNode(true);
+    copy.id = "hand-" + number;
+    copy.querySelector("h2").textContent =
+      say(number % 2 ? form.dataset.odd : form.dataset.even, number);
+    var next = copy.querySelector("form");
+    next.querySelector('input[name="hand"]').value = String(number);
+    next.dataset.queueTitle = say(form.dataset.title, number);
+    next.querySelectorAll('input:not([type="hidden"])').forEach(function (input) {
+      input.value = "";
+    });
+    section.parentNode.insertBefore(copy, section.nextSibling);
+    setUpLine(next);
+  }
+
+  function whileKept(form) {
+    if (form.dataset.queueStep) { step(form); }
+    if (form.hasAttribute("data-queue-more")) { addHand(form); }
+  }
 
   function setUpLines() {
-    document.querySelectorAll('form[data-queue="line"]').forEach(function (form) {
-      form.addEventListener("submit", function (event) {
-        var submitter = event.submitter;
-        if (submitter && submitter.name === "check") { return; }
-        event.preventDefault();
-        var key = form.querySelector('input[name="key"]');
-        var board = form.dataset.queueBoard;
-        var round = form.dataset.queueRound;
-        var item = queue.keep({
-          key: key ? key.value : queue.newKey(), page: location.pathname + location.search,
-          url: form.action, body: new URLSearchParams(new FormData(form, submitter)).toString(),
-          board: board || "", title: board ? say(text.board, board) : say(text.round, round),
-          label: "", replaces: form.hasAttribute("data-queue-one")
-        });
-        if (key) { key.value = queue.newKey(); }
-        send(item);
+    document.querySelectorAll('form[data-queue="line"]').forEach(setUpLine);
+  }
+
+  function setUpLine(form) {
+    // A deal kept opens the next one; the last one kept shows its line.
+    var asked = new URLSearchParams(location.search).has(form.dataset.queueStep);
+    var kept = keptLines(form, "", true).length > 0;
+    if (form.dataset.queueStep && !asked && kept && nextStep(form)) {
+      step(form);
+    } else {
+      restoreLine(form);
+      if (kept && form.hasAttribute("data-queue-more")) { addHand(form); }
+    }
+    form.addEventListener("submit", function (event) {
+      var submitter = event.submitter;
+      if (submitter && submitter.name === "check") { return; }
+      event.preventDefault();
+      var key = form.querySelector('input[name="key"]');
+      var board = form.dataset.queueBoard;
+      var round = form.dataset.queueRound;
+      var title = form.dataset.queueTitle ||
+        (board ? say(text.board, board) : say(text.round, round));
+      var item = queue.keep({
+        key: key ? key.value : queue.newKey(), page: location.pathname + location.search,
+        url: form.action, body: new URLSearchParams(new FormData(form, submitter)).toString(),
+        board: board || "", title: title,
+        label: "", replaces: form.hasAttribute("data-queue-one")
       });
+      if (key) { key.value = queue.newKey(); }
+      send(item, function () { whileKept(form); });
     });
   }
 

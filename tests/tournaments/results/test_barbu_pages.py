@@ -6,6 +6,7 @@ import datetime as dt
 from io import BytesIO
 
 import pytest
+from barbu_play import SHEET
 from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
@@ -16,31 +17,6 @@ from tournaments.services.barbu import barbu_event_create
 from tournaments.services.whiz import WhizEntry
 
 pytestmark = pytest.mark.django_db
-
-# Round 1, table 1: Ann N declares, Ben E, Cat S, Dan W. The deals in the
-# book's advised order; each other player doubles N at least twice (E on
-# Queens and Trump, S and W on Tricks and Trump).
-SHEET = {
-    "o-barbu": "1",
-    "r-barbu": "E",
-    "o-last-two": "2",
-    "r-last-two": "S W",
-    "o-hearts": "3",
-    "r-hearts": "N3 E6 S2 W2 ace E",
-    "o-queens": "4",
-    "r-queens": "N2 S2",
-    "d-queens": "E>N",
-    "o-tricks": "5",
-    "r-tricks": "N5 E4 S3 W1",
-    "d-tricks": "S>N, W>N, W>E, W>S",
-    "o-trump": "6",
-    "c-trump": "S",
-    "r-trump": "N4 E3 S3 W3",
-    "d-trump": "E>N, S>N, W>N",
-    "o-reussite": "7",
-    "c-reussite": "9",
-    "r-reussite": "E N W S",
-}
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-""""Tonight" (``director/tonight.py``): the number of pairs, the movement and
+""" "Tonight" (``director/tonight.py``): the number of pairs, the movement and
 the names, then the night stored and open: an event of today for the
 director's club, scored by matchpoints, one section laid out for the
 movement proposed, and its table cards with the tablets' codes."""
@@ -19,6 +19,7 @@ pytestmark = pytest.mark.django_db
 
 NAMES_URL = reverse("director:tonight-names")
 PLAYERS_URL = reverse("director:tonight-players")
+RANGE = "Give a number of pairs from 5 to 100."
 
 
 @pytest.fixture
@@ -28,7 +29,9 @@ def club_a():
     other = director_create("other", "Club B", "other-director-pw-2026")
     for first, last in [("Marie", "Martin"), ("Marc", "Dubois"), ("Anne", "Marchand")]:
         Player.objects.create(club=own.club, first_name=first, last_name=last)
-    Player.objects.create(club=own.club, first_name="Mario", last_name="Old", active=False)
+    Player.objects.create(
+        club=own.club, first_name="Mario", last_name="Old", active=False
+    )
     Player.objects.create(club=other.club, first_name="Marthe", last_name="Autre")
     return own.club, signed_in(own.user), signed_in(other.user)
 
@@ -73,7 +76,9 @@ def test_the_dashboard_opens_tonight_and_step_one_asks_the_pairs(club_a):
         (26, "Mitchell, 13 tables", "10 rounds of 2 boards: 20 boards a pair."),
     ],
 )
-def test_step_two_proposes_the_movement_and_a_name_row_a_pair(club_a, pairs, title, size):
+def test_step_two_proposes_the_movement_and_a_name_row_a_pair(
+    club_a, pairs, title, size
+):
     club, own, _other = club_a
     page = own.get(NAMES_URL, {"club": club.pk, "pairs": pairs})
     assert page.status_code == 200
@@ -95,7 +100,10 @@ def test_fourteen_pairs_make_tonights_seven_table_mitchell(club_a):
     event = section.session.event
     today = timezone.localdate()
     assert (event.club, event.date, event.kind, event.method) == (
-        club, today, Event.Kind.PAIRS, Event.Method.MATCHPOINTS
+        club,
+        today,
+        Event.Kind.PAIRS,
+        Event.Method.MATCHPOINTS,
     )
     assert event.name == f"Club night of {today.day} {today:%B %Y}"
     assert section.session.status == Session.Status.PLAYING
@@ -129,9 +137,8 @@ def test_thirteen_pairs_sit_one_pair_out_each_round(club_a):
     answer = own.post(NAMES_URL, names_post(club, 13, []))
     assert answer.status_code == 302
     section = Section.objects.get()
-    assert (section.tables, section.rounds, section.boards_per_round, section.phantom) == (
-        7, 7, 3, True
-    )  # fmt: skip
+    shape = (section.tables, section.rounds, section.boards_per_round)
+    assert (*shape, section.phantom) == (7, 7, 3, True)
     assert Pair.objects.filter(section=section).count() == 13
     assert not Pair.objects.filter(section=section, number=7, direction="EW").exists()
     ready = own.get(answer["Location"]).content.decode()
@@ -153,12 +160,14 @@ def test_another_proposal_is_taken_by_its_link(club_a):
     ("pairs", "refusal"),
     [
         ("3", "Give a number of pairs from 5 to 100."),
-        ("300", "Give a number of pairs from 5 to 100. A Mitchell has at most 50 tables."),
+        ("300", f"{RANGE} A Mitchell has at most 50 tables."),
         ("many", "Give a number of pairs from 5 to 100."),
         ("", "This field is required."),
     ],
 )
-def test_a_number_of_pairs_no_movement_holds_is_a_400_naming_pairs(club_a, pairs, refusal):
+def test_a_number_of_pairs_no_movement_holds_is_a_400_naming_pairs(
+    club_a, pairs, refusal
+):
     club, own, _other = club_a
     shown = own.get(NAMES_URL, {"club": club.pk, "pairs": pairs})
     posted = own.post(NAMES_URL, {"club": club.pk, "pairs": pairs, "movement": 0})

@@ -84,7 +84,9 @@ def tonight_names(request: HttpRequest) -> HttpResponse:
         "form": form,
         "plan": form.chosen,
         "others": [
-            (index, plan) for index, plan in enumerate(plans) if index != chosen
+            (index, plan, plan_words(plan)["plan_title"])
+            for index, plan in enumerate(plans)
+            if index != chosen
         ],
         "club": count.cleaned_data["club"],
         "pairs": count.cleaned_data["pairs"],

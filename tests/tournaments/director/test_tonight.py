@@ -239,3 +239,24 @@ def test_the_clubs_players_are_suggested_to_its_director_only(club_a):
     assert refused.status_code == 400
     assert refused.json() == {"club": ["You do not direct this club."]}
     assert own.get(PLAYERS_URL, {"club": "x", "q": "mar"}).status_code == 400
+
+
+def test_tonight_speaks_french(club_a):
+    club, own, _other = club_a
+    own.cookies["django_language"] = "fr"
+    page = own.get(NAMES_URL, {"club": club.pk, "pairs": 13}, HTTP_ACCEPT_LANGUAGE="fr")
+    text = page.content.decode()
+    assert "13 paires ce soir" in text
+    assert '<p class="plan-title">Mitchell, 7 tables</p>' in text
+    assert "7 tours de 3 donnes : 21 donnes par paire. Environ 2 h 27 de jeu." in text
+    assert "à chaque tour une paire est au relais" in text
+    assert "Howell, 7 tables, 13 tours de 2 donnes : 26 donnes par paire." in text
+    refused = own.get(NAMES_URL, {"club": club.pk, "pairs": 3})
+    assert refused.context["form"].errors == {
+        "pairs": ["Indiquez un nombre de paires de 5 à 100."]
+    }
+    own.post(NAMES_URL, names_post(club, 13, []))
+    event = Event.objects.get()
+    today = timezone.localdate()
+    assert event.name.startswith("Tournoi du club du ")
+    assert event.name.endswith(f" {today.year}")

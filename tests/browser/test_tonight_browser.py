@@ -121,3 +121,27 @@ def test_a_new_director_sets_up_a_seven_table_mitchell_in_three_steps(
     table_one = Table.objects.get(section=section, number=1).code
     tablet = signed_in_tablet(browser, base, table_one)
     assert "Marie Martin" in tablet.inner_text("main")
+
+
+def test_tonight_in_french_with_thirteen_pairs_says_who_sits_out(live_server, browser):
+    made = director_create("newtd", "Bridge Club du Port", PASSWORD)
+    base = live_server.url
+    context = browser.new_context(viewport=LAPTOP, locale="fr-FR")
+    page = context.new_page()
+    page.goto(f"{base}/accounts/login/?next=/director/tonight/")
+    page.fill('input[name="username"]', "newtd")
+    page.fill('input[name="password"]', PASSWORD)
+    page.click('form.sign-in button[type="submit"]')
+    page.wait_for_url("**/director/tonight/")
+    assert page.inner_text("h1") == "Ce soir : un tournoi du club en trois étapes"
+    page.fill('input[name="pairs"]', "13")
+    page.click("button.big")
+    page.wait_for_url("**/director/tonight/names/?**")
+    assert page.inner_text("p.plan-title") == "Mitchell, 7 tables"
+    assert "une paire est au relais" in page.inner_text("p.plan-sit-out")
+    assert page.locator("tr[data-pair]").count() == 13
+    shot(page, "fr-13-pairs")
+    page.click("button.big")
+    page.wait_for_url("**/director/sections/*/tonight/")
+    assert page.inner_text("h1") == "La soirée est prête"
+    assert Section.objects.get(session__event__club=made.club).phantom is True

@@ -1,0 +1,147 @@
+"""A director who has never seen Donne sets up a 7-table Mitchell (14 pairs)
+through "Tonight" in real headless Chromium on a laptop (1366x768): the
+dashboard's button, the number of pairs, the names (a club player suggested
+as the first letters are typed, and picked: once with the mouse, once with
+the arrow keys), then the table cards printed with their 7 codes, and a
+tablet signing in with one of them.  The time from the dashboard to the
+printed cards is printed (not asserted: the machine's speed is not the
+director's); each step's screen is kept in ``artifacts/``."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from browser import ARTIFACTS, signed_in_tablet
+
+from tournaments.models import Pair, Player, Section, Table
+from tournaments.services.directors import director_create
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+LAPTOP = {"width": 1366, "height": 768}
+PASSWORD = "club-director-pw-2026"
+MEMBERS = [
+    ("Marie", "Martin"),
+    ("Marc", "Dubois"),
+    ("Hélène", "Roux"),
+    ("Paul", "Roussel"),
+]
+# What the director types in boxes 3 to 28 (1NS's two players are picked
+# from the suggestions); the boxes go 1NS to 7NS, then 1EW to 7EW.
+TYPED = [f"Joueur {n}" for n in range(1, 29)]
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"tonight-{name}.png"), full_page=True)
+
+
+def test_a_new_director_sets_up_a_seven_table_mitchell_in_three_steps(
+    live_server, browser
+):
+    made = director_create("newtd", "Bridge Club du Port", PASSWORD)
+    for first, last in MEMBERS:
+        Player.objects.create(club=made.club, first_name=first, last_name=last)
+    base = live_server.url
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    page.goto(f"{base}/accounts/login/?next=/director/")
+    page.fill('input[name="username"]', "newtd")
+    page.fill('input[name="password"]', PASSWORD)
+    page.click('form.sign-in button[type="submit"]')
+    page.wait_for_url("**/director/")
+
+    started = time.monotonic()
+    page.click("a.tonight-entry")
+    page.wait_for_url("**/director/tonight/")
+    assert page.inner_text("p.tonight-club") == "Club: Bridge Club du Port"
+    page.locator('input[name="pairs"]').press_sequentially("14", delay=40)
+    shot(page, "1-pairs")
+    page.click("button.big")
+    page.wait_for_url("**/director/tonight/names/?**")
+    assert page.inner_text("p.plan-title") == "Mitchell, 7 tables"
+    assert "7 rounds of 3 boards: 21 boards a pair." in page.inner_text("p.plan-size")
+    assert page.locator("tr[data-pair]").count() == 14
+
+    boxes = page.locator("input[data-player]")
+    first = boxes.nth(0)
+    first.click()
+    first.press_sequentially("Mar", delay=40)
+    suggestions = page.locator("tr[data-pair='1NS'] td").nth(1).locator("li")
+    suggestions.first.wait_for()
+    assert suggestions.all_inner_texts() == ["Marc Dubois", "Marie Martin"]
+    shot(page, "2-suggested")
+    suggestions.nth(1).click()
+    assert first.input_value() == "Marie Martin"
+    # The pick moved on to the next box: the partner, by the keyboard.
+    assert page.evaluate("() => document.activeElement.name") == "pair0-b"
+    page.keyboard.type("rou", delay=40)
+    partner = page.locator("tr[data-pair='1NS'] td").nth(2).locator("li")
+    partner.first.wait_for()
+    assert partner.all_inner_texts() == ["Paul Roussel", "Hélène Roux"]
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    assert boxes.nth(1).input_value() == "Hélène Roux"
+    for index in range(2, 28):
+        box = boxes.nth(index)
+        box.click()
+        box.press_sequentially(TYPED[index], delay=15)
+    page.keyboard.press("Escape")
+    shot(page, "2-names")
+    page.click("button.big")
+    page.wait_for_url("**/director/sections/*/tonight/")
+    assert page.inner_text("h1") == "Tonight is ready"
+    shot(page, "3-ready")
+    with page.expect_popup() as opened:
+        page.click("text=Print the table cards")
+    cards = opened.value
+    cards.wait_for_load_state("load")
+    elapsed = time.monotonic() - started
+    print(f"\nTonight: dashboard to printed table cards in {elapsed:.1f} s")
+    codes = cards.locator("strong.table-code").all_inner_texts()
+    assert len(codes) == len(set(codes)) == 7
+    assert cards.locator("article.table-card").count() == 7
+    shot(cards, "4-table-cards")
+
+    section = Section.objects.get()
+    assert (section.movement, section.tables, section.rounds) == ("mitchell", 7, 7)
+    assert sorted(codes) == sorted(Table.objects.values_list("code", flat=True))
+    names = {pair.label: pair.names for pair in Pair.objects.filter(section=section)}
+    expected = {"1NS": "Marie Martin – Hélène Roux"}
+    for index in range(2, 28, 2):
+        pair = index // 2
+        label = f"{pair + 1}NS" if pair < 7 else f"{pair - 6}EW"
+        expected[label] = f"{TYPED[index]} – {TYPED[index + 1]}"
+    assert names == expected
+    # The members picked are the club's own, not new players of that name.
+    assert Player.objects.filter(club=made.club).count() == len(MEMBERS) + 26
+
+    # The night plays: table 1's tablet signs in with the code on its card.
+    table_one = Table.objects.get(section=section, number=1).code
+    tablet = signed_in_tablet(browser, base, table_one)
+    assert "Marie Martin" in tablet.inner_text("main")
+
+
+def test_tonight_in_french_with_thirteen_pairs_says_who_sits_out(live_server, browser):
+    made = director_create("newtd", "Bridge Club du Port", PASSWORD)
+    base = live_server.url
+    context = browser.new_context(viewport=LAPTOP, locale="fr-FR")
+    page = context.new_page()
+    page.goto(f"{base}/accounts/login/?next=/director/tonight/")
+    page.fill('input[name="username"]', "newtd")
+    page.fill('input[name="password"]', PASSWORD)
+    page.click('form.sign-in button[type="submit"]')
+    page.wait_for_url("**/director/tonight/")
+    assert page.inner_text("h1") == "Ce soir : un tournoi du club en trois étapes"
+    page.fill('input[name="pairs"]', "13")
+    page.click("button.big")
+    page.wait_for_url("**/director/tonight/names/?**")
+    assert page.inner_text("p.plan-title") == "Mitchell, 7 tables"
+    assert "une paire est au relais" in page.inner_text("p.plan-sit-out")
+    assert page.locator("tr[data-pair]").count() == 13
+    shot(page, "fr-13-pairs")
+    page.click("button.big")
+    page.wait_for_url("**/director/sections/*/tonight/")
+    assert page.inner_text("h1") == "La soirée est prête"
+    assert Section.objects.get(session__event__club=made.club).phantom is True

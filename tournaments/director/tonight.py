@@ -1,0 +1,194 @@
+""" "Tonight": a club night set up in three steps by a director new to Donne.
+
+1. ``tonight`` asks how many pairs are here (and the club, when the director
+   directs several);
+2. ``tonight_names`` proposes the movement for a 2 to 2½ hour evening
+   (``movements.evening``) and takes the names, the club's players suggested
+   as they are typed (``tonight_players``, read by ``static/tonight.js``);
+   its POST creates the event, its session and its section
+   (``services.tonight``): today, the club's, scored by matchpoints;
+3. ``tonight_ready`` says the night is open for the tablets and prints the
+   table cards with their sign-in codes.
+
+Only a club's director may set up its night: the club box offers only the
+clubs the director directs, and any other club is a 400 naming ``club``.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.admin.views.decorators import staff_member_required
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import ValidationError
+from django.db.models import Q, Value
+from django.db.models.functions import Concat
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from tournaments import access
+from tournaments.director.club_choice import club_choice
+from tournaments.director.form_errors import refusal_on_form
+from tournaments.director.tonight_forms import CountForm, NamesForm
+from tournaments.models import Club, Event, Section
+from tournaments.movements.evening import EveningPlan, evening_plans
+from tournaments.selectors.movement import section_movement
+from tournaments.services.pairs import missing_players_text, pairs_missing_a_player
+from tournaments.services.tonight import tonight_create
+
+SUGGESTIONS = 8  # players suggested at most as a name is typed
+MAX_TYPED = 160  # two names of 80 characters
+
+
+@staff_member_required
+def tonight(request: HttpRequest) -> HttpResponse:
+    """Step 1: how many pairs are here tonight."""
+    form = club_choice(CountForm(initial=request.GET.dict()), request.user)
+    return _count_page(request, form, 200)
+
+
+@staff_member_required
+def tonight_names(request: HttpRequest) -> HttpResponse:
+    """Step 2: the proposed movement and the names; its POST sets the night up."""
+    data = request.POST if request.method == "POST" else request.GET
+    count = club_choice(CountForm(data), request.user)
+    if not count.is_valid():
+        return _count_page(request, count, 400)
+    plans = evening_plans(count.cleaned_data["pairs"])
+    chosen = _chosen(data, plans)
+    if chosen is None:
+        count.add_error(None, _("movement: choose one of the movements proposed."))
+        return _count_page(request, count, 400)
+    initial = {**count.cleaned_data, "movement": chosen}
+    bound = data if request.method == "POST" else None
+    form = club_choice(
+        NamesForm(bound, plans=plans, chosen=chosen, initial=initial), request.user
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            section = tonight_create(
+                club=form.cleaned_data["club"],
+                movement=form.chosen.movement,
+                names=form.names(),
+                date=timezone.localdate(),
+                user=request.user,
+            )
+        except ValidationError as error:
+            refusal_on_form(form, error)
+        else:
+            return redirect("director:tonight-ready", section.pk)
+    context = {
+        "form": form,
+        "plan": form.chosen,
+        "others": [
+            (index, plan, plan_words(plan)["plan_title"])
+            for index, plan in enumerate(plans)
+            if index != chosen
+        ],
+        "club": count.cleaned_data["club"],
+        "pairs": count.cleaned_data["pairs"],
+        "today": date_format(timezone.localdate()),
+        **plan_words(form.chosen),
+    }
+    status = 400 if form.errors else 200
+    return render(request, "director/tonight_names.html", context, status=status)
+
+
+@staff_member_required
+def tonight_ready(request: HttpRequest, pk: int) -> HttpResponse:
+    """Step 3: the night is open; print the table cards, then play."""
+    section = get_object_or_404(
+        Section.objects.select_related("session__event__club"),
+        pk=pk,
+        session__event__kind=Event.Kind.PAIRS,
+    )
+    plan = EveningPlan(section_movement(section))
+    context = {
+        "section": section,
+        "event": section.session.event,
+        "plan": plan,
+        **plan_words(plan),
+        "missing": missing_players_text(pairs_missing_a_player(section)),
+    }
+    return render(request, "director/tonight_ready.html", context)
+
+
+@staff_member_required
+@require_GET
+def tonight_players(request: HttpRequest) -> JsonResponse:
+    """The club's active players whose name, first name first or last name
+    first, begins with what is typed ("mar", "anne m", "martin a"):
+    ``{"players": [{"name": "Anne Martin"}]}``, 8 at most, by last name.
+
+    Only the club's director reads them: another club is a 400 naming ``club``.
+    """
+    club = _directed_club(request.user, request.GET.get("club", ""))
+    if club is None:
+        return JsonResponse({"club": [_("You do not direct this club.")]}, status=400)
+    typed = " ".join(request.GET.get("q", "").split())[:MAX_TYPED]
+    if not typed:
+        return JsonResponse({"players": []})
+    players = club.players.filter(active=True).annotate(
+        first_last=Concat("first_name", Value(" "), "last_name"),
+        last_first=Concat("last_name", Value(" "), "first_name"),
+    )
+    players = players.filter(
+        Q(first_last__istartswith=typed) | Q(last_first__istartswith=typed)
+    )
+    names = [player.full_name for player in players[:SUGGESTIONS]]
+    return JsonResponse({"players": [{"name": name} for name in names]})
+
+
+def plan_words(plan: EveningPlan) -> dict[str, str]:
+    """The plan in the director's language: "Mitchell, 7 tables" and "about
+    2 h 27" (``plan_title``, ``plan_time``)."""
+    movement = plan.movement
+    kind = Section.Movement(movement.kind).label
+    if movement.variant in Section.EvenTables.values:
+        kind = f"{kind} ({Section.EvenTables(movement.variant).label})"
+    title = _("%(movement)s, %(tables)d tables") % {
+        "movement": kind,
+        "tables": movement.tables,
+    }
+    hours, minutes = divmod(plan.minutes, 60)
+    time = _("About %(hours)d h %(minutes)02d of play.") % {
+        "hours": hours,
+        "minutes": minutes,
+    }
+    return {"plan_title": title, "plan_time": time}
+
+
+def _directed_club(user: AbstractBaseUser | AnonymousUser, raw: str) -> Club | None:
+    """The club ``raw`` names if ``user`` directs it, else None."""
+    if not raw.isdigit():
+        return None
+    return access.directed_clubs(user).filter(pk=int(raw)).first()
+
+
+def _chosen(data: QueryDict, plans: list[EveningPlan]) -> int | None:
+    """The index of the movement asked for (the first, the proposal, by
+    default), or None when it names none of ``plans``."""
+    raw = data.get("movement", "0") or "0"
+    if not raw.isdigit() or int(raw) >= len(plans):
+        return None
+    return int(raw)
+
+
+def _count_page(request: HttpRequest, form: CountForm, status: int) -> HttpResponse:
+    """Step 1's page with ``form``; a director who directs no club is told so."""
+    clubs = form.fields["club"].queryset
+    only = list(clubs[:2])
+    if len(only) == 1:
+        form.fields["club"].widget = forms.HiddenInput()
+        if not form.is_bound:
+            form.initial["club"] = only[0].pk
+    context = {
+        "form": form,
+        "no_club": not only,
+        "one_club": len(only) == 1,
+        "club_name": only[0].name if only else "",
+    }
+    return render(request, "director/tonight_count.html", context, status=status)

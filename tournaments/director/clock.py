@@ -45,7 +45,7 @@ def console_clock(section: Section) -> dict[str, object]:
     state = section_clock_state(section, timezone.now())
     return {
         "clock": state,
-        "clock_minutes": max(1, round(state.length / 60)),
+        "clock_minutes": f"{state.length / 60:.2f}".rstrip("0").rstrip("."),
         "clock_late": late_tables(section, state),
         "clock_move": round_move(section_movement(section), state.round),
     }

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from tournaments.movements import Movement
 from tournaments.movements.model import EW, MITCHELL, NS
@@ -77,9 +77,16 @@ def _mitchell_move(movement: Movement, round: int) -> str:
 
 
 def _count(number: int) -> str:
-    """A small count in words, as the room is told it: "one", "two"."""
-    words = {1: _("one"), 2: _("two"), 3: _("three")}
-    return words.get(number, str(number))
+    """A count of tables as the room is told it: "one", "two" (French
+    "d'une", "de deux": the context carries the preposition)."""
+    words = {
+        1: pgettext("tables moved", "one"),
+        2: pgettext("tables moved", "two"),
+        3: pgettext("tables moved", "three"),
+    }
+    if number in words:
+        return words[number]
+    return pgettext("tables moved", "%(number)d") % {"number": number}
 
 
 def _side(direction: str, steps: Counter, tables: int) -> str:

@@ -264,3 +264,19 @@ def test_a_change_is_pushed_once_it_commits(
         (f"section:{section.pk}", ("clock",)),
         (f"event:{section.session.event_id}", ("clock",)),
     }
+
+
+def test_a_howell_section_tells_the_pairs_to_follow_their_table_cards(
+    director, section, clock_at
+):
+    from tournaments.services.events import MovementChoice, section_create
+
+    howell = section_create(
+        session=section.session, choice=MovementChoice("howell", 3, 2), letter="H"
+    )
+    body = change(director, howell, {"action": "start", "seconds": 60}).json()
+    assert body["move"] == ["Pairs and boards move as the table cards say."]
+    assert body["rounds"] == howell.rounds
+    reply = Client().get(url(howell), **tablet(howell, 1))
+    assert reply.status_code == 200
+    assert reply.json()["table_moves"][-1].startswith("Boards ")

@@ -24,7 +24,7 @@ def test_the_console_shows_the_clock_and_its_controls(director, section):
     page = director.get(console(section)).content.decode()
     assert f'data-clock="/api/sections/{section.pk}/clock/"' in page
     assert '<strong class="clock-time" data-clock-time>15:00</strong>' in page
-    assert 'name="minutes" type="number" min="1" max="120" step="any" value="15"' in (
+    assert 'name="minutes" type="number" min="0.1" max="120" step="any" value="15"' in (
         page
     )
     for button in ("Start the round", "Pause", "Resume", "+1 min"):

@@ -109,7 +109,11 @@ def clock_body(
     }
     if table is not None:
         body["table"] = table.number
-        body["table_moves"] = _table_moves(table, movement, state.round)
+        # Before the first start a tablet polls for nothing: no moves read.
+        started = state.state != ClockState.STOPPED or state.ended
+        body["table_moves"] = (
+            _table_moves(table, movement, state.round) if started else []
+        )
     if director:
         body["late_tables"] = late_tables(section, state)
     return ClockSerializer(body).data

@@ -101,6 +101,7 @@ def test_the_tablet_has_a_clock_bar_and_reads_its_clock(director, section):
     assert "/static/clock.js" in page
     before = client.get("/table/clock/").json()
     assert (before["state"], before["ended"], before["table"]) == ("stopped", False, 1)
+    assert before["table_moves"] == []
     control(director, section, action="start", minutes="10")
     body = client.get("/table/clock/").json()
     assert (body["round"], body["state"]) == (1, "running")

@@ -149,11 +149,14 @@ def console(request: HttpRequest, pk: int) -> HttpResponse:
         "sign_in_locks": section_locks(section),
         "missing_players": missing_players_text(pairs_missing_a_player(section)),
         "disputes": open_disputes(section),
-        **console_clock(section),
     }
-    # ``?partial=1`` lays the page out as its grid block and nothing else.
+    # ``?partial=1`` lays the page out as its grid block and nothing else
+    # (the round clock's panel, outside it, fetches its own).
     partial = Template("{% block grid %}{% endblock %}")
-    context["layout"] = partial if request.GET.get("partial") else "base.html"
+    if request.GET.get("partial"):
+        context["layout"] = partial
+    else:
+        context.update(layout="base.html", **console_clock(section))
     return render(request, "director/console.html", context)
 
 

@@ -31,6 +31,13 @@
     return run;
   }
 
+  // Tell the page's other scripts (the round clock) what the push said.
+  function announce(event) {
+    var change;
+    try { change = JSON.parse(event.data); } catch (error) { return; }
+    document.dispatchEvent(new CustomEvent("donne:push", { detail: change }));
+  }
+
   function watch(element, task) {
     var refresh = serial(task);
     var open = false;
@@ -52,7 +59,10 @@
         open = true;
         element.dataset.pushState = "open";
       });
-      source.addEventListener("change", function () { refresh(); });
+      source.addEventListener("change", function (event) {
+        refresh();
+        announce(event);
+      });
       source.addEventListener("error", function () {
         open = false;
         element.dataset.pushState = "polling";

@@ -42,6 +42,8 @@
   source.addEventListener("change", function (event) {
     var change;
     try { change = JSON.parse(event.data); } catch (error) { return; }
+    // The round clock (static/clock.js) hears every change too.
+    document.dispatchEvent(new CustomEvent("donne:push", { detail: change }));
     if (!concerns(change) || touched || sending()) { return; }
     source.close();
     window.location.replace(window.location.href);

@@ -17,6 +17,7 @@ from tournaments.api import (
     bridgeote,
     bridgeote_individual,
     chinese,
+    clock,
     disputes,
     event_scoring,
     events,
@@ -78,6 +79,11 @@ urlpatterns = [
         "results/<int:id>/dispute/",
         tablets.ResultDisputeView.as_view(),
         name="api-result-dispute",
+    ),
+    path(
+        "sections/<int:id>/clock/",
+        clock.SectionClockView.as_view(),
+        name="api-section-clock",
     ),
     path(
         "sections/<int:id>/late-pair/",

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from games.bridge import result_text
 from games.errors import GameError
 from games.weighted import weighted_text
+from tournaments.director.clock import console_clock
 from tournaments.models import (
     Board,
     Result,
@@ -149,9 +150,13 @@ def console(request: HttpRequest, pk: int) -> HttpResponse:
         "missing_players": missing_players_text(pairs_missing_a_player(section)),
         "disputes": open_disputes(section),
     }
-    # ``?partial=1`` lays the page out as its grid block and nothing else.
+    # ``?partial=1`` lays the page out as its grid block and nothing else
+    # (the round clock's panel, outside it, fetches its own).
     partial = Template("{% block grid %}{% endblock %}")
-    context["layout"] = partial if request.GET.get("partial") else "base.html"
+    if request.GET.get("partial"):
+        context["layout"] = partial
+    else:
+        context.update(layout="base.html", **console_clock(section))
     return render(request, "director/console.html", context)
 
 

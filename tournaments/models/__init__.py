@@ -15,6 +15,7 @@ from tournaments.models.chinese import (
     ChinesePlayer,
     ChineseSettings,
 )
+from tournaments.models.clock import RoundClock
 from tournaments.models.club import Club, Player
 from tournaments.models.event import (
     Event,
@@ -74,6 +75,7 @@ __all__ = [
     "Result",
     "ResultChange",
     "Round",
+    "RoundClock",
     "ScoringRequest",
     "Section",
     "SectionChange",

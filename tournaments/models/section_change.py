@@ -20,6 +20,7 @@ class SectionChange(models.Model):
         WITHDRAW = "withdraw", _("pair withdrew")
         ARROW_SWITCH = "arrow-switch", _("arrow switch changed")
         ABSENT = "absent", _("pair absent, opponents awarded")
+        CLOCK = "clock", _("round clock changed")
 
     section = models.ForeignKey(
         Section, on_delete=models.CASCADE, related_name="section_changes"

@@ -11,7 +11,8 @@ tables, with a version (the publishing time in milliseconds):
 * ``LINE``: a line stored, agreed, disputed, corrected or resolved;
 * ``ROUND``: the director moved a table on;
 * ``MOVEMENT``: a late pair, a withdrawal, an absent pair, the arrow switch;
-* ``SCORES``: the section was rescored.
+* ``SCORES``: the section was rescored;
+* ``CLOCK``: the director started, paused or added time to the round clock.
 
 The pages then fetch what they show through their own views: nothing
 private is pushed.  A push that cannot be sent is logged; the pages' poll
@@ -38,6 +39,7 @@ LINE = "line"
 ROUND = "round"
 MOVEMENT = "movement"
 SCORES = "scores"
+CLOCK = "clock"
 EVENT = "event"
 
 _pending = threading.local()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.terminal import views, worker
+from tournaments.terminal import clock, views, worker
 
 app_name = "terminal"
 
@@ -13,6 +13,7 @@ urlpatterns = [
     path("sign-out/", views.sign_out, name="sign-out"),
     path("sw.js", worker.service_worker, name="service-worker"),
     path("play/", views.play, name="play"),
+    path("clock/", clock.table_clock, name="clock"),
     path("play/<int:round>/board/<int:number>/", views.board, name="board"),
     path("play/<int:round>/board/<int:number>/answer/", views.answer, name="answer"),
 ]

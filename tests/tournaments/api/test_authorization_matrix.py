@@ -94,6 +94,7 @@ EXPECTED: dict[tuple[str, str], tuple[int, ...]] = {
     ("get", "/api/sections/{id}/barbu-deals/"): (404, 404, 200, 404, 200, 200),
     ("get", "/api/sections/{id}/bridgeote-deals/"): (404, 404, 200, 404, 200, 200),
     ("get", "/api/sections/{id}/chinese-matches/"): (404, 404, 200, 404, 200, 200),
+    ("get", "/api/sections/{id}/clock/"): (404, 404, 200, 404, 200, 200),
     ("get", "/api/sections/{id}/penalties/"): (403, 403, 200, 403, 403, 403),
     ("get", "/api/sections/{id}/results/"): (404, 404, 200, 404, 200, 200),
     ("get", "/api/sections/{id}/tables/{number}/round/"): (
@@ -145,6 +146,7 @@ EXPECTED: dict[tuple[str, str], tuple[int, ...]] = {
         400,
         400,
     ),
+    ("post", "/api/sections/{id}/clock/"): (401, 403, 400, 403, 403, 403),
     ("post", "/api/sections/{id}/late-pair/"): (401, 403, 400, 403, 403, 403),
     ("post", "/api/sections/{id}/mail/"): (401, 403, 409, 403, 403, 403),
     ("post", "/api/sections/{id}/penalties/"): (401, 403, 400, 403, 403, 403),

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import access as club_access
-from tournaments.models import Board, Event, Result, Source, Table
+from tournaments.models import Board, Event, Result, ResultChange, Source, Table
 from tournaments.movements import Movement
 from tournaments.registry import table_game
 from tournaments.selectors.movement import section_movement
@@ -370,6 +370,16 @@ def _traveller_so_far(table: Table, board: Board) -> list[TravellerLine] | None:
     return traveller(board)
 
 
+def _kept_by_director(result: Result) -> bool:
+    """The line is agreed because the director resolved it, not by E-W."""
+    if not result.confirmed:
+        return False
+    resolved = ResultChange.objects.filter(
+        result=result, action=ResultChange.Action.RESOLVE
+    )
+    return resolved.exists()
+
+
 def _result_page(request: HttpRequest, here: Here, line: BoardLine) -> HttpResponse:
     result = line.result
     item = here.item
@@ -380,6 +390,7 @@ def _result_page(request: HttpRequest, here: Here, line: BoardLine) -> HttpRespo
         "line": line,
         "result": result,
         "result_text": _made_text(result),
+        "kept": _kept_by_director(result),
         "traveller": _traveller_so_far(here.table, line.board),
         "next_line": later[0] if later else None,
         "moves": here.moves() if item.complete else [],

@@ -35,6 +35,7 @@ from tournaments.services.results import (
 from tournaments.services.table_rounds import current_round as table_current_round
 from tournaments.terminal import access, replies
 from tournaments.terminal.answer import table_answer
+from tournaments.terminal.round_notices import round_notices
 from tournaments.terminal.bridgeote import bridgeote_check, bridgeote_page
 from tournaments.terminal.forms import (
     BridgeoteEntryForm,
@@ -150,6 +151,9 @@ def pairs_play(request: HttpRequest, table: Table) -> HttpResponse:
     item = here.item
     context = {
         **here.context(),
+        "notices": round_notices(table, here.movement, here.rounds, item),
+        "watch": sorted({li.elsewhere for li in item.boards if li.elsewhere})
+        or _next_holders(here),
         "moves": here.moves() if item.complete or item.sit_out else [],
         "match": table_match(table) if club_access.directs_request(request) else None,
     }
@@ -247,8 +251,24 @@ class Here:
         return moves_after(self.movement, self.item, self.table)
 
 
+def _next_holders(here: Here) -> list[int]:
+    """A sit-out round: the tables still playing the table's next boards."""
+    if not here.item.sit_out:
+        return []
+    later = [r for r in here.rounds if r.number > here.item.number and not r.sit_out]
+    if not later:
+        return []
+    return sorted({li.elsewhere for li in later[0].boards if li.elsewhere})
+
+
 def _here(table: Table, round: object | None) -> Here:
-    """The table at round ``round`` (None: the round it should be playing)."""
+    """The table at round ``round`` (None: the round it should be playing).
+
+    The round it should be playing is its current round, unless the table
+    sits out the round before and the current round's boards are still in
+    play at another table: the tablet then shows the sit-out round (the
+    players wait for the boards), and goes on when they are entered there.
+    """
     movement = section_movement(table.section)
     if movement is None:
         raise Http404(_("This section has no movement to play."))
@@ -257,7 +277,10 @@ def _here(table: Table, round: object | None) -> Here:
         number = table_current_round(table)
         if number is None or not 1 <= number <= len(rounds):
             return Here(table, movement, rounds, current_round(rounds))
-        return Here(table, movement, rounds, rounds[number - 1])
+        item = rounds[number - 1]
+        if number > 1 and rounds[number - 2].sit_out and item.waiting:
+            item = rounds[number - 2]
+        return Here(table, movement, rounds, item)
     index = _int(round)
     if not 1 <= index <= len(rounds):
         raise Http404(_("There is no such round."))

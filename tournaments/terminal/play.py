@@ -148,9 +148,12 @@ def _mark_elsewhere(
     for item in found:
         for line in item.boards:
             holder = holders.get((item.number - 1, line.board.number))
-            if line.result is None and holder is not None:
-                if (line.board.number, holder[1]) not in entered:
-                    line.elsewhere = holder[0]
+            if (
+                line.result is None
+                and holder is not None
+                and (line.board.number, holder[1]) not in entered
+            ):
+                line.elsewhere = holder[0]
 
 
 def current_round(rounds: list[TableRound]) -> TableRound:

@@ -24,7 +24,9 @@ def round_notices(
     return notices + _changes(table, movement, item)
 
 
-def _sit_out(movement: Movement, rounds: list[TableRound], item: TableRound) -> list[str]:
+def _sit_out(
+    movement: Movement, rounds: list[TableRound], item: TableRound
+) -> list[str]:
     """Who sits out the round here, and the table's next round."""
     notices = []
     seated = [

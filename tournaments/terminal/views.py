@@ -35,7 +35,6 @@ from tournaments.services.results import (
 from tournaments.services.table_rounds import current_round as table_current_round
 from tournaments.terminal import access, replies
 from tournaments.terminal.answer import table_answer
-from tournaments.terminal.round_notices import round_notices
 from tournaments.terminal.bridgeote import bridgeote_check, bridgeote_page
 from tournaments.terminal.forms import (
     BridgeoteEntryForm,
@@ -52,6 +51,7 @@ from tournaments.terminal.play import (
     table_rounds,
     traveller,
 )
+from tournaments.terminal.round_notices import round_notices
 from tournaments.tokens import TokenRefused
 
 TableView = Callable[..., HttpResponse]

@@ -95,11 +95,13 @@ def test_a_late_pair_shows_on_the_tablets_of_its_tables(seven_tables):
     # Round 2: 7EW (the phantom's seat) plays at table 1.
     page = tablet_client(section, 1).get("/table/play/").content.decode()
     assert (
-        "Pair 7EW came late and plays from round 2: at this table in round 2."
-        in page
+        "Pair 7EW came late and plays from round 2: at this table in round 2." in page
     )
     page = tablet_client(section, 3).get("/table/play/").content.decode()
     assert "Pair 7EW came late and plays from round 2: at this table in round 4." in (
         page
     )
-    assert "came late" not in tablet_client(section, 7).get("/table/play/").content.decode()
+    assert (
+        "came late"
+        not in tablet_client(section, 7).get("/table/play/").content.decode()
+    )

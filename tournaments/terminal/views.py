@@ -25,7 +25,11 @@ from tournaments.selectors.movement import section_movement
 from tournaments.selectors.teams import table_match
 from tournaments.services import sign_in_locks as locks
 from tournaments.services.checks import played_fields
-from tournaments.services.entry import refusal_messages, refusal_status
+from tournaments.services.entry import (
+    refusal_messages,
+    refusal_status,
+    round_refusal,
+)
 from tournaments.services.privacy import Viewer, board_visible
 from tournaments.services.results import (
     bridgeote_result_enter,
@@ -181,9 +185,19 @@ def pairs_board(
             raise Http404(_("This table does not play this board in this round."))
         if line.result is not None:
             return _result_page(request, here, line)
+        # Said before the players fill the board in, not after.
+        refusal = round_refusal(table, item.number)
         if is_bridgeote(table):
-            return bridgeote_page(request, here, played, BridgeoteEntryForm())
-        return _entry_page(request, here, played, EntryForm())
+            return bridgeote_page(
+                request,
+                here,
+                played,
+                BridgeoteEntryForm(),
+                [refusal] if refusal else None,
+            )
+        return _entry_page(
+            request, here, played, EntryForm(), [refusal] if refusal else None
+        )
     if is_bridgeote(table):
         form = BridgeoteEntryForm(request.POST)
         if form.is_valid() and "check" in request.POST:

@@ -67,6 +67,13 @@ def test_keep_as_entered_lets_the_table_play_its_next_round(director, seven_tabl
     answer(tablet, disputed, "dispute")
     table = Table.objects.get(section=section, number=4)
     assert current_round(table) == 1
+    # A round-2 board says so before the players fill it in.
+    ahead = tablet.get(f"/table/play/2/board/{boards_of(section, 4, 2)[0]}/")
+    assert ahead.status_code == 200
+    assert ahead.context["errors"] == [
+        "Table 4 is playing round 1: round 2 comes once round 1 is entered and "
+        "agreed (or the director moves the table on)."
+    ]
 
     kept = director.post(reverse("director:result-keep", args=[disputed.pk]))
     assert kept.status_code == 302
@@ -85,6 +92,8 @@ def test_keep_as_entered_lets_the_table_play_its_next_round(director, seven_tabl
     assert "Kept as entered by the director." in page
     assert "Confirmed by E-W." not in page
     assert tablet.get("/table/play/").context["item"].number == 2
+    board_page = tablet.get(f"/table/play/2/board/{boards_of(section, 4, 2)[0]}/")
+    assert board_page.context["errors"] == []
     stored = enter(tablet, 2, boards_of(section, 4, 2)[0])
     assert (stored.round.number, stored.table.number) == (2, 4)
 

@@ -5,12 +5,16 @@
 // (a withdrawal, a late pair, the arrow switch), the page is loaded again,
 // unless the players are entering something (a field touched, a form on its
 // way, a line kept on the tablet still to send): then the change shows with
-// the next page.
+// the next page.  A page waiting for boards still in play at other tables
+// (<main data-push-watch="1 5">) is loaded again on a change at those too,
+// and every 30 s while nobody touches it (a change pushed while the page
+// was loading is not lost: the players are only waiting there).
 (function () {
   "use strict";
   var main = document.querySelector("main[data-push]");
   if (!main || !window.EventSource) { return; }
   var table = Number(main.dataset.pushTable);
+  var watched = (main.dataset.pushWatch || "").split(" ").filter(Boolean).map(Number);
   var touched = false;
 
   function busy(event) {
@@ -32,7 +36,14 @@
 
   function concerns(change) {
     return change.tables.indexOf(table) >= 0 ||
-      change.changes.indexOf("movement") >= 0;
+      change.changes.indexOf("movement") >= 0 ||
+      watched.some(function (other) { return change.tables.indexOf(other) >= 0; });
+  }
+
+  if (watched.length) {
+    window.setInterval(function () {
+      if (!touched && !sending()) { window.location.replace(window.location.href); }
+    }, 30000);
   }
 
   var source = new EventSource(main.dataset.push);

@@ -79,7 +79,8 @@ class Game:
     workbook: Hook
     # (request, event) -> the director's page of the event.
     event_page: Hook
-    # table -> the first round whose lines are not all in (None: all are).
+    # (table, since=1) -> the first round from ``since`` whose lines are not
+    # all in (None: all are).
     open_round: Hook
     # (section id, board ids, its field's sections already locked) ->
     # recompute those boards and the ranking (a game whose boards are scored

@@ -253,15 +253,16 @@ def bridgeote_deal_submit(
     return line
 
 
-def bridgeote_open_round(table: Table) -> int | None:
-    """The first round whose deals are not all entered at ``table``."""
+def bridgeote_open_round(table: Table, since: int = 1) -> int | None:
+    """The first round (from ``since``) whose deals are not all entered at
+    ``table``."""
     done = Counter(
         BridgeoteDeal.objects.filter(table=table).values_list(
             "round__number", flat=True
         )
     )
     section = table.section
-    for number in range(1, section.rounds + 1):
+    for number in range(since, section.rounds + 1):
         if done[number] < section.boards_per_round:
             return number
     return None

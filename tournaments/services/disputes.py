@@ -13,6 +13,9 @@ table, or the same device after a lost answer):
 A dispute (or the opponents' "not agreed") stays open until the director
 resolves it: by correcting the line (the write path clears the flag) or by
 keeping it as entered (:func:`resolve_line`); both are audited ``RESOLVE``.
+Keeping a line as entered is the director's agreement: the line is then
+agreed (``confirmed``) like one the opponents agreed, so the table's round
+is done and its tablet goes on (``services.table_rounds``).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import ResultChange
@@ -118,9 +122,10 @@ def audit_resolution(
 
 
 def resolve_line(writer: Writer, entry: Entry) -> models.Model:
-    """The director keeps a disputed line as entered: the flag is cleared and
-    the resolution audited.  A line not (or no longer) disputed is answered
-    as it is, unaudited, so a repeated click changes nothing."""
+    """The director keeps a disputed line as entered: the flag is cleared, the
+    line agreed in the opponents' place (its table plays on) and the
+    resolution audited.  A line not (or no longer) disputed is answered as
+    it is, unaudited, so a repeated click changes nothing."""
     if writer.is_tablet:
         raise PermissionDenied(_("Only the director resolves a dispute."))
     with transaction.atomic():
@@ -131,7 +136,11 @@ def resolve_line(writer: Writer, entry: Entry) -> models.Model:
         if not line.disputed:
             return line
         line.disputed = False
-        line.save(update_fields=["disputed"])
+        fields = ["disputed"]
+        if hasattr(line, "confirmed") and line.confirmed is None:
+            line.confirmed = timezone.now()
+            fields.append("confirmed")
+        line.save(update_fields=fields)
         state = snapshot(line, entry.audited)
         audit_resolution(writer, entry, line, state)
     return line

@@ -161,20 +161,33 @@ def check_tablet(writer: Writer, entry: Entry) -> None:
     tablet = writer.table
     if tablet is None or entry.table is None or entry.table.pk != tablet.pk:
         raise PermissionDenied(_("A tablet enters results at its own table only."))
+    refusal = round_refusal(tablet, entry.round)
+    if refusal is not None:
+        raise PermissionDenied(refusal)
+
+
+def round_refusal(tablet: Table, round: int | None) -> str | None:
+    """Why ``tablet`` may not write round ``round`` now (None: it may).
+
+    The tablet's pages say it before the players fill in a board, the
+    write path when one is sent anyway: one text for both."""
     now = current_round(tablet)
-    if entry.round is None or now != entry.round:
-        if now is None:
-            raise PermissionDenied(
-                _("Table %(table)d has played every round: call the director.")
-                % {"table": tablet.number}
-            )
-        raise PermissionDenied(
-            _(
-                "Table %(table)d is playing round %(now)d: round %(round)s is "
-                "the director's to change."
-            )
-            % {"table": tablet.number, "now": now, "round": entry.round or "?"}
-        )
+    if round is not None and now == round:
+        return None
+    if now is None:
+        return _("Table %(table)d has played every round: call the director.") % {
+            "table": tablet.number
+        }
+    if round is not None and round > now:
+        return _(
+            "Table %(table)d is playing round %(now)d: round %(round)d comes "
+            "once round %(now)d is entered and agreed (or the director moves "
+            "the table on)."
+        ) % {"table": tablet.number, "now": now, "round": round}
+    return _(
+        "Table %(table)d is playing round %(now)d: round %(round)s is "
+        "the director's to change."
+    ) % {"table": tablet.number, "now": now, "round": round or "?"}
 
 
 def is_settled(line: models.Model) -> bool:

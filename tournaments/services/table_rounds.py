@@ -5,7 +5,9 @@ a line not yet agreed (a board without a line, or a line its opponents have
 not confirmed and the director has not settled).  The director may move a
 table on (``Table.moved_to_round``): the tablet then writes that round even
 though an earlier one is still open; the earlier one becomes the
-director's.  A table with every round agreed has no current round.
+director's.  Moving on never pins the table: from the round it was moved
+to, it goes on as any table does (the first round from there with a line
+not agreed).  A table with every round agreed has no current round.
 
 Barbu has no confirmation by opponents (one tablet keeps the table's score
 sheet): a round there is done when its manche (seven deals) is entered.  A
@@ -38,15 +40,20 @@ from tournaments.services.push import ROUND, section_pushed
 
 def current_round(table: Table) -> int | None:
     """The round the table's tablet writes now (None: every round is done)."""
-    return _moved_on(table, _first_open_round(table))
+    first = _first_open_round(table)
+    since = _moved_since(table, first)
+    return first if since is None else _first_open_round(table, since)
 
 
-def _moved_on(table: Table, default: int | None) -> int | None:
-    """The first open round ``default``, or the director's later one."""
+def _moved_since(table: Table, first: int | None) -> int | None:
+    """The round the director moved the table on to, when it is past the
+    table's first open round ``first`` (None: the move no longer counts)."""
     moved = table.moved_to_round
-    if moved is not None and (default is None or moved > default):
-        return moved if moved <= _rounds(table) else default
-    return default
+    if moved is None or moved > _rounds(table):
+        return None
+    if first is not None and moved <= first:
+        return None
+    return moved
 
 
 def pairs_current_rounds(section: Section) -> dict[int, int | None]:
@@ -66,10 +73,13 @@ def pairs_current_rounds(section: Section) -> dict[int, int | None]:
     rounds: dict[int, int | None] = {}
     for table in section.table_set.all():
         table.section = section
-        open_round = _first_short(
-            needed.get(table.number, {}), done.get(table.pk, Counter())
-        )
-        rounds[table.number] = _moved_on(table, open_round)
+        table_needed = needed.get(table.number, {})
+        table_done = done.get(table.pk, Counter())
+        open_round = _first_short(table_needed, table_done)
+        since = _moved_since(table, open_round)
+        if since is not None:
+            open_round = _first_short(table_needed, table_done, since)
+        rounds[table.number] = open_round
     return rounds
 
 
@@ -77,29 +87,33 @@ def _rounds(table: Table) -> int:
     return table.section.rounds
 
 
-def _first_open_round(table: Table) -> int | None:
-    return table_game(table).open_round(table)
+def _first_open_round(table: Table, since: int = 1) -> int | None:
+    return table_game(table).open_round(table, since)
 
 
-def pairs_open_round(table: Table) -> int | None:
-    """Pairs and teams: the first round with a board not entered or agreed."""
-    return _first_short(_pairs_needed(table), _settled(table, Result))
+def pairs_open_round(table: Table, since: int = 1) -> int | None:
+    """Pairs and teams: the first round (from ``since``) with a board not
+    entered or agreed."""
+    return _first_short(_pairs_needed(table), _settled(table, Result), since)
 
 
-def whiz_open_round(table: Table) -> int | None:
-    """Whiz: the first round with a board not entered or agreed."""
-    return _first_short(_whiz_needed(table), _settled(table, WhizResult))
+def whiz_open_round(table: Table, since: int = 1) -> int | None:
+    """Whiz: the first round (from ``since``) with a board not entered or agreed."""
+    return _first_short(_whiz_needed(table), _settled(table, WhizResult), since)
 
 
-def barbu_open_round(table: Table) -> int | None:
-    """Barbu: the first round whose manche is not all entered."""
-    return _first_short(_barbu_needed(table), _barbu_done(table))
+def barbu_open_round(table: Table, since: int = 1) -> int | None:
+    """Barbu: the first round (from ``since``) whose manche is not all entered."""
+    return _first_short(_barbu_needed(table), _barbu_done(table), since)
 
 
-def _first_short(needed: dict[int, int], done: Counter[int]) -> int | None:
-    """The first round (in order) with fewer lines done than it needs."""
+def _first_short(
+    needed: dict[int, int], done: Counter[int], since: int = 1
+) -> int | None:
+    """The first round (in order, from ``since``) with fewer lines done than
+    it needs."""
     for number in sorted(needed):
-        if done[number] < needed[number]:
+        if number >= since and done[number] < needed[number]:
             return number
     return None
 
@@ -148,16 +162,19 @@ def _barbu_done(table: Table) -> Counter[int]:
     )
 
 
-def chinese_open_round(table: Table) -> int | None:
-    """The first round whose match at the table is not over (hands still to
-    play, or to the target not yet reached), or has a hand the opponent has
-    not agreed (nor the director settled)."""
+def chinese_open_round(table: Table, since: int = 1) -> int | None:
+    """The first round (from ``since``) whose match at the table is not over
+    (hands still to play, or to the target not yet reached), or has a hand
+    the opponent has not agreed (nor the director settled)."""
     from tournaments.services.chinese import match_finished
 
     settings = table.section.chinese
     matches: Iterable[ChineseMatch] = (
         ChineseMatch.objects.filter(
-            section=table.section, table=table.number, b__isnull=False
+            section=table.section,
+            table=table.number,
+            b__isnull=False,
+            round__gte=since,
         )
         .prefetch_related("hands")
         .order_by("round")

@@ -25,6 +25,9 @@ class BoardLine:
 
     board: Board
     result: Result | None = None
+    # Not entered here and still in play at this table (the round before):
+    # the board has not come yet.
+    elsewhere: int | None = None
 
     @property
     def state(self) -> str:
@@ -35,6 +38,8 @@ class BoardLine:
 
     @property
     def state_label(self) -> str:
+        if self.state == "todo" and self.elsewhere is not None:
+            return _("still at table %(table)d") % {"table": self.elsewhere}
         return {
             "todo": _("to play"),
             "entered": _("entered"),
@@ -61,6 +66,17 @@ class TableRound:
     @property
     def complete(self) -> bool:
         return all(line.result is not None for line in self.boards)
+
+    @property
+    def waiting(self) -> bool:
+        """Nothing entered yet, and a board still in play at another table."""
+        return all(line.result is None for line in self.boards) and any(
+            line.elsewhere is not None for line in self.boards
+        )
+
+    def boards_text(self) -> str:
+        """The round's boards as the movement card prints them: "3-4"."""
+        return format_boards([line.board.number for line in self.boards])
 
     def line(self, number: int) -> BoardLine | None:
         """The board numbered ``number`` if this round plays it here."""
@@ -104,7 +120,40 @@ def table_rounds(table: Table, movement: Movement) -> list[TableRound]:
                 line = results.get(key) or placed.get((board.pk, rounds[number].pk))
                 item.boards.append(BoardLine(board, line))
         found.append(item)
+    _mark_elsewhere(table, movement, found, pairs)
     return found
+
+
+def _mark_elsewhere(
+    table: Table, movement: Movement, found: list[TableRound], pairs: dict[str, Pair]
+) -> None:
+    """Mark the boards not entered here that another table plays in the round
+    before and has not entered yet: they are still there."""
+    waiting = [line for item in found for line in item.boards if line.result is None]
+    if not waiting:
+        return
+    offset = table.section.first_board - 1
+    entered = set(
+        Result.objects.filter(board__section=table.section).values_list(
+            "board__number", "ns_pair_id"
+        )
+    )
+    holders: dict[tuple[int, int], tuple[int, int | None]] = {}
+    for seating in movement.seatings:
+        if seating.table == table.number or movement.is_sit_out(seating):
+            continue
+        pair = pairs.get(movement.pair(seating.ns).label)
+        for n in seating.boards:
+            holders[(seating.round, n + offset)] = (seating.table, pair and pair.pk)
+    for item in found:
+        for line in item.boards:
+            holder = holders.get((item.number - 1, line.board.number))
+            if (
+                line.result is None
+                and holder is not None
+                and (line.board.number, holder[1]) not in entered
+            ):
+                line.elsewhere = holder[0]
 
 
 def current_round(rounds: list[TableRound]) -> TableRound:

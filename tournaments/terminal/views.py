@@ -18,14 +18,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import access as club_access
-from tournaments.models import Board, Event, Result, Source, Table
+from tournaments.models import Board, Event, Result, ResultChange, Source, Table
 from tournaments.movements import Movement
 from tournaments.registry import table_game
 from tournaments.selectors.movement import section_movement
 from tournaments.selectors.teams import table_match
 from tournaments.services import sign_in_locks as locks
 from tournaments.services.checks import played_fields
-from tournaments.services.entry import refusal_messages, refusal_status
+from tournaments.services.entry import (
+    refusal_messages,
+    refusal_status,
+    round_refusal,
+)
 from tournaments.services.privacy import Viewer, board_visible
 from tournaments.services.results import (
     bridgeote_result_enter,
@@ -51,6 +55,7 @@ from tournaments.terminal.play import (
     table_rounds,
     traveller,
 )
+from tournaments.terminal.round_notices import round_notices
 from tournaments.tokens import TokenRefused
 
 TableView = Callable[..., HttpResponse]
@@ -150,6 +155,9 @@ def pairs_play(request: HttpRequest, table: Table) -> HttpResponse:
     item = here.item
     context = {
         **here.context(),
+        "notices": round_notices(table, here.movement, here.rounds, item),
+        "watch": sorted({li.elsewhere for li in item.boards if li.elsewhere})
+        or _next_holders(here),
         "moves": here.moves() if item.complete or item.sit_out else [],
         "match": table_match(table) if club_access.directs_request(request) else None,
     }
@@ -177,9 +185,19 @@ def pairs_board(
             raise Http404(_("This table does not play this board in this round."))
         if line.result is not None:
             return _result_page(request, here, line)
+        # Said before the players fill the board in, not after.
+        refusal = round_refusal(table, item.number)
         if is_bridgeote(table):
-            return bridgeote_page(request, here, played, BridgeoteEntryForm())
-        return _entry_page(request, here, played, EntryForm())
+            return bridgeote_page(
+                request,
+                here,
+                played,
+                BridgeoteEntryForm(),
+                [refusal] if refusal else None,
+            )
+        return _entry_page(
+            request, here, played, EntryForm(), [refusal] if refusal else None
+        )
     if is_bridgeote(table):
         form = BridgeoteEntryForm(request.POST)
         if form.is_valid() and "check" in request.POST:
@@ -247,8 +265,24 @@ class Here:
         return moves_after(self.movement, self.item, self.table)
 
 
+def _next_holders(here: Here) -> list[int]:
+    """A sit-out round: the tables still playing the table's next boards."""
+    if not here.item.sit_out:
+        return []
+    later = [r for r in here.rounds if r.number > here.item.number and not r.sit_out]
+    if not later:
+        return []
+    return sorted({li.elsewhere for li in later[0].boards if li.elsewhere})
+
+
 def _here(table: Table, round: object | None) -> Here:
-    """The table at round ``round`` (None: the round it should be playing)."""
+    """The table at round ``round`` (None: the round it should be playing).
+
+    The round it should be playing is its current round, unless the table
+    sits out the round before and the current round's boards are still in
+    play at another table: the tablet then shows the sit-out round (the
+    players wait for the boards), and goes on when they are entered there.
+    """
     movement = section_movement(table.section)
     if movement is None:
         raise Http404(_("This section has no movement to play."))
@@ -257,7 +291,10 @@ def _here(table: Table, round: object | None) -> Here:
         number = table_current_round(table)
         if number is None or not 1 <= number <= len(rounds):
             return Here(table, movement, rounds, current_round(rounds))
-        return Here(table, movement, rounds, rounds[number - 1])
+        item = rounds[number - 1]
+        if number > 1 and rounds[number - 2].sit_out and item.waiting:
+            item = rounds[number - 2]
+        return Here(table, movement, rounds, item)
     index = _int(round)
     if not 1 <= index <= len(rounds):
         raise Http404(_("There is no such round."))
@@ -370,6 +407,16 @@ def _traveller_so_far(table: Table, board: Board) -> list[TravellerLine] | None:
     return traveller(board)
 
 
+def _kept_by_director(result: Result) -> bool:
+    """The line is agreed because the director resolved it, not by E-W."""
+    if not result.confirmed:
+        return False
+    resolved = ResultChange.objects.filter(
+        result=result, action=ResultChange.Action.RESOLVE
+    )
+    return resolved.exists()
+
+
 def _result_page(request: HttpRequest, here: Here, line: BoardLine) -> HttpResponse:
     result = line.result
     item = here.item
@@ -380,6 +427,7 @@ def _result_page(request: HttpRequest, here: Here, line: BoardLine) -> HttpRespo
         "line": line,
         "result": result,
         "result_text": _made_text(result),
+        "kept": _kept_by_director(result),
         "traveller": _traveller_so_far(here.table, line.board),
         "next_line": later[0] if later else None,
         "moves": here.moves() if item.complete else [],

@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.tournaments.api.test_whiz_api import create, enter
 from tests.tournaments.results.test_traveller_privacy import enter_board_one
 from tournaments.models import Event
 from tournaments.services.publication import event_publish
@@ -71,3 +72,21 @@ def test_every_board_complete_the_link_is_offered(section):
     enter_board_one(section, 3)
     text = public_page(section.session.event)
     assert EXCEL_LINK in text and "The Excel file comes" not in text
+
+
+def test_a_closed_unpublished_whiz_event_offers_no_excel_either(api):
+    event = create(api, 12)
+    enter(api, event, 1, 1, {"contract": "9H", "declarer": "N", "tricks": 9})
+    whiz = Event.objects.get(pk=event["id"])
+    text = public_page(whiz)
+    assert EXCEL_LINK not in text
+    assert "The Excel file comes once every table has played every board." in text
+    session_close(whiz.sessions.get())
+    text = public_page(whiz)
+    assert EXCEL_LINK not in text and NOT_PUBLISHED_PAGE in text
+    refused = Client().get(reverse("results:excel", args=[whiz.pk]))
+    assert refused.status_code == 409
+    assert NOT_PUBLISHED_FILE in refused.content.decode()
+    event_publish(Event.objects.get(pk=whiz.pk))
+    assert EXCEL_LINK in public_page(whiz)
+    assert Client().get(reverse("results:excel", args=[whiz.pk])).status_code == 200

@@ -192,6 +192,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "NewSectionMovementEnum": "tournaments.api.sections.SECTION_MOVEMENTS",
         "MovementEnum": "tournaments.models.event.Section.Movement",
+        "SessionStatusEnum": "tournaments.models.event.Session.Status",
     },
 }
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TypeVar
@@ -193,12 +193,19 @@ def score_whiz_session(
     *,
     settings: WhizSettings | None = None,
     expected: Mapping[int, int] | int | None = None,
+    sit_outs: Mapping[PlayerKey, Collection[int]] | None = None,
 ) -> WhizSessionScore:
     """Matchpoint every board position by position, then total and rank players.
 
     ``expected`` is the number of tables that should play each board (the
     Neuberg N), one figure for all boards or per board number; a board left
     out of it, or every board when it is None, counts its own lines.
+
+    ``sit_outs`` names, by player, the boards he has sat out so far (his
+    movement's sit-outs in the rounds play has reached): his
+    ``sit_out_boards`` is their count, never a board he simply has not
+    reached yet.  Without it (no movement known) every board with lines that
+    he has no line on counts.
     """
     settings = settings or WhizSettings()
     if expected is not None and not isinstance(expected, Mapping):
@@ -227,7 +234,7 @@ def score_whiz_session(
     final = tuple(line for line in scored if line is not None)
     if settings.average_rule is AverageRule.SESSION:
         final = _apply_session_averages(final)
-    return WhizSessionScore(lines=final, standings=_standings(final))
+    return WhizSessionScore(lines=final, standings=_standings(final, sit_outs))
 
 
 def player_lines(score: WhizSessionScore, player: PlayerKey) -> list[WhizScorecardRow]:
@@ -401,7 +408,10 @@ def _apply_session_averages(
     return tuple(adjusted)
 
 
-def _standings(lines: tuple[ScoredWhizLine, ...]) -> tuple[WhizStanding, ...]:
+def _standings(
+    lines: tuple[ScoredWhizLine, ...],
+    sit_outs: Mapping[PlayerKey, Collection[int]] | None = None,
+) -> tuple[WhizStanding, ...]:
     """Total each player's MP and tops over the boards he played, then rank.
 
     The sit-out rule (his average on each board missed) needs no adjusted
@@ -416,7 +426,7 @@ def _standings(lines: tuple[ScoredWhizLine, ...]) -> tuple[WhizStanding, ...]:
             earned[player] += line.mp[position]
             tops[player] += line.top
             played[player] += 1
-    boards = len({line.line.board for line in lines})
+    played_boards = {line.line.board for line in lines}
     entries = []
     for player, total in earned.items():
         mp = round(total, _NDIGITS)
@@ -430,7 +440,11 @@ def _standings(lines: tuple[ScoredWhizLine, ...]) -> tuple[WhizStanding, ...]:
                 top=top,
                 pct=pct,
                 boards=played[player],
-                sit_out_boards=boards - played[player],
+                sit_out_boards=(
+                    len(played_boards) - played[player]
+                    if sit_outs is None
+                    else len(sit_outs.get(player, ()))
+                ),
             )
         )
     places = rank([entry.pct for entry in entries])

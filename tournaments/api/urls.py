@@ -26,6 +26,7 @@ from tournaments.api import (
     individual,
     line_pairs,
     mail_jobs,
+    pairs_events,
     penalties,
     running,
     sections,
@@ -40,7 +41,7 @@ from tournaments.registry import created_by_kind
 
 router = DefaultRouter()
 router.register("clubs", views.ClubViewSet)
-router.register("events", events.EventViewSet, basename="api-event")
+router.register("events", pairs_events.EventViewSet, basename="api-event")
 router.register("sections", events.SectionViewSet, basename="api-section")
 
 urlpatterns = [

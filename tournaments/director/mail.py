@@ -7,6 +7,7 @@ from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tournaments.models import Event, MailJob, Player, Section
@@ -56,14 +57,25 @@ def section_mail(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("director:mail-job", job.pk)
     recipients = mail_recipients(section)
     players = Player.objects.filter(pairs__section=section).distinct().count()
+    event = section.session.event
     context = {
         "section": section,
-        "event": section.session.event,
+        "event": event,
         "recipients": recipients,
+        "players": players,
         "without_address": players - len(recipients),
+        "players_url": club_players_url(event.club_id),
         "jobs": section.mail_jobs.all()[:10],
     }
     return render(request, "director/section_mail.html", context, status=status)
+
+
+def club_players_url(club_id: int | None) -> str:
+    """Where the club's players and their e-mail addresses are kept (the
+    club's page of the administration, its players listed under it)."""
+    if club_id is None:
+        return ""
+    return reverse("admin:tournaments_club_change", args=[club_id])
 
 
 @staff_member_required

@@ -8,10 +8,13 @@ a ``WhizScore`` line of the ranking.
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from django.db import transaction
 
 from scoring.whiz import WhizLine, WhizSettings, score_whiz_session
 from tournaments.models import Section, WhizResult, WhizScore
+from tournaments.movements.whiz import WhizMovement
 from tournaments.rescore.ranking import store_player_ranking
 from tournaments.rescore.store import store_changed
 from tournaments.services.whiz import POSITIONS, section_whiz_movement
@@ -42,6 +45,28 @@ def _mark(text: str) -> str | float:
     return text if text.startswith("A") else float(text)
 
 
+def sat_out_boards(
+    section: Section, movement: WhizMovement, results: list[WhizResult]
+) -> dict[int, set[int]]:
+    """The boards (by number) each player (by entrant id) has sat out so far:
+    those of the rounds the movement seats him at a table a phantom leaves
+    short, up to the latest round some table has entered a line of (a
+    sit-out still to come is not one yet)."""
+    reached = max((r.round.number for r in results if r.round_id), default=0)
+    entrants = {(e.line, e.number): e.pk for e in section.whiz_entrants.all()}
+    offset = section.first_board - 1
+    boards: dict[int, set[int]] = defaultdict(set)
+    for seating in movement.seatings:
+        if not seating.sits_out or seating.round > reached:
+            continue
+        for player_id in seating.player_ids:
+            player = movement.player(player_id)
+            entrant = entrants.get((player.line, player.number))
+            if not player.phantom and entrant is not None:
+                boards[entrant].update(board + offset for board in seating.boards)
+    return dict(boards)
+
+
 @transaction.atomic
 def rescore_whiz_section(section_id: int) -> dict[str, int]:
     """Compare every board hand by hand and store the ranking (idempotent)."""
@@ -52,7 +77,7 @@ def rescore_whiz_section(section_id: int) -> dict[str, int]:
     )
     results = list(
         WhizResult.objects.filter(board__section=section)
-        .select_related("board", "table", "north", "east", "south")
+        .select_related("board", "table", "round", "north", "east", "south")
         .order_by("board__number", "north__number", "id")
     )
     movement = section_whiz_movement(section)
@@ -62,7 +87,10 @@ def rescore_whiz_section(section_id: int) -> dict[str, int]:
     }
     settings = WhizSettings(board=section.session.event.scoring_settings().board)
     scored = score_whiz_session(
-        whiz_lines(results), settings=settings, expected=expected
+        whiz_lines(results),
+        settings=settings,
+        expected=expected,
+        sit_outs=sat_out_boards(section, movement, results),
     )
     # Only the lines whose figures changed are written (``store``).
     fields = [

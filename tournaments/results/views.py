@@ -45,7 +45,7 @@ from tournaments.services.privacy import (
     hidden_boards_by_section,
     request_viewer,
 )
-from tournaments.services.publication import FINAL, publication_state
+from tournaments.services.publication import CLOSED, FINAL, publication_state
 from tournaments.services.workbook_builds import built_by_task, workbook_wanted
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -148,6 +148,9 @@ def pairs_results(
     context = {
         "event": event,
         "reports": reports,
+        # The workbook holds every traveller line: not offered while some
+        # board with lines is hidden from this visitor (``event_excel``).
+        "workbook_held": any(held for _, links in travellers for _, held in links),
         "travellers": travellers,
         "rankings": rankings,
         "lettered": lettered(reports),
@@ -331,8 +334,11 @@ def _scorecard_chart(rows: list[dict[str, object]], by_imps: bool) -> BarChart |
 
 def _workbook_in_play(request: HttpRequest, event: Event) -> HttpResponse:
     """The workbook holds every traveller line: refused (409) while a board is
-    still in play, rather than a partial file taken for the results."""
-    return render(request, "results/export_in_play.html", {"event": event}, status=409)
+    still in play, rather than a partial file taken for the results; once the
+    director has closed the event without publishing, no board is in play
+    any more: the page says the results are not published yet."""
+    context = {"event": event, "closed": publication_state(event) == CLOSED}
+    return render(request, "results/export_in_play.html", context, status=409)
 
 
 def event_excel(request: HttpRequest, pk: int) -> HttpResponse:

@@ -19,7 +19,11 @@ from tournaments.results.hand_records import (
     hand_record,
 )
 from tournaments.selectors.standings import section_standings
-from tournaments.services.privacy import hidden_boards, request_viewer
+from tournaments.services.privacy import (
+    boards_in_play,
+    hidden_boards,
+    request_viewer,
+)
 
 POSITIONS = ("N", "E", "S")
 
@@ -38,6 +42,9 @@ def whiz_results(
         live,
         section=section,
         scores=scores,
+        # The workbook holds every line: not offered while a board with
+        # lines is hidden from this visitor (``views.event_excel``).
+        workbook_held=bool(boards_in_play(section, request_viewer(request))),
         boards=boards,
     )
 

@@ -1,0 +1,211 @@
+"""Measure the live checks' false alarms (``scoring.checks``) on real results.
+
+Every line of a published results file was agreed at its table and
+published: a check that flags one cries wolf.  For each file under
+``tests/data`` that holds a pairs session's traveller lines, this reads the
+lines (the importers' own readers), the boards' double-dummy tables (the
+file's ``[OptimumResultTable]`` or ``[DoubleDummyTricks]``, else solved from
+its deals when the optional endplay package is installed) and prints, per
+check, the lines checked, the lines flagged and the rate.  The ``sign``
+check only reads lines entered as a score: it is measured as if every line
+of the file had been typed as its NS score ("sign*"), the worst case.
+
+Run ``.venv/bin/python bench/check_alarms.py`` (``--demo`` also measures
+the demo's club nights, in a throwaway SQLite database).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+DATA = ROOT / "tests" / "data"
+# The real results files: a pairs session's traveller lines each.
+RESULT_FILES = (
+    "pbn/newtonbridge_20160120_1.pbn",
+    "pbn/westwood_20190625_1.pbn",
+    "pbn/WinchesterJuly2026.pbn",
+    "jfr/WB120802/wb120802.pbn",
+    "usebio/mp_pairs_mitchell.xml",
+    "usebio/mp_pairs_howell.xml",
+    "usebio/mp_pairs_mitchell_03.xml",
+    "usebio/butler_howell.xml",
+    "usebio/cross_imp_howell.xml",
+)
+CODES = ("direction", "sign", "board", "double_dummy", "field")
+
+
+@dataclass
+class Tally:
+    """Lines checked and lines flagged, by check code."""
+
+    lines: int = 0
+    flags: dict[str, int] | None = None
+
+    def rate(self, code: str) -> float:
+        """The share of lines the check flagged."""
+        return (self.flags or {}).get(code, 0) / self.lines if self.lines else 0.0
+
+
+def _setup() -> None:
+    import django
+
+    django.setup()
+
+
+def file_tally(path: Path) -> Tally:
+    """The checks' flags on every line of the results file at ``path``."""
+    _setup()
+    from scoring.checks import section_checks
+
+    tally = Tally(flags=dict.fromkeys(CODES, 0))
+    for lines, boards in _sections(path):
+        checked = [line for line in lines if line.played.score_ns is not None]
+        tally.lines += len(checked)
+        found = section_checks(lines, boards)
+        for findings in found.values():
+            for finding in findings:
+                if finding.code != "sign":
+                    tally.flags[finding.code] += 1
+        as_scores = [
+            replace(line, played=replace(line.played, contract="")) for line in lines
+        ]
+        for findings in section_checks(as_scores, boards).values():
+            tally.flags["sign"] += sum(f.code == "sign" for f in findings)
+    return tally
+
+
+def _sections(path: Path) -> Iterable[tuple[list, dict]]:
+    """Each section of the file as (its lines, its boards) for the checks."""
+    from games.bridge import parse_contract, result_score
+    from scoring.checks import BoardField, Played, SectionLine
+    from tournaments.importers.pbn import parse_sessions
+    from tournaments.importers.usebio import read_usebio
+
+    data = path.read_bytes()
+    sessions = read_usebio(data) if path.suffix == ".xml" else parse_sessions(data)
+    tables = _dd_tables(path, data)
+    for session in sessions:
+        boards = {
+            number: BoardField(number, board.vulnerability, (), tables.get(number, {}))
+            for number, board in session.boards.items()
+        }
+        for number, board in session.boards.items():
+            if number not in tables and board.deal:
+                boards[number] = replace(boards[number], dd=_solved(board.deal))
+        lines = []
+        for index, line in enumerate(session.lines):
+            score = None
+            if line.adjusted is None and line.weighted is None and line.contract:
+                contract = parse_contract(line.contract)
+                vulnerability = boards.get(line.board, BoardField(0, "")).vulnerability
+                score = result_score(
+                    contract,
+                    line.declarer or None,
+                    line.tricks or 0,
+                    line.board,
+                    vulnerability=vulnerability or None,
+                )
+            played = Played(
+                line.board, line.contract, line.declarer, line.tricks, score
+            )
+            lines.append(SectionLine(index, line.ns, line.ew, played))
+        yield lines, boards
+
+
+def _dd_tables(path: Path, data: bytes) -> dict[int, dict]:
+    """The double-dummy tables a PBN file carries, by board number."""
+    if path.suffix != ".pbn":
+        return {}
+    from games.double_dummy import DoubleDummyTable
+    from games.pbn import read_pbn
+
+    tables = {}
+    for game in read_pbn(data):
+        rows = game.table("OptimumResultTable")
+        try:
+            number = int(game.tags.get("Board", "0"))
+            if rows is not None and rows.rows:
+                table = DoubleDummyTable.from_rows(
+                    (row["Declarer"], row["Denomination"], int(row["Result"]))
+                    for row in rows.rows
+                )
+            elif game.tags.get("DoubleDummyTricks"):
+                table = DoubleDummyTable.from_pbn(game.tags["DoubleDummyTricks"])
+            else:
+                continue
+        except (ValueError, KeyError, TypeError):
+            continue
+        tables[number] = {seat: dict(row) for seat, row in table.tricks.items()}
+    return tables
+
+
+def _solved(deal: str) -> dict:
+    """The deal's double-dummy tricks, or none without the solver."""
+    from games.double_dummy import available, solve
+
+    if not available():
+        return {}
+    try:
+        table = solve(deal)
+    except Exception:  # a deal the solver refuses has no table
+        return {}
+    return {seat: dict(row) for seat, row in table.tricks.items()}
+
+
+def demo_tally() -> Tally:
+    """The checks' flags on the demo's finished pairs club nights."""
+    _setup()
+    from django.core.management import call_command
+    from tournaments.selectors.line_checks import section_findings
+
+    from tournaments.models import Event, Result, Section
+
+    call_command("migrate", verbosity=0)
+    call_command("load_demo", verbosity=0)
+    tally = Tally(flags=dict.fromkeys(CODES, 0))
+    sections = Section.objects.filter(
+        session__event__kind=Event.Kind.PAIRS, session__event__game=Event.Game.BRIDGE
+    )
+    for section in sections:
+        tally.lines += Result.objects.filter(
+            board__section=section, score_ns__isnull=False
+        ).count()
+        for findings in section_findings(section).values():
+            for finding in findings:
+                tally.flags[finding.code] += 1
+    return tally
+
+
+def report(name: str, tally: Tally) -> None:
+    """One line per check: the file, the check, lines, flags and rate."""
+    for code in CODES:
+        flags = (tally.flags or {}).get(code, 0)
+        label = "sign*" if code == "sign" else code
+        print(
+            f"{name:36} {label:13} lines {tally.lines:5} flags {flags:3} "
+            f"rate {100 * tally.rate(code):5.2f} %"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--demo", action="store_true", help="also the demo's nights")
+    args = parser.parse_args()
+    for name in RESULT_FILES:
+        report(name, file_tally(DATA / name))
+    if args.demo:
+        os.environ["DATABASE_URL"] = "sqlite:////tmp/donne_check_alarms.sqlite3"
+        report("demo", demo_tally())
+
+
+if __name__ == "__main__":
+    main()

@@ -165,9 +165,9 @@ def demo_tally() -> Tally:
     """The checks' flags on the demo's finished pairs club nights."""
     _setup()
     from django.core.management import call_command
-    from tournaments.selectors.line_checks import section_findings
 
     from tournaments.models import Event, Result, Section
+    from tournaments.selectors.line_checks import section_findings
 
     call_command("migrate", verbosity=0)
     call_command("load_demo", verbosity=0)

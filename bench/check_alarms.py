@@ -17,6 +17,8 @@ the demo's club nights, in a throwaway SQLite database).
 from __future__ import annotations
 
 import argparse
+import functools
+import json
 import os
 import sys
 from collections.abc import Iterable
@@ -40,6 +42,9 @@ RESULT_FILES = (
     "usebio/butler_howell.xml",
     "usebio/cross_imp_howell.xml",
 )
+# The double-dummy tables of the files' deals that carry none, solved once
+# by endplay (``--write-dd``): the test reads them instead of solving again.
+SOLVED = ROOT / "tests" / "support" / "check_alarms_dd.json"
 CODES = ("direction", "sign", "board", "double_dummy", "field")
 
 
@@ -61,6 +66,7 @@ def _setup() -> None:
     django.setup()
 
 
+@functools.cache
 def file_tally(path: Path) -> Tally:
     """The checks' flags on every line of the results file at ``path``."""
     _setup()
@@ -98,9 +104,14 @@ def _sections(path: Path) -> Iterable[tuple[list, dict]]:
             number: BoardField(number, board.vulnerability, (), tables.get(number, {}))
             for number, board in session.boards.items()
         }
-        for number, board in session.boards.items():
-            if number not in tables and board.deal:
-                boards[number] = replace(boards[number], dd=_solved(board.deal))
+        unsolved = [
+            number
+            for number, board in session.boards.items()
+            if number not in tables and board.deal
+        ]
+        solved = _solved([session.boards[number].deal for number in unsolved])
+        for number, table in zip(unsolved, solved, strict=True):
+            boards[number] = replace(boards[number], dd=table)
         lines = []
         for index, line in enumerate(session.lines):
             score = None
@@ -148,17 +159,39 @@ def _dd_tables(path: Path, data: bytes) -> dict[int, dict]:
     return tables
 
 
-def _solved(deal: str) -> dict:
-    """The deal's double-dummy tricks, or none without the solver."""
-    from games.double_dummy import available, solve
+def _solved(deals: list[str]) -> list[dict]:
+    """The deals' double-dummy tricks: from ``SOLVED`` (written by
+    ``--write-dd``, so the test need not run the solver), else solved
+    together, else none without the solver."""
+    from games.double_dummy import available, solve_all
 
-    if not available():
+    kept = _kept_tables()
+    missing = [deal for deal in deals if deal not in kept]
+    if missing and available():
+        try:
+            tables = solve_all(missing)
+        except Exception:  # deals the solver refuses have no table
+            tables = []
+        for deal, table in zip(missing, tables, strict=False):
+            kept[deal] = {seat: dict(row) for seat, row in table.tricks.items()}
+    return [kept.get(deal, {}) for deal in deals]
+
+
+@functools.cache
+def _kept_tables() -> dict[str, dict]:
+    """The solved tables kept in ``SOLVED``, by deal."""
+    if not SOLVED.exists():
         return {}
-    try:
-        table = solve(deal)
-    except Exception:  # a deal the solver refuses has no table
-        return {}
-    return {seat: dict(row) for seat, row in table.tricks.items()}
+    return json.loads(SOLVED.read_text(encoding="utf-8"))
+
+
+def write_solved() -> None:
+    """Solve every deal of the files and keep the tables in ``SOLVED``."""
+    for name in RESULT_FILES:
+        file_tally(DATA / name)
+    tables = dict(sorted(_kept_tables().items()))
+    SOLVED.write_text(json.dumps(tables, indent=0) + "\n", encoding="utf-8")
+    print(f"{len(tables)} deals' tables kept in {SOLVED.relative_to(ROOT)}")
 
 
 def demo_tally() -> Tally:
@@ -199,7 +232,13 @@ def report(name: str, tally: Tally) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--demo", action="store_true", help="also the demo's nights")
+    parser.add_argument(
+        "--write-dd", action="store_true", help=f"solve the deals into {SOLVED.name}"
+    )
     args = parser.parse_args()
+    if args.write_dd:
+        write_solved()
+        return
     for name in RESULT_FILES:
         report(name, file_tally(DATA / name))
     if args.demo:

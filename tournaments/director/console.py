@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from games.bridge import result_text
 from games.errors import GameError
 from games.weighted import weighted_text
+from tournaments.director.line_checks import unusual_lines
 from tournaments.models import (
     Board,
     Result,
@@ -148,6 +149,7 @@ def console(request: HttpRequest, pk: int) -> HttpResponse:
         "sign_in_locks": section_locks(section),
         "missing_players": missing_players_text(pairs_missing_a_player(section)),
         "disputes": open_disputes(section),
+        "unusual": unusual_lines(section),
     }
     # ``?partial=1`` lays the page out as its grid block and nothing else.
     partial = Template("{% block grid %}{% endblock %}")

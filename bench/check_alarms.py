@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import io
 import json
 import os
 import sys
@@ -45,6 +46,7 @@ RESULT_FILES = (
 # The double-dummy tables of the files' deals that carry none, solved once
 # by endplay (``--write-dd``): the test reads them instead of solving again.
 SOLVED = ROOT / "tests" / "support" / "check_alarms_dd.json"
+DEMO_DATABASE = "/tmp/donne_check_alarms.sqlite3"
 CODES = ("direction", "sign", "board", "double_dummy", "field")
 
 
@@ -194,6 +196,63 @@ def write_solved() -> None:
     print(f"{len(tables)} deals' tables kept in {SOLVED.relative_to(ROOT)}")
 
 
+def file_catches(path: Path, limit: int = 400) -> dict[str, tuple[int, int]]:
+    """How often each check catches a mistake put into a real line, one at a
+    time (up to ``limit`` lines a file): the declarer moved to the seat on
+    its left (``direction``), the line put under the next board its pairs
+    played (``board``), its NS score typed with the sign reversed
+    (``sign``, as a line entered as a score).  (tried, caught) by code."""
+    from games.bridge import parse_contract
+    from scoring.checks import OTHER_SIDE, section_checks
+
+    tried = dict.fromkeys(("direction", "board", "sign"), 0)
+    caught = dict.fromkeys(("direction", "board", "sign"), 0)
+    for lines, boards in _sections(path):
+        together: dict[tuple, list[int]] = {}
+        for line in lines:
+            together.setdefault((line.ns, line.ew), []).append(line.played.board)
+        for index, line in enumerate(lines[:limit]):
+            played = line.played
+            if played.score_ns is None or parse_contract(played.contract).is_pass:
+                continue
+            wrong = {
+                "direction": replace(
+                    played,
+                    declarer=OTHER_SIDE[played.declarer][0],
+                    score_ns=_flipped(played, boards),
+                ),
+                "sign": replace(played, contract="", score_ns=-played.score_ns),
+            }
+            others = [b for b in together[(line.ns, line.ew)] if b != played.board]
+            if others:
+                wrong["board"] = replace(played, board=others[0])
+            for code, changed in wrong.items():
+                if code == "sign" and not changed.score_ns:
+                    continue
+                tried[code] += 1
+                variant = [*lines[:index], replace(line, played=changed)]
+                variant += lines[index + 1 :]
+                found = section_checks(variant, boards, only={line.key})
+                codes = {f.code for f in found.get(line.key, [])}
+                caught[code] += code in codes
+    return {code: (tried[code], caught[code]) for code in tried}
+
+
+def _flipped(played, boards) -> int | None:
+    """The line's NS score with the declarer on the seat to its left."""
+    from games.bridge import result_score
+    from scoring.checks import OTHER_SIDE
+
+    board = boards[played.board]
+    return result_score(
+        played.contract,
+        OTHER_SIDE[played.declarer][0],
+        played.tricks or 0,
+        played.board,
+        vulnerability=board.vulnerability or None,
+    )
+
+
 def demo_tally() -> Tally:
     """The checks' flags on the demo's finished pairs club nights."""
     _setup()
@@ -203,7 +262,7 @@ def demo_tally() -> Tally:
     from tournaments.selectors.line_checks import section_findings
 
     call_command("migrate", verbosity=0)
-    call_command("load_demo", verbosity=0)
+    call_command("load_demo", verbosity=0, stdout=io.StringIO())
     tally = Tally(flags=dict.fromkeys(CODES, 0))
     sections = Section.objects.filter(
         session__event__kind=Event.Kind.PAIRS, session__event__game=Event.Game.BRIDGE
@@ -233,16 +292,29 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--demo", action="store_true", help="also the demo's nights")
     parser.add_argument(
+        "--catches", action="store_true", help="also the mistakes each check catches"
+    )
+    parser.add_argument(
         "--write-dd", action="store_true", help=f"solve the deals into {SOLVED.name}"
     )
     args = parser.parse_args()
     if args.write_dd:
         write_solved()
         return
+    if args.demo:  # before Django reads its settings: a throwaway database
+        Path(DEMO_DATABASE).unlink(missing_ok=True)
+        os.environ["DATABASE_URL"] = f"sqlite:///{DEMO_DATABASE}"
     for name in RESULT_FILES:
         report(name, file_tally(DATA / name))
+    if args.catches:
+        for name in RESULT_FILES:
+            for code, (tried, caught) in file_catches(DATA / name).items():
+                share = 100 * caught / tried if tried else 0.0
+                print(
+                    f"{name:36} {code:13} mistakes {tried:4} caught {caught:4} "
+                    f"({share:5.1f} %)"
+                )
     if args.demo:
-        os.environ["DATABASE_URL"] = "sqlite:////tmp/donne_check_alarms.sqlite3"
         report("demo", demo_tally())
 
 

@@ -17,7 +17,7 @@ measures their false-alarm rate on real published results (``docs/live-checks.md
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from games.bridge import parse_contract, result_score
@@ -37,6 +37,8 @@ AGREED_LINES = 6
 AGREED_SPAN = 30
 # "No other table is near" for the ``field`` check alone.
 FIELD_GAP = 500
+# A score "several tables made": this many at least (and a third of them).
+SHARED_TABLES = 2
 # "No other table is near": every other score is further than this.
 NEAR = 100
 # Tricks away from double dummy that make a result implausible.
@@ -120,6 +122,15 @@ def field_score(scores: Sequence[int]) -> int | None:
     return score if 3 * count >= 2 * len(scores) else None
 
 
+def is_shared(score: int | None, scores: Sequence[int]) -> bool:
+    """``score`` is what several tables made: at least ``SHARED_TABLES`` of
+    them and a third of the board's (enough tables to say so)."""
+    if score is None or len(scores) < FIELD_LINES:
+        return False
+    count = scores.count(score)
+    return count >= SHARED_TABLES and 3 * count >= len(scores)
+
+
 def is_alone(score: int, scores: Sequence[int]) -> bool:
     """No other table is near ``score`` (enough tables to say so)."""
     return len(scores) >= FIELD_LINES and all(abs(score - s) > NEAR for s in scores)
@@ -144,8 +155,7 @@ def direction_check(line: Played, board: BoardField) -> Finding | None:
     fielded = len(board.scores) >= FIELD_LINES
     if fielded and not is_alone(line.score_ns, board.scores):
         return None
-    common = field_score(board.scores)
-    if flipped == common and _played_from(board, line.contract, seats):
+    if is_shared(flipped, board.scores) and _played_from(board, line.contract, seats):
         seat = _closest_seat(line, board, seats)
         return Finding(DIRECTION, {"declarer": seat}, {"score": flipped})
     own = _dd(board, line.declarer, line.contract)
@@ -184,7 +194,9 @@ def sign_check(line: Played, board: BoardField) -> Finding | None:
     reversed_score = -line.score_ns
     if line.score_ns in board.scores:
         return None
-    if field_score(board.scores) != reversed_score:
+    if not is_alone(line.score_ns, board.scores):
+        return None
+    if not is_shared(reversed_score, board.scores):
         return None
     return Finding(SIGN, {"score_ns": reversed_score}, {"score": reversed_score})
 
@@ -203,8 +215,7 @@ def board_check(
             moved = _score(line.contract, line.declarer, line.tricks or 0, other)
         else:
             moved = line.score_ns
-        common = field_score(other.scores)
-        if moved is not None and common is not None and moved == common:
+        if is_shared(moved, other.scores):
             return Finding(
                 BOARD, {"board": other.number}, {"board": other.number, "score": moved}
             )
@@ -313,13 +324,16 @@ class SectionLine:
 
 
 def section_checks(
-    lines: Sequence[SectionLine], boards: Mapping[int, BoardField]
+    lines: Sequence[SectionLine],
+    boards: Mapping[int, BoardField],
+    only: Collection[object] | None = None,
 ) -> dict[object, list[Finding]]:
     """Every line's findings (only the lines with some), each line checked
     against the other lines of its board and of its round's other boards.
 
     ``boards`` gives each board's vulnerability and double-dummy tricks; the
     scores are the lines'.  An adjusted line (score None) is in no field.
+    ``only`` names the lines to check (all of them when None).
     """
     scores: dict[int, list[tuple[object, int]]] = {}
     played_by: dict[int, list[tuple[object, tuple[str, str, int]]]] = {}
@@ -334,6 +348,8 @@ def section_checks(
         together.setdefault((line.ns, line.ew), set()).add(played.board)
     found: dict[object, list[Finding]] = {}
     for line in lines:
+        if only is not None and line.key not in only:
+            continue
         number = line.played.board
         base = boards.get(number, BoardField(number, ""))
         board = _with_scores(base, scores, played_by, line.key)

@@ -264,9 +264,11 @@ def test_a_score_with_its_sign_reversed_is_fixed_in_one_click(director, five_tab
     assert detail.json()["checks"] == []
 
 
-def test_a_teams_or_other_games_line_has_no_checks(director, section):
+def test_a_line_nothing_is_unusual_about_has_an_empty_list(director, section):
     url = reverse("api-section-results", args=[section.pk])
     entry = {"board": 1, "ns": "1NS", "ew": "1EW", "contract": "3NT",
              "declarer": "N", "result": "="}  # fmt: skip
     body = post(director, url, entry).json()
     assert body["checks"] == []
+    detail = director.get(reverse("api-result-detail", args=[body["id"]]))
+    assert detail.json()["checks"] == []

@@ -6,6 +6,7 @@ see); writes go through ``writes.submit`` and so through ``result_submit``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
@@ -49,6 +50,7 @@ from tournaments.api.serializers import (
 from tournaments.api.writes import fix_line_pairs, line_fields, submit
 from tournaments.models import Event, Result, Section, Session
 from tournaments.registry import section_game
+from tournaments.selectors.line_checks import checks_json, section_findings
 from tournaments.selectors.movement import section_movement
 from tournaments.selectors.pairs import (
     LineRow,
@@ -209,7 +211,11 @@ class SectionResultsView(ApiAccess, APIView):
             .select_related("board", "ns_pair", "ew_pair", "round", "table")
             .order_by("board__number", "ns_pair__number", "id")
         )
-        rows = [line_row(result) for result in results]
+        found = section_findings(section)
+        rows = [
+            replace(line_row(result), checks=checks_json(found.get(result.pk, [])))
+            for result in results
+        ]
         return Response(self.OutputSerializer(rows, many=True).data)
 
     @extend_schema(

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments import access
 from tournaments.models import Club, Event, Pair, Player, Section, Session
+from tournaments.selectors.line_checks import line_checks_json
+from tournaments.selectors.pairs import LineRow
 
 
 class GameSerializer(serializers.Serializer):
@@ -136,6 +139,13 @@ class Rounded(serializers.FloatField):
         return round(float(value), 2)
 
 
+class CheckSerializer(serializers.Serializer):
+    """One live check of a line: its code and what it says."""
+
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
 class ResultSerializer(serializers.Serializer):
     """A traveller line with its matchpoints and percentages (a ``LineRow``)."""
 
@@ -165,6 +175,18 @@ class ResultSerializer(serializers.Serializer):
     pct_ew = Rounded(allow_null=True)
     confirmed = serializers.DateTimeField(source="result.confirmed", allow_null=True)
     disputed = serializers.BooleanField(source="result.disputed")
+    checks = serializers.SerializerMethodField(
+        help_text="The live checks: why this line is likely wrong, "
+        '[{"code": "direction|sign|board|double_dummy|field", "message": ...}]; '
+        "empty when nothing is unusual."
+    )
+
+    @extend_schema_field(CheckSerializer(many=True))
+    def get_checks(self, row: LineRow) -> list[dict[str, str]]:
+        """The row's checks, read for its line when the view did not."""
+        if row.checks is not None:
+            return row.checks
+        return line_checks_json(row.result)
 
 
 class StandingSerializer(serializers.Serializer):

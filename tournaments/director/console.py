@@ -18,6 +18,7 @@ from games.bridge import result_text
 from games.errors import GameError
 from games.weighted import weighted_text
 from tournaments.director.clock import console_clock
+from tournaments.director.line_checks import unusual_lines
 from tournaments.models import (
     Board,
     Result,
@@ -149,6 +150,7 @@ def console(request: HttpRequest, pk: int) -> HttpResponse:
         "sign_in_locks": section_locks(section),
         "missing_players": missing_players_text(pairs_missing_a_player(section)),
         "disputes": open_disputes(section),
+        "unusual": unusual_lines(section),
     }
     # ``?partial=1`` lays the page out as its grid block and nothing else
     # (the round clock's panel, outside it, fetches its own).

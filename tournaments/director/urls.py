@@ -13,6 +13,7 @@ from tournaments.director import (
     event_deletion,
     files,
     import_jobs,
+    line_checks,
     lines,
     mail,
     penalties,
@@ -95,6 +96,11 @@ urlpatterns = [
         ("tonight/", tonight.tonight_ready, "tonight-ready"),
         ("mail/", mail.section_mail, "section-mail"),
         ("tables/<int:number>/round/", console.table_move, "table-move"),
+        (
+            "lines/<int:result_pk>/fix/",
+            line_checks.line_check_fix_view,
+            "line-check-fix",
+        ),
         ("boards/<int:number>/", views.traveller, "traveller"),
         (
             "boards/<int:number>/lines/<int:result_pk>/swap/",

@@ -41,6 +41,9 @@ class LineRow:
     pct_ew: float | None
     imp_ns: float | None = None
     imp_ew: float | None = None
+    # The live checks' findings as JSON (``selectors.line_checks``); None:
+    # not read yet, the serializer reads the line's own.
+    checks: list[dict[str, str]] | None = None
 
     @property
     def adjusted(self) -> str | None:

@@ -14,6 +14,7 @@ from typing import TypedDict, Unpack
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -367,3 +368,68 @@ def result_resolve(
     writer = Writer(source=source, user=user)
     entry = _entry_of(result)
     return resolve_line(writer, entry)
+
+
+def result_move(
+    result: Result,
+    board: Board,
+    *,
+    user: AbstractBaseUser | None = None,
+    source: str = Source.DIRECTOR,
+) -> Result:
+    """Move a line entered under the wrong board to ``board`` (a board its
+    pairs play in the same round): the same contract, declarer and tricks,
+    scored with ``board``'s vulnerability, audited on ``board``; both boards
+    are rescored.  Refused when the pairs already have a line there."""
+    if result.contract:
+        fields = played_line_fields(
+            board, result.contract, result.declarer, result.tricks, result.lead
+        )
+    else:
+        fields = {"score_ns": result.score_ns}
+    fields["board"] = board
+    check_pairs(board, result.ns_pair, result.ew_pair)
+    writer = Writer.at(result.table, source, user, "", True)
+    fields.update(
+        ns_pair=result.ns_pair,
+        ew_pair=result.ew_pair,
+        round=result.round,
+        table=result.table,
+    )
+    entry = _entry(
+        board, fields, result.ns_pair, result.ew_pair, result.round,
+        result.table, result,
+    )  # fmt: skip
+    entry.audited = (*AUDITED_FIELDS, "board_id")
+    old = result.board
+    with transaction.atomic():
+        line, _created = write_line(writer, entry)
+        section_changed(old.section_id, old.pk)
+    return line
+
+
+def result_sign_reverse(
+    result: Result,
+    *,
+    user: AbstractBaseUser | None = None,
+    source: str = Source.DIRECTOR,
+) -> Result:
+    """A line entered as a score with its sign the wrong way round: its NS
+    score negated (a contract's line computes its sign: refused)."""
+    if result.contract or result.score_ns is None:
+        raise ValidationError(
+            {"score_ns": _("This line's score comes from its contract: its sign "
+                           "cannot be reversed.")}
+        )  # fmt: skip
+    line, _created = _write(
+        result.board,
+        {"score_ns": -result.score_ns},
+        result.ns_pair,
+        result.ew_pair,
+        round=result.round,
+        table=result.table,
+        user=user,
+        result=result,
+        source=source,
+    )
+    return line

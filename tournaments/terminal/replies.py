@@ -1,8 +1,10 @@
 """What a tablet's write answers to the offline queue (``static/terminal.js``).
 
 The queue sends each kept entry with ``fetch`` and ``Accept:
-application/json``: it reads ``{"status", "board", "result", "message"}``
-and the HTTP status, never a page.  A plain form post (no JavaScript) gets
+application/json``: it reads ``{"status", "board", "result", "message",
+"checks"}`` and the HTTP status, never a page; ``checks`` are the live
+checks of the stored line (``selectors.line_checks``: why it is likely
+wrong, empty when nothing is unusual).  A plain form post (no JavaScript) gets
 the pages as before: a redirect to the board, or the form with its errors.
 """
 
@@ -13,6 +15,8 @@ from collections.abc import Iterable
 from django import forms
 from django.db import models
 from django.http import HttpRequest, JsonResponse
+
+from tournaments.selectors.line_checks import line_checks_json
 
 
 def wants_json(request: HttpRequest) -> bool:
@@ -40,6 +44,7 @@ def stored_reply(
             "board": number,
             "result": line.pk,
             "message": "",
+            "checks": line_checks_json(line),
         }
     )
 

@@ -21,6 +21,7 @@ from tournaments import access as club_access
 from tournaments.models import Board, Event, Result, ResultChange, Source, Table
 from tournaments.movements import Movement
 from tournaments.registry import table_game
+from tournaments.selectors.line_checks import line_checks_json
 from tournaments.selectors.movement import section_movement
 from tournaments.selectors.teams import table_match
 from tournaments.services import sign_in_locks as locks
@@ -429,6 +430,7 @@ def _result_page(request: HttpRequest, here: Here, line: BoardLine) -> HttpRespo
         "result_text": _made_text(result),
         "kept": _kept_by_director(result),
         "traveller": _traveller_so_far(here.table, line.board),
+        "checks": line_checks_json(result),
         "next_line": later[0] if later else None,
         "moves": here.moves() if item.complete else [],
     }

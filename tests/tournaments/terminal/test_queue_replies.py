@@ -38,6 +38,7 @@ def test_a_kept_entry_is_stored_then_replayed_once(client, section):
     assert first.status_code == again.status_code == 200
     assert first.json() == {
         "status": "stored", "board": 1, "result": line.pk, "message": "",
+        "checks": [],
     }  # fmt: skip
     assert again.json()["status"] == "replayed"
     answer = {"answer": "agree", "result": str(line.pk)}
@@ -45,6 +46,7 @@ def test_a_kept_entry_is_stored_then_replayed_once(client, section):
     assert agreed.status_code == 200
     assert agreed.json() == {
         "status": "agreed", "board": 1, "result": line.pk, "message": "",
+        "checks": [],
     }  # fmt: skip
     line.refresh_from_db()
     assert line.confirmed is not None

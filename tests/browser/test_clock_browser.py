@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from browser import ARTIFACTS, PHONE, room_director
+from browser import ARTIFACTS, room_director, signed_in_tablet
 from room_server import Room
 
 if TYPE_CHECKING:
@@ -22,12 +22,7 @@ MOVE = "NS stay, EW up one table, boards down one table."
 
 def tablet(browser: Browser, room: Room, code: str) -> Page:
     """A phone signed in with ``code``, on its round page."""
-    page = browser.new_context(viewport=PHONE).new_page()
-    page.goto(f"{room.public}/table/")
-    page.fill('input[name="code"]', code)
-    page.click('button[type="submit"].big-button')
-    page.wait_for_url(f"{room.public}/table/play/")
-    return page
+    return signed_in_tablet(browser, room.public, code)
 
 
 def clock_time(page: Page, box: str) -> int:

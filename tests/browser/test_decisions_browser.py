@@ -16,7 +16,7 @@ import json
 import time
 from typing import TYPE_CHECKING
 
-from browser import ARTIFACTS, PHONE, pick, room_director
+from browser import ARTIFACTS, pick, room_director, signed_in_tablet
 from room_server import Room
 
 from bench.tablets import sign_in
@@ -49,11 +49,7 @@ def seven_tables(room: Room) -> dict:
 
 def phone(browser: Browser, room: Room, code: str) -> Page:
     """A phone signed in at a table, its push stream open."""
-    page = browser.new_context(viewport=PHONE).new_page()
-    page.goto(f"{room.public}/table/")
-    page.fill('input[name="code"]', code)
-    page.click('button[type="submit"].big-button')
-    page.wait_for_url(f"{room.public}/table/play/")
+    page = signed_in_tablet(browser, room.public, code)
     streaming(page)
     return page
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from barbu_play import SHEET
+from barbu_play import SHEET, SHEET_STORED
 from browser import PHONE, table_sign_in
 
 from tournaments.models import (
@@ -121,15 +121,7 @@ def test_a_barbu_manche_kept_offline_is_sent_on_return(live_server, browser, tmp
     _back_online(page)
     deals = {deal.contract: deal for deal in BarbuDeal.objects.all()}
     assert BarbuDeal.objects.count() == 7
-    assert {c: (d.order, d.trump, d.height) for c, d in deals.items()} == {
-        "barbu": (1, "", ""),
-        "last-two": (2, "", ""),
-        "hearts": (3, "", ""),
-        "queens": (4, "", ""),
-        "tricks": (5, "", ""),
-        "trump": (6, "S", ""),
-        "reussite": (7, "", "9"),
-    }
+    assert {c: (d.order, d.trump, d.height) for c, d in deals.items()} == SHEET_STORED
     assert deals["tricks"].points() == {"N": -22, "E": -14, "S": -6, "W": 16}
     assert deals["trump"].points() == {"N": 35, "E": 10, "S": 10, "W": 10}
     assert {

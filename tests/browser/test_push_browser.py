@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from browser import PHONE, room_director
+from browser import room_director, signed_in_tablet
 from room_server import Room
 
 from bench.tablets import sign_in
@@ -20,13 +20,8 @@ DEADLINE = 1.0  # issue 31: within 1 s of the save
 
 
 def tablet(browser: Browser, room: Room, code: str) -> Page:
-    """A phone-sized device signed in with ``code``, on its round page."""
-    page = browser.new_context(viewport=PHONE).new_page()
-    page.goto(f"{room.public}/table/")
-    page.fill('input[name="code"]', code)
-    page.click('button[type="submit"].big-button')
-    page.wait_for_url(f"{room.public}/table/play/")
-    return page
+    """A phone signed in with ``code``, on its round page."""
+    return signed_in_tablet(browser, room.public, code)
 
 
 def seen_at(page: Page, condition: str, timeout: float = 10.0) -> float:

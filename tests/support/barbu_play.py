@@ -45,3 +45,14 @@ SHEET = {
     "c-reussite": "9",
     "r-reussite": "E N W S",
 }
+
+# The manche of SHEET as stored: contract → (order, trump, Réussite height).
+SHEET_STORED = {
+    "barbu": (1, "", ""),
+    "last-two": (2, "", ""),
+    "hearts": (3, "", ""),
+    "queens": (4, "", ""),
+    "tricks": (5, "", ""),
+    "trump": (6, "S", ""),
+    "reussite": (7, "", "9"),
+}

@@ -24,10 +24,9 @@ from tournaments.api.entries import service_refusals
 from tournaments.api.event_creation import EventInputSerializer
 from tournaments.api.event_scoring import DECIMALS, SCORING_FIELDS
 from tournaments.api.permissions import is_director
-from tournaments.api.sections import SectionCreateSerializer
+from tournaments.api.sections import SectionCreateSerializer, movement_choice
 from tournaments.api.serializers import PairSerializer
 from tournaments.models import Club, Event, Section, Session, Table
-from tournaments.selectors.movement import MovementChoice
 from tournaments.services.events import PairEntry
 from tournaments.services.pairs_events import SectionPlan, pairs_event_create
 
@@ -76,17 +75,8 @@ class PairsEventCreateSerializer(serializers.ModelSerializer):
 
 def section_plan(values: dict[str, Any]) -> SectionPlan:
     """A section of the request as the service lays it out."""
-    choice = MovementChoice(
-        kind=values["movement"],
-        tables=values["tables"],
-        boards_per_round=values["boards_per_round"],
-        rounds=values.get("rounds"),
-        even_tables=values["even_tables"],
-        phantom=values["phantom"],
-        arrow_switch=tuple(sorted(set(values["arrow_switch"]))),
-    )
     return SectionPlan(
-        choice=choice,
+        choice=movement_choice(values),
         entries=[PairEntry(names=name.strip()) for name in values["pairs"]],
         first_board=values["first_board"],
         traveller_privacy=values["traveller_privacy"],

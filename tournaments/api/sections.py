@@ -10,6 +10,8 @@ cap ("A Mitchell has at most 50 tables."), never a 500.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
@@ -111,6 +113,19 @@ class SectionCreateSerializer(serializers.Serializer):
         return attrs
 
 
+def movement_choice(values: dict[str, Any]) -> MovementChoice:
+    """The movement a validated ``SectionCreateSerializer`` asks for."""
+    return MovementChoice(
+        kind=values["movement"],
+        tables=values["tables"],
+        boards_per_round=values["boards_per_round"],
+        rounds=values.get("rounds"),
+        even_tables=values["even_tables"],
+        phantom=values["phantom"],
+        arrow_switch=tuple(sorted(set(values["arrow_switch"]))),
+    )
+
+
 class SessionSectionsView(ApiAccess, APIView):
     """A director adds a pairs section to a session of a pairs event."""
 
@@ -125,15 +140,7 @@ class SessionSectionsView(ApiAccess, APIView):
             raise exceptions.PermissionDenied(_("Only the director adds a section."))
         session = get_object_or_404(Session, pk=id)
         values = validated(SectionCreateSerializer, request)
-        choice = MovementChoice(
-            kind=values["movement"],
-            tables=values["tables"],
-            boards_per_round=values["boards_per_round"],
-            rounds=values.get("rounds"),
-            even_tables=values["even_tables"],
-            phantom=values["phantom"],
-            arrow_switch=tuple(sorted(set(values["arrow_switch"]))),
-        )
+        choice = movement_choice(values)
         with service_refusals():
             section = pairs_section_add(
                 session=session,

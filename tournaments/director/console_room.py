@@ -42,6 +42,15 @@ class RoundSummary:
     late: list[int] = field(default_factory=list)
     missing: list[MissingBoard] = field(default_factory=list)
 
+    @property
+    def missing_by_table(self) -> list[tuple[int, int, list[int]]]:
+        """The missing boards as the summary lists them: (round, table,
+        boards), one entry a table and round."""
+        grouped: dict[tuple[int, int], list[int]] = {}
+        for m in self.missing:
+            grouped.setdefault((m.round, m.table), []).append(m.board)
+        return [(rnd, table, boards) for (rnd, table), boards in grouped.items()]
+
 
 def current_round(grid: list[ConsoleRow], clock: ClockState) -> int:
     """The round the room plays: the clock's once it was started (running,

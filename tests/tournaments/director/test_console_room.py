@@ -105,8 +105,8 @@ def test_the_round_at_a_glance_before_and_after_the_clock(td, section):
         MissingBoard(table=3, round=1, board=6),
     ]
     html = page.content.decode()
-    assert "2 late" in html and "Late: tables 2, 3" in html
-    assert "table 2 board 4 (round 1)" in html and "table 3 board 6 (round 1)" in html
+    assert "2 late" in html
+    assert ">T2: 4</a> · <a" in html and ">T3: 5, 6</a></p>" in html
     assert reverse("director:traveller", args=[section.pk, 4]) in html
 
 

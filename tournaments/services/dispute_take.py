@@ -32,7 +32,7 @@ def result_take_other(result: Result, *, user: AbstractBaseUser) -> Result:
     contract by the same pairs (the traveller is the place for those)."""
     with transaction.atomic():
         line = (
-            Result.objects.select_for_update(no_key=True)
+            Result.objects.select_for_update(no_key=True, of=("self",))
             .select_related("board__section", "ns_pair", "ew_pair", "round", "table")
             .filter(pk=result.pk)
             .first()

@@ -14,16 +14,22 @@ that section's session is being played.  Tokens of a closed session are dead
 at once and stay dead if the director reopens it: closing revoked their
 grants, and a grant made before the last reopening is refused as well.
 Tokens of the old shape (no grant) are refused.
+
+An accepted token marks its grant seen (``seen``): at most one write a minute
+a grant, never one a request, so the console can tell each table's last
+contact.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import secrets
 from dataclasses import dataclass
 
 from django.core import signing
-from django.db import transaction
+from django.db import models, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Session, Table, TabletGrant
@@ -31,6 +37,8 @@ from tournaments.models import Session, Table, TabletGrant
 TOKEN_SALT = "donne.table-token"
 # A club session lasts about four hours; a token outlives it comfortably.
 TOKEN_MAX_AGE = 8 * 60 * 60
+# How stale a grant's ``last_seen`` may get before a request writes it again.
+SEEN_EVERY = dt.timedelta(minutes=1)
 
 
 @dataclass(frozen=True)
@@ -138,7 +146,22 @@ def table_for_token(token: str) -> tuple[Table, TabletGrant]:
                 "sign in again."
             )
         )
+    seen(grant)
     return table, grant
+
+
+def seen(grant: TabletGrant) -> None:
+    """Mark the grant seen now, unless it was within the last minute: one
+    ``UPDATE`` a minute a tablet however often it asks.  The update is
+    conditional, so two requests at once write it once."""
+    now = timezone.now()
+    if grant.last_seen is not None and now - grant.last_seen < SEEN_EVERY:
+        return
+    stale = TabletGrant.objects.filter(pk=grant.pk).filter(
+        models.Q(last_seen__isnull=True) | models.Q(last_seen__lt=now - SEEN_EVERY)
+    )
+    stale.update(last_seen=now)
+    grant.last_seen = now
 
 
 def _invalid() -> str:

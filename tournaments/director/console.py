@@ -1,4 +1,6 @@
-"""The director's live console: a tables x rounds grid, and a board's audit trail."""
+"""The director's live console: a tables x rounds grid, and a board's audit trail.
+
+The page itself is ``console_page``; this module reads its grid."""
 
 from __future__ import annotations
 
@@ -8,8 +10,7 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
-from django.template import Template
+from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -17,8 +18,14 @@ from django.views.decorators.http import require_POST
 from games.bridge import result_text
 from games.errors import GameError
 from games.weighted import weighted_text
-from tournaments.director.clock import console_clock
-from tournaments.director.line_checks import unusual_lines
+from tournaments.director.console_states import (
+    CONFIRMED,
+    DISPUTED,
+    ENTERED,
+    LATE,
+    MISSING,
+    SIT_OUT,
+)
 from tournaments.models import (
     Board,
     Result,
@@ -29,18 +36,8 @@ from tournaments.models import (
 )
 from tournaments.registry import section_game
 from tournaments.selectors.movement import section_movement
-from tournaments.services.closing import open_disputes
-from tournaments.services.pairs import missing_players_text, pairs_missing_a_player
 from tournaments.services.seating_lines import seating_lines
-from tournaments.services.sign_in_locks import section_locks
 from tournaments.services.table_rounds import pairs_current_rounds, table_move_on
-
-ENTERED = "entered"
-MISSING = "missing"
-DISPUTED = "disputed"
-LATE = "late"
-CONFIRMED = "confirmed"
-SIT_OUT = "sitout"
 
 LEGEND = (
     (CONFIRMED, gettext_lazy("Confirmed: every line confirmed by the opponents")),
@@ -70,6 +67,7 @@ class Cell:
     ns: str = ""
     ew: str = ""
     board: int | None = None  # the board to open: the first concerned one
+    missing: tuple[int, ...] = ()  # the boards without a line yet
 
 
 @dataclass
@@ -79,6 +77,7 @@ class ConsoleRow:
     table: int
     cells: list[Cell] = field(default_factory=list)
     tablet_round: int | None = None
+    tablet: object = None  # its tablet's last contact (``console_room``)
 
 
 def console_grid(section: Section) -> list[ConsoleRow]:
@@ -128,6 +127,7 @@ def _judge(cell: Cell, lines: list[Result | None], *, late: bool) -> None:
     pairs = list(zip(cell.boards, lines, strict=True))
     disputed = [board for board, line in pairs if line and line.disputed]
     missing = [board for board, line in pairs if line is None]
+    cell.missing = tuple(missing)
     if disputed:
         cell.state, cell.board = DISPUTED, disputed[0]
     elif missing:
@@ -136,30 +136,6 @@ def _judge(cell: Cell, lines: list[Result | None], *, late: bool) -> None:
         cell.state = CONFIRMED
     else:
         cell.state = ENTERED
-
-
-@staff_member_required
-def console(request: HttpRequest, pk: int) -> HttpResponse:
-    """The live grid of a section; ``?partial=1`` gives the grid alone."""
-    section = get_object_or_404(Section.objects.select_related("session__event"), pk=pk)
-    context = {
-        "section": section,
-        "grid": console_grid(section),
-        "rounds": range(1, section.rounds + 1),
-        "legend": LEGEND,
-        "sign_in_locks": section_locks(section),
-        "missing_players": missing_players_text(pairs_missing_a_player(section)),
-        "disputes": open_disputes(section),
-        "unusual": unusual_lines(section),
-    }
-    # ``?partial=1`` lays the page out as its grid block and nothing else
-    # (the round clock's panel, outside it, fetches its own).
-    partial = Template("{% block grid %}{% endblock %}")
-    if request.GET.get("partial"):
-        context["layout"] = partial
-    else:
-        context.update(layout="base.html", **console_clock(section))
-    return render(request, "director/console.html", context)
 
 
 @staff_member_required

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.models import Result, Session, WhizResult
 from tournaments.services.closing import close_session
+from tournaments.services.dispute_take import result_take_other
 from tournaments.services.results import result_resolve
 from tournaments.services.whiz import whiz_result_resolve
 
@@ -52,6 +53,26 @@ def result_keep(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, " ".join(error.messages))
     else:
         _resolved(request, board.number)
+    default = reverse("director:traveller", args=[board.section_id, board.number])
+    return _back(request, default)
+
+
+@staff_member_required
+@require_POST
+def result_take(request: HttpRequest, pk: int) -> HttpResponse:
+    """Settle a disputed traveller line by taking the entry it refused."""
+    line = get_object_or_404(Result.objects.select_related("board"), pk=pk)
+    board = line.board
+    try:
+        result_take_other(line, user=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request,
+            _("Board %(board)d: the other entry is taken, the dispute is closed.")
+            % {"board": board.number},
+        )
     default = reverse("director:traveller", args=[board.section_id, board.number])
     return _back(request, default)
 

@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.director.return_to import section_or_console
 from tournaments.models import Pair, Result
 from tournaments.services.entry import refusal_messages
 from tournaments.services.line_pairs import line_swap
@@ -77,4 +78,4 @@ def pair_players(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
         )
     if player_count(pair) < 2:
         messages.warning(request, missing_players_text([pair]))
-    return redirect("director:section", pk)
+    return section_or_console(request, pk)

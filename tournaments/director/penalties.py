@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.director.form_errors import form_write
+from tournaments.director.return_to import section_or_console
 from tournaments.models import Penalty, Section
 from tournaments.registry import section_game
 from tournaments.services.penalties import (
@@ -102,7 +103,7 @@ def penalty_new(request: HttpRequest, pk: int) -> HttpResponse:
     messages.success(
         request, said % {"pair": penalty.pair.label, "amount": amount, "unit": unit}
     )
-    return redirect("director:section", section.pk)
+    return section_or_console(request, section.pk)
 
 
 @require_POST

@@ -14,13 +14,14 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.director.absent_form import AbsentForm
 from tournaments.director.form_errors import form_write
+from tournaments.director.return_to import section_or_console
 from tournaments.director.section_form import SectionForm
 from tournaments.models import Section, SectionChange
 from tournaments.selectors.movement import section_absences
@@ -181,7 +182,7 @@ def running_action(key: str) -> Callable[[Change], View]:
                 status = 409 if any(conflicts) else 400
                 return _render(request, section, key, form, status)
             messages.success(request, done)
-            return redirect("director:section", section.pk)
+            return section_or_console(request, section.pk)
 
         return view
 

@@ -49,6 +49,9 @@ class TabletGrant(models.Model):
         _("why signed out"), max_length=16, choices=Why.choices, blank=True
     )
     revoked_by = user_link(verbose_name=_("signed out by"))
+    # The last request seen from this sign-in, kept to the minute
+    # (``tokens.seen``): the console's "last contact" of a table's tablet.
+    last_seen = models.DateTimeField(_("last seen at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

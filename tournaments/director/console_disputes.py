@@ -1,0 +1,73 @@
+"""The console's disputes: each disputed line beside the entry it refused.
+
+A tablet's different second entry is refused and audited (``REFUSE``: the
+stored line as *before*, what the second entry said as *after*, see
+``services.disputes.second_entry``); the console shows the two side by
+side so the director decides in one click: keep as entered, take the other
+entry, or edit the traveller.  A line the opponents did not agree has no
+other entry: only keep and edit are offered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tournaments.director.console import line_text
+from tournaments.models import Result, ResultChange, Section
+from tournaments.services.audit import AUDITED_FIELDS, snapshot
+from tournaments.services.closing import Pending
+
+
+@dataclass(frozen=True)
+class DisputeSides:
+    """A dispute as the console lists it: where, the stored line, the other
+    entry (blank when there is none) and whether it can be taken as it is."""
+
+    pending: Pending
+    stored: str
+    other: str
+    takeable: bool
+
+
+def dispute_sides(section: Section, disputes: list[Pending]) -> list[DisputeSides]:
+    """The open disputes of ``section`` with both entries, in their order;
+    two queries (the lines, their latest refused entries) whatever the
+    number of disputes."""
+    ids = [d.result for d in disputes if not d.whiz and d.result is not None]
+    lines = {line.pk: line for line in Result.objects.filter(pk__in=ids)}
+    refused: dict[int, dict] = {}
+    changes = ResultChange.objects.filter(
+        result_id__in=ids, action=ResultChange.Action.REFUSE
+    ).order_by("result_id", "-at", "-id")
+    for result_id, after in changes.values_list("result_id", "after"):
+        refused.setdefault(result_id, after or {})
+    labels = {pair.pk: pair.label for pair in section.pairs.all()} if ids else {}
+    rows = []
+    for dispute in disputes:
+        line = lines.get(dispute.result) if not dispute.whiz else None
+        if line is None:
+            rows.append(DisputeSides(dispute, "", "", takeable=False))
+            continue
+        stored = snapshot(line, AUDITED_FIELDS) or {}
+        other = refused.get(line.pk)
+        rows.append(
+            DisputeSides(
+                dispute,
+                stored=line_text(stored, labels),
+                other=line_text(other, labels) if other else "",
+                takeable=takeable(stored, other),
+            )
+        )
+    return rows
+
+
+def takeable(stored: dict, other: dict | None) -> bool:
+    """Whether the other entry can replace the stored line as it is: a
+    played contract by the same pairs (an adjusted score, or other pairs,
+    are the traveller's to edit)."""
+    if not other or not other.get("contract"):
+        return False
+    same_pairs = all(
+        other.get(k) == stored.get(k) for k in ("ns_pair_id", "ew_pair_id")
+    )
+    return same_pairs and not other.get("adjusted_ns")

@@ -23,6 +23,7 @@ from tournaments.api.authentication import TableTokenAuthentication
 from tournaments.api.events import assignment_rows
 from tournaments.api.sign_in import SignedInTable
 from tournaments.models import Table
+from tournaments.selectors.teams import table_match
 from tournaments.services.table_rounds import current_round
 
 TableHere = inline_serializer(
@@ -31,8 +32,9 @@ TableHere = inline_serializer(
         "event": serializers.IntegerField(),
         "section": serializers.IntegerField(),
         "round": serializers.IntegerField(
-            help_text="The round the table plays (its last when all are done; "
-            "teams: the match's stint)."
+            help_text="The round the table plays (its last when all are done); "
+            "teams: the match's round (a Swiss round, a round robin's round, a "
+            "knockout's stage), its boards the stint's now."
         ),
         "table": serializers.IntegerField(),
         "ns": serializers.CharField(help_text="The NS pair's label, e.g. 1NS."),
@@ -46,7 +48,9 @@ TableHere = inline_serializer(
 def table_here(table: Table) -> dict[str, Any]:
     """Where ``table`` (the row its token plays at now) plays: its event,
     section, current round (the last once every round is done) and that
-    round's assignment."""
+    round's assignment.  A teams table's round is its match's (each round of
+    a teams event is a section whose "rounds" are the match's stints: the
+    assignment is the current stint's)."""
     section = table.section
     number = current_round(table) or section.rounds
     row = next(
@@ -57,10 +61,11 @@ def table_here(table: Table) -> dict[str, Any]:
         ),
         {},
     )
+    match = table_match(table)
     return {
         "event": section.session.event_id,
         "section": section.pk,
-        "round": number,
+        "round": match.stage if match is not None else number,
         "table": table.number,
         "ns": str(row.get("ns", "")),
         "ew": str(row.get("ew", "")),

@@ -11,11 +11,11 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from big_section import play_rounds
 from django.test import Client
 from django.urls import reverse
 from teams_play import create, matches, play_round
 
-from big_section import play_rounds
 from tournaments.models import Result, Section, Session, Table, TabletGrant
 from tournaments.services.closing import close_session
 from tournaments.services.events import (

@@ -13,6 +13,8 @@
 // <main data-push-event="event:4">: a new round or session of the event
 // (the director paired it, or it started) loads the page again, which shows
 // the table where it plays now: one sign-in serves the whole event.
+// <main data-push-every="10">: the page is loaded again every 10 s while
+// nobody touches it (a tablet waiting for its event's next round).
 (function () {
   "use strict";
   var main = document.querySelector("main[data-push], .waiting[data-push]");
@@ -55,6 +57,16 @@
     window.setInterval(function () {
       if (!touched && !sending()) { window.location.replace(window.location.href); }
     }, 30000);
+  }
+
+  // A table waiting for its event's next round or session
+  // (data-push-every="10") also looks again every so many seconds: a new
+  // round pushed while the page was loading is not missed.
+  var every = Number(main.dataset.pushEvery || 0);
+  if (every > 0) {
+    window.setInterval(function () {
+      if (!touched && !sending()) { window.location.replace(window.location.href); }
+    }, every * 1000);
   }
 
   var source = new EventSource(main.dataset.push);

@@ -91,6 +91,9 @@ def test_one_token_plays_every_round_of_a_swiss(api, swiss):
     }
     # Round 2's table card prints round 1's code: one card a table.
     assert table_codes(second)[3] == card
+    cards = api.get(reverse("movement:table-cards", args=[second.pk])).content.decode()
+    assert cards.count(f'<strong class="table-code">{card}</strong>') == 1
+    assert second.table_set.get(number=3).code not in cards
 
     play_round(api, swiss["id"], 2)
     third = swiss_sections(swiss["id"])[2]

@@ -14,7 +14,7 @@ import pytest
 from big_section import play_rounds
 from django.test import Client
 from django.urls import reverse
-from teams_play import create, matches, play_round
+from teams_play import create, matches, play_match, play_round
 
 from tournaments.models import Result, Section, Session, Table, TabletGrant
 from tournaments.services.closing import close_session
@@ -314,3 +314,66 @@ def test_a_session_closed_with_no_other_to_come_signs_out_as_before(two_sessions
     close_session(first.session, confirmed=True)
     assert here(token).status_code == 401
     assert TabletGrant.objects.get().revoked_why == "session-closed"
+
+
+def sections_in_order(event_id: int) -> list[int]:
+    return list(
+        Section.objects.filter(session__event_id=event_id)
+        .order_by("session__number")
+        .values_list("pk", flat=True)
+    )
+
+
+def test_a_round_robin_laid_out_at_once_plays_its_rounds_in_turn(api):
+    """Every round is a session being played from the start: the token plays
+    the first its table has not finished, then the next."""
+    event = create(api, 4, format="round-robin")
+    sections = sections_in_order(event["id"])
+    assert len(sections) == 3
+    first = Section.objects.get(pk=sections[0])
+    token = sign_in(table_codes(first)[1])
+    for number, section in enumerate(sections, start=1):
+        answer = here(token).json()
+        assert (answer["section"], answer["round"], answer["table"]) == (
+            section,
+            number,
+            1,
+        )
+        assert answer["boards"] == [4 * number - 3, 4 * number - 2]
+        play_round(api, event["id"], number)
+    # Every round played: the last one stays, its last stint.
+    assert here(token).json()["section"] == sections[-1]
+    assert here(token).json()["boards"] == [11, 12]
+    assert TabletGrant.objects.filter(revoked_at__isnull=True).count() == 1
+
+
+def test_a_knockout_token_follows_its_segments_then_the_final(api):
+    event = create(api, 4, format="knockout", rounds=2)
+    sections = sections_in_order(event["id"])
+    assert len(sections) == 2  # stage 1: two segments laid out at once
+    token = sign_in(table_codes(Section.objects.get(pk=sections[0]))[1])
+    assert (here(token).json()["section"], here(token).json()["round"]) == (
+        sections[0],
+        1,
+    )
+    for segment in matches(api, event["id"]):
+        if segment["section"] == sections[0]:
+            play_one(api, segment)
+    assert (here(token).json()["section"], here(token).json()["round"]) == (
+        sections[1],
+        1,
+    )
+    for segment in matches(api, event["id"]):
+        if segment["section"] == sections[1]:
+            play_one(api, segment)
+    later = sections_in_order(event["id"])[2:]
+    assert later, "the final (or the extra boards) is laid out"
+    assert here(token).json()["section"] == later[0]
+    assert TabletGrant.objects.count() == 1
+
+
+def play_one(api, match: dict) -> None:
+    """Play a knockout segment by the teams helper (its boards numbered on)."""
+    section = Section.objects.get(pk=match["section"])
+    first = section.boards.order_by("number").first().number
+    play_match(api, match | {"round": (first - 1) // 4 + 1})

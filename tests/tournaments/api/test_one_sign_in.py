@@ -377,3 +377,23 @@ def play_one(api, match: dict) -> None:
     section = Section.objects.get(pk=match["section"])
     first = section.boards.order_by("number").first().number
     play_match(api, match | {"round": (first - 1) // 4 + 1})
+
+
+def test_the_tablet_page_says_the_round_is_over_then_plays_the_next(api, swiss):
+    first = swiss_sections(swiss["id"])[0]
+    tablet = Client()
+    assert tablet.post("/table/", {"code": table_codes(first)[3]}).status_code == 302
+    one, two = matches(api, swiss["id"])
+    play_match(api, two)  # 3 v 4: tables 3 and 4
+    page = tablet.get("/table/play/").content.decode()
+    assert "This round is over: this tablet moves on to the next one" in page
+    assert 'data-push-every="10"' in page
+    assert "That was the last round" not in page
+    play_match(api, one)  # the round is complete: round 2 is paired
+    second = swiss_sections(swiss["id"])[1]
+    page = tablet.get("/table/play/").content.decode()
+    assert "Table 3 · round 2 · stint 1 of 2" in page
+    assert "/table/play/1/board/5/" in page
+    assert 'data-push-every="10"' not in page
+    assert TabletGrant.objects.get().table.section_id == first.pk
+    assert second.table_set.get(number=3).tablet_grants.count() == 0

@@ -10,9 +10,13 @@ token dies with it (``tournaments.services.tablet_grants``).
 A token is accepted (``table_for_token``) when its signature holds and it
 is under 8 hours old, its grant exists with the same key and is not
 revoked, the grant's table is still in the section the token names, and
-that section's session is being played.  Tokens of a closed session are dead
-at once and stay dead if the director reopens it: closing revoked their
-grants, and a grant made before the last reopening is refused as well.
+the event's table (the same table number and section letter in every round
+and session of the event, ``tournaments.services.event_tables``) plays in a
+session being played: the token then stands for the table there, so one
+sign-in serves the whole event, each round and session in turn.  Tokens of
+a closed session are dead at once and stay dead if the director reopens it:
+closing revoked their grants (unless the event goes on in another session),
+and a grant made before the last reopening is refused there as well.
 Tokens of the old shape (no grant) are refused.
 
 An accepted token marks its grant seen (``seen``): at most one write a minute
@@ -33,6 +37,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Session, Table, TabletGrant
+from tournaments.services.event_tables import next_session_to_come, table_now
 
 TOKEN_SALT = "donne.table-token"
 # A club session lasts about four hours; a token outlives it comfortably.
@@ -54,6 +59,15 @@ class TableToken:
 
 class TokenRefused(Exception):
     """The token signs nobody in; ``str()`` is what the tablet reads."""
+
+
+class TableWaiting(TokenRefused):
+    """The token is live but its table plays nowhere until the event's next
+    session starts: the tablet keeps it and waits (nothing is revoked)."""
+
+    def __init__(self, message: str, event_id: int) -> None:
+        super().__init__(message)
+        self.event_id = event_id
 
 
 def key_hash(key: str) -> str:
@@ -114,8 +128,10 @@ def read_table_token(token: str, *, max_age: int = TOKEN_MAX_AGE) -> TableToken 
 
 
 def table_for_token(token: str) -> tuple[Table, TabletGrant]:
-    """The table a live token signs in, and its grant; ``TokenRefused``
-    saying why otherwise (a revoked grant says what revoked it)."""
+    """Where a live token's table plays now (the event's table, see
+    ``services.event_tables``), and its grant; ``TokenRefused`` saying why
+    otherwise (a revoked grant says what revoked it), ``TableWaiting``
+    between two sessions of its event."""
     read = read_table_token(token)
     if read is None:
         raise TokenRefused(_invalid())
@@ -134,20 +150,26 @@ def table_for_token(token: str) -> tuple[Table, TabletGrant]:
         raise TokenRefused(
             _("This tablet is signed out (its table has moved): sign in again.")
         )
+    now = table_now(table, grant.created_at)
+    if now is not None:
+        seen(grant)
+        return now, grant
+    if next_session_to_come(table):
+        raise TableWaiting(
+            _(
+                "The next session has not started yet: this tablet moves on to "
+                "it by itself, with no new sign-in."
+            ),
+            session.event_id,
+        )
     reopened = session.reopened_at
     if session.status == Session.Status.CLOSED or (
         reopened is not None and grant.created_at < reopened
     ):
         raise TokenRefused(refusal_text(TabletGrant.Why.SESSION_CLOSED))
-    if session.status != Session.Status.PLAYING:
-        raise TokenRefused(
-            _(
-                "This tablet is signed out (the session is not being played): "
-                "sign in again."
-            )
-        )
-    seen(grant)
-    return table, grant
+    raise TokenRefused(
+        _("This tablet is signed out (the session is not being played): sign in again.")
+    )
 
 
 def seen(grant: TabletGrant) -> None:

@@ -11,15 +11,23 @@ from rest_framework.authentication import (
     BasicAuthentication,
     get_authorization_header,
 )
-from rest_framework.exceptions import AuthenticationFailed, Throttled
+from rest_framework.exceptions import APIException, AuthenticationFailed, Throttled
 from rest_framework.request import Request
 
 from tournaments.models import Table
 from tournaments.services import director_locks
 from tournaments.terminal.access import client_ip
-from tournaments.tokens import TokenRefused, table_for_token
+from tournaments.tokens import TableWaiting, TokenRefused, table_for_token
 
 KEYWORD = "Table"
+
+
+class SessionToCome(APIException):
+    """409: the token is live, but its event's next session has not started
+    (the tablet keeps the token: it plays there once the session starts)."""
+
+    status_code = 409
+    default_code = "session_to_come"
 
 
 class TableTokenAuthentication(BaseAuthentication):
@@ -37,6 +45,8 @@ class TableTokenAuthentication(BaseAuthentication):
             raise AuthenticationFailed(_("Write the header as: Table <token>."))
         try:
             table, _grant = table_for_token(words[1].decode("latin-1"))
+        except TableWaiting as waiting:
+            raise SessionToCome(str(waiting)) from None
         except TokenRefused as refused:
             raise AuthenticationFailed(str(refused)) from None
         return AnonymousUser(), table

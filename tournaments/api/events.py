@@ -140,26 +140,31 @@ class SectionViewSet(
     @action(detail=True)
     def assignments(self, request: Request, pk: str) -> Response:
         """Who plays where in each round, and which boards (none if imported)."""
-        section = self.get_object()
-        seats = section_game(section).assignments
-        if seats is not None:
-            return Response(AssignmentSerializer(seats(section), many=True).data)
-        movement = section_movement(section)
-        if movement is None:
-            return Response([])
-        offset = section.first_board - 1
-        rows = [
-            {
-                "round": seating.round,
-                "table": seating.table,
-                "ns": movement.pair(seating.ns).label,
-                "ew": movement.pair(seating.ew).label,
-                "boards": [number + offset for number in seating.boards],
-                "sit_out": movement.is_sit_out(seating),
-            }
-            for seating in movement.seatings
-        ]
+        rows = assignment_rows(self.get_object())
         return Response(AssignmentSerializer(rows, many=True).data)
+
+
+def assignment_rows(section: Section) -> list[dict[str, Any]]:
+    """Who plays where in each round of ``section`` and which boards, as its
+    ``assignments`` print them (none if imported)."""
+    seats = section_game(section).assignments
+    if seats is not None:
+        return list(seats(section))
+    movement = section_movement(section)
+    if movement is None:
+        return []
+    offset = section.first_board - 1
+    return [
+        {
+            "round": seating.round,
+            "table": seating.table,
+            "ns": movement.pair(seating.ns).label,
+            "ew": movement.pair(seating.ew).label,
+            "boards": [number + offset for number in seating.boards],
+            "sit_out": movement.is_sit_out(seating),
+        }
+        for seating in movement.seatings
+    ]
 
 
 class SectionResultsView(ApiAccess, APIView):

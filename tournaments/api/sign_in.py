@@ -12,6 +12,7 @@ Each token is a grant the server can revoke (``tournaments.tokens``).
 
 from __future__ import annotations
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
@@ -26,6 +27,7 @@ from rest_framework.views import APIView
 from tournaments.api.authentication import TableTokenAuthentication
 from tournaments.models import Table, TabletGrant
 from tournaments.services import sign_in_locks as locks
+from tournaments.services.event_tables import table_now
 from tournaments.services.tablet_grants import revoke_grant
 from tournaments.terminal import access
 from tournaments.tokens import (
@@ -94,6 +96,7 @@ def table_sign_in(request: Request) -> Response:
     except TokenRefused as refused:
         return Response({"code": [str(refused)]}, status=400)
     request.session[access.LAST_TABLE_KEY] = table.pk
+    table = table_now(table, timezone.now()) or table
     return access.remember_device(
         request,
         Response(
@@ -127,6 +130,7 @@ def table_sign_out(request: Request) -> Response:
     """
     _keyword, token = get_authorization_header(request).split()
     read = read_table_token(token.decode("latin-1"))
-    if read is not None:
-        revoke_grant(read.grant_id, request.auth)
+    signed_at = Table.objects.filter(pk=read.table_id).first() if read else None
+    if read is not None and signed_at is not None:
+        revoke_grant(read.grant_id, signed_at)
     return Response(status=204)

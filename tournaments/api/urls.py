@@ -31,6 +31,7 @@ from tournaments.api import (
     running,
     sections,
     sign_in,
+    table_here,
     tablets,
     teams,
     views,
@@ -50,6 +51,7 @@ urlpatterns = [
     path("score/", views.score_preview, name="api-score-preview"),
     path("table-sign-in/", sign_in.table_sign_in, name="api-table-sign-in"),
     path("table-sign-out/", sign_in.table_sign_out, name="api-table-sign-out"),
+    path("table/", table_here.table_now, name="api-table"),
     path(
         "sections/<int:id>/results/",
         events.SectionResultsView.as_view(),

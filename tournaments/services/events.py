@@ -25,6 +25,7 @@ from tournaments.movements import Movement
 from tournaments.registry import event_game
 from tournaments.selectors.movement import MovementChoice
 from tournaments.services.analysis import ANALYSIS_FIELDS
+from tournaments.services.push import event_pushed
 from tournaments.services.section_sizes import check_tables
 from tournaments.services.single_section import (
     bridge_board,
@@ -218,6 +219,8 @@ def pairs_section_add(
             traveller_privacy=traveller_privacy,
         )
         Session.objects.filter(pk=locked.pk).update(status=Session.Status.PLAYING)
+        # The event's tablets waiting for this session move on to it.
+        event_pushed(locked.event_id)
     return section
 
 

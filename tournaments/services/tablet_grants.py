@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from tournaments.models import Section, Session, Table, TabletGrant
 from tournaments.models.play import new_table_code
+from tournaments.services.event_tables import event_table_rows
 
 logger = logging.getLogger("donne.terminal")
 Why = TabletGrant.Why
@@ -45,9 +46,16 @@ def revoke_grant(grant_id: int, table: Table) -> int:
 
 
 def revoke_session(session: Session) -> int:
-    """The session closes: every tablet of its sections is signed out."""
+    """The session closes: every tablet of its sections is signed out, unless
+    the event goes on in a session still open (being set up or played): the
+    tablets of an event's table follow it there (``services.event_tables``),
+    and are signed out when the event's last open session closes."""
+    others = Session.objects.filter(event_id=session.event_id).exclude(pk=session.pk)
+    if others.exclude(status=Session.Status.CLOSED).exists():
+        logger.info("session %s closed: its tablets go on", session.pk)
+        return 0
     count = _revoke(
-        TabletGrant.objects.filter(table__section__session=session),
+        TabletGrant.objects.filter(table__section__session__event_id=session.event_id),
         Why.SESSION_CLOSED,
     )
     logger.info("session %s closed: %d tablets signed out", session.pk, count)
@@ -57,9 +65,15 @@ def revoke_session(session: Session) -> int:
 def revoke_section(
     section: Section, by: AbstractBaseUser | AnonymousUser | None
 ) -> int:
-    """The director signs out every tablet of ``section``."""
+    """The director signs out every tablet of ``section``'s tables, wherever
+    in the event they signed in (the event's tables of its letter)."""
     count = _revoke(
-        TabletGrant.objects.filter(table__section=section), Why.DIRECTOR, by
+        TabletGrant.objects.filter(
+            table__section__session__event_id=section.session.event_id,
+            table__section__letter=section.letter,
+        ),
+        Why.DIRECTOR,
+        by,
     )
     logger.info(
         "section %s: %d tablets signed out by %s", section.pk, count, by or "nobody"
@@ -70,21 +84,28 @@ def revoke_section(
 def give_new_code(
     table: Table, by: AbstractBaseUser | AnonymousUser | None = None
 ) -> tuple[str, int]:
-    """A new sign-in code for ``table``; every tablet signed in with the old
-    one is signed out.  The new code and how many tablets were signed out."""
+    """A new sign-in code for ``table``'s event table (every round and
+    session of it gets a new code: none of the old ones signs in again);
+    every tablet signed in to it is signed out.  The code the table card
+    prints now (its first row's) and how many tablets were signed out."""
+    rows = list(event_table_rows(table).values_list("pk", flat=True)) or [table.pk]
     for _attempt in range(10):
-        code = new_table_code()
+        codes = {pk: new_table_code() for pk in rows}
         try:
             with transaction.atomic():
-                updated = Table.objects.filter(pk=table.pk).update(code=code)
+                updated = sum(
+                    Table.objects.filter(pk=pk).update(code=code)
+                    for pk, code in codes.items()
+                )
                 count = _revoke(
-                    TabletGrant.objects.filter(table_id=table.pk), Why.NEW_CODE, by
+                    TabletGrant.objects.filter(table_id__in=rows), Why.NEW_CODE, by
                 )
         except IntegrityError:
             continue
         if not updated:
             raise Table.DoesNotExist
-        table.code = code
+        table.code = codes.get(table.pk, "")
+        code = codes[rows[0]]
         logger.info(
             "table %s has a new code: %d tablets signed out by %s",
             table.pk,

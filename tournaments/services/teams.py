@@ -42,6 +42,7 @@ from tournaments.movements.round_robin import (
 )
 from tournaments.movements.swiss import swiss_pairing
 from tournaments.movements.team_round import team_round
+from tournaments.services.push import event_pushed
 from tournaments.services.single_section import players_label, section_lay_out
 from tournaments.services.three_way import three_way_movement, three_way_round_create
 
@@ -332,6 +333,8 @@ def team_round_create(
         for k, team in enumerate(byes, start=1)
     ]
     Match.objects.bulk_create(matches)
+    # The event's tablets move on to the new round (``services.event_tables``).
+    event_pushed(session.event_id)
     return section
 
 

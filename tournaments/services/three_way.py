@@ -23,6 +23,7 @@ from tournaments.movements.three_way import (
     three_way_round,
     three_way_set,
 )
+from tournaments.services.push import event_pushed
 from tournaments.services.single_section import section_lay_out
 
 
@@ -71,6 +72,7 @@ def three_way_round_create(
         for g, group in enumerate(groups)
         for k, (home, away) in enumerate(three_way_pairings(group), start=1)
     )
+    event_pushed(event.pk)
     return section
 
 

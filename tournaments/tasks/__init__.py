@@ -47,12 +47,10 @@ def sweep_on_start(**_kwargs: Any) -> None:
 @shared_task(name="scoring.next_team_round", acks_late=True)
 def next_team_round(event_id: int) -> dict[str, int | None]:
     """Lay out a teams event's next Swiss round or knockout stage when one is due."""
-    from tournaments.services.push import event_pushed
     from tournaments.services.team_rounds import next_round_create
 
+    # Laying the round out pushes it to the event's pages and tablets.
     section = next_round_create(event_id)
-    if section is not None:
-        event_pushed(event_id)
     return {"event": event_id, "section": section.pk if section else None}
 
 

@@ -3,7 +3,7 @@
 ``{% push_section section.pk %}`` and ``{% push_event event.pk %}`` give the
 address of a stream on that section's or event's changes, with its signed
 token; ``{% push_table table %}`` the attributes of a tablet page's
-``<main>``: its section's stream and its table number.  Render them only in
+``<main>``: its section's and event's stream and its table number.  Render them only in
 a page its reader may see: the token is what opens the stream.
 """
 
@@ -41,11 +41,26 @@ def push_event(event_id: int) -> str:
 
 @register.simple_tag
 def push_table(table: object) -> SafeString | str:
-    """`` data-push=… data-push-table=…`` for a tablet page's table, or ''."""
+    """`` data-push=… data-push-table=… data-push-event=…`` for a tablet
+    page's table, or '': its section's stream and its event's, where a new
+    round or session is told (the tablet follows its event's table)."""
     if not getattr(table, "section_id", None):
         return ""
+    event_id = table.section.session.event_id
     return format_html(
-        ' data-push="{}" data-push-table="{}"',
-        stream_url([section_topic(table.section_id)]),
+        ' data-push="{}" data-push-table="{}" data-push-event="{}"',
+        stream_url([section_topic(table.section_id), event_topic(event_id)]),
         table.number,
+        event_topic(event_id),
+    )
+
+
+@register.simple_tag
+def push_waiting(event_id: int) -> SafeString:
+    """`` data-push=… data-push-event=…`` for a tablet waiting for its
+    event's next session: the event's stream only."""
+    return format_html(
+        ' data-push="{}" data-push-table="0" data-push-event="{}"',
+        stream_url([event_topic(event_id)]),
+        event_topic(event_id),
     )

@@ -11,6 +11,7 @@ from django.utils.safestring import mark_safe
 
 from tournaments.models import Section
 from tournaments.public_url import public_url
+from tournaments.services.event_tables import event_table_codes
 from tournaments.terminal.qr import qr_svg
 
 register = template.Library()
@@ -38,9 +39,11 @@ CODES = "_donne_table_codes"
 
 def table_codes(section: Section) -> dict[int, str]:
     """The section's table codes by table number, read once per instance: a
-    page of 50 table cards makes one query, not one a card."""
+    page of 50 table cards makes one query, not one a card.  Each is its
+    event table's code (``services.event_tables``): a card printed for the
+    first round or session serves the whole event."""
     codes = section.__dict__.get(CODES)
     if codes is None:
-        codes = dict(section.table_set.values_list("number", "code"))
+        codes = event_table_codes(section.session.event_id, section.letter)
         section.__dict__[CODES] = codes
     return codes

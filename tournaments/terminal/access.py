@@ -11,11 +11,14 @@ import secrets
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 
-from tournaments.models import Session, Table, TabletGrant
+from tournaments.models import Table, TabletGrant
 from tournaments.services import sign_in_locks as locks
+from tournaments.services.event_tables import table_now
 from tournaments.services.tablet_grants import revoke_grant
 from tournaments.tokens import (
+    TableWaiting,
     TokenRefused,
     issue_table_token,
     read_table_token,
@@ -109,8 +112,10 @@ def find_table(code: str) -> Table | None:
 
 
 def is_playing(table: Table) -> bool:
-    """Tablets may sign in only while the table's session is being played."""
-    return table.section.session.status == Session.Status.PLAYING
+    """Tablets may sign in only while the table plays: in its session, or
+    in a later one of its event (a card's code serves the whole event,
+    ``services.event_tables``)."""
+    return table_now(table, timezone.now()) is not None
 
 
 def sign_in(request: HttpRequest, table: Table) -> None:
@@ -143,18 +148,28 @@ def signed_in_table(request: HttpRequest) -> Table | None:
     expired, revoked, its table gone, its session not being played).
 
     A token refused is dropped from the session, and why is kept for the
-    sign-in page (``signed_out_reason``).
+    sign-in page (``signed_out_reason``).  A token waiting for its event's
+    next session is kept (``waiting``).
     """
     token = request.session.get(SESSION_KEY)
     if not token:
         return None
     try:
         table, _grant = table_for_token(str(token))
+    except TableWaiting as waiting:
+        request._donne_waiting = waiting
+        return None
     except TokenRefused as refused:
         request.session.pop(SESSION_KEY, None)
         request.session[SIGNED_OUT_KEY] = str(refused)
         return None
     return table
+
+
+def waiting(request: HttpRequest) -> TableWaiting | None:
+    """Why the tablet's live token plays nowhere now (its event's next
+    session is still to start), after ``signed_in_table`` said None."""
+    return getattr(request, "_donne_waiting", None)
 
 
 def signed_out_reason(request: HttpRequest) -> str:

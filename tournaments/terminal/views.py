@@ -31,6 +31,7 @@ from tournaments.services.entry import (
     refusal_status,
     round_refusal,
 )
+from tournaments.services.event_tables import more_to_play
 from tournaments.services.privacy import Viewer, board_visible
 from tournaments.services.results import (
     bridgeote_result_enter,
@@ -68,6 +69,10 @@ def table_required(view: TableView) -> TableView:
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         table = access.signed_in_table(request)
+        waiting = access.waiting(request) if table is None else None
+        if waiting is not None:
+            context = {"message": str(waiting), "event_id": waiting.event_id}
+            return render(request, "terminal/waiting.html", context)
         if table is None:
             access.sign_out(request)
             return redirect("terminal:sign-in")
@@ -237,13 +242,17 @@ class Here:
 
     def context(self) -> dict[str, object]:
         """What every terminal page shows in its header."""
+        last_round = self.item.number == self.movement.rounds
         return {
             "table": self.table,
             "section": self.table.section,
             "event": self.table.section.session.event,
             "rounds": self.rounds,
             "item": self.item,
-            "last_round": self.item.number == self.movement.rounds,
+            "last_round": last_round,
+            "more_to_play": last_round
+            and self.item.complete
+            and more_to_play(self.table),
             "stint": self.stint(),
         }
 

@@ -170,6 +170,8 @@ EXPECTED: dict[tuple[str, str], tuple[int, ...]] = {
     # Each token signs itself out (204), whichever table it is; no token: 401.
     ("post", "/api/table-sign-out/"): (401, 401, 401, 204, 204, 204),
     ("post", "/api/teams-events/"): (401, 400, 400, 403, 403, 403),
+    # Where the token's own table plays now; a director is no table: 401.
+    ("get", "/api/table/"): (401, 401, 401, 200, 200, 200),
     ("post", "/api/whiz-events/"): (401, 400, 400, 403, 403, 403),
     ("post", "/api/whiz-results/{id}/resolve/"): (401, 403, 200, 403, 403, 403),
 }

@@ -157,11 +157,15 @@ def test_the_public_results_watch_their_event(client, section):
 
 
 def test_the_tablet_watches_its_section_and_says_its_table(section):
+    """Its section's changes, and its event's new rounds and sessions (the
+    tablet follows its event's table)."""
     from tablet_play import tablet_client
 
     page = tablet_client(section, 2).get("/table/play/")
     html = page.content.decode()
     url = data_push(html, "<main")
-    assert topics_of(url) == [f"section:{section.pk}"]
+    event = section.session.event_id
+    assert topics_of(url) == [f"event:{event}", f"section:{section.pk}"]
     assert 'data-push-table="2"' in html
+    assert f'data-push-event="event:{event}"' in html
     assert "push.js" in html

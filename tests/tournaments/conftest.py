@@ -69,3 +69,23 @@ def phantom_section() -> Section:
 def five_tables() -> Section:
     """Five tables, ten pairs, five rounds of two boards."""
     return running_section(5, phantom=False)
+
+
+@pytest.fixture
+def still_turn_clock(monkeypatch):
+    """The sign-in turns' clock stopped mid-slot: a test posting several
+    codes while flooded never sees a turn come by the clock moving (on a
+    loaded machine two requests may straddle a 1.5 s slot), only when it
+    moves the turns itself.  The time it stopped at."""
+    import datetime as dt
+    from types import SimpleNamespace
+
+    from tournaments.services import sign_in_locks
+
+    real = dt.datetime.now(dt.UTC)
+    slot = int(real.timestamp() // sign_in_locks.TURN_SECONDS)
+    stopped = dt.datetime.fromtimestamp(
+        (slot + 0.5) * sign_in_locks.TURN_SECONDS, tz=dt.UTC
+    )
+    monkeypatch.setattr(sign_in_locks, "timezone", SimpleNamespace(now=lambda: stopped))
+    return stopped

@@ -62,7 +62,7 @@ def test_a_locked_tablet_on_the_page_and_through_the_api(section):
 
 
 @pytest.mark.django_db
-def test_a_flooded_address_on_the_page_and_through_the_api(section):
+def test_a_flooded_address_on_the_page_and_through_the_api(section, still_turn_clock):
     at = timezone.now() - locks.WINDOW / 2
     SignInFailure.objects.bulk_create(
         SignInFailure(at=at, device=f"d{n}", address="127.0.0.1", code="X")

@@ -24,7 +24,7 @@ from race_database import api_client, at_once, in_thread, on_file_database
 from tournaments.models import SignInFailure, SignInTurn
 from tournaments.services import sign_in_locks as locks
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("still_turn_clock")]
 
 SIGN_IN = "/table/"
 API = "/api/table-sign-in/"

@@ -192,7 +192,7 @@ def test_a_room_of_forty_tablets_mistyping_does_not_trip_the_ceiling(section):
     assert Client().post(SIGN_IN, {"code": code_of(section, 1)}).status_code == 302
 
 
-def test_the_flood_ceiling_reads_new_devices_in_turn(section):
+def test_the_flood_ceiling_reads_new_devices_in_turn(section, still_turn_clock):
     flood("127.0.0.1", locks.FLOOD_FAILURES)
     first = Client().post(SIGN_IN, {"code": code_of(section, 1)})
     assert first.status_code == 302  # no one waiting: read at once

@@ -190,7 +190,7 @@ def test_a_tablet_that_signed_in_before_keeps_its_own_lock(section):
 
 
 def test_a_device_that_never_signed_in_is_read_at_once_when_the_flood_passes(
-    section,
+    section, still_turn_clock
 ):
     flood()
     Client().post(SIGN_IN, {"code": "WRONG1"})
@@ -198,7 +198,7 @@ def test_a_device_that_never_signed_in_is_read_at_once_when_the_flood_passes(
     assert_waits_its_turn(page_sign_in(newcomer, code_of(section, 1)), 2)
     page = newcomer.get(SIGN_IN).content.decode()
     assert "Too many wrong codes from this network" in page
-    SignInFailure.objects.update(at=timezone.now() - locks.WINDOW)
+    SignInFailure.objects.update(at=still_turn_clock - locks.WINDOW)
     response = page_sign_in(newcomer, code_of(section, 1))
     assert response.status_code == 302 and response["Location"] == "/table/play/"
 

@@ -78,6 +78,18 @@ SHARED_WORKER = {
 }
 
 
+# Folders whose modules are long (a browser, a served room, a real server):
+# run first, so that a run does not end with one worker alone on one of them.
+LONG_FIRST = ("tests/browser/", "tests/live/")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put the long modules first (a stable sort: a module's tests stay
+    together and in order), so that ``--dist loadfile`` hands them out
+    while the short ones can still fill the other workers' time."""
+    items.sort(key=lambda item: not item.nodeid.startswith(LONG_FIRST))
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log):
     """``--dist loadfile`` with :data:`SHARED_WORKER`'s groups.

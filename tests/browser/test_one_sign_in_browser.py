@@ -19,6 +19,7 @@ import urllib.request
 from typing import TYPE_CHECKING, Any
 
 from browser import ARTIFACTS, PHONE, pick, save_and_agree
+from playwright.sync_api import Error as PlaywrightError
 from room_server import Room
 
 if TYPE_CHECKING:
@@ -71,6 +72,21 @@ def shows(page: Page, text: str, timeout: float = 20.0) -> None:
             pass
         time.sleep(0.05)
     raise AssertionError(f"not shown within {timeout} s: {text!r}")
+
+
+def mark(page: Page) -> None:
+    """Mark the page as it is now, to tell later whether it was reloaded; a
+    page reloading at that moment (a push of the lines just stored) is
+    marked once the reload is over."""
+    for _attempt in range(10):
+        page.wait_for_load_state()
+        try:
+            page.evaluate("window.stayedHere = true")
+            return
+        except PlaywrightError as error:
+            if "Execution context was destroyed" not in str(error):
+                raise
+    raise AssertionError("the page kept reloading")
 
 
 def round_matches(room: Room, event: int, number: int) -> list[dict]:
@@ -168,7 +184,7 @@ def test_a_swiss_of_three_rounds_is_played_on_tablets_signed_in_once(
                 path=str(ARTIFACTS / "one-sign-in-round-over.png"), full_page=True
             )
         for page in tablets.values():
-            page.evaluate("window.stayedHere = true")
+            mark(page)
         status, stored = api(room, f"/api/sections/{section}/results/", lines[-1])
         assert status == 201, stored
         if number < 3:

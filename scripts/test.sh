@@ -6,7 +6,7 @@
 # beside it (pytest's "database" marker), with a throwaway
 # Redis for the tests that run a real Celery worker, a throwaway PostgreSQL
 # cluster, and Debian's chromium for the browser tests (Playwright never
-# downloads one).  Both pytest passes run on every core and one more (pytest-xdist, a
+# downloads one).  Both pytest passes run on every core (pytest-xdist, a
 # module's tests on one worker); each phase's time is printed, and again in
 # a summary at the end.
 set -euo pipefail
@@ -60,12 +60,11 @@ apt_install chromium chromium
 # trap would end it before the hooks, leaving Redis and PostgreSQL running.
 trap 'code=$?; summary; run_exit_hooks; exit "$code"' EXIT
 
-# pytest-xdist: one worker a core and one more (DONNE_TEST_WORKERS to
-# choose), a module's tests and each named group on one worker
-# (tests/conftest.py). The extra worker fills the time the browser and
-# served-room tests spend waiting (a page, a push, a server starting): on 2
-# cores the SQLite pass took 453 s with 3 workers against 508 s with 2.
-workers=(-n "${DONNE_TEST_WORKERS:-$(($(nproc) + 1))}" --dist loadfile)
+# pytest-xdist: one worker a core (DONNE_TEST_WORKERS to choose), a module's
+# tests and each named group on one worker (tests/conftest.py). A third
+# worker on 2 cores was slower from a fresh clone (596 s against 508 s for
+# the SQLite pass: each worker builds its own session fixtures).
+workers=(-n "${DONNE_TEST_WORKERS:-auto}" --dist loadfile)
 
 phase "lint (ruff, migrations)"
 .venv/bin/ruff check .

@@ -75,6 +75,9 @@ SHARED_WORKER = {
     "tests/browser/test_push_browser.py": "served-room",
     "tests/browser/test_offline_room_browser.py": "served-room",
     "tests/live/test_serve_room.py": "served-room",
+    "tests/browser/test_clock_browser.py": "served-room",
+    "tests/browser/test_decisions_browser.py": "served-room",
+    "tests/browser/test_one_sign_in_browser.py": "served-room",
 }
 
 

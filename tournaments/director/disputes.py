@@ -7,6 +7,8 @@ missing results or open disputes first shows them and asks to confirm.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
@@ -33,12 +35,23 @@ def _back(request: HttpRequest, default: str) -> HttpResponse:
     return redirect(back if back and safe else default)
 
 
-def _resolved(request: HttpRequest, board: int) -> None:
-    messages.success(
-        request,
-        _("Board %(board)d: kept as entered, the dispute is closed.")
-        % {"board": board},
-    )
+def _settle(
+    request: HttpRequest, settle: Callable[..., object], line: object, done: str
+) -> None:
+    """Settle a disputed line as this director with ``settle``; the outcome
+    (``done``, or why it was refused) as a message on the next page."""
+    try:
+        settle(line, user=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, done)
+
+
+def _kept(board: int) -> str:
+    return _("Board %(board)d: kept as entered, the dispute is closed.") % {
+        "board": board
+    }
 
 
 @staff_member_required
@@ -47,12 +60,7 @@ def result_keep(request: HttpRequest, pk: int) -> HttpResponse:
     """Keep a disputed traveller line as entered: the dispute is resolved."""
     line = get_object_or_404(Result.objects.select_related("board"), pk=pk)
     board = line.board
-    try:
-        result_resolve(line, user=request.user)
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        _resolved(request, board.number)
+    _settle(request, result_resolve, line, _kept(board.number))
     default = reverse("director:traveller", args=[board.section_id, board.number])
     return _back(request, default)
 
@@ -63,16 +71,8 @@ def result_take(request: HttpRequest, pk: int) -> HttpResponse:
     """Settle a disputed traveller line by taking the entry it refused."""
     line = get_object_or_404(Result.objects.select_related("board"), pk=pk)
     board = line.board
-    try:
-        result_take_other(line, user=request.user)
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        messages.success(
-            request,
-            _("Board %(board)d: the other entry is taken, the dispute is closed.")
-            % {"board": board.number},
-        )
+    taken = _("Board %(board)d: the other entry is taken, the dispute is closed.")
+    _settle(request, result_take_other, line, taken % {"board": board.number})
     default = reverse("director:traveller", args=[board.section_id, board.number])
     return _back(request, default)
 
@@ -84,12 +84,7 @@ def whiz_result_keep(request: HttpRequest, pk: int) -> HttpResponse:
     lines = WhizResult.objects.select_related("board__section__session")
     line = get_object_or_404(lines, pk=pk)
     board = line.board
-    try:
-        whiz_result_resolve(line, user=request.user)
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        _resolved(request, board.number)
+    _settle(request, whiz_result_resolve, line, _kept(board.number))
     event = board.section.session.event_id
     default = reverse("director:whiz-traveller", args=[event, board.number])
     return _back(request, default)

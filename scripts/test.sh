@@ -72,7 +72,9 @@ phase "lint (ruff, migrations)"
 .venv/bin/python manage.py makemigrations --check --dry-run
 
 phase "pytest (SQLite)"
-env -u DATABASE_URL .venv/bin/pytest "${workers[@]}" "$@"
+# DONNE_TEST_JUNIT_DIR: each pass's per-test times as JUnit XML there.
+junit() { [ -n "${DONNE_TEST_JUNIT_DIR:-}" ] && echo "--junitxml=$DONNE_TEST_JUNIT_DIR/$1.xml"; true; }
+env -u DATABASE_URL .venv/bin/pytest "${workers[@]}" $(junit sqlite) "$@"
 
 # The production stack, started, played, faulted (Redis stopped
 # DONNE_FAULT_REDIS_SECONDS, default 60, the worker and a gunicorn worker
@@ -108,7 +110,7 @@ else
     # run here as well.
     browser_once=()
     [ "$#" -eq 0 ] && browser_once=(--ignore=tests/browser)
-    DATABASE_URL="$DONNE_TEST_POSTGRES_URL" .venv/bin/pytest "${workers[@]}" -m database \
+    DATABASE_URL="$DONNE_TEST_POSTGRES_URL" .venv/bin/pytest "${workers[@]}" -m database $(junit postgresql) \
         "${browser_once[@]+"${browser_once[@]}"}" "$@" || status=$?
     # Exit 5 is "no test selected": fine when the arguments picked only pure
     # tests (which ran on SQLite above), a failure for the whole suite.

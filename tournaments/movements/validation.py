@@ -122,10 +122,15 @@ def _check_rounds(movement: Movement) -> list[str]:
 
 
 def _check_play(movement: Movement) -> list[str]:
-    """No two real pairs meet twice; no pair plays a board twice."""
+    """No two real pairs meet twice; no pair plays a board twice.
+
+    Each pair's boards are gathered in one list (a 50-table Mitchell has
+    thousands of plays, and this runs on every section made); the rounds
+    are looked up only for a pair whose list holds a board twice.
+    """
     problems = []
     meetings: dict[frozenset[int], list[int]] = defaultdict(list)
-    plays: dict[tuple[int, int], list[int]] = defaultdict(list)
+    boards_of: dict[int, list[int]] = defaultdict(list)
     phantoms = {pair.id for pair in movement.pairs if pair.phantom}
     for s in movement.seatings:
         if movement.is_sit_out(s):
@@ -134,8 +139,7 @@ def _check_play(movement: Movement) -> list[str]:
             players = [s.ns, s.ew]
             meetings[frozenset((s.ns, s.ew))].append(s.round)
         for pair_id in players:
-            for board in s.boards:
-                plays[pair_id, board].append(s.round)
+            boards_of[pair_id].extend(s.boards)
     for met, rounds in meetings.items():
         if len(rounds) > 1 and len(met) == 2:
             a, b = sorted(met)
@@ -143,13 +147,32 @@ def _check_play(movement: Movement) -> list[str]:
                 f"pairs {_label(movement, a)} and {_label(movement, b)} meet "
                 f"{len(rounds)} times (rounds {join_numbers(rounds)})"
             )
-    for (pair_id, board), rounds in sorted(plays.items()):
-        if len(rounds) > 1:
-            problems.append(
-                f"pair {_label(movement, pair_id)} plays board {board} "
-                f"{len(rounds)} times (rounds {join_numbers(rounds)})"
-            )
+    for pair_id in sorted(boards_of):
+        boards = boards_of[pair_id]
+        if len(set(boards)) == len(boards):
+            continue
+        for board, times in sorted(Counter(boards).items()):
+            if times > 1:
+                rounds = _rounds_playing(movement, pair_id, board, phantoms)
+                problems.append(
+                    f"pair {_label(movement, pair_id)} plays board {board} "
+                    f"{times} times (rounds {join_numbers(rounds)})"
+                )
     return problems
+
+
+def _rounds_playing(
+    movement: Movement, pair_id: int, board: int, phantoms: set[int]
+) -> list[int]:
+    """The rounds in which the pair has the board (the phantom at a sit-out
+    table too, as :func:`_check_play` counts it)."""
+    return [
+        s.round
+        for s in movement.seatings
+        if pair_id in (s.ns, s.ew)
+        and board in s.boards
+        and (pair_id in phantoms or not movement.is_sit_out(s))
+    ]
 
 
 def _check_sets(movement: Movement) -> list[str]:

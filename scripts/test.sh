@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
 # Set up the test environment and run every check: ruff lint and format, the
 # migration check, the whole pytest suite (which holds the import checks) on
-# SQLite, then every test that touches the database again on PostgreSQL (the
-# browser tests excepted: they run once) with the production stack check
-# beside it (pytest's "database" marker), with a throwaway
-# Redis for the tests that run a real Celery worker, a throwaway PostgreSQL
-# cluster, and Debian's chromium for the browser tests (Playwright never
-# downloads one).  Both pytest passes run on every core (pytest-xdist, a
+# SQLite, then every test that touches the database again on PostgreSQL
+# (pytest's "database" marker) with the production stack check beside it,
+# with a throwaway Redis for the tests that run a real Celery worker, a
+# throwaway PostgreSQL cluster, and Debian's chromium for the browser tests
+# (Playwright never downloads one).  Both pytest passes run on every core (pytest-xdist, a
 # module's tests on one worker); each phase's time is printed, and again in
 # a summary at the end.
 set -euo pipefail
@@ -16,18 +15,39 @@ phase_name=""
 phase_started=$SECONDS
 phase_times=()
 
+# The machine's CPU time so far, busy and in all ("busy total", in clock
+# ticks, from /proc/stat): a phase's share of busy time says whether a
+# longer phase waited or worked (the suite is bound by CPU on 2 cores).
+cpu_ticks() {
+    local _cpu user nice system idle iowait irq softirq steal _rest
+    read -r _cpu user nice system idle iowait irq softirq steal _rest </proc/stat || {
+        echo "0 0"
+        return
+    }
+    local busy=$((user + nice + system + irq + softirq + steal))
+    echo "$busy $((busy + idle + iowait))"
+}
+phase_cpu=""
+
 # phase NAME: the previous phase ends (its time noted), NAME begins.
 phase() {
     end_phase
     phase_name="$1"
     phase_started=$SECONDS
+    phase_cpu="$(cpu_ticks)"
     echo "== $phase_name"
 }
 end_phase() {
     if [ -n "$phase_name" ]; then
-        local took=$((SECONDS - phase_started))
-        phase_times+=("$(printf '%-24s %5d s' "$phase_name" "$took")")
-        echo "== $phase_name: ${took} s"
+        local took=$((SECONDS - phase_started)) busy=0
+        local before_busy before_all now_busy now_all
+        read -r before_busy before_all <<<"$phase_cpu"
+        read -r now_busy now_all <<<"$(cpu_ticks)"
+        if [ "$((now_all - before_all))" -gt 0 ]; then
+            busy=$((100 * (now_busy - before_busy) / (now_all - before_all)))
+        fi
+        phase_times+=("$(printf '%-24s %5d s  (CPU %3d%% busy)' "$phase_name" "$took" "$busy")")
+        echo "== $phase_name: ${took} s, CPU ${busy}% busy"
         phase_name=""
     fi
 }
@@ -104,14 +124,8 @@ else
     else
         phase "pytest (PostgreSQL)"
     fi
-    # The browser tests (tests/browser) run once, in the SQLite pass: they
-    # drive pages, and every write path they click through has its own
-    # database tests, which run here too. Named on the command line, they
-    # run here as well.
-    browser_once=()
-    [ "$#" -eq 0 ] && browser_once=(--ignore=tests/browser)
-    DATABASE_URL="$DONNE_TEST_POSTGRES_URL" .venv/bin/pytest "${workers[@]}" -m database $(junit postgresql) \
-        "${browser_once[@]+"${browser_once[@]}"}" "$@" || status=$?
+    DATABASE_URL="$DONNE_TEST_POSTGRES_URL" .venv/bin/pytest "${workers[@]}" -m database \
+        $(junit postgresql) "$@" || status=$?
     # Exit 5 is "no test selected": fine when the arguments picked only pure
     # tests (which ran on SQLite above), a failure for the whole suite.
     if [ "$status" = 5 ] && [ "$#" -gt 0 ]; then

@@ -9,6 +9,8 @@ for each the denominations NT, S, H, D, C.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -153,11 +155,46 @@ def _endplay():
     return dds, types
 
 
-def _solver_deal(deal: Deal | str, types) -> object:
+def _full_deal(deal: Deal | str) -> str:
+    """The deal's PBN, once it is known to hold all four hands."""
     known = deal if isinstance(deal, Deal) else Deal.from_pbn(deal)
     if any(hand is None for hand in known.hands.values()):
         raise GameError("Double-dummy analysis needs all four hands of the deal")
-    return types.Deal(known.to_pbn())
+    return known.to_pbn()
+
+
+class _SolvedDeals:
+    """Tables already solved in this process, by the deal's PBN.
+
+    A deal's table never changes, and the same deal comes back: the sections
+    of an event play one set of boards, a director runs an analysis again, a
+    club loads the demo anew, while DDS takes a good part of a second a deal.
+    Kept as PBN digits (a fresh table on each read, nothing shared) and
+    bounded: the deals least recently asked for are forgotten first.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self._limit = limit
+        self._tables: OrderedDict[str, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, deal: str) -> DoubleDummyTable | None:
+        with self._lock:
+            digits = self._tables.get(deal)
+            if digits is None:
+                return None
+            self._tables.move_to_end(deal)
+        return DoubleDummyTable.from_pbn(digits)
+
+    def put(self, deal: str, table: DoubleDummyTable) -> None:
+        with self._lock:
+            self._tables[deal] = table.to_pbn()
+            self._tables.move_to_end(deal)
+            while len(self._tables) > self._limit:
+                self._tables.popitem(last=False)
+
+
+_SOLVED = _SolvedDeals(limit=4096)
 
 
 def _table(solved, types) -> DoubleDummyTable:
@@ -176,17 +213,27 @@ def _table(solved, types) -> DoubleDummyTable:
 
 def solve(deal: Deal | str) -> DoubleDummyTable:
     """The double-dummy table of one full deal (a ``Deal`` or its PBN text)."""
-    dds, types = _endplay()
-    return _table(dds.calc_dd_table(_solver_deal(deal, types)), types)
+    return solve_all([deal])[0]
 
 
 def solve_all(deals: Iterable[Deal | str]) -> list[DoubleDummyTable]:
-    """Tables of several deals at once: DDS spreads them over its threads."""
-    dds, types = _endplay()
-    solver_deals = [_solver_deal(deal, types) for deal in deals]
-    if not solver_deals:
-        return []
-    return [_table(solved, types) for solved in dds.calc_all_tables(solver_deals)]
+    """Tables of several deals at once: DDS spreads them over its threads.
+
+    A deal solved before in this process is not solved again."""
+    full = [_full_deal(deal) for deal in deals]
+    tables: dict[str, DoubleDummyTable] = {}
+    for deal in full:
+        known = _SOLVED.get(deal)
+        if known is not None:
+            tables[deal] = known
+    unsolved = [deal for deal in dict.fromkeys(full) if deal not in tables]
+    if unsolved:
+        dds, types = _endplay()
+        solved = dds.calc_all_tables([types.Deal(deal) for deal in unsolved])
+        for deal, found in zip(unsolved, solved, strict=True):
+            tables[deal] = _table(found, types)
+            _SOLVED.put(deal, tables[deal])
+    return [tables[deal] for deal in full]
 
 
 def par(table: DoubleDummyTable, vulnerability: str, dealer: str) -> Par:

@@ -12,6 +12,7 @@ import sys
 
 import pytest
 
+from games.deal import Deal
 from games.double_dummy import (
     DoubleDummyTable,
     DoubleDummyUnavailable,
@@ -116,9 +117,33 @@ def test_a_deal_with_an_unknown_hand_cannot_be_solved():
         solve("N:A97653.94.AT5.A8 - Q42.AKQ73.62.KT3 JT8.5.QJ43.QJ962")
 
 
-def test_without_endplay_the_caller_gets_a_clear_message(monkeypatch):
+# Newton board 1 turned a quarter (North holds East's cards...): a deal no
+# other test solves, so that the solver's absence shows.
+NEWTON_1_TURNED = (
+    "E:A97653.94.AT5.A8 K.JT862.K987.754 Q42.AKQ73.62.KT3 JT8.5.QJ43.QJ962"
+)
+
+
+def without_endplay(monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "endplay", None)
     monkeypatch.setitem(sys.modules, "endplay.dds", None)
+
+
+def test_without_endplay_the_caller_gets_a_clear_message(monkeypatch):
+    without_endplay(monkeypatch)
     assert available() is False
     with pytest.raises(DoubleDummyUnavailable, match="pip install endplay"):
-        solve(NEWTON_1)
+        solve(NEWTON_1_TURNED)
+
+
+@needs_solver
+def test_a_deal_solved_once_is_answered_again_without_the_solver(monkeypatch):
+    """North makes 11 tricks in spades on Newton board 1 (published table);
+    asked again, in another form of the same deal, the answer comes from
+    what was solved, with the solver gone."""
+    first = solve(NEWTON_1)
+    assert first.get("N", "S") == 11
+    without_endplay(monkeypatch)
+    again = solve_all([Deal.from_pbn(NEWTON_1), NEWTON_1])
+    assert again == [first, first]
+    assert again[0] is not first  # a table of its own: nothing shared

@@ -101,9 +101,16 @@ class TabletSeen:
 def tablets_seen(section: Section) -> dict[int, TabletSeen]:
     """Each table's last contact from any of its tablets, by table number:
     the latest request seen (``TabletGrant.last_seen``, kept to the minute)
-    or sign-in; one query for the whole section."""
+    or sign-in; one query for the whole section.
+
+    A tablet signs in once an event (``services.event_tables``): a grant of
+    the same event table at an earlier round or session plays here too."""
     grants = (
-        TabletGrant.objects.filter(table__section=section)
+        TabletGrant.objects.filter(
+            table__section__session__event_id=section.session.event_id,
+            table__section__letter=section.letter,
+            table__section__session__number__lte=section.session.number,
+        )
         .values("table__number")
         .annotate(
             seen=Max("last_seen"),

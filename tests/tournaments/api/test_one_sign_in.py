@@ -14,6 +14,7 @@ import pytest
 from big_section import play_rounds
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from teams_play import create, matches, play_match, play_round
 
 from tournaments.models import Result, Section, Session, Table, TabletGrant
@@ -117,6 +118,22 @@ def test_one_token_plays_every_round_of_a_swiss(api, swiss):
     assert (grant.table.section_id, grant.table.number) == (first.pk, 3)
     assert grant.revoked_at is None
     assert {m["round"] for m in matches(api, swiss["id"])} == {1, 2, 3}
+
+
+def test_the_next_rounds_console_shows_the_tablet_signed_in_once(api, swiss):
+    """Round 2's console shows table 3's tablet, signed in at round 1, with
+    its last contact; a table whose tablet never signed in says so."""
+    first, *_ = swiss_sections(swiss["id"])
+    token = sign_in(table_codes(first)[3])
+    play_round(api, swiss["id"], 1)
+    second = swiss_sections(swiss["id"])[1]
+    assert here(token).json()["section"] == second.pk
+    page = api.get(reverse("director:console", args=[second.pk]))
+    seen = {row.table: row.tablet for row in page.context["grid"]}
+    assert seen[3] is not None and seen[3].signed_in
+    assert dt.timedelta(0) <= timezone.now() - seen[3].last < dt.timedelta(seconds=30)
+    assert seen[1] is None
+    assert page.content.decode().count('<span class="muted">never</span>') == 3
 
 
 def test_the_token_writes_only_where_its_table_is_now(api, swiss):

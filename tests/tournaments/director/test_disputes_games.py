@@ -248,3 +248,20 @@ def test_the_whiz_event_page_lists_its_open_disputes(whiz, director):
     response = director.post(keep, {"back": page_url})
     assert response["Location"] == page_url
     assert "open dispute" not in director.get(page_url).content.decode()
+
+
+def test_the_console_shows_a_whiz_dispute_side_by_side(whiz, director):
+    """Table 1 enters 10S= by N, a second device 10S+1: the console shows
+    both with the three players' points (the seed's mark: 10 for the
+    level, 2 an overtrick, 10 for a game; the defenders score nothing on a
+    made contract), and offers keep and edit only."""
+    whiz_enter(whiz, {}, "a")
+    assert whiz_enter(whiz, {"result": "+1"}, "c").status_code == 409
+    console = director.get(reverse("director:console", args=[whiz["section"]]))
+    (side,) = console.context["dispute_sides"]
+    assert side.stored == "N 1N, E 1E, S 1S: 10S by N, 10 tricks: 20/0/0"
+    assert side.other == "N 1N, E 1E, S 1S: 10S by N, 11 tricks: 22/0/0"
+    assert not side.takeable
+    html = console.content.decode()
+    assert side.stored in html and side.other in html
+    assert reverse("director:whiz-result-keep", args=[side.pending.result]) in html

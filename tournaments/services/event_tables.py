@@ -23,7 +23,7 @@ import datetime as dt
 
 from django.db.models import QuerySet
 
-from tournaments.models import Session, Table, TeamCompetition
+from tournaments.models import Match, Session, Table, TeamCompetition
 from tournaments.services.table_rounds import current_round
 
 
@@ -98,14 +98,29 @@ def next_session_to_come(table: Table) -> bool:
 
 def more_to_play(table: Table) -> bool:
     """Whether the event table plays again after this row: a later row laid
-    out already (a round robin, a knockout's segments, a next session), or a
-    Swiss round still to pair."""
+    out already (a round robin, a knockout's segments, a next session), a
+    Swiss round still to pair, or a knockout stage still to pair."""
     session = table.section.session
     later = event_table_rows(table).filter(section__session__number__gt=session.number)
     if later.exists() or next_session_to_come(table):
         return True
     competition = TeamCompetition.objects.filter(event_id=session.event_id).first()
-    if competition is None or competition.format != TeamCompetition.Format.SWISS:
+    if competition is None:
         return False
     stage = session.matches.values_list("stage", flat=True).first() or 0
-    return stage < competition.rounds
+    if competition.format == TeamCompetition.Format.SWISS:
+        return stage < competition.rounds
+    if competition.format == TeamCompetition.Format.KNOCKOUT:
+        return _knockout_goes_on(session.event_id, stage)
+    return False
+
+
+def _knockout_goes_on(event_id: int, stage: int) -> bool:
+    """Whether a knockout stage's table may play the next stage: a stage of
+    several ties sends its winners on, to tables known only once it is
+    paired; from then on a table not laid out there (its later rows, above)
+    is done.  A final's extra boards show as later rows once laid out."""
+    matches = Match.objects.filter(session__event_id=event_id)
+    if matches.filter(stage__gt=stage).exists():
+        return False
+    return matches.filter(stage=stage, segment=1).count() > 1

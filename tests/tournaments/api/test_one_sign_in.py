@@ -15,7 +15,7 @@ from big_section import play_rounds
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
-from teams_play import create, matches, play_match, play_round
+from teams_play import create, enter, matches, play_match, play_round
 
 from tournaments.models import Result, Section, Session, Table, TabletGrant
 from tournaments.services.closing import close_session
@@ -387,6 +387,40 @@ def test_a_knockout_token_follows_its_segments_then_the_final(api):
     assert later, "the final (or the extra boards) is laid out"
     assert here(token).json()["section"] == later[0]
     assert TabletGrant.objects.count() == 1
+
+
+def test_a_knockout_tablet_waits_for_the_next_stage_then_ends_if_out(api):
+    """A 4-team knockout of one segment: table 3 (the second semi-final)
+    done first is told the next stage comes, not "the last round"; once
+    the final is laid out (at tables 1 and 2), table 3 has played its
+    last round."""
+    event = create(api, 4, format="knockout", rounds=1)
+    (semis,) = sections_in_order(event["id"])
+    tablet = Client()
+    code = table_codes(Section.objects.get(pk=semis))[3]
+    assert tablet.post("/table/", {"code": code}).status_code == 302
+    one, two = matches(api, event["id"])
+    home_wins(api, two)
+    page = tablet.get("/table/play/").content.decode()
+    assert "This round is over: this tablet moves on to the next one" in page
+    assert "That was the last round" not in page
+    home_wins(api, one)
+    (final,) = sections_in_order(event["id"])[1:]
+    tables = Table.objects.filter(section_id=final).values_list("number", flat=True)
+    assert sorted(tables) == [1, 2]
+    page = tablet.get("/table/play/").content.decode()
+    assert "That was the last round" in page
+    assert "moves on to the next one" not in page
+
+
+def home_wins(api, match: dict) -> None:
+    """Every board of a knockout segment: 3NT+1 by the home team's N-S in
+    one room (+430, vulnerable +630), 3NT-1 by the away team's in the other
+    (-50, vulnerable -100): the home team wins the match."""
+    section = Section.objects.get(pk=match["section"])
+    for board in section.boards.order_by("number").values_list("number", flat=True):
+        enter(api, match, board, {"contract": "3NT", "tricks": 10},
+              {"contract": "3NT", "tricks": 8})  # fmt: skip
 
 
 def play_one(api, match: dict) -> None:

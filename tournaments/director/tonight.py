@@ -37,7 +37,7 @@ from tournaments import access
 from tournaments.director.club_choice import club_choice
 from tournaments.director.form_errors import refusal_on_form
 from tournaments.director.tonight_forms import TEAMS, CountForm, NamesForm
-from tournaments.director.tonight_teams import teams_names_page, teams_ready_page
+from tournaments.director.tonight_teams import teams_names_page
 from tournaments.director.tonight_words import plan_words
 from tournaments.models import Club, Event, Section
 from tournaments.movements.evening import EveningPlan, evening_plans
@@ -127,10 +127,8 @@ def tonight_ready(request: HttpRequest, pk: int) -> HttpResponse:
     section = get_object_or_404(
         Section.objects.select_related("session__event__club"),
         pk=pk,
-        session__event__kind__in=[Event.Kind.PAIRS, Event.Kind.TEAMS],
+        session__event__kind=Event.Kind.PAIRS,
     )
-    if section.session.event.kind == Event.Kind.TEAMS:
-        return teams_ready_page(request, section)
     plan = EveningPlan(section_movement(section))
     context = {
         "section": section,

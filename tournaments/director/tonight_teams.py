@@ -9,16 +9,17 @@ a valid count here:
    (``tonight_players``, read by ``static/tonight.js``, as for pairs); its
    POST creates the event through ``teams_event_create``
    (``services.tonight_teams``): today, the club's, IMPs converted to VPs;
-3. ``teams_ready_page`` says the night is open and prints the first
+3. ``tonight_teams_ready`` says the night is open and prints the first
    round's table cards, whose codes are the event's (one sign-in for the
    whole event, ``services.event_tables``).
 """
 
 from __future__ import annotations
 
+from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.formats import date_format
 
@@ -27,7 +28,7 @@ from tournaments.director.form_errors import refusal_on_form
 from tournaments.director.tonight_forms import CountForm
 from tournaments.director.tonight_teams_forms import TeamsNamesForm
 from tournaments.director.tonight_words import teams_plan_words
-from tournaments.models import Section
+from tournaments.models import Event, Section
 from tournaments.movements.evening_teams import TeamsPlan, stored_plan
 from tournaments.services.tonight_teams import tonight_teams_create
 
@@ -55,10 +56,7 @@ def teams_names_page(
         except ValidationError as error:
             refusal_on_form(form, error)
         else:
-            first = Section.objects.filter(session__event=event).order_by(
-                "session__number"
-            )[0]
-            return redirect("director:tonight-ready", first.pk)
+            return redirect("director:tonight-teams-ready", event.pk)
     context = {
         "form": form,
         "plan": form.chosen,
@@ -76,10 +74,22 @@ def teams_names_page(
     return render(request, "director/tonight_teams.html", context, status=status)
 
 
-def teams_ready_page(request: HttpRequest, section: Section) -> HttpResponse:
-    """Step 3 of a teams night: open; print the cards of ``section`` (the
-    first round's: their codes serve every round), then play."""
-    event = section.session.event
+@staff_member_required
+def tonight_teams_ready(request: HttpRequest, pk: int) -> HttpResponse:
+    """Step 3 of a teams night: open; print the first round's table cards
+    (their codes serve every round), then play."""
+    event = get_object_or_404(
+        Event.objects.select_related("club", "competition"),
+        pk=pk,
+        competition__isnull=False,
+    )
+    section = (
+        Section.objects.filter(session__event=event)
+        .order_by("session__number", "letter")
+        .first()
+    )
+    if section is None:
+        raise Http404("This teams event has no round laid out.")
     competition = event.competition
     plan = stored_plan(
         competition.format,

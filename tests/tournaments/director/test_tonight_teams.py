@@ -117,7 +117,8 @@ def test_six_teams_make_tonights_round_robin_and_a_tablet_plays_it(club_a):
     assert answer.status_code == 302
     event = Event.objects.get()
     first = Section.objects.get(session__event=event, session__number=1)
-    assert answer["Location"] == reverse("director:tonight-ready", args=[first.pk])
+    ready_url = reverse("director:tonight-teams-ready", args=[event.pk])
+    assert answer["Location"] == ready_url
     today = timezone.localdate()
     assert (event.club, event.date, event.kind) == (club, today, Event.Kind.TEAMS)
     assert event.name == f"Club teams night of {today.day} {today:%B %Y}"

@@ -9,22 +9,20 @@ screen is kept in ``artifacts/``."""
 from __future__ import annotations
 
 import pytest
-from browser import ARTIFACTS, signed_in_tablet
+from browser import ARTIFACTS, director_signed_in, signed_in_tablet
 
+from tests.browser.test_tonight_browser import (
+    LAPTOP,
+    MEMBERS,
+    PASSWORD,
+    pick_two_members,
+)
 from tournaments.models import Event, Match, Player, Team
 from tournaments.services.directors import director_create
 from tournaments.services.event_tables import event_table_codes
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-LAPTOP = {"width": 1366, "height": 768}
-PASSWORD = "club-director-pw-2026"
-MEMBERS = [
-    ("Marie", "Martin"),
-    ("Marc", "Dubois"),
-    ("Hélène", "Roux"),
-    ("Paul", "Roussel"),
-]
 TEAMS = ["Les As", "Les Rois", "Les Dames", "Les Valets", "Les Dix", "Les Neuf"]
 
 
@@ -40,12 +38,7 @@ def test_a_director_sets_up_a_six_team_night_and_a_tablet_plays_its_match(
     for first, last in MEMBERS:
         Player.objects.create(club=made.club, first_name=first, last_name=last)
     base = live_server.url
-    page = browser.new_context(viewport=LAPTOP).new_page()
-    page.goto(f"{base}/accounts/login/?next=/director/")
-    page.fill('input[name="username"]', "newtd")
-    page.fill('input[name="password"]', PASSWORD)
-    page.click('form.sign-in button[type="submit"]')
-    page.wait_for_url("**/director/")
+    page = director_signed_in(browser, base, ("newtd", PASSWORD), LAPTOP)
 
     page.click("a.tonight-entry")
     page.wait_for_url("**/director/tonight/")
@@ -75,25 +68,7 @@ def test_a_director_sets_up_a_six_team_night_and_a_tablet_plays_its_match(
 
     for index, name in enumerate(TEAMS):
         page.fill(f'input[name="team{index}-name"]', name)
-    first = page.locator('input[name="team0-p1"]')
-    first.click()
-    first.press_sequentially("Mar", delay=40)
-    suggestions = page.locator("tr[data-team='1'] td").nth(1).locator("li")
-    suggestions.first.wait_for()
-    assert suggestions.all_inner_texts() == ["Marc Dubois", "Marie Martin"]
-    shot(page, "2-suggested")
-    suggestions.nth(1).click()
-    assert first.input_value() == "Marie Martin"
-    # The pick moved on to the next player's box: the keyboard picks there.
-    assert page.evaluate("() => document.activeElement.name") == "team0-p2"
-    page.keyboard.type("rou", delay=40)
-    partner = page.locator("tr[data-team='1'] td").nth(2).locator("li")
-    partner.first.wait_for()
-    assert partner.all_inner_texts() == ["Paul Roussel", "Hélène Roux"]
-    page.keyboard.press("ArrowDown")
-    page.keyboard.press("ArrowDown")
-    page.keyboard.press("Enter")
-    assert page.input_value('input[name="team0-p2"]') == "Hélène Roux"
+    pick_two_members(page, "team0-p1", "team0-p2", lambda: shot(page, "2-suggested"))
     for seat in (3, 4):
         box = page.locator(f'input[name="team0-p{seat}"]')
         box.click()

@@ -23,7 +23,6 @@ from __future__ import annotations
 from django import forms
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.core.exceptions import ValidationError
 from django.db.models import Q, Value
 from django.db.models.functions import Concat
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
@@ -35,7 +34,7 @@ from django.views.decorators.http import require_GET
 
 from tournaments import access
 from tournaments.director.club_choice import club_choice
-from tournaments.director.form_errors import refusal_on_form
+from tournaments.director.form_errors import form_write
 from tournaments.director.tonight_forms import TEAMS, CountForm, NamesForm
 from tournaments.director.tonight_teams import teams_names_page
 from tournaments.director.tonight_words import plan_words
@@ -91,19 +90,18 @@ def _pairs_names_page(
     form = club_choice(
         NamesForm(data, plans=plans, chosen=chosen, initial=initial), request.user
     )
-    if data is not None and form.is_valid():
-        try:
-            section = tonight_create(
-                club=form.cleaned_data["club"],
-                movement=form.chosen.movement,
-                names=form.names(),
-                date=timezone.localdate(),
-                user=request.user,
-            )
-        except ValidationError as error:
-            refusal_on_form(form, error)
-        else:
-            return redirect("director:tonight-ready", section.pk)
+    section = data is not None and form_write(
+        form,
+        lambda cleaned: tonight_create(
+            club=cleaned["club"],
+            movement=form.chosen.movement,
+            names=form.names(),
+            date=timezone.localdate(),
+            user=request.user,
+        ),
+    )
+    if section:
+        return redirect("director:tonight-ready", section.pk)
     context = {
         "form": form,
         "plan": form.chosen,

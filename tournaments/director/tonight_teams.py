@@ -17,14 +17,13 @@ a valid count here:
 from __future__ import annotations
 
 from django.contrib.admin.views.decorators import staff_member_required
-from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.formats import date_format
 
 from tournaments.director.club_choice import club_choice
-from tournaments.director.form_errors import refusal_on_form
+from tournaments.director.form_errors import form_write
 from tournaments.director.tonight_forms import CountForm
 from tournaments.director.tonight_teams_forms import TeamsNamesForm
 from tournaments.director.tonight_words import teams_plan_words
@@ -44,19 +43,18 @@ def teams_names_page(
         TeamsNamesForm(data, plans=plans, chosen=chosen, initial=initial),
         request.user,
     )
-    if data is not None and form.is_valid():
-        try:
-            event = tonight_teams_create(
-                club=form.cleaned_data["club"],
-                plan=form.chosen,
-                teams=form.teams(),
-                date=timezone.localdate(),
-                user=request.user,
-            )
-        except ValidationError as error:
-            refusal_on_form(form, error)
-        else:
-            return redirect("director:tonight-teams-ready", event.pk)
+    event = data is not None and form_write(
+        form,
+        lambda cleaned: tonight_teams_create(
+            club=cleaned["club"],
+            plan=form.chosen,
+            teams=form.teams(),
+            date=timezone.localdate(),
+            user=request.user,
+        ),
+    )
+    if event:
+        return redirect("director:tonight-teams-ready", event.pk)
     context = {
         "form": form,
         "plan": form.chosen,

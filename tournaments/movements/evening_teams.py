@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .evening import FEWEST_BOARDS, MINUTES_PER_BOARD, MOST_BOARDS, TARGET_BOARDS
+from .evening import FEWEST_BOARDS, MOST_BOARDS, TARGET_BOARDS, EveningLength
 
 MIN_TEAMS = 3
 MAX_TEAMS = 50  # 100 tables, as many players as a 50-table Mitchell
@@ -53,7 +53,7 @@ KNOCKOUT = "knockout"
 
 
 @dataclass(frozen=True)
-class TeamsPlan:
+class TeamsPlan(EveningLength):
     """One teams format for tonight: ``rounds`` matches (a knockout: stages)
     of ``boards_per_match`` boards, for ``teams`` teams."""
 
@@ -66,16 +66,6 @@ class TeamsPlan:
     def boards(self) -> int:
         """How long the evening plays, in boards: rounds x boards a match."""
         return self.rounds * self.boards_per_match
-
-    @property
-    def minutes(self) -> int:
-        """The evening's playing time, at 7 minutes a board."""
-        return self.boards * MINUTES_PER_BOARD
-
-    @property
-    def fits(self) -> bool:
-        """Whether it plays in 2 to 2½ hours."""
-        return FEWEST_BOARDS <= self.boards <= MOST_BOARDS
 
     @property
     def sit_out(self) -> bool:

@@ -1,3 +1,8 @@
+// "Tonight", step 1: only the number box of the kind chosen (pairs or teams)
+// shows:
+//   <form class="tonight-count"><input type="radio" name="kind" value="teams">
+//     <div class="count-box" data-kind="teams">...</div>
+// Without JavaScript both boxes show; only the kind chosen's is read.
 // "Tonight", step 2: the club's players suggested as a name is typed.
 //   <form data-players-url="/director/tonight/players/" data-club="3">
 //     <span class="autocomplete"><input data-player><ul class="suggestions" hidden></ul></span>
@@ -109,8 +114,28 @@
     });
   }
 
+  function kindBoxes(form) {
+    var radios = Array.prototype.slice.call(form.querySelectorAll("input[name=kind]"));
+    function show() {
+      var chosen = radios.filter(function (radio) { return radio.checked; })[0];
+      var kind = chosen ? chosen.value : "pairs";
+      form.querySelectorAll(".count-box").forEach(function (box) {
+        box.hidden = box.getAttribute("data-kind") !== kind;
+      });
+    }
+    radios.forEach(function (radio) {
+      radio.addEventListener("change", function () {
+        show();
+        var box = form.querySelector(".count-box:not([hidden]) input");
+        if (box) { box.focus(); }
+      });
+    });
+    show();
+  }
+
   function ready() {
     document.querySelectorAll("form[data-players-url]").forEach(setUp);
+    document.querySelectorAll("form.tonight-count").forEach(kindBoxes);
   }
 
   if (document.readyState === "loading") {

@@ -10,9 +10,10 @@ director's); each step's screen is kept in ``artifacts/``."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pytest
-from browser import ARTIFACTS, signed_in_tablet
+from browser import ARTIFACTS, director_signed_in, signed_in_tablet
 
 from tournaments.models import Pair, Player, Section, Table
 from tournaments.services.directors import director_create
@@ -37,6 +38,33 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"tonight-{name}.png"), full_page=True)
 
 
+def pick_two_members(
+    page, first: str, second: str, suggested: Callable[[], None]
+) -> None:
+    """In box ``first`` type "Mar" and click Marie Martin among the club's
+    players suggested (``suggested`` runs while they show); the focus moves
+    on to box ``second``: type "rou" and pick Hélène Roux by the keyboard."""
+    box = page.locator(f'input[name="{first}"]')
+    box.click()
+    box.press_sequentially("Mar", delay=40)
+    suggestions = page.locator(f'span.autocomplete:has([name="{first}"]) li')
+    suggestions.first.wait_for()
+    assert suggestions.all_inner_texts() == ["Marc Dubois", "Marie Martin"]
+    suggested()
+    suggestions.nth(1).click()
+    assert box.input_value() == "Marie Martin"
+    # The pick moved on to the next box: the partner, by the keyboard.
+    assert page.evaluate("() => document.activeElement.name") == second
+    page.keyboard.type("rou", delay=40)
+    partner = page.locator(f'span.autocomplete:has([name="{second}"]) li')
+    partner.first.wait_for()
+    assert partner.all_inner_texts() == ["Paul Roussel", "Hélène Roux"]
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    assert page.input_value(f'input[name="{second}"]') == "Hélène Roux"
+
+
 def test_a_new_director_sets_up_a_seven_table_mitchell_in_three_steps(
     live_server, browser
 ):
@@ -44,12 +72,7 @@ def test_a_new_director_sets_up_a_seven_table_mitchell_in_three_steps(
     for first, last in MEMBERS:
         Player.objects.create(club=made.club, first_name=first, last_name=last)
     base = live_server.url
-    page = browser.new_context(viewport=LAPTOP).new_page()
-    page.goto(f"{base}/accounts/login/?next=/director/")
-    page.fill('input[name="username"]', "newtd")
-    page.fill('input[name="password"]', PASSWORD)
-    page.click('form.sign-in button[type="submit"]')
-    page.wait_for_url("**/director/")
+    page = director_signed_in(browser, base, ("newtd", PASSWORD), LAPTOP)
 
     started = time.monotonic()
     page.click("a.tonight-entry")
@@ -64,25 +87,7 @@ def test_a_new_director_sets_up_a_seven_table_mitchell_in_three_steps(
     assert page.locator("tr[data-pair]").count() == 14
 
     boxes = page.locator("input[data-player]")
-    first = boxes.nth(0)
-    first.click()
-    first.press_sequentially("Mar", delay=40)
-    suggestions = page.locator("tr[data-pair='1NS'] td").nth(1).locator("li")
-    suggestions.first.wait_for()
-    assert suggestions.all_inner_texts() == ["Marc Dubois", "Marie Martin"]
-    shot(page, "2-suggested")
-    suggestions.nth(1).click()
-    assert first.input_value() == "Marie Martin"
-    # The pick moved on to the next box: the partner, by the keyboard.
-    assert page.evaluate("() => document.activeElement.name") == "pair0-b"
-    page.keyboard.type("rou", delay=40)
-    partner = page.locator("tr[data-pair='1NS'] td").nth(2).locator("li")
-    partner.first.wait_for()
-    assert partner.all_inner_texts() == ["Paul Roussel", "Hélène Roux"]
-    page.keyboard.press("ArrowDown")
-    page.keyboard.press("ArrowDown")
-    page.keyboard.press("Enter")
-    assert boxes.nth(1).input_value() == "Hélène Roux"
+    pick_two_members(page, "pair0-a", "pair0-b", lambda: shot(page, "2-suggested"))
     for index in range(2, 28):
         box = boxes.nth(index)
         box.click()
@@ -126,13 +131,9 @@ def test_a_new_director_sets_up_a_seven_table_mitchell_in_three_steps(
 def test_tonight_in_french_with_thirteen_pairs_says_who_sits_out(live_server, browser):
     made = director_create("newtd", "Bridge Club du Port", PASSWORD)
     base = live_server.url
-    context = browser.new_context(viewport=LAPTOP, locale="fr-FR")
-    page = context.new_page()
-    page.goto(f"{base}/accounts/login/?next=/director/tonight/")
-    page.fill('input[name="username"]', "newtd")
-    page.fill('input[name="password"]', PASSWORD)
-    page.click('form.sign-in button[type="submit"]')
-    page.wait_for_url("**/director/tonight/")
+    page = director_signed_in(
+        browser, base, ("newtd", PASSWORD), LAPTOP, "/director/tonight/", "fr-FR"
+    )
     assert page.inner_text("h1") == "Ce soir : un tournoi du club en trois étapes"
     page.fill('input[name="pairs"]', "13")
     page.click("button.big")

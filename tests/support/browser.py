@@ -67,6 +67,28 @@ def table_sign_in(page: Page, base: str, code: str) -> None:
     page.wait_for_url("**/table/play/")
 
 
+def director_signed_in(
+    browser: Browser,
+    base: str,
+    credentials: tuple[str, str],
+    viewport: dict[str, int],
+    next: str = "/director/",
+    locale: str | None = None,
+) -> Page:
+    """A director's page of its own (a new context) signed in with
+    ``credentials`` (user name, password) and sent on to ``next``."""
+    options: dict[str, object] = {"viewport": viewport}
+    if locale:
+        options["locale"] = locale
+    page = browser.new_context(**options).new_page()
+    page.goto(f"{base}/accounts/login/?next={next}")
+    page.fill('input[name="username"]', credentials[0])
+    page.fill('input[name="password"]', credentials[1])
+    page.click('form.sign-in button[type="submit"]')
+    page.wait_for_url(f"**{next}")
+    return page
+
+
 def signed_in_tablet(browser: Browser, base: str, code: str) -> Page:
     """A phone of its own (a new context) signed in at a table."""
     page = browser.new_context(viewport=PHONE).new_page()

@@ -1,7 +1,7 @@
 """ "Tonight": a club night set up in three steps by a director new to Donne.
 
-1. ``tonight`` asks how many pairs are here (and the club, when the director
-   directs several);
+1. ``tonight`` asks pairs or teams, and how many are here (and the club,
+   when the director directs several);
 2. ``tonight_names`` proposes the movement for a 2 to 2½ hour evening
    (``movements.evening``) and takes the names, the club's players suggested
    as they are typed (``tonight_players``, read by ``static/tonight.js``);
@@ -9,6 +9,10 @@
    (``services.tonight``): today, the club's, scored by matchpoints;
 3. ``tonight_ready`` says the night is open for the tablets and prints the
    table cards with their sign-in codes.
+
+A teams night (``tonight_teams``) takes the same three steps: the format
+proposed (``movements.evening_teams``), each team's name and players, then
+the first round's table cards, which print the event's codes.
 
 Only a club's director may set up its night: the club box offers only the
 clubs the director directs, and any other club is a 400 naming ``club``.
@@ -19,7 +23,6 @@ from __future__ import annotations
 from django import forms
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.core.exceptions import ValidationError
 from django.db.models import Q, Value
 from django.db.models.functions import Concat
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
@@ -31,10 +34,13 @@ from django.views.decorators.http import require_GET
 
 from tournaments import access
 from tournaments.director.club_choice import club_choice
-from tournaments.director.form_errors import refusal_on_form
-from tournaments.director.tonight_forms import CountForm, NamesForm
+from tournaments.director.form_errors import form_write
+from tournaments.director.tonight_forms import TEAMS, CountForm, NamesForm
+from tournaments.director.tonight_teams import teams_names_page
+from tournaments.director.tonight_words import plan_words
 from tournaments.models import Club, Event, Section
 from tournaments.movements.evening import EveningPlan, evening_plans
+from tournaments.movements.evening_teams import teams_plans
 from tournaments.selectors.movement import section_movement
 from tournaments.services.pairs import missing_players_text, pairs_missing_a_player
 from tournaments.services.tonight import tonight_create
@@ -52,34 +58,50 @@ def tonight(request: HttpRequest) -> HttpResponse:
 
 @staff_member_required
 def tonight_names(request: HttpRequest) -> HttpResponse:
-    """Step 2: the proposed movement and the names; its POST sets the night up."""
+    """Step 2: the proposed movement (teams: format) and the names; its POST
+    sets the night up."""
     data = request.POST if request.method == "POST" else request.GET
     count = club_choice(CountForm(data), request.user)
     if not count.is_valid():
         return _count_page(request, count, 400)
-    plans = evening_plans(count.cleaned_data["pairs"])
-    chosen = _chosen(data, plans)
+    if count.cleaned_data["kind"] == TEAMS:
+        plans = teams_plans(count.cleaned_data["teams"])
+        chosen = proposal_index(data, "format", len(plans))
+        refusal = _("format: choose one of the formats proposed.")
+    else:
+        plans = evening_plans(count.cleaned_data["pairs"])
+        chosen = proposal_index(data, "movement", len(plans))
+        refusal = _("movement: choose one of the movements proposed.")
     if chosen is None:
-        count.add_error(None, _("movement: choose one of the movements proposed."))
+        count.add_error(None, refusal)
         return _count_page(request, count, 400)
+    if count.cleaned_data["kind"] == TEAMS:
+        return teams_names_page(request, count, plans, chosen)
+    return _pairs_names_page(request, count, plans, chosen)
+
+
+def _pairs_names_page(
+    request: HttpRequest, count: CountForm, plans: list[EveningPlan], chosen: int
+) -> HttpResponse:
+    """Step 2 of a pairs night: the movement ``chosen`` among ``plans`` and a
+    row of names a pair; a valid POST creates the night."""
+    data = request.POST if request.method == "POST" else None
     initial = {**count.cleaned_data, "movement": chosen}
-    bound = data if request.method == "POST" else None
     form = club_choice(
-        NamesForm(bound, plans=plans, chosen=chosen, initial=initial), request.user
+        NamesForm(data, plans=plans, chosen=chosen, initial=initial), request.user
     )
-    if request.method == "POST" and form.is_valid():
-        try:
-            section = tonight_create(
-                club=form.cleaned_data["club"],
-                movement=form.chosen.movement,
-                names=form.names(),
-                date=timezone.localdate(),
-                user=request.user,
-            )
-        except ValidationError as error:
-            refusal_on_form(form, error)
-        else:
-            return redirect("director:tonight-ready", section.pk)
+    section = data is not None and form_write(
+        form,
+        lambda cleaned: tonight_create(
+            club=cleaned["club"],
+            movement=form.chosen.movement,
+            names=form.names(),
+            date=timezone.localdate(),
+            user=request.user,
+        ),
+    )
+    if section:
+        return redirect("director:tonight-ready", section.pk)
     context = {
         "form": form,
         "plan": form.chosen,
@@ -142,25 +164,6 @@ def tonight_players(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"players": [{"name": name} for name in names]})
 
 
-def plan_words(plan: EveningPlan) -> dict[str, str]:
-    """The plan in the director's language: "Mitchell, 7 tables" and "about
-    2 h 27" (``plan_title``, ``plan_time``)."""
-    movement = plan.movement
-    kind = Section.Movement(movement.kind).label
-    if movement.variant in Section.EvenTables.values:
-        kind = f"{kind} ({Section.EvenTables(movement.variant).label})"
-    title = _("%(movement)s, %(tables)d tables") % {
-        "movement": kind,
-        "tables": movement.tables,
-    }
-    hours, minutes = divmod(plan.minutes, 60)
-    time = _("About %(hours)d h %(minutes)02d of play.") % {
-        "hours": hours,
-        "minutes": minutes,
-    }
-    return {"plan_title": title, "plan_time": time}
-
-
 def _directed_club(user: AbstractBaseUser | AnonymousUser, raw: str) -> Club | None:
     """The club ``raw`` names if ``user`` directs it, else None."""
     if not raw.isdigit():
@@ -168,11 +171,11 @@ def _directed_club(user: AbstractBaseUser | AnonymousUser, raw: str) -> Club | N
     return access.directed_clubs(user).filter(pk=int(raw)).first()
 
 
-def _chosen(data: QueryDict, plans: list[EveningPlan]) -> int | None:
-    """The index of the movement asked for (the first, the proposal, by
-    default), or None when it names none of ``plans``."""
-    raw = data.get("movement", "0") or "0"
-    if not raw.isdigit() or int(raw) >= len(plans):
+def proposal_index(data: QueryDict, field: str, proposals: int) -> int | None:
+    """The index of the proposal ``field`` asks for (the first, the proposal,
+    by default), or None when it names none of the ``proposals``."""
+    raw = data.get(field, "0") or "0"
+    if not raw.isdigit() or int(raw) >= proposals:
         return None
     return int(raw)
 

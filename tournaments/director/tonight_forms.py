@@ -1,9 +1,10 @@
 """The forms of "Tonight": how many pairs (step 1), then who they are (step 2).
 
-Step 1 reads the club (only a club the director directs) and the number of
-pairs; step 2 carries them again, with the movement chosen among tonight's
-proposals (``movements.evening``) and two names a pair, in the movement's
-order.  Every refusal is on the field it is about.
+Step 1 reads the club (only a club the director directs), pairs or teams
+(pairs unless told) and the number of pairs or of teams; step 2 of a pairs
+night (teams: ``tonight_teams_forms``) carries them again, with the
+movement chosen among tonight's proposals (``movements.evening``) and two
+names a pair, in the movement's order.  Every refusal is on the field it is about.
 """
 
 from __future__ import annotations
@@ -15,11 +16,14 @@ from django.utils.translation import gettext_lazy
 from tournaments.models import Club
 from tournaments.movements import Movement
 from tournaments.movements.evening import EveningPlan
+from tournaments.movements.evening_teams import MAX_TEAMS, MIN_TEAMS
 from tournaments.movements.mitchell import MAX_TABLES as MAX_MITCHELL_TABLES
 from tournaments.movements.standard import MAX_PAIRS, MIN_PAIRS
 from tournaments.services.pairs import MAX_NAME
 
 PAIRS_RANGE = gettext_lazy("Give a number of pairs from %(low)d to %(high)d.")
+TEAMS_RANGE = gettext_lazy("Give a number of teams from %(low)d to %(high)d.")
+PAIRS, TEAMS = "pairs", "teams"
 
 
 def pairs_range() -> str:
@@ -27,9 +31,26 @@ def pairs_range() -> str:
     return str(PAIRS_RANGE) % {"low": MIN_PAIRS, "high": MAX_PAIRS}
 
 
-class CountForm(forms.Form):
-    """Step 1: the club and how many pairs are here tonight."""
+def teams_range() -> str:
+    """The refusal of a number of teams tonight does not hold: 2 teams play
+    one match, not a night's competition (``movements.evening_teams``)."""
+    return str(TEAMS_RANGE) % {"low": MIN_TEAMS, "high": MAX_TEAMS}
 
+
+class CountForm(forms.Form):
+    """Step 1: the club, pairs or teams, and how many are here tonight.
+
+    Only the number of the kind chosen is checked (and required): a number
+    left in the other box is dropped (None).
+    """
+
+    kind = forms.ChoiceField(
+        label=gettext_lazy("Tonight's game"),
+        choices=[(PAIRS, gettext_lazy("Pairs")), (TEAMS, gettext_lazy("Teams"))],
+        initial=PAIRS,
+        required=False,
+        widget=forms.RadioSelect(attrs={"class": "tonight-kind"}),
+    )
     club = forms.ModelChoiceField(
         label=gettext_lazy("Club"),
         queryset=Club.objects.none(),
@@ -37,17 +58,51 @@ class CountForm(forms.Form):
     )
     pairs = forms.IntegerField(
         label=gettext_lazy("How many pairs are here tonight?"),
+        required=False,
         widget=forms.NumberInput(
             attrs={"min": MIN_PAIRS, "max": MAX_PAIRS, "class": "big-input"}
+        ),
+    )
+    teams = forms.IntegerField(
+        label=gettext_lazy("How many teams are here tonight?"),
+        required=False,
+        widget=forms.NumberInput(
+            attrs={"min": MIN_TEAMS, "max": MAX_TEAMS, "class": "big-input"}
         ),
     )
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         self.fields["pairs"].error_messages["invalid"] = pairs_range()
+        self.fields["teams"].error_messages["invalid"] = teams_range()
 
-    def clean_pairs(self) -> int:
-        pairs = self.cleaned_data["pairs"]
+    @property
+    def chosen_kind(self) -> str:
+        """Pairs or teams, as asked (pairs for anything else)."""
+        return TEAMS if self.data.get("kind") == TEAMS else PAIRS
+
+    def clean_kind(self) -> str:
+        return self.chosen_kind
+
+    def clean_teams(self) -> int | None:
+        if self.chosen_kind != TEAMS:
+            return None
+        teams = self._required("teams")
+        if not MIN_TEAMS <= teams <= MAX_TEAMS:
+            raise forms.ValidationError(teams_range())
+        return teams
+
+    def _required(self, name: str) -> int:
+        """The number typed in ``name``, which the kind chosen needs."""
+        value = self.cleaned_data[name]
+        if value is None:
+            raise forms.ValidationError(self.fields[name].error_messages["required"])
+        return value
+
+    def clean_pairs(self) -> int | None:
+        if self.chosen_kind != PAIRS:
+            return None
+        pairs = self._required("pairs")
         if not MIN_PAIRS <= pairs <= MAX_PAIRS:
             refusal = pairs_range()
             if pairs > MAX_PAIRS:
@@ -103,23 +158,8 @@ class NamesForm(CountForm):
         data = super().clean()
         if data.get("movement") not in (None, self.plans.index(self.chosen)):
             self.add_error("movement", _("The names follow another movement."))
-        seen: set[str] = set()
-        for index in range(len(self.rows)):
-            for seat in ("a", "b"):
-                field = f"pair{index}-{seat}"
-                name = " ".join(str(data.get(field) or "").split())
-                if any(not char.isprintable() for char in name):
-                    self.add_error(
-                        field, _("A player's name has no control characters.")
-                    )
-                    continue
-                data[field] = name
-                if name and name.lower() in seen:
-                    self.add_error(
-                        field,
-                        _("%(name)s is already in another pair.") % {"name": name},
-                    )
-                seen.add(name.lower())
+        boxes = [f"pair{i}-{seat}" for i in range(len(self.rows)) for seat in "ab"]
+        player_boxes_clean(self, data, boxes, _("%(name)s is already in another pair."))
         return data
 
     def names(self) -> list[tuple[str, str]]:
@@ -128,6 +168,24 @@ class NamesForm(CountForm):
             (self.cleaned_data[f"pair{i}-a"], self.cleaned_data[f"pair{i}-b"])
             for i in range(len(self.rows))
         ]
+
+
+def player_boxes_clean(
+    form: forms.Form, data: dict[str, object], boxes: list[str], twice: str
+) -> None:
+    """Tidy the names typed in ``boxes`` (spaces squeezed) in ``data``; refuse
+    on its box a name with a control character, or one typed again (``twice``,
+    with ``%(name)s``): a player plays in one pair or team."""
+    seen: set[str] = set()
+    for field in boxes:
+        name = " ".join(str(data.get(field) or "").split())
+        if any(not char.isprintable() for char in name):
+            form.add_error(field, _("A player's name has no control characters."))
+            continue
+        data[field] = name
+        if name and name.lower() in seen:
+            form.add_error(field, twice % {"name": name})
+        seen.add(name.lower())
 
 
 def player_label(pair: str, seat: str) -> str:

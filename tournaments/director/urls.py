@@ -25,6 +25,7 @@ from tournaments.director import (
     tablets,
     teams,
     tonight,
+    tonight_teams,
     views,
     whiz,
 )
@@ -75,6 +76,7 @@ urlpatterns = [
         ),
         ("double-dummy/", analysis.double_dummy_start, "double-dummy"),
         ("next-round/", teams.next_round, "teams-next-round"),
+        ("tonight/", tonight_teams.tonight_teams_ready, "tonight-teams-ready"),
         ("sessions/", views.session_add, "session-add"),
         ("publication/<str:action>/", views.event_publication, "event-publication"),
     ),

@@ -36,16 +36,11 @@ TARGET_BOARDS = 20
 BOARDS_PER_ROUND = (2, 3, 4)
 
 
-@dataclass(frozen=True)
-class EveningPlan:
-    """One movement for tonight, its rounds and boards cut to the evening."""
+class EveningLength:
+    """How long a plan of ``boards`` boards plays (a pairs movement, a teams
+    format: ``movements.evening_teams``)."""
 
-    movement: Movement
-
-    @property
-    def boards(self) -> int:
-        """How many boards each pair plays: rounds x boards per round."""
-        return self.movement.rounds * self.movement.boards_per_round
+    boards: int
 
     @property
     def minutes(self) -> int:
@@ -56,6 +51,18 @@ class EveningPlan:
     def fits(self) -> bool:
         """Whether it plays in 2 to 2½ hours."""
         return FEWEST_BOARDS <= self.boards <= MOST_BOARDS
+
+
+@dataclass(frozen=True)
+class EveningPlan(EveningLength):
+    """One movement for tonight, its rounds and boards cut to the evening."""
+
+    movement: Movement
+
+    @property
+    def boards(self) -> int:
+        """How many boards each pair plays: rounds x boards per round."""
+        return self.movement.rounds * self.movement.boards_per_round
 
     @property
     def sit_out(self) -> bool:

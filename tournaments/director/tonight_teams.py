@@ -1,0 +1,104 @@
+""" "Tonight" for teams: step 2 (the format and the teams) and step 3.
+
+``director.tonight`` reads step 1 (the club, "teams" and how many) and hands
+a valid count here:
+
+2. ``teams_names_page`` proposes the format for a 2 to 2½ hour evening
+   (``movements.evening_teams``), the others as links, and takes each
+   team's name and players, the club's players suggested as they are typed
+   (``tonight_players``, read by ``static/tonight.js``, as for pairs); its
+   POST creates the event through ``teams_event_create``
+   (``services.tonight_teams``): today, the club's, IMPs converted to VPs;
+3. ``tonight_teams_ready`` says the night is open and prints the first
+   round's table cards, whose codes are the event's (one sign-in for the
+   whole event, ``services.event_tables``).
+"""
+
+from __future__ import annotations
+
+from django.contrib.admin.views.decorators import staff_member_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.formats import date_format
+
+from tournaments.director.club_choice import club_choice
+from tournaments.director.form_errors import form_write
+from tournaments.director.tonight_forms import CountForm
+from tournaments.director.tonight_teams_forms import TeamsNamesForm
+from tournaments.director.tonight_words import teams_plan_words
+from tournaments.models import Event, Section
+from tournaments.movements.evening_teams import TeamsPlan, stored_plan
+from tournaments.services.tonight_teams import tonight_teams_create
+
+
+def teams_names_page(
+    request: HttpRequest, count: CountForm, plans: list[TeamsPlan], chosen: int
+) -> HttpResponse:
+    """Step 2 of a teams night: the format ``chosen`` among ``plans`` and a
+    row a team; a valid POST creates the night and goes to step 3."""
+    data = request.POST if request.method == "POST" else None
+    initial = {**count.cleaned_data, "format": chosen}
+    form = club_choice(
+        TeamsNamesForm(data, plans=plans, chosen=chosen, initial=initial),
+        request.user,
+    )
+    event = data is not None and form_write(
+        form,
+        lambda cleaned: tonight_teams_create(
+            club=cleaned["club"],
+            plan=form.chosen,
+            teams=form.teams(),
+            date=timezone.localdate(),
+            user=request.user,
+        ),
+    )
+    if event:
+        return redirect("director:tonight-teams-ready", event.pk)
+    context = {
+        "form": form,
+        "plan": form.chosen,
+        "others": [
+            (index, teams_plan_words(plan))
+            for index, plan in enumerate(plans)
+            if index != chosen
+        ],
+        "club": count.cleaned_data["club"],
+        "teams": count.cleaned_data["teams"],
+        "today": date_format(timezone.localdate()),
+        **teams_plan_words(form.chosen),
+    }
+    status = 400 if form.errors else 200
+    return render(request, "director/tonight_teams.html", context, status=status)
+
+
+@staff_member_required
+def tonight_teams_ready(request: HttpRequest, pk: int) -> HttpResponse:
+    """Step 3 of a teams night: open; print the first round's table cards
+    (their codes serve every round), then play."""
+    event = get_object_or_404(
+        Event.objects.select_related("club", "competition"),
+        pk=pk,
+        competition__isnull=False,
+    )
+    section = (
+        Section.objects.filter(session__event=event)
+        .order_by("session__number", "letter")
+        .first()
+    )
+    if section is None:
+        raise Http404("This teams event has no round laid out.")
+    competition = event.competition
+    plan = stored_plan(
+        competition.format,
+        event.teams.count(),
+        competition.rounds,
+        competition.boards_per_match,
+    )
+    context = {
+        "section": section,
+        "event": event,
+        "competition": competition,
+        **teams_plan_words(plan),
+    }
+    return render(request, "director/tonight_teams_ready.html", context)

@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from worker_database import fresh_sqlite
 
 ROOT = Path(__file__).resolve().parents[1]
 REDIS_URL = os.environ.get("DONNE_TEST_REDIS_URL", "")
@@ -180,10 +181,12 @@ def broker(tmp_path) -> Iterator[Broker]:
 
 
 @pytest.fixture
-def fault_env(tmp_path, broker) -> dict[str, str]:
+def fault_env(request, tmp_path, broker) -> dict[str, str]:
+    """The environment of the test's processes: its own broker, and a copy of
+    the migrated SQLite template (``worker_database``)."""
     env = {
         **os.environ,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "DATABASE_URL": fresh_sqlite(request, tmp_path / "db.sqlite3"),
         "REDIS_URL": broker.url,
         "CELERY_QUEUE": f"faults-{uuid.uuid4().hex[:8]}",
         "DJANGO_SETTINGS_MODULE": "config.settings",
@@ -191,7 +194,6 @@ def fault_env(tmp_path, broker) -> dict[str, str]:
         "DONNE_SWEEP_GRACE_SECONDS": "1",
     }
     env.pop("CELERY_TASK_ALWAYS_EAGER", None)
-    run([sys.executable, "manage.py", "migrate", "--noinput"], env)
     return env
 
 

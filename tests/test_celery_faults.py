@@ -340,7 +340,12 @@ def test_a_worker_answered_with_broker_errors_reconnects_and_scores(
         assert time.monotonic() < deadline and worker.poll() is None
         time.sleep(0.1)
     assert broker.cli("ACL", "SETUSER", "default", "-brpop", "-lpush") == "OK"
-    time.sleep(4)
+    # Refused, reconnected and refused again (it retries at once, then backs
+    # off: a fixed sleep here had it spin through ~20 reconnections).
+    while workers.log("worker").count("Connection to broker lost") < 3:
+        assert time.monotonic() < deadline, workers.log("worker")
+        assert worker.poll() is None, workers.log("worker")
+        time.sleep(0.05)
     assert broker.cli("ACL", "SETUSER", "default", "+@all") == "OK"
 
     out = run([sys.executable, "manage.py", "shell", "-c", ENTER_BOARD_ONE], fault_env)

@@ -46,11 +46,12 @@ def database(request, tmp_path_factory) -> Iterator[WorkerDatabase]:
 def server(
     database, tmp_path_factory
 ) -> Iterator[tuple[str, dict[str, str], WorkerDatabase]]:
-    """gunicorn with 4 workers on the throwaway database (eager scoring)."""
+    """gunicorn with 4 workers on the throwaway database (eager scoring),
+    the site imported once and forked (``--preload``, as ``serve.sh``)."""
     env = stack.django_env(database.url)
     log = Path(tmp_path_factory.mktemp("live-log")) / "gunicorn.log"
     port = stack.free_port(18100, 18199)
-    with stack.gunicorn(env, port, log) as base:
+    with stack.gunicorn(env, port, log, preload=True) as base:
         yield base, env, database
 
 

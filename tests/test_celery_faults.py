@@ -2,7 +2,8 @@
 
 Each test runs its own throwaway ``redis-server`` (it stops and restarts it,
 so it cannot share the one ``scripts/redis.sh`` starts) on a free loopback
-port, or on ``DONNE_TEST_FAULT_REDIS_PORT``, and a fresh SQLite file:
+port, or on ``DONNE_TEST_FAULT_REDIS_PORT``, its own workers, and a fresh
+SQLite file (a copy of the migrated template, ``worker_database``):
 
 - the broker stopped while lines are saved: they are stored, and once the
   broker is back the sweep (Celery beat, every ``DONNE_SWEEP_SECONDS``) has

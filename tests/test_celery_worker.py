@@ -1,10 +1,12 @@
 """Scoring through a real Redis broker and a real Celery worker process.
 
-``scripts/test.sh`` starts a throwaway Redis and exports its URL; this test
-starts a worker on a fresh database, saves travellers from another process
-(which queues ``score_section`` on commit), and waits for the worker to store
-the matchpoints.  Without Redis it is skipped, except in CI where it fails.
-The fresh database is an SQLite file, or, when ``DATABASE_URL`` names a
+``scripts/test.sh`` starts a throwaway Redis and exports its URL; the module
+starts one worker on a fresh database for all its tests.  Each saves its own
+event from another process (which queues the worker's task on commit), waits
+for the worker to store the outcome, and reads back only its own rows and the
+log the worker wrote during the test.  Without Redis it is skipped, except in
+CI where it fails.  The fresh database is a copy of a migrated template
+(``worker_database``): an SQLite file, or, when ``DATABASE_URL`` names a
 PostgreSQL server (test.sh's second run), a new database on that server.
 """
 

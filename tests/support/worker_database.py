@@ -78,6 +78,7 @@ class _Templates:
     cleanups: list[str] = field(default_factory=list)
 
     def sqlite_template(self) -> Path:
+        """The migrated SQLite template file (migrated on the first call)."""
         if self.sqlite is None:
             path = self.folder / "template.sqlite3"
             _migrated(f"sqlite:///{path}")
@@ -88,6 +89,8 @@ class _Templates:
         return self.sqlite
 
     def postgres_template(self) -> str:
+        """The migrated PostgreSQL template's name (made on the first call;
+        listed for the drop as soon as it exists, migrated or not)."""
         if self.postgres is None:
             import psycopg
 

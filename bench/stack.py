@@ -108,12 +108,19 @@ def stop(process: subprocess.Popen, timeout: float = 30) -> None:
 
 @contextlib.contextmanager
 def gunicorn(
-    env: dict[str, str], port: int, log: Path, workers: int = 4, asgi: bool = False
+    env: dict[str, str],
+    port: int,
+    log: Path,
+    workers: int = 4,
+    asgi: bool = False,
+    preload: bool = False,
 ) -> Iterator[str]:
     """Serve Donne with gunicorn on 127.0.0.1:``port``; yield its base URL.
 
     ``asgi``: the server ``serve.sh`` and ``stack.sh`` run (``config.asgi``,
     the push streams beside Django's views in threads), else sync workers.
+    ``preload``: import the site once in the master, then fork the workers
+    (as ``serve.sh`` does), instead of each worker importing it.
     """
     app = (
         ["config.asgi:application", "-k", "config.push_worker.PushWorker"]
@@ -124,7 +131,8 @@ def gunicorn(
         process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", *app,
              "--bind", f"{HOST}:{port}", "--workers", str(workers),
-             "--timeout", "120", "--backlog", "2048"],
+             "--timeout", "120", "--backlog", "2048",
+             *(["--preload"] if preload else [])],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
         )  # fmt: skip
         try:

@@ -1,26 +1,27 @@
 """Scoring through a real Redis broker and a real Celery worker process.
 
-``scripts/test.sh`` starts a throwaway Redis and exports its URL; this test
-starts a worker on a fresh database, saves travellers from another process
-(which queues ``score_section`` on commit), and waits for the worker to store
-the matchpoints.  Without Redis it is skipped, except in CI where it fails.
-The fresh database is an SQLite file, or, when ``DATABASE_URL`` names a
+``scripts/test.sh`` starts a throwaway Redis and exports its URL; the module
+starts one worker on a fresh database for all its tests.  Each saves its own
+event from another process (which queues the worker's task on commit), waits
+for the worker to store the outcome, and reads back only its own rows and the
+log the worker wrote during the test.  Without Redis it is skipped, except in
+CI where it fails.  The fresh database is a copy of a migrated template
+(``worker_database``): an SQLite file, or, when ``DATABASE_URL`` names a
 PostgreSQL server (test.sh's second run), a new database on that server.
 """
 
 from __future__ import annotations
 
 import os
-import sqlite3
 import subprocess
 import sys
 import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+from worker_database import WorkerDatabase, fresh_database
 
 from games.double_dummy import available
 
@@ -35,8 +36,6 @@ pytestmark = [
         not REDIS_URL, reason="no Redis: run ./scripts/test.sh to start one"
     ),
 ]
-SERVER_URL = os.environ.get("DATABASE_URL", "")
-ON_POSTGRES = urlsplit(SERVER_URL).scheme in {"postgres", "postgresql"}
 
 ENTER_BOARD_ONE = """
 import datetime as dt
@@ -76,55 +75,40 @@ def run(args: list[str], env: dict[str, str]) -> str:
     return done.stdout
 
 
-class Database:
-    """The worker's database, read from the test with plain SQL (``%s`` marks)."""
-
-    def __init__(self, url: str, connection) -> None:
-        self.url = url
-        self.connection = connection
-
-    def execute(self, sql: str, params: tuple = ()):
-        if not ON_POSTGRES:
-            sql = sql.replace("%s", "?")
-        return self.connection.execute(sql, params)
+@pytest.fixture(scope="module")
+def database(request, tmp_path_factory) -> Iterator[WorkerDatabase]:
+    """A fresh, migrated database for the module's worker and its tests."""
+    with fresh_database(request, tmp_path_factory.mktemp("worker")) as database:
+        yield database
 
 
-@pytest.fixture
-def database(tmp_path) -> Iterator[Database]:
-    """A fresh, empty database for the worker and the test's own process."""
-    if not ON_POSTGRES:
-        path = tmp_path / "db.sqlite3"
-        yield Database(f"sqlite:///{path}", sqlite3.connect(path))
-        return
-    import psycopg
+class WorkerLog:
+    """The module's worker log from where one test began: the worker serves
+    every test of the module, each reads what was written during its own run."""
 
-    name = f"donne_worker_{uuid.uuid4().hex[:8]}"
-    server = psycopg.connect(SERVER_URL, autocommit=True)
-    server.execute(f'CREATE DATABASE "{name}"')
-    url = urlunsplit(urlsplit(SERVER_URL)._replace(path=f"/{name}"))
-    reader = psycopg.connect(url, autocommit=True)
-    try:
-        yield Database(url, reader)
-    finally:
-        reader.close()
-        server.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
-        server.close()
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.start = path.stat().st_size
 
-
-def worker_log(folder: Path, *words: str, wait: float = 10) -> str:
-    """The worker's log once it holds every one of ``words`` (or ``wait``
-    seconds on): a task's "succeeded" line is written after the task has
-    stored its work, so a test that saw the work may read the log first."""
-    deadline = time.monotonic() + wait
-    log = (folder / "worker.log").read_text()
-    while not all(word in log for word in words) and time.monotonic() < deadline:
-        time.sleep(0.1)
-        log = (folder / "worker.log").read_text()
-    return log
+    def read(self, *words: str, wait: float = 10) -> str:
+        """The log since the test began once it holds every one of ``words``
+        (or ``wait`` seconds on): a task's "succeeded" line is written after
+        the task has stored its work, so a test that saw the work may read
+        the log first."""
+        deadline = time.monotonic() + wait
+        while True:
+            with self.path.open("rb") as log:
+                log.seek(self.start)
+                text = log.read().decode(errors="replace")
+            if all(word in text for word in words) or time.monotonic() > deadline:
+                return text
+            time.sleep(0.1)
 
 
-@pytest.fixture
-def worker_env(tmp_path, database):
+@pytest.fixture(scope="module")
+def worker(database, tmp_path_factory) -> Iterator[tuple[dict[str, str], Path]]:
+    """One Celery worker (solo pool) on the module's database and its own
+    queue, for every test of the module; its environment and log file."""
     env = {
         **os.environ,
         "DATABASE_URL": database.url,
@@ -133,24 +117,32 @@ def worker_env(tmp_path, database):
         "DJANGO_SETTINGS_MODULE": "config.settings",
     }
     env.pop("CELERY_TASK_ALWAYS_EAGER", None)
-    run([sys.executable, "manage.py", "migrate", "--noinput"], env)
-    log = (tmp_path / "worker.log").open("w")
-    worker = subprocess.Popen(
+    path = tmp_path_factory.mktemp("worker-log") / "worker.log"
+    log = path.open("w")
+    process = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker",
          "--pool=solo", "--loglevel=INFO", "--without-gossip", "--without-mingle",
          "--without-heartbeat"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )  # fmt: skip
     try:
-        yield env, tmp_path, database
+        yield env, path
     finally:
-        worker.terminate()
-        worker.wait(timeout=30)
+        process.terminate()
+        process.wait(timeout=30)
         log.close()
 
 
+@pytest.fixture
+def worker_env(worker, database) -> tuple[dict[str, str], WorkerLog, WorkerDatabase]:
+    """The module's worker seen by one test: its environment, its log from
+    this test's start, and the database to read."""
+    env, path = worker
+    return env, WorkerLog(path), database
+
+
 def test_a_saved_traveller_is_scored_by_the_worker(worker_env):
-    env, folder, database = worker_env
+    env, log, database = worker_env
     section = int(
         run([sys.executable, "manage.py", "shell", "-c", ENTER_BOARD_ONE], env).split()[
             -1
@@ -160,26 +152,28 @@ def test_a_saved_traveller_is_scored_by_the_worker(worker_env):
     rows: list = []
     while time.monotonic() < deadline:
         rows = database.execute(
-            "SELECT score_ns, mp_ns, mp_ew, pct_ns FROM tournaments_result "
-            "ORDER BY score_ns DESC"
+            "SELECT score_ns, mp_ns, mp_ew, pct_ns FROM tournaments_result r "
+            "JOIN tournaments_board b ON b.id = r.board_id "
+            "WHERE b.section_id = %s ORDER BY score_ns DESC",
+            (section,),
         ).fetchall()
         if rows and all(row[1] is not None for row in rows):
             break
         time.sleep(0.2)
-    log = worker_log(folder, "scoring.score_section", "succeeded")
+    text = log.read("scoring.score_section", "succeeded")
     # 4S+0 N NV 420, 2S+1 140, 4S-1 -50: on a 3-table board the top is 4.
     assert rows == [
         (420, 4.0, 0.0, 100.0),
         (140, 2.0, 2.0, 50.0),
         (-50, 0.0, 4.0, 0.0),
-    ], log
+    ], text
     standings = database.execute(
         "SELECT COUNT(*) FROM tournaments_pairscore s "
         "JOIN tournaments_pair p ON p.id = s.pair_id WHERE p.section_id = %s",
         (section,),
     ).fetchone()
     assert standings == (6,)
-    assert "scoring.score_section" in log and "succeeded" in log
+    assert "scoring.score_section" in text and "succeeded" in text
 
 
 PLAY_SWISS_ROUND_ONE = """
@@ -209,8 +203,12 @@ print(event.pk)
 
 
 def test_the_worker_pairs_the_next_swiss_round_when_the_last_board_lands(worker_env):
-    env, folder, database = worker_env
-    run([sys.executable, "manage.py", "shell", "-c", PLAY_SWISS_ROUND_ONE], env)
+    env, log, database = worker_env
+    event = int(
+        run(
+            [sys.executable, "manage.py", "shell", "-c", PLAY_SWISS_ROUND_ONE], env
+        ).split()[-1]
+    )
     deadline = time.monotonic() + 60
     pairs: list = []
     while time.monotonic() < deadline:
@@ -218,16 +216,18 @@ def test_the_worker_pairs_the_next_swiss_round_when_the_last_board_lands(worker_
             "SELECT h.number, a.number FROM tournaments_match m "
             "JOIN tournaments_team h ON h.id = m.home_id "
             "JOIN tournaments_team a ON a.id = m.away_id "
-            "WHERE m.stage = 2 ORDER BY m.number"
+            "JOIN tournaments_session s ON s.id = m.session_id "
+            "WHERE s.event_id = %s AND m.stage = 2 ORDER BY m.number",
+            (event,),
         ).fetchall()
         if pairs:
             break
         time.sleep(0.2)
-    log = worker_log(folder, "scoring.next_team_round")
+    text = log.read("scoring.next_team_round")
     # Round 1 was 1 v 2 and 3 v 4; each home team won both boards (4S= v 4S-1)
     # so 1 and 3 lead: round 2 is 1 v 3 and 2 v 4 (no rematch).
-    assert pairs == [(1, 3), (2, 4)], log
-    assert "scoring.next_team_round" in log
+    assert pairs == [(1, 3), (2, 4)], text
+    assert "scoring.next_team_round" in text
 
 
 START_ANALYSIS = """
@@ -251,25 +251,33 @@ print(event.pk)
 @pytest.mark.skipif(not available(), reason="endplay is not installed")
 def test_the_worker_solves_the_deals_and_records_its_progress(worker_env):
     """Newton Bridge Club, 20 January 2016, board 1: par NS 450 (published)."""
-    env, folder, database = worker_env
-    run([sys.executable, "manage.py", "shell", "-c", START_ANALYSIS], env)
+    env, log, database = worker_env
+    event = int(
+        run([sys.executable, "manage.py", "shell", "-c", START_ANALYSIS], env).split()[
+            -1
+        ]
+    )
     deadline = time.monotonic() + 60
     row = None
     while time.monotonic() < deadline:
         row = database.execute(
-            "SELECT status, done, total FROM tournaments_analysis"
+            "SELECT status, done, total FROM tournaments_analysis WHERE event_id = %s",
+            (event,),
         ).fetchone()
         if row and row[0] in ("done", "failed"):
             break
         time.sleep(0.2)
-    log = worker_log(folder, "scoring.double_dummy", "succeeded")
-    assert row == ("done", 1, 1), log
+    text = log.read("scoring.double_dummy", "succeeded")
+    assert row == ("done", 1, 1), text
     board = database.execute(
-        "SELECT dd_tricks, par_score, par_contracts FROM tournaments_board "
-        "WHERE number = 1"
+        "SELECT dd_tricks, par_score, par_contracts FROM tournaments_board b "
+        "JOIN tournaments_section s ON s.id = b.section_id "
+        "JOIN tournaments_session e ON e.id = s.session_id "
+        "WHERE e.event_id = %s AND b.number = 1",
+        (event,),
     ).fetchone()
-    assert board == ("9ba679ba672236622366", 450, "4S N +1, 4S S +1"), log
-    assert "scoring.double_dummy" in log
+    assert board == ("9ba679ba672236622366", 450, "4S N +1, 4S S +1"), text
+    assert "scoring.double_dummy" in text
 
 
 START_IMPORT_JOB = """
@@ -288,7 +296,7 @@ print(job.pk)
 
 def test_the_worker_runs_an_import_job(worker_env):
     """``imports.run_job`` is found by a real worker, which stores the event."""
-    env, folder, database = worker_env
+    env, log, database = worker_env
     job = int(
         run(
             [sys.executable, "manage.py", "shell", "-c", START_IMPORT_JOB], env
@@ -305,8 +313,8 @@ def test_the_worker_runs_an_import_job(worker_env):
         if row and row[0] in ("done", "failed"):
             break
         time.sleep(0.2)
-    log = worker_log(folder, "imports.run_job", "succeeded")
-    assert row is not None and row[:3] == ("done", 300, 300), log
+    text = log.read("imports.run_job", "succeeded")
+    assert row is not None and row[:3] == ("done", 300, 300), text
     lines = database.execute(
         "SELECT COUNT(*) FROM tournaments_result r "
         "JOIN tournaments_board b ON b.id = r.board_id "
@@ -315,4 +323,4 @@ def test_the_worker_runs_an_import_job(worker_env):
         (row[3],),
     ).fetchone()
     assert lines == (300,)
-    assert "imports.run_job" in log and "succeeded" in log
+    assert "imports.run_job" in text and "succeeded" in text

@@ -15,8 +15,8 @@ from tests.test_celery_worker import (  # noqa: F401
     database,
     pytestmark,
     run,
+    worker,
     worker_env,
-    worker_log,
 )
 
 ASK_UNTIL_BUILT = """
@@ -43,11 +43,11 @@ print("last", state.building, state.fault or "-", (state.data or b"")[:2])
 
 
 def test_the_worker_builds_a_big_workbook_and_the_url_serves_it(request):
-    env, folder, _database = request.getfixturevalue("worker_env")
+    env, log, _database = request.getfixturevalue("worker_env")
     env = {**env, "DONNE_EXCEL_TASK_LINES": "10"}
     out = run([sys.executable, "manage.py", "shell", "-c", ASK_UNTIL_BUILT], env)
-    log = worker_log(folder, "exports.build_workbook", "succeeded")
+    text = log.read("exports.build_workbook", "succeeded")
     lines = out.strip().splitlines()
-    assert lines[-2] == "first True -", (out, log)
-    assert lines[-1] == "last False - b'PK'", (out, log)
-    assert "exports.build_workbook" in log and "succeeded" in log
+    assert lines[-2] == "first True -", (out, text)
+    assert lines[-1] == "last False - b'PK'", (out, text)
+    assert "exports.build_workbook" in text and "succeeded" in text

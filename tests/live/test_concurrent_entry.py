@@ -2,8 +2,9 @@
 
 The test client runs one request at a time in one process, so it cannot see
 what a room of tablets does to the write path.  These tests start gunicorn on
-a throwaway database of the suite's engine (a SQLite file under tmp_path, or
-a fresh PostgreSQL database on the suite's server, dropped at the end) and
+a throwaway database of the suite's engine (a copy of a migrated template,
+``worker_database``: a SQLite file under tmp_path, or a fresh PostgreSQL
+database on the suite's server, dropped at the end) and
 send real HTTP requests from threads released together by a barrier.
 """
 
@@ -11,15 +12,13 @@ from __future__ import annotations
 
 import json
 import threading
-import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import pytest
-from django.conf import settings
+from worker_database import WorkerDatabase, fresh_database
 
 from bench import stack
 from bench.tablets import Reply, Tablet, sign_in
@@ -29,59 +28,36 @@ from bench.tablets import Reply, Tablet, sign_in
 pytestmark = pytest.mark.database
 
 COUNT_LINES = (
-    "import json; from tournaments.models import Result; "
-    "lines = Result.objects.filter(board__section__session__event={event}); "
-    "print(json.dumps([lines.count(), lines.filter(disputed=True).count()]))"
+    "SELECT COUNT(*), COUNT(CASE WHEN r.disputed THEN 1 END) "
+    "FROM tournaments_result r JOIN tournaments_board b ON b.id = r.board_id "
+    "JOIN tournaments_section s ON s.id = b.section_id "
+    "JOIN tournaments_session e ON e.id = s.session_id WHERE e.event_id = %s"
 )
 
 
-def postgres_url(name: str) -> str:
-    db = settings.DATABASES["default"]
-    user = quote(db.get("USER") or "", safe="")
-    password = quote(db.get("PASSWORD") or "", safe="")
-    auth = f"{user}:{password}@" if password else f"{user}@" if user else ""
-    host = db.get("HOST") or "127.0.0.1"
-    port = db.get("PORT") or 5432
-    return f"postgres://{auth}{host}:{port}/{name}"
+@pytest.fixture(scope="module")
+def database(request, tmp_path_factory) -> Iterator[WorkerDatabase]:
+    """A throwaway migrated database of the suite's engine (``worker_database``)."""
+    with fresh_database(request, tmp_path_factory.mktemp("live")) as database:
+        yield database
 
 
 @pytest.fixture(scope="module")
-def database_url(tmp_path_factory) -> Iterator[str]:
-    """A throwaway database of the suite's engine, migrated."""
-    db = settings.DATABASES["default"]
-    if db["ENGINE"] != "django.db.backends.postgresql":
-        url = f"sqlite:///{tmp_path_factory.mktemp('live') / 'live.sqlite3'}"
-        stack.manage(["migrate", "--noinput", "-v0"], stack.django_env(url))
-        yield url
-        return
-    import psycopg
-
-    name = f"donne_live_{uuid.uuid4().hex[:10]}"
-    admin = postgres_url(db["NAME"])
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'CREATE DATABASE "{name}"')
-    try:
-        url = postgres_url(name)
-        stack.manage(["migrate", "--noinput", "-v0"], stack.django_env(url))
-        yield url
-    finally:
-        with psycopg.connect(admin, autocommit=True) as connection:
-            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-@pytest.fixture(scope="module")
-def server(database_url, tmp_path_factory) -> Iterator[tuple[str, dict[str, str]]]:
-    """gunicorn with 4 workers on the throwaway database (eager scoring)."""
-    env = stack.django_env(database_url)
+def server(
+    database, tmp_path_factory
+) -> Iterator[tuple[str, dict[str, str], WorkerDatabase]]:
+    """gunicorn with 4 workers on the throwaway database (eager scoring),
+    the site imported once and forked (``--preload``, as ``serve.sh``)."""
+    env = stack.django_env(database.url)
     log = Path(tmp_path_factory.mktemp("live-log")) / "gunicorn.log"
     port = stack.free_port(18100, 18199)
-    with stack.gunicorn(env, port, log) as base:
-        yield base, env
+    with stack.gunicorn(env, port, log, preload=True) as base:
+        yield base, env, database
 
 
 def room(server, tables: int) -> tuple[int, list[Tablet]]:
     """A new event being played with ``tables`` tables, every tablet signed in."""
-    base, env = server
+    base, env, _database = server
     made = json.loads(stack.manage(["bench_section", "--tables", str(tables)], env))
     tablets = [
         sign_in(base, code)
@@ -93,9 +69,8 @@ def room(server, tables: int) -> tuple[int, list[Tablet]]:
 
 def stored_lines(server, event: int) -> tuple[int, int]:
     """(lines stored, lines flagged disputed) of the event, read from the database."""
-    _, env = server
-    out = stack.manage(["shell", "-c", COUNT_LINES.format(event=event)], env)
-    count, disputed = json.loads(out.strip().splitlines()[-1])
+    _, _env, database = server
+    count, disputed = database.execute(COUNT_LINES, (event,)).fetchone()
     return count, disputed
 
 

@@ -69,8 +69,13 @@ def pytest_itemcollected(item: pytest.Item) -> None:
 
 # Test modules that share a pytest-xdist worker, by what they share: the
 # served room (``room``, one serve.sh a run) is a session fixture, which each
-# worker would otherwise start for itself.
+# worker would otherwise start for itself; the real-worker tests copy one
+# migrated database (``worker_database``) made once a worker process.
 SHARED_WORKER = {
+    "tests/test_celery_worker.py": "migrated-template",
+    "tests/test_celery_faults.py": "migrated-template",
+    "tests/test_workbook_worker.py": "migrated-template",
+    "tests/live/test_concurrent_entry.py": "migrated-template",
     "tests/browser/test_room_browser.py": "served-room",
     "tests/browser/test_push_browser.py": "served-room",
     "tests/browser/test_offline_room_browser.py": "served-room",

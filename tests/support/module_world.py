@@ -14,6 +14,11 @@ writes leaves the next one a fresh copy.  A test that changes a shared model
 instance re-reads it by primary key first.  (Asking for ``django_db_setup``
 marks the module's tests ``database``, see ``tests/conftest.py``; a
 ``transaction=True`` test cannot share such a world.)
+
+A module that also lays the demo (``demo_copy.lay()``) lays it inside its
+world before making rows of its own: the demo's rows keep the primary keys
+they were copied with, and SQLite gives the keys of rolled-back rows again,
+so a demo laid after the world's rows could collide with them.
 """
 
 from __future__ import annotations

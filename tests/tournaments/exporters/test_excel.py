@@ -24,6 +24,10 @@ tie:
         35.00 % (2); 1NS 0+2+0+2+2+0.5 = 6.5, 27.08 % (3)
     EW: 3EW 1+0+4+2+4+1.6 = 12.6, 52.50 % (1);
         1EW 4+2+1+4+0+0.5 = 11.5 and 2EW 1+4+1+0+2+3.5 = 11.5, 47.92 % (2=)
+
+The night (and the demo's events, for the other kinds of workbook) is played
+once for the module (``played_night``); a test that changes its rows does it
+in its own savepoint.
 """
 
 from __future__ import annotations
@@ -31,15 +35,18 @@ from __future__ import annotations
 import datetime as dt
 import html
 import re
+from collections.abc import Iterator
 from io import BytesIO, StringIO
+from typing import TYPE_CHECKING
 
 import pytest
 from django.core.management import call_command
-from django.test import Client
+from django.test import Client, TestCase
 from django.urls import reverse
 from django.utils import translation
 from openpyxl import Workbook, load_workbook
 
+from tests.support.module_world import module_world
 from tournaments.models import Board, Event, Pair, Section, Session
 from tournaments.selectors.movement import section_movement
 from tournaments.services.events import (
@@ -49,6 +56,9 @@ from tournaments.services.events import (
     section_create,
 )
 from tournaments.services.results import result_adjust, result_submit
+
+if TYPE_CHECKING:
+    from demo_world import DemoCopy
 
 pytestmark = pytest.mark.django_db
 
@@ -118,10 +128,34 @@ def play_section(session: Session, capture) -> Section:
     return section
 
 
+@pytest.fixture(scope="module")
+def played_night(
+    django_db_setup, django_db_blocker, demo_copy: DemoCopy
+) -> Iterator[int]:
+    """The night's section (its pk), played and scored once for the module:
+    each test reads it in its own savepoint (:func:`night`).
+
+    The demo's events are laid first, for the tests of the other kinds of
+    workbook (:func:`demo_events`): its rows keep the primary keys they were
+    copied with, which rows made before them may hold (SQLite gives the keys
+    of rolled-back rows again), so the demo cannot be laid after the night.
+    """
+    with module_world(django_db_blocker):
+        demo_copy.lay()
+        event = event_create(name="Tuesday Pairs", date=dt.date(2026, 11, 24))
+        yield play_section(event.sessions.get(), TestCase.captureOnCommitCallbacks).pk
+
+
 @pytest.fixture
-def night(django_capture_on_commit_callbacks) -> Section:
-    event = event_create(name="Tuesday Pairs", date=dt.date(2026, 11, 24))
-    return play_section(event.sessions.get(), django_capture_on_commit_callbacks)
+def night(db, played_night: int) -> Section:
+    """The played night's section, read again for the test, which may change
+    its rows (its savepoint gives the next test the night as played)."""
+    return Section.objects.get(pk=played_night)
+
+
+@pytest.fixture
+def demo_events(db, played_night: int) -> None:
+    """The demo club's events, laid with the night (:func:`played_night`)."""
 
 
 def text(fragment: str) -> str:
@@ -506,7 +540,7 @@ def test_a_french_reader_gets_a_french_workbook(client, night):
         ("chinese", "Classement"),
     ],
 )
-def test_every_kind_of_workbook_speaks_french(demo, client, kind, first_sheet):
+def test_every_kind_of_workbook_speaks_french(demo_events, client, kind, first_sheet):
     Event.objects.update(published=True)
     event = Event.objects.filter(kind=kind).first()
     response = client.get(

@@ -4,9 +4,15 @@ The event page used to make a query per pair (111 at 2 sections, 423 at 8) and
 a traveller read every board's lines.  Each page here is fetched on a small
 and a big field and the two query counts must be equal: not a magic number,
 so the test says what matters (no query per section, pair, line or board).
+
+Every field the tests read is played once for the module (:func:`field`),
+not once a test: the same few shapes come back test after test.  A test that
+deletes lines does it in its own savepoint, which the next test never sees.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterator
 
 import pytest
 from django.db import connection
@@ -14,9 +20,65 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.support.field_play import played_field
+from tests.support.module_world import module_world
 from tournaments.models import Board, Event, Pair, Result, Section
 
 pytestmark = pytest.mark.django_db
+
+# The fields the tests read: (sections, tables, played_field's settings).
+SHAPES: list[tuple[int, int, dict[str, object]]] = [
+    *(
+        (sections, 5, {"published": published})
+        for sections in (2, 8)
+        for published in (True, False)
+    ),
+    (3, 5, {"published": False}),
+    (1, 5, {}),
+    (1, 20, {}),
+    (2, 20, {}),
+    (1, 5, {"boards": 2, "rounds": 5}),
+    (1, 5, {"boards": 8, "rounds": 5}),
+    (2, 5, {"boards": 8, "rounds": 5}),
+    *(
+        (sections, 5, {"method": m})
+        for sections in (2, 8)
+        for m in ("butler", "cross-imps")
+    ),
+    (1, 5, {"boards": 2, "rounds": 5, "method": "butler"}),
+    (1, 5, {"boards": 8, "rounds": 5, "method": "butler"}),
+]
+
+FieldKey = tuple[int, int, frozenset[tuple[str, object]]]
+
+
+def field_key(sections: int, tables: int, settings: dict[str, object]) -> FieldKey:
+    """The key of a field: ``played_field``'s defaults filled in, so that
+    ``(2, 5)`` and ``(2, 5, published=True)`` are one field."""
+    full = {"boards": 2, "rounds": 3, "published": True} | settings
+    return sections, tables, frozenset(full.items())
+
+
+@pytest.fixture(scope="module")
+def fields(django_db_setup, django_db_blocker) -> Iterator[dict[FieldKey, Event]]:
+    """Every field of :data:`SHAPES`, played once for the module."""
+    with module_world(django_db_blocker):
+        yield {
+            field_key(sections, tables, settings): played_field(
+                sections, tables, **settings
+            )
+            for sections, tables, settings in SHAPES
+        }
+
+
+@pytest.fixture
+def field(fields: dict[FieldKey, Event]) -> Callable[..., Event]:
+    """Return the module's played field of this shape (as ``played_field``
+    takes it); a shape missing from :data:`SHAPES` is a KeyError."""
+
+    def shaped(sections: int, tables: int, **settings: object) -> Event:
+        return fields[field_key(sections, tables, settings)]
+
+    return shaped
 
 
 def queries(client, url: str) -> CaptureQueriesContext:
@@ -48,46 +110,46 @@ def scorecard(client, event: Event) -> int:
 
 
 @pytest.mark.parametrize("published", [True, False], ids=["published", "live"])
-def test_the_event_page_costs_the_same_at_2_and_8_sections(client, published):
-    small = played_field(2, 5, published=published)
-    big = played_field(8, 5, published=published)
+def test_the_event_page_costs_the_same_at_2_and_8_sections(field, client, published):
+    small = field(2, 5, published=published)
+    big = field(8, 5, published=published)
     assert Pair.objects.filter(section__session__event=big).count() == 80
     assert event_page(client, small) == event_page(client, big)
 
 
-def test_the_event_page_costs_the_same_at_5_and_20_tables(client):
-    small = played_field(2, 5)
-    big = played_field(2, 20)
+def test_the_event_page_costs_the_same_at_5_and_20_tables(field, client):
+    small = field(2, 5)
+    big = field(2, 20)
     assert event_page(client, small) == event_page(client, big)
 
 
-def test_a_one_section_event_page_costs_the_same_at_5_and_20_tables(client):
-    small = played_field(1, 5)
-    big = played_field(1, 20)
+def test_a_one_section_event_page_costs_the_same_at_5_and_20_tables(field, client):
+    small = field(1, 5)
+    big = field(1, 20)
     assert event_page(client, small) == event_page(client, big)
 
 
-def test_the_scorecard_costs_the_same_at_5_and_20_tables(client):
-    small = played_field(2, 5)
-    big = played_field(2, 20)
+def test_the_scorecard_costs_the_same_at_5_and_20_tables(field, client):
+    small = field(2, 5)
+    big = field(2, 20)
     assert scorecard(client, small) == scorecard(client, big)
 
 
-def test_the_traveller_costs_the_same_at_5_and_20_tables(client):
-    small = played_field(1, 5)
-    big = played_field(1, 20)
+def test_the_traveller_costs_the_same_at_5_and_20_tables(field, client):
+    small = field(1, 5)
+    big = field(1, 20)
     assert len(traveller(client, small)) == len(traveller(client, big))
 
 
-def test_the_traveller_costs_the_same_at_10_and_40_boards(client):
-    small = played_field(1, 5, boards=2, rounds=5)
-    big = played_field(1, 5, boards=8, rounds=5)
+def test_the_traveller_costs_the_same_at_10_and_40_boards(field, client):
+    small = field(1, 5, boards=2, rounds=5)
+    big = field(1, 5, boards=8, rounds=5)
     assert Board.objects.filter(section__session__event=big).count() == 40
     assert len(traveller(client, small, 7)) == len(traveller(client, big, 7))
 
 
-def test_the_traveller_reads_the_lines_of_its_board_only(client):
-    event = played_field(2, 5, boards=8, rounds=5)
+def test_the_traveller_reads_the_lines_of_its_board_only(field, client):
+    event = field(2, 5, boards=8, rounds=5)
     section = first_section(event)
     board = Board.objects.get(section=section, number=7)
     captured = traveller(client, event, 7)
@@ -107,8 +169,8 @@ def test_the_traveller_reads_the_lines_of_its_board_only(client):
     assert page.context["previous"] == 6 and page.context["next"] == 8
 
 
-def test_the_first_and_last_travellers_link_one_way(client):
-    event = played_field(1, 5, boards=2, rounds=5)
+def test_the_first_and_last_travellers_link_one_way(field, client):
+    event = field(1, 5, boards=2, rounds=5)
     section = first_section(event)
     first = client.get(reverse("results:board", args=[section.pk, 1])).context
     last = client.get(reverse("results:board", args=[section.pk, 10])).context
@@ -116,8 +178,8 @@ def test_the_first_and_last_travellers_link_one_way(client):
     assert (last["previous"], last["next"]) == (9, None)
 
 
-def test_the_scorecard_shows_only_the_pairs_lines_and_its_standing(client):
-    event = played_field(2, 5)
+def test_the_scorecard_shows_only_the_pairs_lines_and_its_standing(field, client):
+    event = field(2, 5)
     section = first_section(event)
     pair = Pair.objects.get(section=section, number=2, direction="NS")
     page = client.get(reverse("results:pair", args=[section.pk, pair.pk])).context
@@ -138,9 +200,9 @@ def one_line_missing(event: Event) -> None:
         lines.order_by("id").first().delete()
 
 
-def test_a_live_event_page_costs_the_same_with_boards_in_play(client):
-    small = played_field(2, 5, published=False)
-    big = played_field(8, 5, published=False)
+def test_a_live_event_page_costs_the_same_with_boards_in_play(field, client):
+    small = field(2, 5, published=False)
+    big = field(8, 5, published=False)
     one_line_missing(small)
     one_line_missing(big)
     page = client.get(reverse("results:event", args=[big.pk])).context
@@ -148,7 +210,7 @@ def test_a_live_event_page_costs_the_same_with_boards_in_play(client):
     assert event_page(client, small) == event_page(client, big)
 
 
-def test_many_sections_hide_what_each_section_hides(client):
+def test_many_sections_hide_what_each_section_hides(field, client):
     from tournaments.models import Table
     from tournaments.services.privacy import (
         DIRECTOR,
@@ -158,7 +220,7 @@ def test_many_sections_hide_what_each_section_hides(client):
         hidden_boards_by_section,
     )
 
-    event = played_field(3, 5, published=False)
+    event = field(3, 5, published=False)
     one_line_missing(event)
     sections = list(Section.objects.filter(session__event=event).order_by("letter"))
     table = Table.objects.filter(section=sections[1]).order_by("number")[0]
@@ -169,9 +231,9 @@ def test_many_sections_hide_what_each_section_hides(client):
     assert hidden_boards_by_section(sections, DIRECTOR)[sections[0].pk] == set()
 
 
-def test_the_api_rankings_cost_the_same_at_2_and_8_sections(client):
-    small = played_field(2, 5)
-    big = played_field(8, 5)
+def test_the_api_rankings_cost_the_same_at_2_and_8_sections(field, client):
+    small = field(2, 5)
+    big = field(8, 5)
     counts = [
         len(queries(client, f"/api/events/{event.pk}/rankings/"))
         for event in (small, big)
@@ -179,8 +241,8 @@ def test_the_api_rankings_cost_the_same_at_2_and_8_sections(client):
     assert counts[0] == counts[1]
 
 
-def test_the_event_page_links_the_boards_that_have_lines(client):
-    event = played_field(2, 5, published=False)
+def test_the_event_page_links_the_boards_that_have_lines(field, client):
+    event = field(2, 5, published=False)
     section = first_section(event)
     Result.objects.filter(board__section=section, board__number=2).delete()
     one_line_missing(event)
@@ -193,17 +255,17 @@ def test_the_event_page_links_the_boards_that_have_lines(client):
 
 
 @pytest.mark.parametrize("method", ["butler", "cross-imps"])
-def test_an_imp_event_page_costs_the_same_at_2_and_8_sections(client, method):
-    small = played_field(2, 5, method=method)
-    big = played_field(8, 5, method=method)
+def test_an_imp_event_page_costs_the_same_at_2_and_8_sections(field, client, method):
+    small = field(2, 5, method=method)
+    big = field(8, 5, method=method)
     assert event_page(client, small) == event_page(client, big)
     rows = client.get(reverse("results:event", args=[big.pk])).context["rankings"]
     assert sum(len(entries) for entries in rows.values()) == 80
 
 
-def test_a_butler_traveller_shows_its_datum_at_the_same_cost(client):
-    small = played_field(1, 5, boards=2, rounds=5, method="butler")
-    big = played_field(1, 5, boards=8, rounds=5, method="butler")
+def test_a_butler_traveller_shows_its_datum_at_the_same_cost(field, client):
+    small = field(1, 5, boards=2, rounds=5, method="butler")
+    big = field(1, 5, boards=8, rounds=5, method="butler")
     assert len(traveller(client, small, 7)) == len(traveller(client, big, 7))
     section = first_section(big)
     page = client.get(reverse("results:board", args=[section.pk, 7])).context

@@ -182,6 +182,13 @@ def test_two_bridgeote_deals_kept_offline_are_sent_on_return(
     page = _offline_tablet(browser, live_server.url, section, viewport=PHONE)
     titles = []
     for deal in DEALS:
+        # The kept deal's page moves on to the next one by itself, after
+        # the banner names the deal kept: wait for it to have moved.
+        page.wait_for_function(
+            "seen => { const h = document.querySelector('main h2');"
+            " return Boolean(h) && !seen.includes(h.innerText); }",
+            arg=titles,
+        )
         titles.append(page.inner_text("main h2"))
         for name, value in deal.items():
             if name == "points":

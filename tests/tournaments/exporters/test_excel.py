@@ -140,10 +140,14 @@ def played_night(
     copied with, which rows made before them may hold (SQLite gives the keys
     of rolled-back rows again), so the demo cannot be laid after the night.
     """
-    with module_world(django_db_blocker):
+
+    def build() -> int:
         demo_copy.lay()
         event = event_create(name="Tuesday Pairs", date=dt.date(2026, 11, 24))
-        yield play_section(event.sessions.get(), TestCase.captureOnCommitCallbacks).pk
+        return play_section(event.sessions.get(), TestCase.captureOnCommitCallbacks).pk
+
+    with module_world(django_db_blocker, build) as night:
+        yield night
 
 
 @pytest.fixture

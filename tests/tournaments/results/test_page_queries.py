@@ -20,7 +20,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.support.field_play import played_field
-from tests.support.module_world import module_world
+from tests.support.module_world import analyze, module_world
 from tournaments.models import Board, Event, Pair, Result, Section
 
 pytestmark = pytest.mark.django_db
@@ -61,13 +61,18 @@ def field_key(sections: int, tables: int, settings: dict[str, object]) -> FieldK
 @pytest.fixture(scope="module")
 def fields(django_db_setup, django_db_blocker) -> Iterator[dict[FieldKey, Event]]:
     """Every field of :data:`SHAPES`, played once for the module."""
-    with module_world(django_db_blocker):
-        yield {
-            field_key(sections, tables, settings): played_field(
+
+    def build() -> dict[FieldKey, Event]:
+        built = {}
+        for sections, tables, settings in SHAPES:
+            built[field_key(sections, tables, settings)] = played_field(
                 sections, tables, **settings
             )
-            for sections, tables, settings in SHAPES
-        }
+            analyze()
+        return built
+
+    with module_world(django_db_blocker, build) as fields:
+        yield fields
 
 
 @pytest.fixture

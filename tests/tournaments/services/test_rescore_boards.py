@@ -134,8 +134,10 @@ def first_evenings(django_db_setup, django_db_blocker) -> Iterator[dict[str, int
     """Each method's :func:`first_evening` section (its pk), built once for
     the module rather than once an example: each example plays its writes
     in a savepoint rolled back at its end, so every one starts from it."""
-    with module_world(django_db_blocker):
-        yield {method: first_evening(method).pk for method in METHODS}
+    with module_world(
+        django_db_blocker, lambda: {m: first_evening(m).pk for m in METHODS}
+    ) as evenings:
+        yield evenings
 
 
 def write_and_compare(section: Section, writes: list[tuple[str, int, int]]) -> None:

@@ -90,6 +90,7 @@ phase "lint (ruff, migrations)"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/python manage.py makemigrations --check --dry-run
+NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --quiet --site-dir "$(mktemp -d)"
 
 phase "pytest (SQLite)"
 # DONNE_TEST_JUNIT_DIR: each pass's per-test times as JUnit XML there.

@@ -1,0 +1,197 @@
+"""The manual names only what the repository holds.
+
+README.md and every page of ``docs/`` (the MkDocs site, ``mkdocs.yml``):
+each repository path named in backticks exists, each ``./scripts/X`` exists,
+each ``manage.py <command>`` is a real management command, no page says
+"issue" and a number (the manual is for readers, not for the tracker), and
+every page is in the site's navigation and every navigation entry is a page.
+Pure: no database.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from django.core.management import get_commands
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+
+# The folders of the repository whose paths the manual names.
+PATH_ROOTS = (
+    "bench",
+    "config",
+    "deploy",
+    "docs",
+    "games",
+    "scoring",
+    "scripts",
+    "static",
+    "templates",
+    "tests",
+    "tournaments",
+)
+PATH = re.compile(r"(?<![\w./])(?:" + "|".join(PATH_ROOTS) + r")/[\w./-]*")
+CODE = re.compile(r"`([^`\n]+)`")
+FENCE = re.compile(r"^```.*?^```", re.S | re.M)
+LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+SCRIPT = re.compile(r"\./scripts/([\w.-]+)")
+COMMAND = re.compile(r"manage\.py\s+([a-z][a-z_]*)")
+ISSUE = re.compile(r"\bissues?\s+#?\d+", re.I)
+
+
+def pages() -> list[Path]:
+    return [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]
+
+
+def manual() -> dict[str, str]:
+    return {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8") for p in pages()}
+
+
+def code_spans(text: str) -> list[str]:
+    """Inline code and fenced blocks: where the manual names files."""
+    fences = FENCE.findall(text)
+    rest = FENCE.sub("", text)
+    return CODE.findall(rest) + fences
+
+
+def named_paths(text: str) -> set[str]:
+    """Repository paths in code spans, placeholders (``<game>``, ``*``,
+    ``{id}``, ``NAME``) left out."""
+    found = set()
+    for span in code_spans(text):
+        for match in PATH.finditer(span):
+            path = match.group(0).rstrip(".,;:")
+            rest = span[match.end() :]
+            if rest.startswith(("<", "*", "{")) or re.search(r"/[A-Z]+$", path):
+                continue
+            found.add(path)
+    return found
+
+
+def missing_paths(text: str, root: Path = ROOT) -> list[str]:
+    return sorted(p for p in named_paths(text) if not (root / p).exists())
+
+
+def test_a_wrong_path_is_caught():
+    """The check bites: a path that is not there is reported."""
+    text = "The tasks live in `tournaments/tasks.py` and `scripts/serve.sh`."
+    assert missing_paths(text) == ["tournaments/tasks.py"]
+    assert missing_paths("```sh\n./scripts/nothing.sh\nbench/nope.py\n```") == [
+        "bench/nope.py",
+    ]
+    assert missing_paths("`tests/tournaments/<package>/` and `log/NAME.log`") == []
+
+
+@pytest.mark.parametrize("page", sorted(manual()))
+def test_every_named_path_exists(page):
+    assert missing_paths(manual()[page]) == []
+
+
+@pytest.mark.parametrize("page", sorted(manual()))
+def test_every_script_named_exists(page):
+    scripts = set(SCRIPT.findall(manual()[page]))
+    assert sorted(s for s in scripts if not (ROOT / "scripts" / s).is_file()) == []
+
+
+@pytest.mark.parametrize("page", sorted(manual()))
+def test_every_manage_command_exists(page):
+    commands = set(COMMAND.findall(manual()[page]))
+    assert sorted(commands - set(get_commands())) == []
+
+
+def test_an_unknown_command_is_caught():
+    text = "`.venv/bin/python manage.py load_demo`, then `manage.py result_submit`"
+    assert set(COMMAND.findall(text)) - set(get_commands()) == {"result_submit"}
+
+
+@pytest.mark.parametrize("page", sorted(manual()))
+def test_no_issue_numbers(page):
+    assert ISSUE.findall(manual()[page]) == []
+
+
+def test_an_issue_number_is_caught():
+    assert ISSUE.findall("## Sections of any size (issue 21)")
+    assert not ISSUE.findall("an issue the director settles")
+
+
+BASES = (ROOT, ROOT / "tournaments")
+DOTTED = re.compile(r"^((?:[a-z_]+/)*[a-z_]+)\.([A-Za-z_]\w*)$")
+
+
+def missing_names(text: str) -> list[str]:
+    """``services/results.result_enter``, ``config/celery.py``'s ``Consumer``:
+    a module path (from the repository or from ``tournaments/``) and a name
+    it defines, checked against the module's source."""
+    missing = []
+    for span in code_spans(text):
+        match = DOTTED.match(span)
+        if not match or any((base / span).exists() for base in BASES):
+            continue
+        module, name = match.groups()
+        defined = re.compile(
+            rf"^\s*(?:(?:async\s+)?def|class)\s+{name}\b|^{name}\s*[:=]", re.M
+        )
+        for base in BASES:
+            source = base / f"{module}.py"
+            if source.is_file():
+                if not defined.search(source.read_text(encoding="utf-8")):
+                    missing.append(span)
+                break
+    return sorted(missing)
+
+
+def test_a_wrong_name_is_caught():
+    assert missing_names("`services/results.result_enter`") == []
+    assert missing_names("`services/results.no_such_function`") == [
+        "services/results.no_such_function"
+    ]
+
+
+@pytest.mark.parametrize("page", sorted(manual()))
+def test_every_named_function_exists(page):
+    assert missing_names(manual()[page]) == []
+
+
+def test_readme_links_reach_files():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    targets = {t for t in LINK.findall(text) if "://" not in t}
+    assert targets
+    assert sorted(t for t in targets if not (ROOT / t).exists()) == []
+
+
+def nav_pages(nav) -> list[str]:
+    found = []
+    for entry in nav:
+        value = next(iter(entry.values())) if isinstance(entry, dict) else entry
+        if isinstance(value, list):
+            found += nav_pages(value)
+        elif "://" not in value:
+            found.append(value)
+    return found
+
+
+def test_every_page_is_in_the_nav_and_every_nav_entry_is_a_page():
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    assert config["site_name"] == "Donne"
+    assert config["theme"]["name"] == "material"
+    listed = nav_pages(config["nav"])
+    assert len(listed) == len(set(listed)), "a page is listed twice"
+    on_disk = {str(p.relative_to(DOCS)) for p in DOCS.rglob("*.md")}
+    assert sorted(on_disk - set(listed)) == [], "pages missing from the nav"
+    assert sorted(set(listed) - on_disk) == [], "nav entries with no page"
+
+
+def test_the_readme_keeps_its_two_commands():
+    """CI and reviewers run them as the README prints them."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert (
+        "```sh\n"
+        "./scripts/demo.sh    # set up, load the demo club, serve on http://127.0.0.1:8000\n"
+        "./scripts/test.sh    # set up and run every check and the whole test suite\n"
+        "```\n"
+    ) in text
+    assert len(text.splitlines()) < 200

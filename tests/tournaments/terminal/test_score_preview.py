@@ -1,4 +1,4 @@
-"""The director's live score preview, GET /api/score/: the README's own
+"""The director's live score preview, GET /api/score/: the manual's own
 weighted example answers with the weighted score, and no query string, however
 nasty, is a 500 (each bad one is a 400 naming the field)."""
 

@@ -86,11 +86,14 @@ trap 'code=$?; summary; run_exit_hooks; exit "$code"' EXIT
 # the SQLite pass: each worker builds its own session fixtures).
 workers=(-n "${DONNE_TEST_WORKERS:-auto}" --dist loadfile)
 
-phase "lint (ruff, migrations)"
+phase "lint (ruff, migrations, docs)"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/python manage.py makemigrations --check --dry-run
-NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --quiet --site-dir "$(mktemp -d)"
+# The manual (docs/, MkDocs): built strictly into a folder thrown away.
+docs_site="$(mktemp -d)"
+NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --quiet --site-dir "$docs_site"
+rm -rf "$docs_site"
 
 phase "pytest (SQLite)"
 # DONNE_TEST_JUNIT_DIR: each pass's per-test times as JUnit XML there.

@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 from browser import ARTIFACTS, PHONE, table_sign_in
 from offline_play import LINES, enter_three_boards_offline
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tournaments.models import Board, Result
 
@@ -47,10 +48,14 @@ def _follow_the_room(context: BrowserContext, room: Room) -> None:
             for name, value in request.all_headers().items()
         }
         try:
+            # No time limit of its own (30 s by default): a cold start's
+            # first answer on a loaded machine may take longer, and a
+            # forward given up would read as the server refusing.
             answer = route.fetch(
                 url=request.url.replace(first.netloc, now, 1),
                 headers=headers,
                 max_redirects=0,
+                timeout=0,
             )
         except Exception:  # the room is not there: refused, like a stopped server
             route.abort("connectionrefused")
@@ -91,7 +96,14 @@ def test_the_queue_drains_when_the_stopped_server_starts_again(browser, room):
     page.goto(f"{base}/table/play/?round=1")
     # The restarted server's cold start and the queue's back-off on a loaded
     # machine: a minute at most (the lines are kept meanwhile, never lost).
-    page.wait_for_function(ALL_AGREED, timeout=60_000)
+    try:
+        page.wait_for_function(ALL_AGREED, timeout=60_000)
+    except PlaywrightTimeout:
+        queue = page.evaluate("() => localStorage.getItem('donne.queue.v1')")
+        log = room.log.read_text()[-3000:]
+        raise AssertionError(
+            f"not drained; the queue: {queue}\nserve.sh: {log}"
+        ) from None
     lines = _stored_lines(room, section["id"])
     assert [(number, agreed) for number, agreed, _key in lines] == [
         (number, True) for number in LINES

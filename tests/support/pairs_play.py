@@ -2,37 +2,15 @@
 
 from __future__ import annotations
 
+from tests.support.field_play import played_mitchell
 from tournaments.models import Event, PairScore, Section, Session
 from tournaments.rescore import rescore_section
-from tournaments.selectors.movement import section_movement
-from tournaments.services.events import MovementChoice, PairEntry, section_create
-from tournaments.services.results import result_submit
-
-CONTRACTS = [("4S", "N", 10), ("4S", "N", 11), ("3NT", "S", 8), ("2H", "E", 8)]
 
 
 def played_section(session: Session, letter: str, names: list[str]) -> Section:
-    """A 3-table Mitchell in ``session``, every line entered, then scored."""
-    section = section_create(
-        session=session,
-        choice=MovementChoice("mitchell", 3, 2),
-        letter=letter,
-        entries=[PairEntry(names=name) for name in names],
-    )
-    movement = section_movement(section)
-    pairs = {pair.label: pair for pair in section.pairs.all()}
-    for seating in movement.seatings:
-        ns = pairs[movement.pair(seating.ns).label]
-        ew = pairs[movement.pair(seating.ew).label]
-        for number in seating.boards:
-            pick = (number + 2 * ns.number + ew.number + ord(letter)) % len(CONTRACTS)
-            contract, declarer, tricks = CONTRACTS[pick]
-            result_submit(
-                board=section.boards.get(number=number), ns_pair=ns, ew_pair=ew,
-                contract=contract, declarer=declarer, tricks=tricks, rescore=False,
-            )  # fmt: skip
-    rescore_section(section.pk)
-    return section
+    """A 3-table Mitchell in ``session``, every line entered through the one
+    write path, then scored."""
+    return played_mitchell(session, letter, 3, names=names, entered=True)
 
 
 def percentages_by_place(event: Event) -> dict[tuple[int, str, str], float]:

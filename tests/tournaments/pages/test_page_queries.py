@@ -6,11 +6,14 @@ the bridge page's ?boards=, the preview's fields) refuse a bad one clearly."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 
 import pytest
-from django.test import Client
+from django.contrib.auth import get_user_model
+from django.test import Client, TestCase
 from django.urls import reverse
 
+from tests.support.module_world import module_world
 from tests.support.pairs_play import played_section
 from tournaments.models import Event, Section, Session, WhizScore
 from tournaments.services.events import event_create
@@ -33,8 +36,7 @@ def _query(value: str) -> str:
     return "&".join([*pairs, f"round={value}", f"round[]={value}", value])
 
 
-@pytest.fixture
-def night() -> Section:
+def _night() -> Section:
     """A played 3-table Mitchell, published: every page has something to show."""
     event = event_create(name="Night", date=dt.date(2026, 11, 24), published=True)
     section = played_section(
@@ -42,6 +44,13 @@ def night() -> Section:
     )
     Session.objects.filter(pk=section.session_id).update(status=Session.Status.PLAYING)
     return section
+
+
+@pytest.fixture(scope="module")
+def night(django_db_setup, django_db_blocker) -> Iterator[Section]:
+    """:func:`_night`, played once for the module (each test in a savepoint)."""
+    with module_world(django_db_blocker, _night) as section:
+        yield section
 
 
 def _public_urls(section: Section) -> list[str]:
@@ -116,21 +125,32 @@ def test_a_code_in_the_sign_in_link_is_shown_escaped(client, night):
     assert "<script>x" not in page and "&lt;script&gt;x" in page
 
 
-@pytest.fixture
-def whiz_night(director, django_capture_on_commit_callbacks) -> Section:
+def _whiz_night() -> Section:
     """A Whiz event with board 1 typed by the director, published."""
+    director = Client()
+    director.force_login(
+        get_user_model().objects.create_user(
+            "td", password="pw", is_staff=True, is_superuser=True
+        )
+    )
     form = {"name": "Whiz Monday", "date": "2026-11-23", "mark": "standard",
             "boards_per_round": "2", "rounds": "",
             "players": "\n".join(f"Player {n}" for n in range(1, 13))}  # fmt: skip
     assert director.post(reverse("director:whiz-event-new"), form).status_code == 302
-    event = Event.objects.get()
+    event = Event.objects.get(name="Whiz Monday")
     url = reverse("director:whiz-traveller", args=[event.pk, 1])
-    with django_capture_on_commit_callbacks(execute=True):
+    with TestCase.captureOnCommitCallbacks(execute=True):
         director.post(url, {"c0": "10S", "d0": "N", "r0": "=", "c1": "9H", "d1": "E",
                             "r1": "-1"})  # fmt: skip
     Event.objects.filter(pk=event.pk).update(published=True)
-    director.logout()
     return Section.objects.get(session__event=event)
+
+
+@pytest.fixture(scope="module")
+def whiz_night(django_db_setup, django_db_blocker) -> Iterator[Section]:
+    """:func:`_whiz_night`, played once for the module."""
+    with module_world(django_db_blocker, _whiz_night) as section:
+        yield section
 
 
 @pytest.mark.parametrize("value", NASTY)

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import pytest
 from browser import ARTIFACTS
+from demo_world import DemoCopy
+from django.db import transaction
 
-from tournaments.demo.club import load_demo
 from tournaments.models import BarbuScore, ChinesePlayer, Event, Result, WhizResult
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -78,9 +79,11 @@ GAMES = {
 
 
 @pytest.fixture
-def demo_events() -> dict[str, Event]:
-    """The demo's events, published, by name."""
-    load_demo()
+def demo_events(transactional_db, demo_copy: DemoCopy) -> dict[str, Event]:
+    """The demo's events (the rows ``load_demo()`` makes, laid and committed
+    for the live server), published, by name."""
+    with transaction.atomic():  # the foreign keys checked once, at the commit
+        demo_copy.lay()
     Event.objects.update(published=True)
     return {event.name: event for event in Event.objects.all()}
 

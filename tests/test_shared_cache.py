@@ -12,9 +12,12 @@ from pathlib import Path
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from settings_probe import probed, run_probe
 
+from config import db_cache
 from config.cache import redis_cache_location, redis_db
+from config.db_cache import AtomicDatabaseCache
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -114,6 +117,45 @@ def test_incr_counts_and_keeps_the_windows_end():
         cache.incr("count")
     with pytest.raises(ValueError):
         cache.incr("never-set")
+
+
+def _fresh_cache(**options: int) -> AtomicDatabaseCache:
+    """The database cache as a new process has it (no ``set`` counted yet)."""
+    return AtomicDatabaseCache("donne_cache", {"OPTIONS": options})
+
+
+@pytest.mark.django_db
+def test_a_set_is_one_statement_after_the_first():
+    shared = _fresh_cache()
+    shared.set("first", "counted and culled as Django does")
+    with CaptureQueriesContext(connection) as queries:
+        shared.set("history", [1, 2, 3], 60)
+        shared.set("history", [4], 60)
+        shared.set("forever", "kept", None)
+        shared.set("gone", "at once", 0)
+    assert len(queries) == 4
+    assert all(query["sql"].startswith("INSERT") for query in queries)
+    assert shared.get("history") == [4]
+    assert shared.get("forever") == "kept"
+    assert shared.get("gone", "missing") == "missing"
+    assert shared.get("first") == "counted and culled as Django does"
+    assert shared.add("gone", "added again") and shared.get("gone") == "added again"
+
+
+@pytest.mark.django_db
+def test_the_table_is_still_culled_every_few_sets(monkeypatch):
+    """Five entries at most, a check every ten sets: at the 11th the table's
+    ten rows are culled to five, at the 21st its fifteen to eight; the 30
+    sets leave 18 rows (30 without the checks)."""
+    monkeypatch.setattr(db_cache, "CULL_CHECK_EVERY", 10)
+    shared = _fresh_cache(MAX_ENTRIES=5, CULL_FREQUENCY=2)
+    shared.clear()
+    for number in range(30):
+        shared.set(f"key-{number:02}", number, 600)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT COUNT(*) FROM donne_cache")
+        assert cursor.fetchone()[0] == 18
+    assert shared.get("key-29") == 29
 
 
 REDIS_URL = os.environ.get("DONNE_TEST_REDIS_URL", "")

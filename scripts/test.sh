@@ -85,6 +85,13 @@ trap 'code=$?; summary; run_exit_hooks; exit "$code"' EXIT
 # worker on 2 cores was slower from a fresh clone (596 s against 508 s for
 # the SQLite pass: each worker builds its own session fixtures).
 workers=(-n "${DONNE_TEST_WORKERS:-auto}" --dist loadfile)
+# A folder the run's test processes share, removed with the run: the demo's
+# rows are copied once a pass there, not once a worker
+# (tests/support/demo_world.py).
+DONNE_TEST_SHARED_DIR="$(mktemp -d)"
+export DONNE_TEST_SHARED_DIR
+remove_shared_dir() { rm -rf "$DONNE_TEST_SHARED_DIR"; }
+DONNE_EXIT_HOOKS+=(remove_shared_dir)
 
 phase "lint (ruff, migrations, docs)"
 .venv/bin/ruff check .
@@ -97,8 +104,13 @@ rm -rf "$docs_site"
 
 phase "pytest (SQLite)"
 # DONNE_TEST_JUNIT_DIR: each pass's per-test times as JUnit XML there.
-junit() { [ -n "${DONNE_TEST_JUNIT_DIR:-}" ] && echo "--junitxml=$DONNE_TEST_JUNIT_DIR/$1.xml"; true; }
-env -u DATABASE_URL .venv/bin/pytest "${workers[@]}" $(junit sqlite) "$@"
+# junit NAME: the pass's JUnit option in the array junit (empty without the folder).
+junit() {
+    junit=()
+    [ -z "${DONNE_TEST_JUNIT_DIR:-}" ] || junit=("--junitxml=$DONNE_TEST_JUNIT_DIR/$1.xml")
+}
+junit sqlite
+env -u DATABASE_URL .venv/bin/pytest "${workers[@]}" "${junit[@]+"${junit[@]}"}" "$@"
 
 # The production stack, started, played, faulted (Redis stopped
 # DONNE_FAULT_REDIS_SECONDS, default 60, the worker and a gunicorn worker
@@ -128,8 +140,9 @@ else
     else
         phase "pytest (PostgreSQL)"
     fi
+    junit postgresql
     DATABASE_URL="$DONNE_TEST_POSTGRES_URL" .venv/bin/pytest "${workers[@]}" -m database \
-        $(junit postgresql) "$@" || status=$?
+        "${junit[@]+"${junit[@]}"}" "$@" || status=$?
     # Exit 5 is "no test selected": fine when the arguments picked only pure
     # tests (which ran on SQLite above), a failure for the whole suite.
     if [ "$status" = 5 ] && [ "$#" -gt 0 ]; then

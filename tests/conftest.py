@@ -200,10 +200,10 @@ def empty_cache(request: pytest.FixtureRequest) -> Iterator[None]:
 @pytest.fixture(scope="session")
 def demo_copy(django_db_setup, django_db_blocker) -> DemoCopy:
     """The rows ``load_demo()`` makes, made once a run (``demo_world``)."""
-    from demo_world import copy_demo
+    from demo_world import shared_demo_copy
 
     with django_db_blocker.unblock():
-        return copy_demo()
+        return shared_demo_copy()
 
 
 @pytest.fixture

@@ -11,6 +11,13 @@ stored values as they were, primary keys included) and moves the
 PostgreSQL sequences past them.  Each test still starts from an empty
 database and leaves it so: nothing is shared between tests but the copy.
 
+Under ``scripts/test.sh`` (``DONNE_TEST_SHARED_DIR``, a folder made for the
+run and removed after it) the copy is made once a run, not once a test
+process: the first process to need it builds it and leaves it there
+(pickled), the others of its pass read it.  One copy an engine: a copy
+laid on the other engine would read back other values (PostgreSQL's JSON
+orders its keys its own way, its binary columns read as memoryview).
+
 ``tests/tournaments/demo/test_demo_copy.py`` checks that the laid copy and a
 fresh ``load_demo()`` hold the same rows; the tests of ``load_demo`` itself
 keep calling it.
@@ -18,7 +25,11 @@ keep calling it.
 
 from __future__ import annotations
 
+import fcntl
+import os
+import pickle
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from django.apps import apps
 from django.core.management.color import no_style
@@ -33,6 +44,15 @@ class TableRows:
 
     model: type[models.Model]
     rows: tuple[models.Model, ...]
+
+    def __reduce__(self) -> tuple[object, tuple[str, tuple[models.Model, ...]]]:
+        """Pickled with the model's label: a many-to-many table's model is
+        made by Django and cannot be pickled by its class."""
+        return _table_rows, (self.model._meta.label, self.rows)
+
+
+def _table_rows(label: str, rows: tuple[models.Model, ...]) -> TableRows:
+    return TableRows(apps.get_model(label), rows)
 
 
 @dataclass(frozen=True)
@@ -101,3 +121,26 @@ def copy_demo() -> DemoCopy:
                 copied.append(TableRows(model, rows))
         transaction.set_rollback(True)
     return DemoCopy(summary, tuple(copied))
+
+
+def shared_demo_copy() -> DemoCopy:
+    """:func:`copy_demo`, made once for the run when the run names a shared
+    folder (``DONNE_TEST_SHARED_DIR``), else once for this process.
+
+    A lock on the folder's file makes the other processes wait for the
+    first one's copy instead of making their own."""
+    folder = os.environ.get("DONNE_TEST_SHARED_DIR", "")
+    if not folder:
+        return copy_demo()
+    path = Path(folder) / f"demo-copy-{connection.vendor}.pickle"
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.exists():
+            return pickle.loads(path.read_bytes())
+        made = copy_demo()
+        try:
+            kept = pickle.dumps(made)
+        except (TypeError, pickle.PicklingError):
+            return made  # a value that does not pickle: this process's own
+        path.write_bytes(kept)
+        return made

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from io import BytesIO
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client, TestCase
 from django.urls import reverse
 from openpyxl import load_workbook
-from teams_play import create, enter, matches, play_round
+from teams_play import Committing, create, enter, matches, play_round
 
+from tests.support.module_world import module_world
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -17,14 +21,29 @@ FLAT = {"contract": "4S", "result": "="}
 DOWN = {"contract": "4S", "result": "-1"}
 
 
-@pytest.fixture
-def round_robin(api):
-    """A 4-team round robin of 4-board matches, rounds 1 and 2 played."""
+def _round_robin() -> dict:
+    """A 4-team round robin of 4-board matches, rounds 1 and 2 played
+    through the API by a director of its own."""
+    director = Client()
+    director.force_login(
+        get_user_model().objects.create_user(
+            "rr-td", password="pw", is_staff=True, is_superuser=True
+        )
+    )
+    api = Committing(director, TestCase.captureOnCommitCallbacks)
     event = create(api, 4)
     Event.objects.filter(pk=event["id"]).update(published=True)
     play_round(api, event["id"], 1)
     play_round(api, event["id"], 2)
     return event
+
+
+@pytest.fixture(scope="module")
+def round_robin(django_db_setup, django_db_blocker) -> Iterator[dict]:
+    """:func:`_round_robin`, played once for the module (each test in a
+    savepoint of its own)."""
+    with module_world(django_db_blocker, _round_robin) as event:
+        yield event
 
 
 def test_the_standings_page_lists_every_team_with_its_vps(api, round_robin):

@@ -25,6 +25,21 @@ class Committing:
         return self.client.get(url)
 
 
+def world_director(username: str) -> Committing:
+    """A director's committing client made inside a module's world
+    (``module_world``), where the ``api`` fixture (a test's) is not at hand."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client, TestCase
+
+    client = Client()
+    client.force_login(
+        get_user_model().objects.create_user(
+            username, password="pw", is_staff=True, is_superuser=True
+        )
+    )
+    return Committing(client, TestCase.captureOnCommitCallbacks)
+
+
 def post(client, url, data):
     return client.post(url, data, content_type="application/json")
 

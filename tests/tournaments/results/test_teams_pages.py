@@ -6,11 +6,9 @@ from collections.abc import Iterator
 from io import BytesIO
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client, TestCase
 from django.urls import reverse
 from openpyxl import load_workbook
-from teams_play import Committing, create, enter, matches, play_round
+from teams_play import create, enter, matches, play_round, world_director
 
 from tests.support.module_world import module_world
 from tournaments.models import Event
@@ -24,13 +22,7 @@ DOWN = {"contract": "4S", "result": "-1"}
 def _round_robin() -> dict:
     """A 4-team round robin of 4-board matches, rounds 1 and 2 played
     through the API by a director of its own."""
-    director = Client()
-    director.force_login(
-        get_user_model().objects.create_user(
-            "rr-td", password="pw", is_staff=True, is_superuser=True
-        )
-    )
-    api = Committing(director, TestCase.captureOnCommitCallbacks)
+    api = world_director("rr-td")
     event = create(api, 4)
     Event.objects.filter(pk=event["id"]).update(published=True)
     play_round(api, event["id"], 1)

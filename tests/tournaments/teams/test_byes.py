@@ -24,13 +24,15 @@ Totals: Aces 15.00 + 12.80 + 13.90 = 41.70; Queens 10.00 + 7.20 + 12.00 =
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from io import BytesIO
 
 import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
-from teams_play import create, enter, matches
+from teams_play import create, enter, matches, world_director
 
+from tests.support.module_world import module_world
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -58,11 +60,15 @@ def round_match(api, event: dict, number: int) -> dict:
     return match
 
 
-@pytest.fixture
-def event(api) -> dict:
+def published_event(api) -> dict:
     event = create(api, 3)
     Event.objects.filter(pk=event["id"]).update(published=True)
     return event
+
+
+@pytest.fixture
+def event(api) -> dict:
+    return published_event(api)
 
 
 def test_a_bye_before_the_team_has_played_is_credited_12(api, event):
@@ -78,8 +84,10 @@ def test_a_bye_before_the_team_has_played_is_credited_12(api, event):
     assert later["home_points"] is None
 
 
-@pytest.fixture
-def played(api, event) -> dict:
+def _played() -> dict:
+    """The three rounds of the module's docstring, played by a director."""
+    api = world_director("byes-td")
+    event = published_event(api)
     play(api, round_match(api, event, 1), 1, 1, FLAT, FLAT)
     aces_home = round_match(api, event, 2)
     assert (aces_home["home"], aces_home["away"]) == (1, 2)
@@ -89,6 +97,13 @@ def played(api, event) -> dict:
     # Queens NS in the open room go one down, Aces NS in the closed make 9.
     play(api, aces_away, 9, 11, SHORT, OVER)
     return event
+
+
+@pytest.fixture(scope="module")
+def played(django_db_setup, django_db_blocker) -> Iterator[dict]:
+    """:func:`_played`, once for the module (each test in a savepoint)."""
+    with module_world(django_db_blocker, _played) as event:
+        yield event
 
 
 def test_the_api_credits_each_bye_as_the_standings_do(api, played):

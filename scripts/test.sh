@@ -65,11 +65,6 @@ phase "set-up (virtualenv, Debian packages, Redis, PostgreSQL)"
 . scripts/venv.sh requirements-test.txt
 # The suite runs with the development settings (config/testing.py says so too).
 export DJANGO_DEBUG=1
-# Let Python keep its bytecode (__pycache__, ignored by git) where the
-# machine says not to: every pytest worker, settings probe, server and Celery
-# worker the suite starts would otherwise compile the project again (a
-# collection takes 12 s instead of 3).
-unset PYTHONDONTWRITEBYTECODE
 . scripts/apt.sh
 . scripts/redis.sh
 . scripts/postgres.sh

@@ -15,6 +15,15 @@ stamp=".venv/.donne-requirements"
 wanted="$(cat "$@" requirements.txt | sha256sum | cut -d' ' -f1)"
 if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
     echo "Installing requirements ($*) ..."
-    .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt "${@/#/-r}"
+    # --no-compile: Python compiles a module when it is first imported (and
+    # keeps it); pip would compile every file of every package, most never
+    # imported here (28 s of install instead of 18).
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-compile \
+        -r requirements.txt "${@/#/-r}"
     echo "$wanted" > "$stamp"
 fi
+# Python keeps its bytecode (__pycache__, ignored by git) where the machine
+# says not to (PYTHONDONTWRITEBYTECODE): pip compiles nothing, so every
+# server, worker and test process would otherwise compile what it imports
+# again at each start (a test collection takes 12 s instead of 3).
+unset PYTHONDONTWRITEBYTECODE

@@ -15,15 +15,16 @@ stamp=".venv/.donne-requirements"
 wanted="$(cat "$@" requirements.txt | sha256sum | cut -d' ' -f1)"
 if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
     echo "Installing requirements ($*) ..."
-    # --no-compile: Python compiles a module when it is first imported (and
-    # keeps it); pip would compile every file of every package, most never
-    # imported here (28 s of install instead of 18).
-    .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-compile \
+    # pip compiles every package while it installs (about 10 s, one core busy
+    # in a set-up that leaves the other idle): with --no-compile each test
+    # worker compiled the same modules again at its first import, in passes
+    # that keep both cores busy.
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check \
         -r requirements.txt "${@/#/-r}"
     echo "$wanted" > "$stamp"
 fi
-# Python keeps its bytecode (__pycache__, ignored by git) where the machine
-# says not to (PYTHONDONTWRITEBYTECODE): pip compiles nothing, so every
-# server, worker and test process would otherwise compile what it imports
-# again at each start (a test collection takes 12 s instead of 3).
+# Python keeps the project's bytecode (__pycache__, ignored by git) where the
+# machine says not to (PYTHONDONTWRITEBYTECODE): every server, worker and
+# test process would otherwise compile Donne's modules again at each start
+# (a test collection takes 12 s instead of 3).
 unset PYTHONDONTWRITEBYTECODE

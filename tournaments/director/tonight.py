@@ -28,7 +28,6 @@ from django.db.models.functions import Concat
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -36,6 +35,7 @@ from tournaments import access
 from tournaments.director.club_choice import club_choice
 from tournaments.director.form_errors import form_write
 from tournaments.director.tonight_forms import TEAMS, CountForm, NamesForm
+from tournaments.director.tonight_names_step import names_step_page
 from tournaments.director.tonight_teams import teams_names_page
 from tournaments.director.tonight_words import plan_words
 from tournaments.models import Club, Event, Section
@@ -102,21 +102,15 @@ def _pairs_names_page(
     )
     if section:
         return redirect("director:tonight-ready", section.pk)
-    context = {
-        "form": form,
-        "plan": form.chosen,
-        "others": [
-            (index, plan, plan_words(plan)["plan_title"])
-            for index, plan in enumerate(plans)
-            if index != chosen
-        ],
-        "club": count.cleaned_data["club"],
-        "pairs": count.cleaned_data["pairs"],
-        "today": date_format(timezone.localdate()),
-        **plan_words(form.chosen),
-    }
-    status = 400 if form.errors else 200
-    return render(request, "director/tonight_names.html", context, status=status)
+    others = [
+        (index, plan, plan_words(plan)["plan_title"])
+        for index, plan in enumerate(plans)
+        if index != chosen
+    ]
+    return names_step_page(
+        request, "director/tonight_names.html", form, count, others,
+        plan_words(form.chosen), pairs=count.cleaned_data["pairs"],
+    )  # fmt: skip
 
 
 @staff_member_required

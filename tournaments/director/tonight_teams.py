@@ -20,11 +20,11 @@ from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.formats import date_format
 
 from tournaments.director.club_choice import club_choice
 from tournaments.director.form_errors import form_write
 from tournaments.director.tonight_forms import CountForm
+from tournaments.director.tonight_names_step import names_step_page
 from tournaments.director.tonight_teams_forms import TeamsNamesForm
 from tournaments.director.tonight_words import teams_plan_words
 from tournaments.models import Event, Section
@@ -55,21 +55,15 @@ def teams_names_page(
     )
     if event:
         return redirect("director:tonight-teams-ready", event.pk)
-    context = {
-        "form": form,
-        "plan": form.chosen,
-        "others": [
-            (index, teams_plan_words(plan))
-            for index, plan in enumerate(plans)
-            if index != chosen
-        ],
-        "club": count.cleaned_data["club"],
-        "teams": count.cleaned_data["teams"],
-        "today": date_format(timezone.localdate()),
-        **teams_plan_words(form.chosen),
-    }
-    status = 400 if form.errors else 200
-    return render(request, "director/tonight_teams.html", context, status=status)
+    others = [
+        (index, teams_plan_words(plan))
+        for index, plan in enumerate(plans)
+        if index != chosen
+    ]
+    return names_step_page(
+        request, "director/tonight_teams.html", form, count, others,
+        teams_plan_words(form.chosen), teams=count.cleaned_data["teams"],
+    )  # fmt: skip
 
 
 @staff_member_required

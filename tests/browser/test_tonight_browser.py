@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pytest
 from browser import ARTIFACTS, director_signed_in, signed_in_tablet
 
 from tournaments.models import Pair, Player, Section, Table
-from tournaments.services.directors import director_create
+from tournaments.services.directors import DirectorMade, director_create
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -65,14 +69,20 @@ def pick_two_members(
     assert page.input_value(f'input[name="{second}"]') == "Hélène Roux"
 
 
-def test_a_new_director_sets_up_a_seven_table_mitchell_in_three_steps(
-    live_server, browser
-):
+def new_club_director(browser: Browser, base: str) -> tuple[DirectorMade, Page]:
+    """A new director of the Bridge Club du Port (its members
+    :data:`MEMBERS`), signed in on a laptop: the director and the page."""
     made = director_create("newtd", "Bridge Club du Port", PASSWORD)
     for first, last in MEMBERS:
         Player.objects.create(club=made.club, first_name=first, last_name=last)
+    return made, director_signed_in(browser, base, ("newtd", PASSWORD), LAPTOP)
+
+
+def test_a_new_director_sets_up_a_seven_table_mitchell_in_three_steps(
+    live_server, browser
+):
     base = live_server.url
-    page = director_signed_in(browser, base, ("newtd", PASSWORD), LAPTOP)
+    made, page = new_club_director(browser, base)
 
     started = time.monotonic()
     page.click("a.tonight-entry")

@@ -9,16 +9,14 @@ screen is kept in ``artifacts/``."""
 from __future__ import annotations
 
 import pytest
-from browser import ARTIFACTS, director_signed_in, signed_in_tablet
+from browser import ARTIFACTS, signed_in_tablet
 
 from tests.browser.test_tonight_browser import (
-    LAPTOP,
     MEMBERS,
-    PASSWORD,
+    new_club_director,
     pick_two_members,
 )
 from tournaments.models import Event, Match, Player, Team
-from tournaments.services.directors import director_create
 from tournaments.services.event_tables import event_table_codes
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -34,11 +32,8 @@ def shot(page, name: str) -> None:
 def test_a_director_sets_up_a_six_team_night_and_a_tablet_plays_its_match(
     live_server, browser
 ):
-    made = director_create("newtd", "Bridge Club du Port", PASSWORD)
-    for first, last in MEMBERS:
-        Player.objects.create(club=made.club, first_name=first, last_name=last)
     base = live_server.url
-    page = director_signed_in(browser, base, ("newtd", PASSWORD), LAPTOP)
+    made, page = new_club_director(browser, base)
 
     page.click("a.tonight-entry")
     page.wait_for_url("**/director/tonight/")

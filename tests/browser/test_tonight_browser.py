@@ -78,6 +78,15 @@ def new_club_director(browser: Browser, base: str) -> tuple[DirectorMade, Page]:
     return made, director_signed_in(browser, base, ("newtd", PASSWORD), LAPTOP)
 
 
+def printed_cards(page: Page) -> Page:
+    """Step 3's "Print the table cards", opened in its own tab, loaded."""
+    with page.expect_popup() as opened:
+        page.click("text=Print the table cards")
+    cards = opened.value
+    cards.wait_for_load_state("load")
+    return cards
+
+
 def test_a_new_director_sets_up_a_seven_table_mitchell_in_three_steps(
     live_server, browser
 ):
@@ -108,10 +117,7 @@ def test_a_new_director_sets_up_a_seven_table_mitchell_in_three_steps(
     page.wait_for_url("**/director/sections/*/tonight/")
     assert page.inner_text("h1") == "Tonight is ready"
     shot(page, "3-ready")
-    with page.expect_popup() as opened:
-        page.click("text=Print the table cards")
-    cards = opened.value
-    cards.wait_for_load_state("load")
+    cards = printed_cards(page)
     elapsed = time.monotonic() - started
     print(f"\nTonight: dashboard to printed table cards in {elapsed:.1f} s")
     codes = cards.locator("strong.table-code").all_inner_texts()

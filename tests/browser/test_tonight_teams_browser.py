@@ -15,6 +15,7 @@ from tests.browser.test_tonight_browser import (
     MEMBERS,
     new_club_director,
     pick_two_members,
+    printed_cards,
 )
 from tournaments.models import Event, Match, Player, Team
 from tournaments.services.event_tables import event_table_codes
@@ -73,10 +74,7 @@ def test_a_director_sets_up_a_six_team_night_and_a_tablet_plays_its_match(
     page.wait_for_url("**/director/events/*/tonight/")
     assert page.inner_text("h1") == "Tonight is ready"
     shot(page, "3-ready")
-    with page.expect_popup() as opened:
-        page.click("text=Print the table cards")
-    cards = opened.value
-    cards.wait_for_load_state("load")
+    cards = printed_cards(page)
     codes = cards.locator("strong.table-code").all_inner_texts()
     assert cards.locator("article.table-card").count() == 6
     shot(cards, "4-table-cards")

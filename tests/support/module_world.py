@@ -34,7 +34,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
+from django.contrib.auth import get_user_model
 from django.db import connection, transaction
+from django.test import Client
 from pytest_django import DjangoDbBlocker
 
 World = TypeVar("World")
@@ -60,3 +62,16 @@ def analyze() -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
+
+
+def world_director_client(username: str) -> Client:
+    """A test client signed in as a new director (a staff superuser), made
+    inside a module's world, where the ``director`` fixture (a test's) is
+    not at hand."""
+    client = Client()
+    client.force_login(
+        get_user_model().objects.create_user(
+            username, password="pw", is_staff=True, is_superuser=True
+        )
+    )
+    return client

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from django.test import TestCase
 from django.urls import reverse
+
+from tests.support.module_world import world_director_client
 
 TEAM_NAMES = ["Aces", "Kings", "Queens", "Jacks", "Tens", "Nines", "Eights", "Sevens"]
 
@@ -28,16 +31,9 @@ class Committing:
 def world_director(username: str) -> Committing:
     """A director's committing client made inside a module's world
     (``module_world``), where the ``api`` fixture (a test's) is not at hand."""
-    from django.contrib.auth import get_user_model
-    from django.test import Client, TestCase
-
-    client = Client()
-    client.force_login(
-        get_user_model().objects.create_user(
-            username, password="pw", is_staff=True, is_superuser=True
-        )
+    return Committing(
+        world_director_client(username), TestCase.captureOnCommitCallbacks
     )
-    return Committing(client, TestCase.captureOnCommitCallbacks)
 
 
 def post(client, url, data):

@@ -9,11 +9,10 @@ import datetime as dt
 from collections.abc import Iterator
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client, TestCase
 from django.urls import reverse
 
-from tests.support.module_world import module_world
+from tests.support.module_world import module_world, world_director_client
 from tests.support.pairs_play import played_section
 from tournaments.models import Event, Section, Session, WhizScore
 from tournaments.services.events import event_create
@@ -127,12 +126,7 @@ def test_a_code_in_the_sign_in_link_is_shown_escaped(client, night):
 
 def _whiz_night() -> Section:
     """A Whiz event with board 1 typed by the director, published."""
-    director = Client()
-    director.force_login(
-        get_user_model().objects.create_user(
-            "td", password="pw", is_staff=True, is_superuser=True
-        )
-    )
+    director = world_director_client("td")
     form = {"name": "Whiz Monday", "date": "2026-11-23", "mark": "standard",
             "boards_per_round": "2", "rounds": "",
             "players": "\n".join(f"Player {n}" for n in range(1, 13))}  # fmt: skip

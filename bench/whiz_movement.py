@@ -32,7 +32,7 @@ from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.movements.whiz import (
+from tournaments.whiz.movements import (
     MAX_TABLES,
     MIN_TABLES,
     check_whiz_movement,

@@ -103,6 +103,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # A game's template filters live in its package.
+            "libraries": {"bridgeote": "tournaments.bridgeote.templatetags"},
         },
     },
 ]

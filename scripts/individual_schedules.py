@@ -1,7 +1,7 @@
 """Search the individual bridge schedules once and commit them as data.
 
 Run from the repository: ``.venv/bin/python scripts/individual_schedules.py``;
-it fills ``tournaments/movements/individual_schedules.json`` with a schedule
+it fills ``tournaments/individual/schedules.json`` with a schedule
 for every size (8 to 28 players), number of rounds the director may choose
 (5 to 7) and board rule (the round's set shared by every table, or sets
 moving as in a Howell from 3 tables), each proven by
@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tournaments.individual.movement_checks import problems
 from tournaments.movements import individual_bridge as ib
-from tournaments.movements.individual_checks import problems
 
 
 def main() -> None:

@@ -181,7 +181,7 @@ import datetime as dt
 from django.db import transaction
 from tournaments.models import Section
 from tournaments.services.results import result_submit
-from tournaments.services.teams import TeamEntry, teams_event_create
+from tournaments.teams.services import TeamEntry, teams_event_create
 
 event = teams_event_create(
     name="Worker Swiss", date=dt.date(2026, 11, 22), format="swiss", rounds=3,

@@ -10,3 +10,11 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        """Register the installed games: their packages import views and
+        services, which need the models loaded first."""
+        from tournaments.installed_games import INSTALLED_GAMES
+        from tournaments.registry import register
+
+        register(*INSTALLED_GAMES)

@@ -23,6 +23,9 @@ import pytest
 from barbu_play import SHEET, SHEET_STORED
 from browser import PHONE, table_sign_in
 
+from tournaments.barbu.services import barbu_event_create
+from tournaments.bridgeote.services import bridgeote_event_create
+from tournaments.chinese.services import chinese_event_create
 from tournaments.models import (
     BarbuDeal,
     BarbuScore,
@@ -32,9 +35,6 @@ from tournaments.models import (
     ChineseMatch,
     Section,
 )
-from tournaments.services.barbu import barbu_event_create
-from tournaments.services.bridgeote_individual import bridgeote_event_create
-from tournaments.services.chinese import chinese_event_create
 from tournaments.services.single_section import PlayerEntry
 
 if TYPE_CHECKING:

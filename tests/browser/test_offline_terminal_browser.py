@@ -24,7 +24,7 @@ from offline_play import LINES, enter_kept_board, enter_three_boards_offline
 from tournaments.models import Result, Section, Session, WhizResult
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.results import result_enter
-from tournaments.services.whiz import WhizEntry, whiz_event_create
+from tournaments.whiz.services import WhizEntry, whiz_event_create
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

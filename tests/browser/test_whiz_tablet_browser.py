@@ -13,7 +13,7 @@ import pytest
 from browser import ARTIFACTS, pick, signed_in_tablet
 
 from tournaments.models import Section
-from tournaments.services.whiz import WhizEntry, whiz_event_create
+from tournaments.whiz.services import WhizEntry, whiz_event_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -23,12 +23,12 @@ from rest_framework.views import APIView
 from tournaments.api.events import ApiAccess, line_row
 from tournaments.api.permissions import is_director
 from tournaments.api.serializers import ResultSerializer
-from tournaments.api.whiz import WhizLineSerializer, whiz_line
 from tournaments.api.writes import api_error
 from tournaments.models import Result, Session, Source, WhizResult
 from tournaments.services.closing import close_session
 from tournaments.services.results import result_resolve
-from tournaments.services.whiz import whiz_result_resolve
+from tournaments.whiz.api import WhizLineSerializer, whiz_line
+from tournaments.whiz.services import whiz_result_resolve
 
 L = TypeVar("L", bound=Model)
 

@@ -147,9 +147,9 @@ class SectionViewSet(
 def assignment_rows(section: Section) -> list[dict[str, Any]]:
     """Who plays where in each round of ``section`` and which boards, as its
     ``assignments`` print them (none if imported)."""
-    seats = section_game(section).assignments
+    seats = section_game(section).assignments(section)
     if seats is not None:
-        return list(seats(section))
+        return list(seats)
     movement = section_movement(section)
     if movement is None:
         return []

@@ -23,8 +23,8 @@ from tournaments.api.authentication import TableTokenAuthentication
 from tournaments.api.events import assignment_rows
 from tournaments.api.sign_in import SignedInTable
 from tournaments.models import Table
-from tournaments.selectors.teams import table_match
 from tournaments.services.table_rounds import current_round
+from tournaments.teams.selectors import table_match
 
 TableHere = inline_serializer(
     "TableHere",

@@ -13,17 +13,12 @@ from rest_framework.routers import DefaultRouter
 from tournaments.api import (
     absences,
     analysis,
-    barbu,
-    bridgeote,
-    bridgeote_individual,
-    chinese,
     clock,
     disputes,
     event_scoring,
     events,
     files,
     import_jobs,
-    individual,
     line_pairs,
     mail_jobs,
     pairs_events,
@@ -33,12 +28,17 @@ from tournaments.api import (
     sign_in,
     table_here,
     tablets,
-    teams,
     views,
-    whiz,
-    whiz_lines,
 )
+from tournaments.barbu import api as barbu
+from tournaments.bridgeote import api as bridgeote_individual
+from tournaments.bridgeote import api_pairs as bridgeote
+from tournaments.chinese import api as chinese
+from tournaments.individual import api as individual
 from tournaments.registry import created_by_kind
+from tournaments.teams import api as teams
+from tournaments.whiz import api as whiz
+from tournaments.whiz import api_lines as whiz_lines
 
 router = DefaultRouter()
 router.register("clubs", views.ClubViewSet)

@@ -8,12 +8,12 @@ its tablets have entered and confirmed two rounds and half of the third, so
 the director's live console, the table terminal and the provisional results
 have something to show. Deals and results come from seeded random
 generators (``games.simulate``), so every load gives the same events.
-"Saturday Swiss teams" (``tournaments.demo.teams``) is an 8-team Swiss;
-"Sunday Whiz" (``tournaments.demo.whiz``) a finished 4-table Whiz-Bridge
-tournament; "Barbu evening" (``tournaments.demo.barbu``) a finished game of
-Barbu at two tables; "Bridgeote evening" (``tournaments.demo.bridgeote``) a
+"Saturday Swiss teams" (``tournaments.teams.demo``) is an 8-team Swiss;
+"Sunday Whiz" (``tournaments.whiz.demo``) a finished 4-table Whiz-Bridge
+tournament; "Barbu evening" (``tournaments.barbu.demo``) a finished game of
+Barbu at two tables; "Bridgeote evening" (``tournaments.bridgeote.demo``) a
 finished 3-table Mitchell of Bridgeote deals; "Chinese bridge round robin"
-(``tournaments.demo.chinese``) six players' finished round robin.
+(``tournaments.chinese.demo``) six players' finished round robin.
 """
 
 from __future__ import annotations
@@ -25,18 +25,16 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.demo.barbu import load_demo_barbu
-from tournaments.demo.bridgeote import load_demo_bridgeote
-from tournaments.demo.chinese import load_demo_chinese
+from tournaments.barbu.demo import load_demo_barbu
+from tournaments.bridgeote.demo import load_demo_bridgeote
+from tournaments.chinese.demo import load_demo_chinese
 from tournaments.demo.common import (
     deal_boards,
     demo_players,
     loaded,
     play_simulated,
 )
-from tournaments.demo.individual import load_demo_individual
-from tournaments.demo.teams import load_demo_teams
-from tournaments.demo.whiz import load_demo_whiz
+from tournaments.individual.demo import load_demo_individual
 from tournaments.models import (
     Club,
     Event,
@@ -56,6 +54,8 @@ from tournaments.services.events import (
     section_create,
 )
 from tournaments.services.results import result_adjust, session_close
+from tournaments.teams.demo import load_demo_teams
+from tournaments.whiz.demo import load_demo_whiz
 
 __all__ = ["DEMO_EVENTS", "DemoEvent", "load_demo_events"]
 

@@ -15,18 +15,18 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event, Section
-from tournaments.services.barbu import (
+from tournaments.barbu.duplicate import BARBU_KINDS
+from tournaments.barbu.services import (
     section_barbu_movement,
     sitting_out,
     table_players,
 )
-from tournaments.services.barbu_duplicate import BARBU_KINDS
-from tournaments.services.bridgeote_individual import (
+from tournaments.bridgeote.services import (
     seated_players as bridgeote_seated,
 )
-from tournaments.services.bridgeote_individual import section_bridgeote_movement
-from tournaments.services.whiz import seated_players, section_whiz_movement
+from tournaments.bridgeote.services import section_bridgeote_movement
+from tournaments.models import Event, Section
+from tournaments.whiz.services import seated_players, section_whiz_movement
 
 
 @dataclass(frozen=True)

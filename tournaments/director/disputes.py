@@ -23,7 +23,7 @@ from tournaments.models import Result, Session, WhizResult
 from tournaments.services.closing import close_session
 from tournaments.services.dispute_take import result_take_other
 from tournaments.services.results import result_resolve
-from tournaments.services.whiz import whiz_result_resolve
+from tournaments.whiz.services import whiz_result_resolve
 
 
 def _back(request: HttpRequest, default: str) -> HttpResponse:

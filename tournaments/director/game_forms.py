@@ -8,8 +8,8 @@ from django import forms
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
+from tournaments.barbu.movement import MAX_ROUNDS
 from tournaments.models import ChineseSettings, Club
-from tournaments.movements.individual import MAX_ROUNDS
 from tournaments.services.single_section import PlayerEntry
 
 

@@ -9,13 +9,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy
 
+from tournaments.barbu.duplicate import barbu_duplicate_event_create
+from tournaments.barbu.services import barbu_event_create
+from tournaments.chinese.services import chinese_event_create
 from tournaments.director.console import sheet_audit_rows
 from tournaments.director.event_new import event_new_page
 from tournaments.director.game_forms import BarbuEventForm, ChineseEventForm
 from tournaments.models import Event, Section
-from tournaments.services.barbu import barbu_event_create
-from tournaments.services.barbu_duplicate import barbu_duplicate_event_create
-from tournaments.services.chinese import chinese_event_create
 
 
 @staff_member_required
@@ -69,4 +69,4 @@ def chinese_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
         "tables": section.table_set.all(),
         "changes": sheet_audit_rows(section),
     }
-    return render(request, "director/chinese_event.html", context)
+    return render(request, "chinese/director_event.html", context)

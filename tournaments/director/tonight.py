@@ -36,7 +36,6 @@ from tournaments.director.club_choice import club_choice
 from tournaments.director.form_errors import form_write
 from tournaments.director.tonight_forms import TEAMS, CountForm, NamesForm
 from tournaments.director.tonight_names_step import names_step_page
-from tournaments.director.tonight_teams import teams_names_page
 from tournaments.director.tonight_words import plan_words
 from tournaments.models import Club, Event, Section
 from tournaments.movements.evening import EveningPlan, evening_plans
@@ -44,6 +43,7 @@ from tournaments.movements.evening_teams import teams_plans
 from tournaments.selectors.movement import section_movement
 from tournaments.services.pairs import missing_players_text, pairs_missing_a_player
 from tournaments.services.tonight import tonight_create
+from tournaments.teams.tonight_director import teams_names_page
 
 SUGGESTIONS = 8  # players suggested at most as a name is typed
 MAX_TYPED = 160  # two names of 80 characters

@@ -2,10 +2,10 @@
 
 from django.urls import path
 
+from tournaments.barbu import director as barbu
 from tournaments.director import (
     absent,
     analysis,
-    barbu,
     cards,
     clock,
     console,
@@ -23,14 +23,14 @@ from tournaments.director import (
     running,
     sign_in_locks,
     tablets,
-    teams,
     tonight,
-    tonight_teams,
     views,
-    whiz,
 )
 from tournaments.registry import created_by_kind
+from tournaments.teams import director as teams
+from tournaments.teams import tonight_director as tonight_teams
 from tournaments.urls import under
+from tournaments.whiz import director as whiz
 
 app_name = "director"
 

@@ -72,7 +72,7 @@ def event_pbn(event: Event) -> str:
     section's ``[TotalScoreTable]``.
     """
     game = event_game(event)
-    if game.pbn_games is None or event.game != Event.Game.BRIDGE:
+    if "pbn" not in game.exports or event.game != Event.Game.BRIDGE:
         raise ValueError(
             f"event {event.pk}: PBN carries bridge pairs and teams events only"
         )

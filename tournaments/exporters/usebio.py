@@ -29,7 +29,6 @@ from django.db.models import Manager
 
 from games.deal import Deal
 from tournaments.models import Board, Event, Match, Player, Result, Section
-from tournaments.models.teams import TeamCompetition
 from tournaments.registry import event_game
 from tournaments.selectors.pairs import (
     LineRow,
@@ -38,7 +37,8 @@ from tournaments.selectors.pairs import (
     event_sections,
     stored_report,
 )
-from tournaments.selectors.teams import SheetRow, match_sheets, standings_rows
+from tournaments.teams.models import TeamCompetition
+from tournaments.teams.selectors import SheetRow, match_sheets, standings_rows
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
 PAIRS_TYPES = {
@@ -63,7 +63,7 @@ def event_usebio(event: Event) -> str:
         _add(club, "CLUB_NAME", event.club.name)
         _add(club, "CLUB_ID_NUMBER", event.club.federation_code)
     game = event_game(event)
-    if game.usebio_event is not None:
+    if "usebio" in game.exports:
         game.usebio_event(root, event)
     else:
         raise UsebioRefused(

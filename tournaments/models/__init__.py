@@ -1,20 +1,23 @@
 """Database models: clubs and players, events and their sections, travellers."""
 
-from tournaments.models.analysis import Analysis
-from tournaments.models.barbu import BarbuDeal, BarbuEntrant, BarbuScore
+from tournaments.barbu.models import BarbuDeal, BarbuEntrant, BarbuScore
 
 # Bridgeote individual events (3, 5, 6 or 7 players a table).
-from tournaments.models.bridgeote import (
+from tournaments.bridgeote.models import (
     BridgeoteDeal,
     BridgeoteEntrant,
     BridgeoteScore,
 )
-from tournaments.models.chinese import (
+from tournaments.chinese.models import (
     ChineseHand,
     ChineseMatch,
     ChinesePlayer,
     ChineseSettings,
 )
+
+# Individual bridge (issue 22)
+from tournaments.individual.models import IndividualEntrant, IndividualScore
+from tournaments.models.analysis import Analysis
 from tournaments.models.clock import RoundClock
 from tournaments.models.club import Club, Player
 from tournaments.models.event import (
@@ -26,9 +29,6 @@ from tournaments.models.event import (
 )
 from tournaments.models.exports import EventWorkbook
 from tournaments.models.imports import ImportJob
-
-# Individual bridge (issue 22)
-from tournaments.models.individual import IndividualEntrant, IndividualScore
 from tournaments.models.mail import MailJob
 from tournaments.models.penalty import Penalty
 from tournaments.models.play import (
@@ -44,8 +44,8 @@ from tournaments.models.play import (
 from tournaments.models.section_change import SectionChange
 from tournaments.models.sign_in import SignInFailure, SignInTurn
 from tournaments.models.tablets import TabletGrant
-from tournaments.models.teams import Match, Team, TeamCompetition, TeamScore
-from tournaments.models.whiz import WhizEntrant, WhizResult, WhizScore
+from tournaments.teams.models import Match, Team, TeamCompetition, TeamScore
+from tournaments.whiz.models import WhizEntrant, WhizResult, WhizScore
 
 __all__ = [
     "Analysis",

@@ -71,7 +71,7 @@ def rescore_requested(section_id: int, *, queued: bool = False) -> dict[str, obj
         elif (
             not requests
             or None in boards
-            or game.rescore_boards is None
+            or not game.rescores_boards
             or any(section.scored is None for section in sections)
         ):
             outcome = game.rescore(section_id)

@@ -15,19 +15,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from tournaments import access
+from tournaments.barbu.duplicate import BARBU_KINDS
+from tournaments.barbu.results import barbu_player
+from tournaments.chinese.results import chinese_player
+from tournaments.individual.results import individual_board, individual_player
 from tournaments.models import Board, Event, Pair, Result, Section
 from tournaments.registry import event_game, section_game
-from tournaments.results.barbu import barbu_player
 from tournaments.results.charts import BarChart, imp_chart, percentage_chart
-from tournaments.results.chinese import chinese_player
 from tournaments.results.hand_records import (
     TABLE_DENOMINATIONS,
     deals_visible,
     hand_record,
 )
-from tournaments.results.individual import individual_board, individual_player
-from tournaments.results.teams import event_match, match_page
-from tournaments.results.whiz import whiz_board, whiz_player
 from tournaments.selectors.event_ranking import event_rankings, lettered
 from tournaments.selectors.pairs import (
     NO_LINES,
@@ -38,7 +37,6 @@ from tournaments.selectors.pairs import (
 )
 from tournaments.selectors.scorecards import scorecard_rows, standings_by_pair
 from tournaments.services.analysis import analysis_progress
-from tournaments.services.barbu_duplicate import BARBU_KINDS
 from tournaments.services.privacy import (
     any_in_play,
     hidden_boards,
@@ -47,6 +45,8 @@ from tournaments.services.privacy import (
 )
 from tournaments.services.publication import CLOSED, FINAL, publication_state
 from tournaments.services.workbook_builds import built_by_task, workbook_wanted
+from tournaments.teams.results import event_match, match_page
+from tournaments.whiz.results import whiz_board, whiz_player
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -261,8 +261,9 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if number in hidden_boards(section, request_viewer(request)):
         return _board_in_play(request, section, board, live)
     game = section_game(section)
-    if game.board_page is not None:
-        return game.board_page(request, section, board, live)
+    page = game.board_page(request, section, board, live)
+    if page is not None:
+        return page
     # Only this board's lines (and their pairs): the page costs the same at
     # 10 and at 40 boards, at 5 and at 100 tables.
     report = stored_reports([section], lines=Q(board=board))[0]

@@ -21,7 +21,7 @@ from tournaments.registry import section_game
 from tournaments.selectors.movement import section_movement
 from tournaments.services.seating_lines import seating_lines
 from tournaments.services.sessions import session_close
-from tournaments.services.whiz import section_whiz_movement
+from tournaments.whiz.services import section_whiz_movement
 
 
 class Seated(Protocol):

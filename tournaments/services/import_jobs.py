@@ -45,8 +45,8 @@ from tournaments.services.results_files import (
     every_fault,
     is_xml,
 )
-from tournaments.services.teams_import import teams_event_import
 from tournaments.tasks.imports import run_job
+from tournaments.teams.usebio_import import teams_event_import
 
 logger = logging.getLogger(__name__)
 

@@ -46,7 +46,7 @@ from tournaments.registry import section_game
 from tournaments.selectors.movement import section_movement
 
 if TYPE_CHECKING:
-    from tournaments.selectors.teams import SheetRow
+    from tournaments.teams.selectors import SheetRow
 
 UNTIL_PLAYED = Section.TravellerPrivacy.UNTIL_PLAYED
 
@@ -95,7 +95,7 @@ def movement_expected_lines(section: Section) -> Counter[int]:
 
 def whiz_expected_lines(section: Section) -> Counter[int]:
     """A Whiz section's lines per board: one per table the movement seats."""
-    from tournaments.services.whiz import section_whiz_movement
+    from tournaments.whiz.services import section_whiz_movement
 
     offset = section.first_board - 1
     whiz = section_whiz_movement(section)

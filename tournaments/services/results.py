@@ -19,6 +19,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from games.weighted import WeightedPart
+from tournaments.bridgeote.checks import bridgeote_fields
 from tournaments.models import (
     Board,
     Event,
@@ -30,7 +31,6 @@ from tournaments.models import (
 )
 from tournaments.services.absent_seats import seat_refusal, still_seated
 from tournaments.services.audit import AUDITED_FIELDS
-from tournaments.services.bridgeote_checks import bridgeote_fields
 from tournaments.services.checks import (
     adjusted_fields,
     check_movement,

@@ -23,7 +23,7 @@ from tournaments.importers.usebio import ImportedTeams, read_usebio
 from tournaments.models import Event
 from tournaments.services.file_digests import AlreadyImported, claim_file, file_digest
 from tournaments.services.imports import event_import
-from tournaments.services.teams_import import teams_event_import
+from tournaments.teams.usebio_import import teams_event_import
 
 MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 MAX_FAULTS = 100  # faults listed when a file is refused

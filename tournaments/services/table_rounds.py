@@ -131,7 +131,7 @@ def _pairs_needed(table: Table) -> dict[int, int]:
 
 
 def _whiz_needed(table: Table) -> dict[int, int]:
-    from tournaments.services.whiz import section_whiz_movement
+    from tournaments.whiz.services import section_whiz_movement
 
     movement = section_whiz_movement(table.section)
     return {
@@ -151,7 +151,7 @@ def _settled(table: Table, model: type[Result] | type[WhizResult]) -> Counter[in
 
 
 def _barbu_needed(table: Table) -> dict[int, int]:
-    from tournaments.services.barbu import DEALS_PER_MANCHE
+    from tournaments.barbu.services import DEALS_PER_MANCHE
 
     return dict.fromkeys(range(1, table.section.rounds + 1), DEALS_PER_MANCHE)
 
@@ -166,7 +166,7 @@ def chinese_open_round(table: Table, since: int = 1) -> int | None:
     """The first round (from ``since``) whose match at the table is not over
     (hands still to play, or to the target not yet reached), or has a hand
     the opponent has not agreed (nor the director settled)."""
-    from tournaments.services.chinese import match_finished
+    from tournaments.chinese.services import match_finished
 
     settings = table.section.chinese
     matches: Iterable[ChineseMatch] = (

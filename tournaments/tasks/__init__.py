@@ -47,7 +47,7 @@ def sweep_on_start(**_kwargs: Any) -> None:
 @shared_task(name="scoring.next_team_round", acks_late=True)
 def next_team_round(event_id: int) -> dict[str, int | None]:
     """Lay out a teams event's next Swiss round or knockout stage when one is due."""
-    from tournaments.services.team_rounds import next_round_create
+    from tournaments.teams.rounds import next_round_create
 
     # Laying the round out pushes it to the event's pages and tablets.
     section = next_round_create(event_id)
@@ -58,7 +58,7 @@ def next_team_round(event_id: int) -> dict[str, int | None]:
 def team_standings(event_id: int) -> dict[str, int]:
     """Recompute a teams event's standings from its stored matches."""
     from tournaments.models import Event
-    from tournaments.rescore.teams import standings_store
+    from tournaments.teams.rescore import standings_store
 
     return {"event": event_id, "teams": standings_store(Event.objects.get(pk=event_id))}
 

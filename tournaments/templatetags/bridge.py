@@ -9,7 +9,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from games.bridge import result_text
-from tournaments.templatetags.bridgeote import bridgeote_contract
+from tournaments.bridgeote.templatetags import bridgeote_contract
 
 register = template.Library()
 CONTRACT_SUIT = re.compile(r"^(\d+)([CDHS])(.*)$")

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from games.bridge import parse_contract, tricks_from_result
 from games.bridgeote import ALL_TRUMPS, announcement_totals
 from games.errors import GameError
-from tournaments.services.bridgeote_checks import check_bridgeote_announcements
+from tournaments.bridgeote.checks import check_bridgeote_announcements
 
 PASS = "pass"
 LEVELS = [(str(n), str(n)) for n in range(1, 8)]

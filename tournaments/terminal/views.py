@@ -18,12 +18,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import access as club_access
+from tournaments.bridgeote.terminal_pairs import bridgeote_check, bridgeote_page
 from tournaments.models import Board, Event, Result, ResultChange, Source, Table
 from tournaments.movements import Movement
 from tournaments.registry import table_game
 from tournaments.selectors.line_checks import line_checks_json
 from tournaments.selectors.movement import section_movement
-from tournaments.selectors.teams import table_match
 from tournaments.services import sign_in_locks as locks
 from tournaments.services.checks import played_fields
 from tournaments.services.entry import (
@@ -39,9 +39,9 @@ from tournaments.services.results import (
     result_enter,
 )
 from tournaments.services.table_rounds import current_round as table_current_round
+from tournaments.teams.selectors import table_match
 from tournaments.terminal import access, replies
 from tournaments.terminal.answer import table_answer
-from tournaments.terminal.bridgeote import bridgeote_check, bridgeote_page
 from tournaments.terminal.forms import (
     BridgeoteEntryForm,
     EntryForm,
@@ -269,9 +269,9 @@ class Here:
     def moves(self) -> list[str]:
         """Where the pairs (or a game's players) and the boards go after the
         round shown."""
-        moves = table_game(self.table).table_moves
+        moves = table_game(self.table).table_moves(self.movement, self.item, self.table)
         if moves is not None:
-            return moves(self.movement, self.item, self.table)
+            return moves
         return moves_after(self.movement, self.item, self.table)
 
 

@@ -34,6 +34,7 @@ from django.db import transaction
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
+from tournaments.bridgeote.services import bridgeote_event_create
 from tournaments.demo.club import DemoSummary
 from tournaments.models import (
     Club,
@@ -49,7 +50,6 @@ from tournaments.models import (
     Table,
     WhizResult,
 )
-from tournaments.services.bridgeote_individual import bridgeote_event_create
 from tournaments.services.single_section import PlayerEntry
 from tournaments.tokens import issue_table_token
 

@@ -9,7 +9,7 @@ from barbu_play import barbu_event_post
 from django.urls import reverse
 
 from games.barbu import Contract
-from tournaments.demo.barbu import random_record
+from tournaments.barbu.demo import random_record
 from tournaments.models import BarbuDeal, BarbuScore
 
 pytestmark = pytest.mark.django_db

@@ -9,6 +9,7 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
+from tournaments.barbu.services import barbu_event_create
 from tournaments.models import (
     BarbuDeal,
     ChineseHand,
@@ -18,7 +19,6 @@ from tournaments.models import (
     Source,
     Table,
 )
-from tournaments.services.barbu import barbu_event_create
 from tournaments.services.single_section import PlayerEntry
 from tournaments.tokens import issue_table_token
 

@@ -22,7 +22,7 @@ from teams_play import (
 
 from tournaments.models import Board, Event, Match, Session, TeamScore
 from tournaments.movements.round_robin import berger_rounds
-from tournaments.selectors.teams import knockout_ties
+from tournaments.teams.selectors import knockout_ties
 
 pytestmark = pytest.mark.django_db
 

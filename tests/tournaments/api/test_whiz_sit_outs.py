@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from tests.tournaments.api.test_whiz_api import create, enter
 from tournaments.models import Event, WhizScore
-from tournaments.movements.whiz import whiz_movement
 from tournaments.services.publication import event_publish
+from tournaments.whiz.movements import whiz_movement
 
 pytestmark = pytest.mark.django_db
 

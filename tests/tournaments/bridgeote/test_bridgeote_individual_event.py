@@ -32,7 +32,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from tablet_play import tablet_client
 
-from tournaments.exporters.workbook.bridgeote_individual import (
+from tournaments.bridgeote.workbook import (
     bridgeote_workbook_bytes,
 )
 from tournaments.models import BridgeoteDeal, BridgeoteScore, Event, Section, Source

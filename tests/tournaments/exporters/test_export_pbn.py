@@ -158,7 +158,7 @@ def test_a_teams_event_goes_out_as_both_rooms_of_every_match(demo):
     from scoring.rooms import pbn_match_rooms
     from scoring.teams import match_imps
     from tournaments.models import Match
-    from tournaments.selectors.teams import match_sheet
+    from tournaments.teams.selectors import match_sheet
 
     event = Event.objects.get(kind=Event.Kind.TEAMS)
     out = StringIO()

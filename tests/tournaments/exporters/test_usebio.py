@@ -29,9 +29,9 @@ from tournaments.models import (
     TeamScore,
 )
 from tournaments.rescore import rescore_section
-from tournaments.rescore.teams import rescore_team_round
 from tournaments.selectors.event_ranking import event_rankings
 from tournaments.selectors.pairs import event_sections, stored_report
+from tournaments.teams.rescore import rescore_team_round
 
 pytestmark = pytest.mark.django_db
 

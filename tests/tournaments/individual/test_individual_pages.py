@@ -18,9 +18,9 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from tournaments.individual.rescore import rescore_individual_section
+from tournaments.individual.services import individual_event_create, section_schedule
 from tournaments.models import IndividualScore, Result, Section, Session
-from tournaments.rescore.individual import rescore_individual_section
-from tournaments.services.individual import individual_event_create, section_schedule
 from tournaments.services.results import result_submit
 from tournaments.services.single_section import PlayerEntry
 

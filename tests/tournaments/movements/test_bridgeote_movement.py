@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from tournaments.movements.bridgeote import BridgeoteMovement
+from tournaments.bridgeote.movement import BridgeoteMovement
 
 
 @pytest.mark.parametrize(("tables", "size", "rounds"), [(2, 5, 2), (3, 3, 3),
@@ -62,6 +62,6 @@ def test_the_movement_seats_the_rule_books_table_sizes():
     """The movement keeps its own copy of the table sizes (movements use the
     standard library only): it must be the rule book's."""
     from games.bridgeote.individual import INDIVIDUAL_TABLES
-    from tournaments.movements.bridgeote import TABLE_SIZES
+    from tournaments.bridgeote.movement import TABLE_SIZES
 
     assert TABLE_SIZES == INDIVIDUAL_TABLES == (3, 5, 6, 7)

@@ -20,7 +20,7 @@ from itertools import product
 
 import pytest
 
-from tournaments.movements.individual_bridge import (
+from tournaments.individual.movement import (
     MAX_PLAYERS,
     MAX_ROUNDS,
     MIN_PLAYERS,
@@ -30,7 +30,7 @@ from tournaments.movements.individual_bridge import (
     opponent_bound,
     table_count,
 )
-from tournaments.movements.individual_checks import problems
+from tournaments.individual.movement_checks import problems
 
 SIZES = range(MIN_PLAYERS, MAX_PLAYERS + 1)
 ROUNDS = range(MIN_ROUNDS, MAX_ROUNDS + 1)

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from tournaments.movements.individual import SEATS, individual_movement
+from tournaments.barbu.movement import SEATS, individual_movement
 
 
 @pytest.mark.parametrize("tables", range(1, 13))

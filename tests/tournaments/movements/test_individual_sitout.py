@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from tournaments.movements.individual_sitout import sitout_movement
+from tournaments.barbu.sitout import sitout_movement
 
 COUNTS = [n for n in range(5, 52) if n % 4]
 

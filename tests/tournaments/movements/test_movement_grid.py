@@ -8,7 +8,7 @@ import pytest
 
 from tournaments.movements import mitchell, validate
 from tournaments.movements.validation import grid_problems
-from tournaments.movements.whiz import check_whiz_movement, whiz_movement
+from tournaments.whiz.movements import check_whiz_movement, whiz_movement
 
 
 def test_a_full_sorted_grid_has_no_problem() -> None:

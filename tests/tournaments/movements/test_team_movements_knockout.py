@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tournaments.movements.knockout import bracket, next_round, seed_order
+from tournaments.teams.movements.knockout import bracket, next_round, seed_order
 
 
 def test_eight_teams_in_the_usual_order():

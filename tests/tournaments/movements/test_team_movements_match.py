@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tournaments.movements.team_match import (
+from tournaments.teams.movements.team_match import (
     MatchTables,
     Stint,
     match_stints,

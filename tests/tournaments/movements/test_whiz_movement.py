@@ -11,7 +11,7 @@ from itertools import combinations, permutations, product
 
 import pytest
 
-from tournaments.movements.whiz import (
+from tournaments.whiz.movements import (
     EAST,
     LINES,
     NORTH,
@@ -28,7 +28,7 @@ from tournaments.movements.whiz import (
 TABLES = range(3, 13)
 
 # Distinct N-E, N-S and E-S opponents of every player in a full session, as
-# documented in tournaments/movements/whiz/__init__.py.
+# documented in tournaments/whiz/movements/__init__.py.
 FULL_MEETINGS = {
     3: (3, 3, 1),
     4: (3, 3, 3),

@@ -12,7 +12,7 @@ import dataclasses
 
 import pytest
 
-from tournaments.movements.whiz import (
+from tournaments.whiz.movements import (
     EAST,
     SOUTH,
     check_whiz_movement,

@@ -12,9 +12,9 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from tablet_play import tablet_client
 
+from tournaments.barbu.services import barbu_event_create
 from tournaments.models import BarbuDeal, BarbuScore, Event, Section
-from tournaments.services.barbu import barbu_event_create
-from tournaments.services.whiz import WhizEntry
+from tournaments.whiz.services import WhizEntry
 
 pytestmark = pytest.mark.django_db
 
@@ -150,7 +150,7 @@ def test_barbu_table_cards_seat_the_four_and_name_each_declarer(director, barbu)
 
 
 def test_chinese_table_cards_give_each_rounds_match(director):
-    from tournaments.services.chinese import chinese_event_create
+    from tournaments.chinese.services import chinese_event_create
 
     event = chinese_event_create(
         name="Chinese Monday",

@@ -204,7 +204,7 @@ def test_a_second_tablet_entry_is_refused_and_recorded(director, whiz):
     board = section.boards.get(number=1)
     from django.core.exceptions import ValidationError
 
-    from tournaments.services.whiz import whiz_result_submit
+    from tournaments.whiz.services import whiz_result_submit
 
     with pytest.raises(ValidationError):
         whiz_result_submit(

@@ -9,6 +9,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError
 
+from tournaments.barbu.services import barbu_event_create
+from tournaments.chinese.services import chinese_event_create
 from tournaments.models import (
     Analysis,
     BarbuDeal,
@@ -28,15 +30,13 @@ from tournaments.models import (
     Table,
     WhizEntrant,
 )
-from tournaments.services.barbu import barbu_event_create
-from tournaments.services.chinese import chinese_event_create
 from tournaments.services.single_section import (
     PlayerEntry,
     check_player_names,
     entrant_fields,
     single_section_event_create,
 )
-from tournaments.services.whiz import whiz_event_create
+from tournaments.whiz.services import whiz_event_create
 
 pytestmark = pytest.mark.django_db
 

@@ -141,7 +141,7 @@ def test_a_swiss_round_4_laid_out_after_three_rounds(director, api):
     out after rounds 1-3 (paired here without playing them): table 3's card
     says 25-28 then 29-32, as its tablet plays."""
     from tournaments.models import Event
-    from tournaments.services.teams import session_add, team_round_create
+    from tournaments.teams.services import session_add, team_round_create
 
     event = create(api, 8, format="swiss", rounds=5, boards_per_match=8)
     swiss = Event.objects.get(pk=event["id"])

@@ -31,13 +31,13 @@ from django.urls import reverse
 from teams_play import create, enter, matches, post
 
 from tournaments.models import Match, Section
-from tournaments.movements.three_way import (
+from tournaments.movements.validation import validate
+from tournaments.selectors.movement import section_movement
+from tournaments.teams.movements.three_way import (
     three_way_round,
     three_way_set,
     three_way_tables,
 )
-from tournaments.movements.validation import validate
-from tournaments.selectors.movement import section_movement
 from tournaments.tokens import issue_table_token
 
 FLAT = {"contract": "3NT", "result": "="}

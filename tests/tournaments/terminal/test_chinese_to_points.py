@@ -346,7 +346,7 @@ def test_a_swiss_to_30_pairs_round_two_once_round_one_is_over(api):
     ],
 )
 def test_when_a_match_to_100_is_over(tricks, over):
-    from tournaments.services.chinese import match_finished
+    from tournaments.chinese.services import match_finished
 
     settings = ChineseSettings(target=100, hands=0)
     assert match_finished(settings, tricks) is over

@@ -12,6 +12,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from tournaments.chinese.services import chinese_hand_submit
 from tournaments.models import (
     BarbuDeal,
     ChineseHand,
@@ -24,11 +25,10 @@ from tournaments.models import (
 )
 from tournaments.selectors.movement import section_movement
 from tournaments.services import entry as entry_module
-from tournaments.services.chinese import chinese_hand_submit
 from tournaments.services.results import result_submit
 from tournaments.services.table_rounds import current_round
-from tournaments.services.whiz import section_whiz_movement, whiz_result_answer
 from tournaments.tokens import issue_table_token
+from tournaments.whiz.services import section_whiz_movement, whiz_result_answer
 
 pytestmark = pytest.mark.django_db
 

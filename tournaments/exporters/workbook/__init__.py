@@ -17,12 +17,12 @@ from io import BytesIO
 
 from django.utils.translation import gettext, gettext_noop
 
-from tournaments.exporters.workbook.book import Book, Sheet
-from tournaments.exporters.workbook.bridgeote import (
+from tournaments.bridgeote.workbook_pairs import (
     BRIDGEOTE_TRAVELLER_HEADER,
     LINE_HEADER,
     bridgeote_line_cells,
 )
+from tournaments.exporters.workbook.book import Book, Sheet
 from tournaments.models import Event
 from tournaments.selectors.event_ranking import event_rankings, lettered
 from tournaments.selectors.pair_lines import lines_by_pair

@@ -1,0 +1,78 @@
+"""The director's Barbu pages: the event, and each manche's score sheet."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from tournaments.barbu.duplicate import BARBU_KINDS
+from tournaments.barbu.services import (
+    section_barbu_movement,
+    sitting_out,
+    table_players,
+)
+from tournaments.barbu.sheet import read_sheet, save_sheet, sheet_rows
+from tournaments.director.console import sheet_audit_rows
+from tournaments.models import BarbuDeal, Event, Section, Source
+
+
+def barbu_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
+    """A Barbu event for its director: every manche and how many deals are in."""
+    section = Section.objects.get(session__event=event)
+    movement = section_barbu_movement(section)
+    counts: dict[tuple[int, int], int] = {}
+    for round_number, table in BarbuDeal.objects.filter(
+        table__section=section
+    ).values_list("round__number", "table__number"):
+        counts[(round_number, table)] = counts.get((round_number, table), 0) + 1
+    manches = [
+        (
+            seating,
+            table_players(section, seating),
+            counts.get((seating.round, seating.table), 0),
+        )
+        for seating in movement.seatings
+    ]
+    sit_outs = [
+        (number, players)
+        for number in range(1, movement.rounds + 1)
+        if (players := sitting_out(section, number))
+    ]
+    context = {
+        "event": event,
+        "section": section,
+        "manches": manches,
+        "sit_outs": sit_outs,
+    }
+    return render(request, "barbu/director_event.html", context)
+
+
+@staff_member_required
+def barbu_manche(request: HttpRequest, pk: int, round: int, table: int) -> HttpResponse:
+    """Type or correct a manche's seven contracts; all of them or nothing."""
+    event = get_object_or_404(Event, pk=pk, kind__in=BARBU_KINDS)
+    section = Section.objects.get(session__event=event)
+    place = get_object_or_404(section.table_set, number=table)
+    movement = section_barbu_movement(section)
+    if not 1 <= round <= movement.rounds:
+        raise Http404(_("There is no such round."))
+    seating = movement.seating(round, table)
+    rows = sheet_rows(place, round)
+    status = 200
+    if request.method == "POST":
+        read_sheet(rows, request.POST)
+        if save_sheet(place, round, rows, request.user, Source.DIRECTOR):
+            messages.success(request, _("Manche saved."))
+            return redirect("director:barbu-manche", pk, round, table)
+        status = 400
+    context = {
+        "event": event,
+        "seating": seating,
+        "players": table_players(section, seating),
+        "rows": rows,
+        "changes": sheet_audit_rows(section, place),
+    }
+    return render(request, "barbu/director_manche.html", context, status=status)

@@ -1,0 +1,89 @@
+"""Duplicate Barbu: every table of a round plays the same seven deals.
+
+The hands of deal k of a round are the same at every table, so, for the
+scores to compare seat against seat (``scoring.barbu_duplicate``), deal k
+must be played in the same contract everywhere: the first table to enter a
+deal fixes its contract, and another table entering that deal in another
+contract, or that contract on another deal, is refused naming the field.
+In a duplicate event the contracts (and their order) are therefore the
+director's, announced before the round, as usual in duplicate card games;
+the rule book, written for one table, is silent.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from games.barbu import Contract
+from tournaments.models import BarbuDeal, Event, Round, Section, Table
+
+BARBU_KINDS = (Event.Kind.BARBU, Event.Kind.BARBU_DUPLICATE)
+MIN_DUPLICATE_TABLES = 2
+
+
+def is_duplicate(section: Section) -> bool:
+    """Whether the section's tables play the same deals each round."""
+    return section.session.event.kind == Event.Kind.BARBU_DUPLICATE
+
+
+def check_same_deals(
+    table: Table, played_round: Round, contract: str, order: int
+) -> None:
+    """Refuse a deal whose contract differs from the other tables' same deal."""
+    others = BarbuDeal.objects.filter(
+        table__section=table.section, round=played_round
+    ).exclude(table=table)
+    same_deal = (
+        others.filter(order=order)
+        .exclude(contract=contract)
+        .select_related("table")
+        .first()
+    )
+    if same_deal is not None:
+        raise ValidationError(
+            {
+                "contract": _(
+                    "Deal %(order)d of round %(round)d is played as %(other)s at "
+                    "table %(table)d: in a duplicate Barbu every table plays the "
+                    "same deals in the same contracts."
+                )
+                % {
+                    "order": order,
+                    "round": played_round.number,
+                    "other": Contract.parse(same_deal.contract).label,
+                    "table": same_deal.table.number,
+                }
+            }
+        )
+    elsewhere = (
+        others.filter(contract=contract)
+        .exclude(order=order)
+        .select_related("table")
+        .first()
+    )
+    if elsewhere is not None:
+        raise ValidationError(
+            {
+                "order": _(
+                    "%(contract)s is deal %(order)d of round %(round)d at table "
+                    "%(table)d: in a duplicate Barbu every table plays the same "
+                    "deals in the same contracts."
+                )
+                % {
+                    "contract": Contract.parse(contract).label,
+                    "order": elsewhere.order,
+                    "round": played_round.number,
+                    "table": elsewhere.table.number,
+                }
+            }
+        )
+
+
+def barbu_duplicate_event_create(**settings: object) -> Event:
+    """Create a duplicate Barbu event (``barbu_event_create``'s settings; a
+    ``duplicate`` setting, as the Barbu forms carry it, is true here)."""
+    from tournaments.barbu.services import barbu_event_create
+
+    settings.pop("duplicate", None)
+    return barbu_event_create(duplicate=True, **settings)

@@ -1,0 +1,75 @@
+"""Barbu, and its duplicate form: seven contracts a manche, one sheet a table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tournaments.barbu.api import barbu_duplicate_event_new as api_duplicate_new
+from tournaments.barbu.api import barbu_event_new as api_barbu_event_new
+from tournaments.barbu.director import barbu_event_detail
+from tournaments.barbu.rescore import (
+    rescore_barbu_duplicate_section,
+    rescore_barbu_section,
+)
+from tournaments.barbu.results import barbu_duplicate_results, barbu_results
+from tournaments.barbu.terminal import barbu_play
+from tournaments.barbu.workbook import barbu_workbook_bytes
+from tournaments.board_games import SheetGame
+from tournaments.director.games import barbu_duplicate_event_new, barbu_event_new
+from tournaments.models import Event
+from tournaments.services.table_rounds import barbu_open_round
+
+if TYPE_CHECKING:
+    from django.http import HttpRequest, HttpResponse
+
+    from tournaments.models import Table
+
+
+class BarbuGame(SheetGame):
+    """Barbu: each player's points totalled over the manches."""
+
+    kind = Event.Kind.BARBU
+    line_model = "tournaments.BarbuDeal"
+    api_create = staticmethod(api_barbu_event_new)
+    director_create = staticmethod(barbu_event_new)
+
+    def rescore(self, section_id: int) -> dict[str, Any]:
+        return rescore_barbu_section(section_id)
+
+    def results_page(
+        self, request: HttpRequest, event: Event, live: bool
+    ) -> HttpResponse:
+        return barbu_results(request, event, live)
+
+    def workbook(self, event: Event) -> bytes:
+        return barbu_workbook_bytes(event)
+
+    def event_page(self, request: HttpRequest, event: Event) -> HttpResponse:
+        return barbu_event_detail(request, event)
+
+    def open_round(self, table: Table, since: int = 1) -> int | None:
+        return barbu_open_round(table, since)
+
+    def table_play(self, request: HttpRequest, table: Table) -> HttpResponse:
+        return barbu_play(request, table)
+
+
+class BarbuDuplicateGame(BarbuGame):
+    """Duplicate Barbu: Barbu's sheets, tablet and movement, the same deals at
+    every table of a round, ranked on matchpoints by seat."""
+
+    kind = Event.Kind.BARBU_DUPLICATE
+    api_create = staticmethod(api_duplicate_new)
+    director_create = staticmethod(barbu_duplicate_event_new)
+
+    def rescore(self, section_id: int) -> dict[str, Any]:
+        return rescore_barbu_duplicate_section(section_id)
+
+    def results_page(
+        self, request: HttpRequest, event: Event, live: bool
+    ) -> HttpResponse:
+        return barbu_duplicate_results(request, event, live)
+
+
+BARBU = BarbuGame()
+BARBU_DUPLICATE = BarbuDuplicateGame()

@@ -1,0 +1,59 @@
+"""Bridgeote individual events: 3, 5, 6 or 7 a table, the same deals at every
+table of a round, each seat's individual mark compared across the tables.
+
+(Bridgeote deals inside a pairs event are the pairs game's, ``Event.game``.)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tournaments.board_games import SheetGame
+from tournaments.bridgeote.api import bridgeote_event_new as api_bridgeote_new
+from tournaments.bridgeote.director import (
+    bridgeote_event_detail,
+    bridgeote_event_new,
+)
+from tournaments.bridgeote.rescore import rescore_bridgeote_section
+from tournaments.bridgeote.results import bridgeote_results
+from tournaments.bridgeote.services import bridgeote_open_round
+from tournaments.bridgeote.terminal import bridgeote_play
+from tournaments.bridgeote.workbook import bridgeote_workbook_bytes
+from tournaments.models import Event
+
+if TYPE_CHECKING:
+    from django.http import HttpRequest, HttpResponse
+
+    from tournaments.models import Table
+
+
+class BridgeoteGame(SheetGame):
+    """A Bridgeote individual event."""
+
+    kind = Event.Kind.BRIDGEOTE
+    line_model = "tournaments.BridgeoteDeal"
+    api_create = staticmethod(api_bridgeote_new)
+    director_create = staticmethod(bridgeote_event_new)
+
+    def rescore(self, section_id: int) -> dict[str, Any]:
+        return rescore_bridgeote_section(section_id)
+
+    def results_page(
+        self, request: HttpRequest, event: Event, live: bool
+    ) -> HttpResponse:
+        return bridgeote_results(request, event, live)
+
+    def workbook(self, event: Event) -> bytes:
+        return bridgeote_workbook_bytes(event)
+
+    def event_page(self, request: HttpRequest, event: Event) -> HttpResponse:
+        return bridgeote_event_detail(request, event)
+
+    def open_round(self, table: Table, since: int = 1) -> int | None:
+        return bridgeote_open_round(table, since)
+
+    def table_play(self, request: HttpRequest, table: Table) -> HttpResponse:
+        return bridgeote_play(request, table)
+
+
+BRIDGEOTE = BridgeoteGame()

@@ -1,0 +1,204 @@
+"""Chinese bridge events over the API: create one, enter hands, read the ranking."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments.api.entries import GameLineView, service_refusals, validated
+from tournaments.api.event_creation import (
+    PlayersEventInputSerializer,
+    SingleSectionEventSerializer,
+    event_create_view,
+)
+from tournaments.api.rankings import ranking_view
+from tournaments.chinese.services import (
+    chinese_event_create,
+    chinese_hand_answer,
+    chinese_hand_submit,
+)
+from tournaments.models import (
+    ChineseHand,
+    ChineseMatch,
+    ChinesePlayer,
+    ChineseSettings,
+    Event,
+    Section,
+    Source,
+    Table,
+)
+
+
+class ChineseEventInputSerializer(PlayersEventInputSerializer):
+    """What a director gives to start a Chinese bridge event."""
+
+    format = serializers.ChoiceField(
+        choices=ChineseSettings.Format.choices,
+        default=ChineseSettings.Format.ROUND_ROBIN,
+    )
+    hands = serializers.IntegerField(min_value=2, max_value=40, default=4)
+    rounds = serializers.IntegerField(min_value=0, max_value=60, default=0)
+    duplicate = serializers.BooleanField(default=False)
+    target = serializers.IntegerField(
+        min_value=0,
+        max_value=500,
+        default=0,
+        help_text="Points to win a match (the rule book's 100); 0: `hands` hands.",
+    )
+
+
+class ChineseHandSerializer(serializers.Serializer):
+    """One hand of a match as entered, and its opponent's answer."""
+
+    hand = serializers.IntegerField(source="number")
+    tricks_a = serializers.IntegerField()
+    tricks_b = serializers.IntegerField()
+    confirmed = serializers.SerializerMethodField()
+    disputed = serializers.BooleanField()
+
+    def get_confirmed(self, hand: ChineseHand) -> bool:
+        """Whether the opponent agreed the hand."""
+        return hand.confirmed is not None
+
+
+class ChineseMatchSerializer(serializers.ModelSerializer):
+    a = serializers.IntegerField(source="a.number")
+    b = serializers.IntegerField(source="b.number", allow_null=True)
+
+    hands = ChineseHandSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = ChineseMatch
+        fields = ["id", "round", "table", "a", "b", "points_a", "points_b",
+                  "hands_played", "hands"]  # fmt: skip
+
+
+class ChineseEventSerializer(SingleSectionEventSerializer):
+    """A Chinese bridge event as created (its matches are read apart)."""
+
+
+chinese_event_new = event_create_view(
+    input=ChineseEventInputSerializer,
+    output=ChineseEventSerializer,
+    create=chinese_event_create,
+    summary="Create a Chinese bridge event (round robin or Swiss, duplicate or not).",
+)
+
+
+class ChineseHandInputSerializer(serializers.Serializer):
+    """A hand of a match: the round, the table, the hand, player a's tricks."""
+
+    round = serializers.IntegerField(min_value=1)
+    table = serializers.IntegerField(min_value=1, required=False)
+    hand = serializers.IntegerField(min_value=1)
+    tricks_a = serializers.IntegerField(min_value=0, max_value=26)
+    tricks_b = serializers.IntegerField(min_value=0, max_value=26, required=False)
+
+
+class ChineseLineView(GameLineView):
+    """A view entering at a Chinese bridge table: its match of the round."""
+
+    movement = Section.Movement.CHINESE
+
+    def entry_match(
+        self, section: Section, values: dict[str, Any]
+    ) -> tuple[Table, ChineseMatch | None]:
+        """The table entering (:meth:`entry_table`) and its match of
+        ``values["round"]``, None when it plays none."""
+        table = self.entry_table(section, values.get("table"))
+        match = section.chinese_matches.filter(
+            round=values["round"], table=table.number
+        ).first()
+        return table, match
+
+
+class ChineseMatchesView(ChineseLineView):
+    """A Chinese bridge section's matches; a director or a table enters hands."""
+
+    @extend_schema(responses=ChineseMatchSerializer(many=True))
+    def get(self, request: Request, id: int) -> Response:
+        section = self.get_section(request, id)
+        matches = section.chinese_matches.select_related("a", "b").prefetch_related(
+            "hands"
+        )
+        return Response(ChineseMatchSerializer(matches, many=True).data)
+
+    @extend_schema(
+        request=ChineseHandInputSerializer, responses={201: ChineseMatchSerializer}
+    )
+    def post(self, request: Request, id: int) -> Response:
+        section = self.get_section(request, id)
+        values = validated(ChineseHandInputSerializer, request)
+        _table, match = self.entry_match(section, values)
+        if match is None:
+            raise exceptions.ValidationError({"table": [_("No such match.")]})
+        with service_refusals():
+            chinese_hand_submit(
+                match=match,
+                number=values["hand"],
+                tricks_a=values["tricks_a"],
+                tricks_b=values.get("tricks_b"),
+                source=self.entry_author()["source"],
+            )
+        match.refresh_from_db()
+        return Response(
+            ChineseMatchSerializer(match).data, status=status.HTTP_201_CREATED
+        )
+
+
+class ChineseAnswerInputSerializer(serializers.Serializer):
+    """The other player's answer to a hand entered at his table."""
+
+    round = serializers.IntegerField(min_value=1)
+    table = serializers.IntegerField(min_value=1, required=False)
+    hand = serializers.IntegerField(min_value=1)
+    agree = serializers.BooleanField(help_text="false: call the director.")
+
+
+class ChineseAnswerView(ChineseLineView):
+    """The opponent agrees with a hand (locking it for the tablet) or calls
+    the director, as the opponents answer a pairs line."""
+
+    @extend_schema(
+        request=ChineseAnswerInputSerializer, responses={200: ChineseMatchSerializer}
+    )
+    def post(self, request: Request, id: int) -> Response:
+        section = self.get_section(request, id)
+        values = validated(ChineseAnswerInputSerializer, request)
+        table, match = self.entry_match(section, values)
+        hand = match.hands.filter(number=values["hand"]).first() if match else None
+        if hand is None:
+            raise exceptions.ValidationError({"hand": [_("No such hand.")]})
+        author = self.entry_author()
+        with service_refusals():
+            chinese_hand_answer(
+                hand,
+                agree=values["agree"],
+                table=table if author["source"] == Source.TABLE else None,
+                **author,
+            )
+        match.refresh_from_db()
+        return Response(ChineseMatchSerializer(match).data)
+
+
+class ChineseStandingSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(source="display_name")
+
+    class Meta:
+        model = ChinesePlayer
+        fields = ["rank", "number", "name", "score", "points"]
+
+
+ChineseRankingView = ranking_view(
+    kind=Event.Kind.CHINESE,
+    serializer=ChineseStandingSerializer,
+    standings=lambda event: ChinesePlayer.objects.filter(
+        section__session__event=event
+    ).order_by("position", "number"),
+    summary="The ranking of a Chinese bridge event (published ones for the public).",
+)

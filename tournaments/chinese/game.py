@@ -1,0 +1,52 @@
+"""Chinese bridge: matches between players, one hand sheet a table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tournaments.board_games import SheetGame
+from tournaments.chinese.api import chinese_event_new as api_chinese_event_new
+from tournaments.chinese.rescore import rescore_chinese_section
+from tournaments.chinese.results import chinese_results
+from tournaments.chinese.terminal import chinese_play
+from tournaments.chinese.workbook import chinese_workbook_bytes
+from tournaments.director.games import chinese_event_detail, chinese_event_new
+from tournaments.models import Event
+from tournaments.services.table_rounds import chinese_open_round
+
+if TYPE_CHECKING:
+    from django.http import HttpRequest, HttpResponse
+
+    from tournaments.models import Table
+
+
+class ChineseGame(SheetGame):
+    """Chinese bridge: each match's hands, the players ranked on their marks."""
+
+    kind = Event.Kind.CHINESE
+    line_model = "tournaments.ChineseHand"
+    api_create = staticmethod(api_chinese_event_new)
+    director_create = staticmethod(chinese_event_new)
+
+    def rescore(self, section_id: int) -> dict[str, Any]:
+        return rescore_chinese_section(section_id)
+
+    def results_page(
+        self, request: HttpRequest, event: Event, live: bool
+    ) -> HttpResponse:
+        return chinese_results(request, event, live)
+
+    def workbook(self, event: Event) -> bytes:
+        return chinese_workbook_bytes(event)
+
+    def event_page(self, request: HttpRequest, event: Event) -> HttpResponse:
+        return chinese_event_detail(request, event)
+
+    def open_round(self, table: Table, since: int = 1) -> int | None:
+        return chinese_open_round(table, since)
+
+    def table_play(self, request: HttpRequest, table: Table) -> HttpResponse:
+        return chinese_play(request, table)
+
+
+CHINESE = ChineseGame()

@@ -1,0 +1,62 @@
+"""Public results of a Chinese bridge event: the ranking and every round's matches."""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+
+from tournaments.models import Event
+from tournaments.results.event_page import event_page, event_section
+
+
+def chinese_results(
+    request: HttpRequest, event: Event, live: dict[str, object]
+) -> HttpResponse:
+    section = event_section(event)
+    matches = section.chinese_matches.select_related("a__player", "b__player")
+    players = section.chinese_players.select_related("player")
+    return event_page(
+        request,
+        "chinese/results.html",
+        event,
+        live,
+        section=section,
+        settings=section.chinese,
+        players=players.order_by("position", "number"),
+        rounds=[
+            (number, list(group))
+            for number, group in groupby(matches, key=lambda m: m.round)
+        ],
+    )
+
+
+def chinese_player(
+    request: HttpRequest, event: Event, player_pk: int, live: dict[str, object]
+) -> HttpResponse:
+    """A player's scorecard: each match, its hands, his tricks and the other's."""
+    section = event_section(event)
+    player = get_object_or_404(section.chinese_players, pk=player_pk)
+    rows = []
+    for match in section.chinese_matches.select_related(
+        "a__player", "b__player"
+    ).prefetch_related("hands"):
+        if player.pk not in (match.a_id, match.b_id):
+            continue
+        first = match.a_id == player.pk
+        opponent = match.b if first else match.a
+        hands = [
+            (h.number, h.tricks_a, h.tricks_b, h.mp_a)
+            if first
+            else (h.number, h.tricks_b, h.tricks_a, h.mp_b)
+            for h in match.hands.all()
+        ]
+        own, other = (
+            (match.points_a, match.points_b)
+            if first
+            else (match.points_b, match.points_a)
+        )
+        rows.append((match, opponent, own, other, hands))
+    template = "chinese/results_player.html"
+    return event_page(request, template, event, live, player=player, rows=rows)

@@ -1,0 +1,90 @@
+"""The director's individual bridge pages: create an event, and see it.
+
+The event page lists each round's tables with the four players by seat, the
+partnerships the tablets enter under, who sits out, and the tables' codes.
+Boards are then corrected as in pairs bridge (the section's traveller pages).
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.admin.views.decorators import staff_member_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext_lazy
+
+from tournaments.director.event_new import event_new_page
+from tournaments.director.game_forms import PlayersEventForm
+from tournaments.individual.movement import (
+    DEFAULT_ROUNDS,
+    MAX_ROUNDS,
+    MIN_ROUNDS,
+)
+from tournaments.individual.services import individual_event_create, section_schedule
+from tournaments.models import Event, Section
+
+
+class IndividualEventForm(PlayersEventForm):
+    """An individual: 8 to 28 players, a new partner every round."""
+
+    rounds = forms.IntegerField(
+        label=gettext_lazy("Rounds"),
+        min_value=MIN_ROUNDS,
+        max_value=MAX_ROUNDS,
+        initial=DEFAULT_ROUNDS,
+    )
+    boards_per_round = forms.IntegerField(
+        label=gettext_lazy("Boards per round"), min_value=1, max_value=8, initial=3
+    )
+
+
+@staff_member_required
+def individual_event_new(request: HttpRequest) -> HttpResponse:
+    """Create an individual bridge event."""
+    return event_new_page(
+        request,
+        IndividualEventForm,
+        individual_event_create,
+        "director/game_event_new.html",
+        title=gettext_lazy("New individual event"),
+    )
+
+
+def individual_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
+    """An individual event for its director: the movement, player by seat."""
+    section = Section.objects.get(session__event=event)
+    context = {
+        "event": event,
+        "section": section,
+        "rounds": seated_rounds(section),
+        "tables": section.table_set.all(),
+    }
+    return render(request, "individual/director_event.html", context)
+
+
+def seated_rounds(section: Section) -> list[tuple[int, list[dict], list[object]]]:
+    """Each round: its tables (number, boards, partnerships, players by seat)
+    and the players sitting out."""
+    schedule = section_schedule(section)
+    players = {
+        e.number: e for e in section.individual_entrants.select_related("player")
+    }
+    offset = section.first_board - 1
+    rounds = []
+    for number in range(1, schedule.rounds + 1):
+        tables = [
+            {
+                "table": s.table,
+                "boards": f"{s.boards[0] + offset}-{s.boards[-1] + offset}",
+                "ns": schedule.partnership_id(number, s.table, "NS"),
+                "ew": schedule.partnership_id(number, s.table, "EW"),
+                "seats": list(
+                    zip("NESW", (players[p] for p in s.players), strict=True)
+                ),
+            }
+            for s in schedule.seatings
+            if s.round == number
+        ]
+        out = [players[p] for p in schedule.sit_outs[number - 1]]
+        rounds.append((number, tables, out))
+    return rounds

@@ -1,0 +1,138 @@
+"""Public results of an individual bridge event: the ranking and each
+player's scorecard (boards are shown on the section's travellers, whose
+lines name the four players by seat)."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from tournaments.individual.services import section_schedule
+from tournaments.models import Board, Event, IndividualEntrant, IndividualScore, Result
+from tournaments.results.event_page import event_page, event_section
+from tournaments.selectors.standings import section_standings
+from tournaments.services.privacy import hidden_boards, request_viewer
+
+
+def individual_results(
+    request: HttpRequest, event: Event, live: dict[str, object]
+) -> HttpResponse:
+    """The ranking (percentages over the boards each player played) and the
+    boards' travellers."""
+    section = event_section(event)
+    scores = section_standings(IndividualScore, section)
+    boards = section.boards.values_list("number", flat=True)
+    return event_page(
+        request,
+        "individual/results.html",
+        event,
+        live,
+        section=section,
+        scores=scores,
+        boards=list(boards),
+    )
+
+
+def individual_player(
+    request: HttpRequest, event: Event, entrant_pk: int, live: dict[str, object]
+) -> HttpResponse:
+    """A player's scorecard: each board he played, his seat and partner, the
+    contract and his side's score, matchpoints and percentage."""
+    section = event_section(event)
+    entrant = get_object_or_404(IndividualEntrant, section=section, pk=entrant_pk)
+    schedule = section_schedule(section)
+    players = {
+        e.number: e for e in section.individual_entrants.select_related("player")
+    }
+    sides: dict[int, tuple[str, IndividualEntrant, str]] = {}
+    for round_number in range(1, schedule.rounds + 1):
+        seating = schedule.position(entrant.number, round_number)
+        if seating is None:
+            continue
+        seat = seating.seat_of(entrant.number)
+        side = "NS" if seat in "NS" else "EW"
+        partner = next(
+            p for p in schedule.partners(
+                schedule.partnership_id(round_number, seating.table, side)
+            ) if p != entrant.number
+        )  # fmt: skip
+        number = schedule.partnership_id(round_number, seating.table, side)
+        sides[number] = (seat, players[partner], side)
+    lines = Result.objects.filter(
+        Q(ns_pair__number__in=sides) | Q(ew_pair__number__in=sides),
+        board__section=section,
+    ).select_related("board", "round", "ns_pair", "ew_pair")
+    rows = []
+    for line in lines:
+        number = (
+            line.ns_pair.number if line.ns_pair.number in sides else line.ew_pair.number
+        )
+        seat, partner, side = sides[number]
+        mine = side == "NS"
+        rows.append(
+            {
+                "round": line.round.number if line.round else "",
+                "board": line.board.number,
+                "seat": seat,
+                "partner": partner,
+                "contract": line.contract,
+                "declarer": line.declarer,
+                "made": line.made,
+                "score": line.score_ns
+                if mine or line.score_ns is None
+                else -line.score_ns,
+                "mp": line.mp_ns if mine else line.mp_ew,
+                "pct": line.pct_ns if mine else line.pct_ew,
+            }
+        )
+    rows.sort(key=lambda row: (row["round"] or 0, row["board"]))
+    score = IndividualScore.objects.filter(entrant=entrant).first()
+    return event_page(
+        request,
+        "individual/results_player.html",
+        event,
+        live,
+        section=section,
+        entrant=entrant,
+        score=score,
+        rows=rows,
+    )
+
+
+def individual_board(
+    request: HttpRequest, event: Event, number: int, live: dict[str, object]
+) -> HttpResponse:
+    """A board's traveller: each table's four players by seat, the contract,
+    the score and each side's matchpoints (hidden while the board is in play,
+    as a pairs traveller)."""
+    section = event_section(event)
+    board = get_object_or_404(Board, section=section, number=number)
+    if number in hidden_boards(section, request_viewer(request)):
+        context = {"section": section, "board": board, "live": live, "record": None}
+        return render(request, "results/board_in_play.html", context, status=403)
+    schedule = section_schedule(section)
+    players = {
+        e.number: e for e in section.individual_entrants.select_related("player")
+    }
+    lines = board.results.select_related("ns_pair", "round", "table").order_by(
+        "table__number"
+    )
+    rows = []
+    for line in lines:
+        seating, _side = schedule.partnership(line.ns_pair.number)
+        seats = list(zip("NESW", (players[p] for p in seating.players), strict=True))
+        rows.append({"line": line, "round": seating.round, "table": seating.table,
+                     "seats": seats})  # fmt: skip
+    numbers = list(section.boards.values_list("number", flat=True))
+    index = numbers.index(number)
+    return event_page(
+        request,
+        "individual/results_board.html",
+        event,
+        live,
+        board=board,
+        rows=rows,
+        previous=numbers[index - 1] if index else None,
+        next=numbers[index + 1] if index + 1 < len(numbers) else None,
+    )

@@ -1,0 +1,64 @@
+"""Teams: matches between teams, IMPs turned into Victory Points."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tournaments.board_games import BoardsGame
+from tournaments.exporters.usebio import teams_usebio_event
+from tournaments.models import Event
+from tournaments.teams.api import teams_event_new as api_teams_event_new
+from tournaments.teams.director import teams_event_detail, teams_event_new
+from tournaments.teams.pbn import teams_games
+from tournaments.teams.rescore import rescore_team_round
+from tournaments.teams.results import teams_results
+from tournaments.teams.services import round_movement
+from tournaments.teams.traveller import team_board_traveller
+from tournaments.teams.workbook import teams_workbook_bytes
+
+if TYPE_CHECKING:
+    from django.http import HttpRequest, HttpResponse
+
+    from tournaments.models import Board, Section
+    from tournaments.movements import Movement
+
+
+class TeamsGame(BoardsGame):
+    """A teams event: each round's matches, both rooms of a board compared."""
+
+    kind = Event.Kind.TEAMS
+    team_matches = True
+    exports = ("pbn", "usebio")
+    api_create = staticmethod(api_teams_event_new)
+    director_create = staticmethod(teams_event_new)
+
+    def rescore(self, section_id: int) -> dict[str, Any]:
+        return rescore_team_round(section_id)
+
+    def results_page(
+        self, request: HttpRequest, event: Event, live: bool
+    ) -> HttpResponse:
+        return teams_results(request, event, live)
+
+    def workbook(self, event: Event) -> bytes:
+        return teams_workbook_bytes(event)
+
+    def event_page(self, request: HttpRequest, event: Event) -> HttpResponse:
+        return teams_event_detail(request, event)
+
+    def pairs_movement(self, section: Section) -> Movement | None:
+        return round_movement(section)
+
+    def board_page(
+        self, request: HttpRequest, section: Section, board: Board, live: bool
+    ) -> HttpResponse | None:
+        return team_board_traveller(request, section, board, live)
+
+    def pbn_games(self, event: Event) -> list[Any]:
+        return teams_games(event)
+
+    def usebio_event(self, root: Any, event: Event) -> None:
+        teams_usebio_event(root, event)
+
+
+TEAMS = TeamsGame()

@@ -1,0 +1,88 @@
+"""Public results of a teams event: standings, rounds, cross-table, bracket, matches.
+
+Thin views over ``tournaments.teams.rescore``: what they show is what the scorer
+stored on ``Match`` and ``TeamScore`` rows.
+"""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from tournaments.models import Event, Match, TeamCompetition
+from tournaments.services.analysis import analysis_progress
+from tournaments.services.privacy import request_viewer, visible_match_rows
+from tournaments.teams.selectors import (
+    knockout_ties,
+    match_sheet,
+    round_robin_cross_table,
+    standings_rows,
+)
+
+
+def teams_results(
+    request: HttpRequest, event: Event, live: dict[str, object]
+) -> HttpResponse:
+    """The teams event page: standings (or the bracket), then every round."""
+    competition = event.competition
+    knockout = competition.format == TeamCompetition.Format.KNOCKOUT
+    matches = list(
+        Match.objects.filter(session__event=event)
+        .select_related("home", "away", "session")
+        .order_by("stage", "segment", "number")
+    )
+    rounds = [
+        (stage, segment, list(group))
+        for (stage, segment), group in groupby(
+            matches, key=lambda match: (match.stage, match.segment)
+        )
+    ]
+    stages = sorted({match.stage for match in matches})
+    standings = [] if knockout else standings_rows(event)
+    context = {
+        "event": event,
+        "competition": competition,
+        "knockout": knockout,
+        "by_points": competition.scoring != TeamCompetition.Scoring.IMPS,
+        "standings": standings,
+        "byes_credited": any(row.bye_points is not None for row in standings),
+        "cross": (
+            round_robin_cross_table(event) if competition.laid_out_at_start else None
+        ),
+        "ties": [(stage, knockout_ties(event, stage)) for stage in stages]
+        if knockout
+        else [],
+        "rounds": rounds,
+        "live": live,
+        "analysis": analysis_progress(event),
+    }
+    return render(request, "teams/results.html", context)
+
+
+def match_page(
+    request: HttpRequest, match: Match, live: dict[str, object]
+) -> HttpResponse:
+    """One match board by board: both rooms and the IMPs (or BAM points)."""
+    rows = match_sheet(match)
+    section = match.session.sections.select_related("session__event").first()
+    if section is not None:
+        rows = visible_match_rows(section, rows, request_viewer(request))
+    context = {
+        "event": match.session.event,
+        "match": match,
+        "rows": rows,
+        "bam": match.session.event.competition.scoring == TeamCompetition.Scoring.BAM,
+        "live": live,
+    }
+    return render(request, "results/match.html", context)
+
+
+def event_match(event_id: int, pk: int) -> Match:
+    """The match ``pk`` of event ``event_id`` (404 otherwise)."""
+    return get_object_or_404(
+        Match.objects.select_related("session__event__competition", "home", "away"),
+        pk=pk,
+        session__event_id=event_id,
+    )

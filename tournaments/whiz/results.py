@@ -1,0 +1,135 @@
+"""Public results of a Whiz event: the individual ranking, travellers, scorecards.
+
+Thin views over what the scorer stored on ``WhizResult`` and ``WhizScore``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from tournaments.models import Board, Event, WhizEntrant, WhizResult, WhizScore
+from tournaments.results.event_page import event_page, event_section
+from tournaments.results.hand_records import (
+    TABLE_DENOMINATIONS,
+    HandRecord,
+    deals_visible,
+    hand_record,
+)
+from tournaments.selectors.standings import section_standings
+from tournaments.services.privacy import (
+    boards_in_play,
+    hidden_boards,
+    request_viewer,
+)
+
+POSITIONS = ("N", "E", "S")
+
+
+def whiz_results(
+    request: HttpRequest, event: Event, live: dict[str, object]
+) -> HttpResponse:
+    """The ranking, then links to every board's traveller."""
+    section = event_section(event)
+    scores = section_standings(WhizScore, section)
+    boards = section.boards.order_by("number")
+    return event_page(
+        request,
+        "whiz/results.html",
+        event,
+        live,
+        section=section,
+        scores=scores,
+        # The workbook holds every line: not offered while a board with
+        # lines is hidden from this visitor (``views.event_excel``).
+        workbook_held=bool(boards_in_play(section, request_viewer(request))),
+        boards=boards,
+    )
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One player's side of a table result: hand, player, points, MP, %."""
+
+    position: str
+    entrant: WhizEntrant
+    points: int | None
+    adjusted: str
+    mp: float | None
+    pct: float | None
+
+
+def hand_rows(result: WhizResult) -> list[HandRow]:
+    """The three players of a table result, N, E then S."""
+    return [
+        HandRow(
+            position,
+            entrant,
+            getattr(result, f"points_{position.lower()}"),
+            getattr(result, f"adjusted_{position.lower()}"),
+            getattr(result, f"mp_{position.lower()}"),
+            getattr(result, f"pct_{position.lower()}"),
+        )
+        for position, entrant in result.players().items()
+    ]
+
+
+def whiz_board(
+    request: HttpRequest, event: Event, number: int, live: dict[str, object]
+) -> HttpResponse:
+    """A board's traveller: each table's contract and its three players' marks."""
+    section = event_section(event)
+    board = get_object_or_404(Board, section=section, number=number)
+    if number in hidden_boards(section, request_viewer(request)):
+        context = {"section": section, "board": board, "live": live, "record": None}
+        return render(request, "results/board_in_play.html", context, status=403)
+    results = board.whiz_results.select_related(
+        "table", "north__player", "east__player", "south__player"
+    ).order_by("north__number")
+    numbers = list(section.boards.values_list("number", flat=True))
+    index = numbers.index(number)
+    context = {
+        "event": event,
+        "board": board,
+        "rows": [(result, hand_rows(result)) for result in results],
+        "record": whiz_hand_record(board) if deals_visible(request, event) else None,
+        "denominations": [symbol for _name, symbol in TABLE_DENOMINATIONS],
+        "previous": numbers[index - 1] if index else None,
+        "next": numbers[index + 1] if index + 1 < len(numbers) else None,
+        "live": live,
+    }
+    return render(request, "whiz/results_board.html", context)
+
+
+def whiz_hand_record(board: Board) -> HandRecord | None:
+    """The deal with the Domy's hand (West) among the four; no bridge par,
+    which Whiz-Bridge does not score."""
+    record = hand_record(board)
+    return replace(record, par="") if record is not None else None
+
+
+def whiz_player(
+    request: HttpRequest, event: Event, entrant_pk: int, live: dict[str, object]
+) -> HttpResponse:
+    """A player's scorecard: each board, the contract, his points and his MP."""
+    section = event_section(event)
+    entrant = get_object_or_404(WhizEntrant, section=section, pk=entrant_pk)
+    field = {"N": "north", "E": "east", "S": "south"}[entrant.line]
+    results = (
+        WhizResult.objects.filter(**{field: entrant})
+        .select_related("board", "table", "north", "east", "south")
+        .order_by("board__number")
+    )
+    hidden = hidden_boards(section, request_viewer(request))
+    rows = [
+        (result, next(r for r in hand_rows(result) if r.position == entrant.line))
+        for result in results
+        if result.board.number not in hidden
+    ]
+    score = WhizScore.objects.filter(entrant=entrant).first()
+    template = "whiz/results_player.html"
+    return event_page(
+        request, template, event, live, entrant=entrant, score=score, rows=rows
+    )

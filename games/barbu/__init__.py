@@ -53,7 +53,7 @@ The package is split by concern:
 - ``play``: legal cards, trick winners and the deal;
 - ``reussite``: the Réussite played card by card.
 
-The tournament (``tournaments.services.barbu``) uses ``contracts`` and
+The tournament (``tournaments.barbu.services``) uses ``contracts`` and
 ``marks``; ``sheet``, ``play`` and ``reussite`` are used only by the tests and
 are kept because they are the rule book's specification, executable.
 """

@@ -4,7 +4,7 @@ The figures are the rule book's (shared/seeds/004), quoted beside each one;
 ``CONTRACT_TOTALS`` is the book's check that a deal's four marks add up to the
 contract's theoretical total, and ``RECORD_KEYS`` says what the scorer notes
 for each contract. Used by the tournament's write path
-(``tournaments.services.barbu``) through ``games.barbu``.
+(``tournaments.barbu.services``) through ``games.barbu``.
 """
 
 from __future__ import annotations

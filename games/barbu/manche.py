@@ -4,7 +4,7 @@ order of the seven choices, the trump suit and the réussite's height.
 The tournament stores a manche deal by deal (a tablet or the API may enter
 them one at a time, in any order), so these checks take what is already
 stored plus the deal being entered and say what is wrong; the write path
-(``tournaments.services.barbu``) turns the answer into a refusal naming the
+(``tournaments.barbu.services``) turns the answer into a refusal naming the
 field and the player.
 
 Rule book (shared/seeds/004):

@@ -4,7 +4,7 @@
 player's points; ``settle_doubles`` settles the doubles pair by pair, as in the
 rule book's worked example (shared/seeds/004, « La marque »), which keeps the
 deal's total equal to the contract's (``check_deal_total``). This is what the
-tournament's write path (``tournaments.services.barbu``) uses.
+tournament's write path (``tournaments.barbu.services``) uses.
 """
 
 from __future__ import annotations

@@ -29,6 +29,7 @@ from tournaments.models import Event
 
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
+    from django.urls import URLPattern
 
     from tournaments.models import Board, Section, Table
     from tournaments.movements import Movement
@@ -141,6 +142,12 @@ class Game(ABC):
         None: the pairs movement's rows."""
         return None
 
+    def urls(self, site: str) -> list[URLPattern]:
+        """The game's own routes in one of the URL confs ("api", "director",
+        "results"), included there by ``game_urls``: a page that exists for
+        one game only lives in the game's package."""
+        return []
+
     def pbn_games(self, event: Event) -> list[Any]:
         """The event's PBN games (when "pbn" is in ``exports``)."""
         raise NotImplementedError(f"PBN does not carry {self.kind} events")
@@ -173,6 +180,11 @@ def section_game(section: Section) -> Game:
 def table_game(table: Table) -> Game:
     """The game played at the table."""
     return section_game(table.section)
+
+
+def game_urls(site: str) -> list[URLPattern]:
+    """Every registered game's own routes in the ``site`` URL conf."""
+    return [pattern for game in GAMES.values() for pattern in game.urls(site)]
 
 
 def created_by_kind(prefix: str, suffix: str, view: str) -> list[tuple[str, Any, str]]:

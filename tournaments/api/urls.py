@@ -35,7 +35,7 @@ from tournaments.bridgeote import api as bridgeote_individual
 from tournaments.bridgeote import api_pairs as bridgeote
 from tournaments.chinese import api as chinese
 from tournaments.individual import api as individual
-from tournaments.registry import created_by_kind
+from tournaments.registry import created_by_kind, game_urls
 from tournaments.teams import api as teams
 from tournaments.whiz import api as whiz
 from tournaments.whiz import api_lines as whiz_lines
@@ -275,5 +275,7 @@ urlpatterns = [
         SpectacularRedocView.as_view(url_name="api-schema"),
         name="api-redoc",
     ),
+    # Each game's own pages, from its package.
+    *game_urls("api"),
     path("", include(router.urls)),
 ]

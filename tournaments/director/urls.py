@@ -26,7 +26,7 @@ from tournaments.director import (
     tonight,
     views,
 )
-from tournaments.registry import created_by_kind
+from tournaments.registry import created_by_kind, game_urls
 from tournaments.teams import director as teams
 from tournaments.teams import tonight_director as tonight_teams
 from tournaments.urls import under
@@ -113,4 +113,6 @@ urlpatterns = [
         ),
         ("pairs/<int:pair_pk>/players/", lines.pair_players, "pair-players"),
     ),
+    # Each game's own pages, from its package.
+    *game_urls("director"),
 ]

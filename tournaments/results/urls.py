@@ -1,5 +1,6 @@
 """URLs of the public results pages."""
 
+from tournaments.registry import game_urls
 from tournaments.results import files, hand_records, views
 from tournaments.urls import under
 
@@ -40,4 +41,6 @@ urlpatterns = [
         ("boards/<int:number>/", views.board_traveller, "board"),
         ("pairs/<int:pair_pk>/", views.pair_scorecard, "pair"),
     ),
+    # Each game's own pages, from its package.
+    *game_urls("results"),
 ]

@@ -1,118 +1,146 @@
-"""The pure packages stay pure: no Django, DRF, Celery, openpyxl or project apps."""
+"""The house's shape: the layers import-linter keeps, each game's code in its
+own package, and no switch on the game outside the registry.
+
+The layers and the absence of cycles are import-linter contracts
+(``pyproject.toml``), run by ``lint-imports`` in ``scripts/test.sh``; the
+tests here check what an import graph cannot: where a game's code lives by
+its name, and where the code compares something with a game's kind.
+"""
 
 from __future__ import annotations
 
 import ast
+import re
+import subprocess
+import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-FORBIDDEN = {"django", "rest_framework", "celery", "openpyxl", "tournaments", "config"}
+TOURNAMENTS = ROOT / "tournaments"
+
+# Each game's package, and the words that name its code.
+GAME_WORDS = {
+    "teams": ("teams", "team"),
+    "whiz": ("whiz",),
+    "barbu": ("barbu",),
+    "chinese": ("chinese",),
+    "bridgeote": ("bridgeote",),
+    "individual": ("individual",),
+}
+
+# Shared machinery that carries a game's word for a reason, not a game's code.
+SHARED = {
+    # The evening planner offers a pairs or a teams night before any event
+    # exists: both plans are the planner's.
+    "tournaments/movements/evening_teams.py",
+    # Swiss pairing and round robins seat teams and Chinese bridge players.
+    "tournaments/movements/swiss.py",
+    "tournaments/movements/round_robin.py",
+}
 
 
-def pure_modules() -> list[Path]:
-    """Every module of ``games/`` and ``scoring/``, with no exemption: the
-    workbooks live in ``tournaments.exporters.workbook``, the Celery tasks in
-    ``tournaments.tasks``."""
-    return sorted((ROOT / "games").rglob("*.py")) + sorted(
-        (ROOT / "scoring").rglob("*.py")
-    )
+def _words(name: str) -> set[str]:
+    """The lower-case words of an identifier or a file name."""
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1_\2", name)
+    return {word.lower() for word in re.split(r"[_\W]+", spaced) if word}
 
 
-def imported_packages(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            found.add(node.module.split(".")[0])
+def _home(path: Path) -> str | None:
+    """The game package the path is in, if any."""
+    parts = path.relative_to(TOURNAMENTS).parts
+    return parts[0] if parts[0] in GAME_WORDS else None
+
+
+def _shared_modules() -> list[Path]:
+    return [
+        path
+        for path in sorted(TOURNAMENTS.rglob("*.py"))
+        if "migrations" not in path.parts
+        and _home(path) is None
+        and str(path.relative_to(ROOT)) not in SHARED
+    ]
+
+
+def _game_named(name: str) -> list[str]:
+    words = _words(name)
+    return [game for game, names in GAME_WORDS.items() if words & set(names)]
+
+
+def _shown(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else path.name
+
+
+def misplaced(paths: list[Path]) -> dict[str, list[str]]:
+    """Per shared module, its own name or the top-level functions and classes
+    it defines that name a game: a game's code outside its package."""
+    found: dict[str, list[str]] = {}
+    for path in paths:
+        names = []
+        if _game_named(path.stem):
+            names.append(path.name)
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef | ast.ClassDef) and _game_named(
+                node.name
+            ):
+                names.append(node.name)
+        if names:
+            found[_shown(path)] = names
     return found
 
 
-def test_there_are_pure_modules_to_check():
-    names = {path.name for path in pure_modules()}
-    assert {"bridge.py", "cards.py", "imps.py", "matchpoints.py", "vp.py"} <= names
+def test_every_game_has_a_package():
+    packages = {path.name for path in TOURNAMENTS.iterdir() if path.is_dir()}
+    assert set(GAME_WORDS) | {"pairs"} <= packages
+    for game in GAME_WORDS:
+        assert (TOURNAMENTS / game / "game.py").is_file(), game
 
 
-@pytest.mark.parametrize("path", pure_modules(), ids=lambda p: str(p.relative_to(ROOT)))
-def test_pure_module_imports_no_framework(path):
-    assert not imported_packages(path) & FORBIDDEN
+def test_a_games_code_lives_in_its_package():
+    assert misplaced(_shared_modules()) == {}
 
 
-def test_games_does_not_import_scoring():
-    for path in (ROOT / "games").rglob("*.py"):
-        assert "scoring" not in imported_packages(path), path
-
-
-def test_importing_the_pure_packages_loads_no_framework():
-    """Catch indirect imports too, by looking at sys.modules after importing."""
-    import json
-    import subprocess
-    import sys
-
-    modules = [
-        ".".join(path.relative_to(ROOT).with_suffix("").parts)
-        for path in pure_modules()
-        if path.name != "__init__.py"
+def test_a_templates_game_lives_in_its_folder():
+    """A game's templates are in ``templates/<game>/``, nowhere else."""
+    outside = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "templates").rglob("*.html"))
+        if path.parent.name not in GAME_WORDS and _game_named(path.stem)
     ]
-    probe = (
-        "import importlib, json, sys\n"
-        f"for name in {modules!r}: importlib.import_module(name)\n"
-        "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules})))\n"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True
-    )
-    assert out.returncode == 0, out.stderr
-    assert not set(json.loads(out.stdout)) & FORBIDDEN
+    assert outside == []
 
 
-def test_an_import_inside_a_function_is_seen(tmp_path):
-    """The check reads the whole tree, so a framework imported lazily inside a
-    function is refused like one at the top of the module."""
-    module = tmp_path / "lazy.py"
+def test_misplaced_code_is_seen(tmp_path):
+    module = tmp_path / "whiz_pages.py"
     module.write_text(
-        "def workbook():\n    from openpyxl import Workbook\n    return Workbook()\n"
+        "def barbu_cards():\n    pass\n\n"
+        "class TeamsPlan:\n    pass\n\n"
+        "def seat_players():\n    pass\n"
     )
-    assert imported_packages(module) == {"openpyxl"}
+    assert list(misplaced([module]).values()) == [
+        ["whiz_pages.py", "barbu_cards", "TeamsPlan"]
+    ]
 
 
-def _project_imports(path: Path) -> set[str]:
-    """Every ``tournaments.*`` module the file imports, anywhere in it."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            found.add(node.module)
-    return {name for name in found if name.startswith("tournaments.")}
-
-
-@pytest.mark.parametrize(
-    "path",
-    sorted((ROOT / "tournaments" / "models").glob("*.py")),
-    ids=lambda p: p.name,
-)
-def test_models_import_only_models(path):
-    """Models sit below every other layer: no services, rescoring, selectors,
-    registry or views, not even inside a method."""
-    assert {
-        name
-        for name in _project_imports(path)
-        if not name.startswith("tournaments.models")
-    } == set()
-
-
-# The games' names on the two fields that once chose the game.
-GAME_KINDS = {"PAIRS", "TEAMS", "WHIZ", "BARBU", "CHINESE"}
+# Every kind of event: a comparison with one of them picks a game.
+GAME_KINDS = {
+    "PAIRS",
+    "TEAMS",
+    "WHIZ",
+    "BARBU",
+    "BARBU_DUPLICATE",
+    "CHINESE",
+    "BRIDGEOTE",
+    "INDIVIDUAL",
+}
 
 
 def _game_tests(path: Path) -> list[int]:
     """Lines where the code compares something with a game's kind
-    (``x.kind == Event.Kind.WHIZ``, ``x.movement in (...TEAMS...)``)."""
+    (``x.kind == Event.Kind.WHIZ``, ``x.kind in (Event.Kind.TEAMS, ...)``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     lines = []
     for node in ast.walk(tree):
@@ -124,18 +152,18 @@ def _game_tests(path: Path) -> list[int]:
             for part in ast.walk(side)
             if isinstance(part, ast.Attribute)
         }
-        if names & GAME_KINDS and names & {"Kind", "Movement"}:
+        if names & GAME_KINDS and "Kind" in names:
             lines.append(node.lineno)
     return lines
 
 
 def test_the_game_is_chosen_only_by_the_registry():
-    """Code that differs by game asks ``tournaments.registry``; no module
-    switches on ``Event.kind`` or ``Section.movement`` itself."""
+    """Shared code asks the registry (``event_game(event).method(...)``); no
+    shared module compares ``Event.kind`` with a game's kind itself."""
     switches = {
         str(path.relative_to(ROOT)): lines
-        for path in sorted((ROOT / "tournaments").rglob("*.py"))
-        if "migrations" not in path.parts and path.name != "registry.py"
+        for path in _shared_modules()
+        if path.name != "registry.py"
         if (lines := _game_tests(path))
     }
     assert switches == {}
@@ -147,6 +175,55 @@ def test_a_game_switch_is_seen(tmp_path):
         "def page(event):\n"
         "    if event.kind == Event.Kind.WHIZ:\n"
         "        return 1\n"
-        "    return 0 if section.movement in (Section.Movement.TEAMS,) else 2\n"
+        "    return 0 if event.kind in (Event.Kind.BARBU_DUPLICATE,) else 2\n"
     )
     assert _game_tests(module) == [2, 4]
+
+
+def _contracts() -> list[dict]:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return config["tool"]["importlinter"]["contracts"]
+
+
+def test_the_layers_are_contracts():
+    kinds = {contract["type"] for contract in _contracts()}
+    assert {"layers", "forbidden", "independence", "acyclic_siblings"} <= kinds
+    independent = next(c for c in _contracts() if c["type"] == "independence")
+    assert {f"tournaments.{game}" for game in GAME_WORDS} | {
+        "tournaments.pairs"
+    } == set(independent["modules"])
+
+
+@pytest.mark.parametrize("broken", ["layers", "forbidden"])
+def test_lint_imports_refuses_a_broken_layer(tmp_path, broken):
+    """The contracts bite: a pure package importing Django, or a layer
+    importing the one above it, fails ``lint-imports``."""
+    package = tmp_path / "house"
+    (package / "low").mkdir(parents=True)
+    (package / "high").mkdir()
+    for folder in (package, package / "low", package / "high"):
+        (folder / "__init__.py").write_text("")
+    (package / "low" / "rules.py").write_text(
+        "import django\n" if broken == "forbidden" else "from house.high import x\n"
+    )
+    (package / "high" / "x.py").write_text("from house.low import rules\n")
+    contract = (
+        'type = "forbidden"\nsource_modules = ["house.low"]\n'
+        'forbidden_modules = ["django"]\n'
+        if broken == "forbidden"
+        else 'type = "layers"\nlayers = ["house.high", "house.low"]\n'
+    )
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.importlinter]\nroot_packages = ["house"]\n'
+        "include_external_packages = true\n"
+        f'[[tool.importlinter.contracts]]\nname = "c"\n{contract}'
+    )
+    out = subprocess.run(
+        [str(Path(sys.executable).parent / "lint-imports"), "--no-cache"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(tmp_path)},
+    )
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "BROKEN" in out.stdout

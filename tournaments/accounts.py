@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import RedirectView
 
 from tournaments.services import director_locks
-from tournaments.terminal.access import client_ip
+from tournaments.services.tablet_access import client_ip
 
 app_name = "accounts"
 logger = logging.getLogger("donne.accounts")

@@ -12,8 +12,10 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        """Register the installed games: their packages import views and
-        services, which need the models loaded first."""
+        """Register the installed games and the Celery tasks: the games'
+        packages import views and services, which need the models loaded
+        first, and services send tasks by their registered names."""
+        import tournaments.tasks  # noqa: F401  (registers the tasks)
         from tournaments.installed_games import INSTALLED_GAMES
         from tournaments.registry import register
 

@@ -16,8 +16,8 @@ from rest_framework.request import Request
 
 from tournaments.models import Table
 from tournaments.services import director_locks
-from tournaments.terminal.access import client_ip
-from tournaments.tokens import TableWaiting, TokenRefused, table_for_token
+from tournaments.services.tablet_access import client_ip
+from tournaments.services.tokens import TableWaiting, TokenRefused, table_for_token
 
 KEYWORD = "Table"
 

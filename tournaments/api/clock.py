@@ -35,6 +35,7 @@ from tournaments.movements import Movement
 from tournaments.selectors.movement import section_movement
 from tournaments.selectors.round_clock import ClockState, section_clock_state
 from tournaments.selectors.round_moves import round_move
+from tournaments.selectors.table_play import moves_after, table_rounds
 from tournaments.services.clock_tables import late_tables
 from tournaments.services.round_clock import (
     ACTIONS,
@@ -43,7 +44,6 @@ from tournaments.services.round_clock import (
     ClockChange,
     clock_change,
 )
-from tournaments.terminal.play import moves_after, table_rounds
 
 
 class ClockSerializer(serializers.Serializer):

@@ -7,7 +7,7 @@ signed device cookie, else its session) and lock that device out for a
 while, never the other tablets of the room (``services.sign_in_locks``); an
 app keeps the device cookie, so that a flood of wrong codes from its address
 never holds it back once it has signed in.
-Each token is a grant the server can revoke (``tournaments.tokens``).
+Each token is a grant the server can revoke (``tournaments.services.tokens``).
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from rest_framework.views import APIView
 from tournaments.api.authentication import TableTokenAuthentication
 from tournaments.models import Table, TabletGrant
 from tournaments.services import sign_in_locks as locks
+from tournaments.services import tablet_access as access
 from tournaments.services.event_tables import table_now
 from tournaments.services.tablet_grants import revoke_grant
-from tournaments.terminal import access
-from tournaments.tokens import (
+from tournaments.services.tokens import (
     TOKEN_MAX_AGE,
     TokenRefused,
     issue_table_token,

@@ -24,8 +24,8 @@ from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
 
 from tournaments.models import Table
-from tournaments.terminal.access import SESSION_KEY, client_ip
-from tournaments.tokens import TokenRefused, table_for_token
+from tournaments.services.tablet_access import SESSION_KEY, client_ip
+from tournaments.services.tokens import TokenRefused, table_for_token
 
 logger = logging.getLogger("donne.api")
 

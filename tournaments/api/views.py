@@ -15,10 +15,10 @@ from rest_framework.response import Response
 
 from games.catalogue import GAMES, GameInfo, game_info
 from games.errors import GameError
+from tournaments.api.preview import PreviewError, preview_board, preview_score
 from tournaments.api.serializers import ClubSerializer, GameSerializer
 from tournaments.models import Club
 from tournaments.selectors.public_players import visible_players
-from tournaments.services.preview import PreviewError, preview_board, preview_score
 
 
 def _translated(game: GameInfo) -> dict[str, object]:

@@ -12,7 +12,7 @@ from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
 from games.weighted import parse_weighted
 from tournaments.director.game_forms import rounds_field
-from tournaments.director.running import parse_rounds
+from tournaments.director.running_forms import parse_rounds
 from tournaments.importers.awards import parse_award
 from tournaments.models import Club, Event, Player, Section
 from tournaments.models.scoring_options import IMP_SETTINGS, PAIRS_SETTINGS

@@ -7,75 +7,26 @@ who gave or withdrew it and when) as its record.
 
 from __future__ import annotations
 
-from typing import Any
-
-from django import forms
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.director.form_errors import form_write
+from tournaments.director.penalty_form import PenaltyForm
 from tournaments.director.return_to import section_or_console
+from tournaments.director.section_page import section_page
 from tournaments.models import Penalty, Section
-from tournaments.registry import section_game
 from tournaments.services.penalties import (
-    REASON_MAX,
-    applies,
     penalty_give,
     penalty_withdraw,
-    section_penalties,
 )
 
 
-class PenaltyForm(forms.Form):
-    """The pair, the amount and its unit, and why."""
-
-    pair = forms.TypedChoiceField(label=gettext_lazy("Pair"), coerce=int)
-    amount = forms.DecimalField(
-        label=gettext_lazy("Amount"), max_digits=5, decimal_places=2, min_value=0.01
-    )
-    unit = forms.ChoiceField(label=gettext_lazy("Unit"), choices=Penalty.Unit.choices)
-    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=REASON_MAX)
-
-    def __init__(self, *args: Any, section: Section, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["pair"].choices = [
-            (pair.pk, f"{pair.label} {pair.names}".strip())
-            for pair in section.pairs.filter(phantom=False).order_by(
-                "-direction", "number"
-            )
-        ]
-        method = section.session.event.method
-        self.fields["unit"].choices = [
-            (value, label)
-            for value, label in Penalty.Unit.choices
-            if applies(value, method)
-        ]
-
-
-def penalty_context(
-    section: Section, form: PenaltyForm | None = None
-) -> dict[str, Any]:
-    """What the section page shows of the section's penalties."""
-    if not section_game(section).ranks_pairs:
-        return {}
-    method = section.session.event.method
-    penalties = [(p, applies(p.unit, method)) for p in section_penalties(section)]
-    return {
-        "penalties": penalties,
-        "penalty_form": form or PenaltyForm(prefix="penalty", section=section),
-        "penalties_closed": section.session.status == section.session.Status.CLOSED,
-    }
-
-
 def _render(request: HttpRequest, section: Section, form: PenaltyForm) -> HttpResponse:
-    from tournaments.director.views import section_page
-
     return section_page(request, section, penalty_form=form, status=400)
 
 

@@ -1,10 +1,10 @@
-"""The section page's forms for a running section: a late pair, a withdrawal
-and the arrow switch.  Thin: the forms read the input, ``services.running``
-checks it against the movement and the results, and writes."""
+"""The section page's actions on a running section: a late pair, a withdrawal
+and the arrow switch.  Thin: the forms (``director.running_forms``) read the
+input, ``services.running`` checks it against the movement and the results,
+and writes."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import partial, wraps
 from typing import Any
@@ -16,15 +16,13 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournaments.director.absent_form import AbsentForm
 from tournaments.director.form_errors import form_write
 from tournaments.director.return_to import section_or_console
-from tournaments.director.section_form import SectionForm
-from tournaments.models import Section, SectionChange
-from tournaments.selectors.movement import section_absences
+from tournaments.director.running_forms import RUNNING_FORMS
+from tournaments.director.section_page import section_page
+from tournaments.models import Section
 from tournaments.services.entry import StateConflict
 from tournaments.services.running import (
     arrow_switch_change,
@@ -33,93 +31,6 @@ from tournaments.services.running import (
 )
 
 View = Callable[[HttpRequest, int], HttpResponse]
-ROUND_LIST = re.compile(r"^[\d\s,]*$")
-
-
-class LatePairForm(SectionForm):
-    """The late pair's two players and the round it joins."""
-
-    player_a = forms.CharField(label=gettext_lazy("Player"), max_length=90)
-    player_b = forms.CharField(label=gettext_lazy("Partner"), max_length=90)
-    round = forms.IntegerField(label=gettext_lazy("From round"), min_value=1)
-
-
-class WithdrawForm(SectionForm):
-    """The pair that withdraws and the first round it does not play."""
-
-    pair = forms.ChoiceField(label=gettext_lazy("Pair"))
-    round = forms.IntegerField(label=gettext_lazy("From round"), min_value=1)
-    averages = forms.BooleanField(
-        label=gettext_lazy(
-            "Score its missed boards: Average-plus to the opponents, "
-            "Average-minus to the pair (EBU, after half-way)"
-        ),
-        required=False,
-    )
-
-
-def parse_rounds(text: str) -> list[int]:
-    """Round numbers typed as "3, 5" (refused with a message otherwise)."""
-    if not ROUND_LIST.match(text or "") or len(text or "") > 200:
-        raise forms.ValidationError(
-            _("Give round numbers separated by commas, e.g. 3, 5.")
-        )
-    return [int(part) for part in re.split(r"[\s,]+", text.strip()) if part]
-
-
-class ArrowSwitchForm(SectionForm):
-    """The rounds in which the Mitchell's pairs swap directions (the
-    section's, to begin with)."""
-
-    rounds = forms.CharField(
-        label=gettext_lazy("Arrow switch rounds"),
-        required=False,
-        max_length=200,
-        help_text=gettext_lazy("Round numbers separated by commas; empty for none."),
-    )
-
-    def __init__(self, *args: Any, section: Section, **kwargs: Any) -> None:
-        super().__init__(*args, section=section, **kwargs)
-        rounds = section.arrow_switch_rounds
-        self.fields["rounds"].initial = ", ".join(str(r) for r in rounds)
-
-    def clean_rounds(self) -> list[int]:
-        return parse_rounds(self.cleaned_data.get("rounds", ""))
-
-
-# The section page's forms on a running section: its context key, the form, its prefix.
-RUNNING_FORMS: dict[str, tuple[type[SectionForm], str]] = {
-    "late_pair_form": (LatePairForm, "late"),
-    "withdraw_form": (WithdrawForm, "withdraw"),
-    "absent_form": (AbsentForm, "absent"),
-    "arrow_form": (ArrowSwitchForm, "arrow"),
-}
-
-
-def running_forms(
-    section: Section, data: dict[str, forms.Form] | None = None
-) -> dict[str, forms.Form]:
-    """The forms of the section page, bound ones in ``data`` for the one posted."""
-    return {
-        key: form(prefix=prefix, section=section)
-        for key, (form, prefix) in RUNNING_FORMS.items()
-    } | (data or {})
-
-
-def running_context(
-    section: Section, bound: dict[str, forms.Form] | None = None
-) -> dict[str, Any]:
-    """What the section page shows of the running section's changes."""
-    running = section.movement in (Section.Movement.MITCHELL, Section.Movement.HOWELL)
-    return {
-        "running": running,
-        "running_closed": section.session.status == section.session.Status.CLOSED,
-        "absences": section_absences(section),
-        "section_changes": SectionChange.objects.filter(section=section)
-        .select_related("user")
-        .order_by("-at", "-id")[:50],
-        **(running_forms(section, bound) if running else {}),
-    }
 
 
 # The services' field names, as the section page's forms name them.
@@ -140,8 +51,6 @@ def _refused(form: forms.Form, error: ValidationError) -> None:
 def _render(
     request: HttpRequest, section: Section, key: str, form: forms.Form, status: int
 ) -> HttpResponse:
-    from tournaments.director.views import section_page
-
     return section_page(request, section, running={key: form}, status=status)
 
 

@@ -11,7 +11,7 @@ from tournaments.director.forms import TravellerRow
 from tournaments.director.traveller_pairs import fix_typed_pairs
 from tournaments.models import Board, Event, Pair, Result, Round, Section, Table
 from tournaments.movements import Seating
-from tournaments.results.award_text import award_text
+from tournaments.selectors.award_text import award_text
 from tournaments.selectors.movement import section_movement
 from tournaments.services.results import (
     bridgeote_result_submit,

@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -18,14 +17,12 @@ from tournaments.director.club_choice import club_choice
 from tournaments.director.console import audit_rows
 from tournaments.director.disputes import session_close_confirmed
 from tournaments.director.forms import EventForm, EventSettingsForm, SectionForm
-from tournaments.director.penalties import PenaltyForm, penalty_context
-from tournaments.director.running import running_context
+from tournaments.director.section_page import section_page
 from tournaments.director.traveller import read_rows, save_rows, traveller_rows
 from tournaments.models import Board, Event, Section, Session
 from tournaments.movements.model import MITCHELL
 from tournaments.movements.standard import MAX_PAIRS, MIN_PAIRS
 from tournaments.registry import event_game
-from tournaments.selectors.movement import section_movement
 from tournaments.services.analysis import analysis_progress
 from tournaments.services.events import (
     event_create,
@@ -34,10 +31,7 @@ from tournaments.services.events import (
 )
 from tournaments.services.pairs import (
     missing_players_text,
-    pair_changes,
-    pair_seats,
     pairs_missing_a_player,
-    section_pairs,
 )
 from tournaments.services.publication import event_publish
 from tournaments.services.results import session_reopen
@@ -167,39 +161,6 @@ def section_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The section's pairs and boards, with how many lines each board has."""
     section = get_object_or_404(Section.objects.select_related("session__event"), pk=pk)
     return section_page(request, section)
-
-
-def section_page(
-    request: HttpRequest,
-    section: Section,
-    running: dict[str, object] | None = None,
-    status: int = 200,
-    penalty_form: PenaltyForm | None = None,
-) -> HttpResponse:
-    """The section page; ``running`` holds a refused running-section form,
-    ``penalty_form`` a refused penalty."""
-    movement = section_movement(section)
-    boards = section.boards.annotate(entered=Count("results")).order_by("number")
-    expected = {}
-    if movement is not None:
-        expected = {
-            number + section.first_board - 1: movement.times_played(number)
-            for number in movement.boards
-        }
-    rows = [(board, board.entered, expected.get(board.number)) for board in boards]
-    pairs = section_pairs(section).prefetch_related("players")
-    missing = pairs_missing_a_player(section)
-    context = {
-        "section": section,
-        "movement": movement,
-        "boards": rows,
-        **running_context(section, running),
-        "pairs": [(pair, *pair_seats(pair), pair in missing) for pair in pairs],
-        "missing_players": missing_players_text(missing),
-        "pair_changes": pair_changes(section)[:20],
-        **penalty_context(section, penalty_form),
-    }
-    return render(request, "director/section.html", context, status=status)
 
 
 @staff_member_required

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_noop
 from tournaments.individual.services import section_schedule
 from tournaments.models import Table
 from tournaments.movements import Movement
-from tournaments.terminal.play import TableRound, moves_after
+from tournaments.selectors.table_play import TableRound, moves_after
 
 SEAT_NAMES = {
     "N": gettext_noop("North"),

@@ -1,6 +1,6 @@
 """Tablet grants: each sign-in of a table's tablet, so its token can be revoked.
 
-A table token (``tournaments.tokens``) is signed, but a signature alone cannot
+A table token (``tournaments.services.tokens``) is signed, but a signature alone cannot
 be taken back: the token would live its whole 8 hours through a closed
 session, a sign-out or a new table code.  Each sign-in therefore stores a
 grant, and the token names the grant and carries its random key (only the

@@ -14,11 +14,10 @@ from typing import NamedTuple
 
 from django.db.models import QuerySet
 
-from scoring.board import ArtificialScore
+from scoring.board import ArtificialScore, WeightedScore
 from scoring.session import TravellerLine
 from tournaments.models import Result
 from tournaments.rescore.pairs_store import LINE_FIELDS
-from tournaments.services.checks import compared_score
 
 # Field, then board, then section, then NS pair order.
 LINE_ORDER = ("board__number", "board__section_id", "ns_pair__number", "id")
@@ -106,3 +105,16 @@ def traveller_lines(lines: list[StoredLine]) -> list[TravellerLine]:
         )
         for line in lines
     ]
+
+
+def compared_score(result: Result) -> int | WeightedScore | None:
+    """The NS score the scorer compares: the stored one, or the weighted
+    parts of an assigned score."""
+    if result.weighted:
+        return WeightedScore(
+            tuple(
+                (float(percent) / 100, score)
+                for percent, *_rest, score in result.weighted
+            )
+        )
+    return result.score_ns

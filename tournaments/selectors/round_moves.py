@@ -6,7 +6,7 @@ round to round, so a skip round ("EW up two tables") and a relay's bye
 stand come out of it, and so does the arrow switch: before an arrow-switch
 round the pairs are told to swap directions, after it to take their own
 seats again.  A Howell's pairs each follow their table card.  The tablet's
-own moves (this table's pairs and boards) are ``terminal.play.moves_after``.
+own moves (this table's pairs and boards) are ``selectors.table_play.moves_after``.
 """
 
 from __future__ import annotations

@@ -92,9 +92,8 @@ def analysis_start(event: Event) -> Analysis:
 def _queue(analysis_id: int) -> None:
     """Send the analysis to the workers; with the broker down, say so on it."""
     from tournaments.services.rescoring import send_task
-    from tournaments.tasks import double_dummy
 
-    if not send_task(double_dummy, analysis_id):
+    if not send_task("scoring.double_dummy", analysis_id):
         Analysis.objects.filter(pk=analysis_id).update(
             status=Analysis.Status.FAILED,
             message=_("The task queue cannot be reached: try again in a minute."),

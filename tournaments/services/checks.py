@@ -13,8 +13,7 @@ from games.bridge import parse_contract, result_score
 from games.cards import Seat
 from games.errors import GameError
 from games.weighted import WeightedPart
-from scoring.board import WeightedScore
-from tournaments.models import Board, Pair, Result, Round, Session, Table
+from tournaments.models import Board, Pair, Round, Session, Table
 from tournaments.registry import section_game
 from tournaments.selectors.movement import section_movement
 
@@ -110,19 +109,6 @@ def weighted_fields(board: Board, parts: Sequence[WeightedPart]) -> dict[str, ob
         "absent": "",
         "weighted": stored,
     }
-
-
-def compared_score(result: Result) -> int | WeightedScore | None:
-    """The NS score the scorer compares: the stored one, or the weighted
-    parts of an assigned score."""
-    if result.weighted:
-        return WeightedScore(
-            tuple(
-                (float(percent) / 100, score)
-                for percent, *_rest, score in result.weighted
-            )
-        )
-    return result.score_ns
 
 
 def adjusted_fields(ns: str, ew: str, absent: str = "") -> dict[str, object]:

@@ -45,10 +45,12 @@ from tournaments.services.results_files import (
     every_fault,
     is_xml,
 )
-from tournaments.tasks.imports import run_job
 from tournaments.teams.usebio_import import teams_event_import
 
 logger = logging.getLogger(__name__)
+
+# The import task's registered name (``tournaments.tasks.imports.run_job``).
+RUN_JOB = "imports.run_job"
 
 JOB_THRESHOLD_BYTES = 256 * 1024  # larger results files are imported by a job
 # Traveller lines stored in one transaction (a few bulk statements), the
@@ -102,7 +104,7 @@ def import_job_start(
             )
     except IntegrityError:  # the same file, sent at the same moment
         return live.get(), False
-    transaction.on_commit(lambda: send_task(run_job, job.pk))
+    transaction.on_commit(lambda: send_task(RUN_JOB, job.pk))
     return job, True
 
 
@@ -225,7 +227,7 @@ def import_jobs_sweep(now: datetime | None = None) -> dict[str, list[int]]:
     )
     resent = list(queued.values_list("pk", flat=True))
     for job_id in resent:
-        if send_task(run_job, job_id):
+        if send_task(RUN_JOB, job_id):
             ImportJob.objects.filter(pk=job_id).update(updated=now)
     lost = ImportJob.objects.filter(
         status=ImportJob.Status.RUNNING, updated__lt=now - LOST_RUNNING_AFTER

@@ -134,9 +134,7 @@ def mail_job_start(
 
 def queue_mail_job(job_id: int) -> bool:
     """Send the job to the workers; when the broker is down say so on it."""
-    from tournaments.tasks.mail import send_results
-
-    if send_task(send_results, job_id):
+    if send_task("mail.results", job_id):
         return True
     MailJob.objects.filter(pk=job_id, status=MailJob.Status.QUEUED).update(
         error=str(QUEUE_DOWN)

@@ -33,6 +33,7 @@ import logging
 from datetime import datetime, timedelta
 from functools import partial
 
+from celery import Task, current_app
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, F, Q, Value
@@ -48,6 +49,9 @@ from tournaments.services.push import SCORES, sections_pushed
 logger = logging.getLogger(__name__)
 
 # What sending a task raises when the broker cannot be reached.
+# The scoring task's registered name (``tournaments.tasks.score_section``).
+SCORE_SECTION = "scoring.score_section"
+
 BROKER_ERRORS = (
     KombuOperationalError,
     RedisConnectionError,
@@ -100,9 +104,18 @@ def _queue_after_write(section_id: int, reached: int) -> None:
 
 
 def _eager() -> bool:
-    from tournaments.tasks import score_section
+    return bool(celery_task(SCORE_SECTION).app.conf.task_always_eager)
 
-    return bool(score_section.app.conf.task_always_eager)
+
+def celery_task(name: str) -> Task:
+    """The Celery task registered as ``name``.
+
+    Services send work by the task's name: the task modules (``tournaments.tasks``
+    and a game's own) sit above the services they call, and are registered
+    when the app is ready (``TournamentsConfig.ready``), in the web process as
+    in the worker.
+    """
+    return current_app.tasks[name]
 
 
 def queue_rescore(section_id: int, reached: int | None = None) -> bool:
@@ -116,8 +129,6 @@ def queue_rescore(section_id: int, reached: int | None = None) -> bool:
     raising when tasks run eagerly) is logged and swallowed: the section stays
     stale and the sweep queues it again.
     """
-    from tournaments.tasks import score_section
-
     queued = SectionScoring.objects.filter(section_id=section_id)
     if reached is not None:
         queued = queued.filter(queued_changes__lt=reached, pending=False)
@@ -127,7 +138,7 @@ def queue_rescore(section_id: int, reached: int | None = None) -> bool:
     if not marked:
         return False
     try:
-        score_section.apply_async((section_id,), {"queued": True})
+        celery_task(SCORE_SECTION).apply_async((section_id,), {"queued": True})
     except Exception:
         logger.exception("Could not queue the rescore of section %s", section_id)
         SectionScoring.objects.filter(section_id=section_id).update(pending=False)
@@ -188,15 +199,16 @@ def sweep(now: datetime | None = None) -> list[int]:
     return due
 
 
-def send_task(task: object, *args: object) -> bool:
-    """Send a task to the workers; False (logged) when the broker is down.
+def send_task(name: str, *args: object) -> bool:
+    """Send the task registered as ``name`` to the workers; False (logged)
+    when the broker is down.
 
     For the tasks no sweep retries: the caller records the failure where a
     person will see it.
     """
     try:
-        task.apply_async(args)
+        celery_task(name).apply_async(args)
     except BROKER_ERRORS:
-        logger.exception("Could not queue %s%r", getattr(task, "name", task), args)
+        logger.exception("Could not queue %s%r", name, args)
         return False
     return True

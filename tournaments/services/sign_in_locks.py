@@ -4,7 +4,7 @@ The whole room reaches the server from one address (the club's network, or
 its NAT), so wrong codes are not counted per address but per *device*: the
 random id of the tablet's signed device cookie, or, for a device that does
 not keep that cookie, the id kept in its session (see
-``tournaments.terminal.access.caller``).  A wrong code matches no table by
+``tournaments.services.tablet_access.caller``).  A wrong code matches no table by
 definition, so it counts against the device that typed it and nothing else:
 five in five minutes lock that device out, and no other tablet, not even one
 of the same table, notices.  One player cannot lock another table out.

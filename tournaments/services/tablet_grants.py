@@ -3,7 +3,7 @@
 Every revocation is one ``UPDATE ... SET revoked_at`` of the live grants it
 names (``revoked_at IS NULL``), decided by the database: a grant is revoked
 once, by the first who asks, and the row keeps when, why and by whom.  Each
-is logged too.  What a token needs to be accepted is in ``tournaments.tokens``.
+is logged too.  What a token needs to be accepted is in ``tournaments.services.tokens``.
 """
 
 from __future__ import annotations

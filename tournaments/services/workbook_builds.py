@@ -37,7 +37,6 @@ from tournaments.exporters.workbook.book import SHEET_PROGRESS
 from tournaments.models import Event, EventWorkbook, Result, ResultChange, Section
 from tournaments.registry import event_game
 from tournaments.services.rescoring import send_task
-from tournaments.tasks.exports import build_workbook
 
 logger = logging.getLogger(__name__)
 
@@ -107,7 +106,7 @@ def workbook_wanted(event: Event, language: str) -> WorkbookState:
         status=Status.QUEUED, stamp=stamp, progress=0, fault="", data=b"",
         started=None, updated=timezone.now(),
     )  # fmt: skip
-    if restarted and not send_task(build_workbook, row.pk, stamp):
+    if restarted and not send_task("exports.build_workbook", row.pk, stamp):
         EventWorkbook.objects.filter(pk=row.pk, stamp=stamp).update(
             status=Status.FAILED, fault=BROKER_DOWN
         )

@@ -39,8 +39,8 @@ from tournaments.models import (
     TeamCompetition,
     TeamScore,
 )
+from tournaments.rescore.lines import compared_score
 from tournaments.rescore.ranking import store_ranking
-from tournaments.services.checks import compared_score
 from tournaments.teams.three_way import three_way_boards
 
 SCORINGS = {

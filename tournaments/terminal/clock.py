@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 
 from tournaments.api.clock import clock_body
 from tournaments.selectors.round_clock import section_clock_state
-from tournaments.terminal import access
+from tournaments.services import tablet_access as access
 
 
 @require_GET

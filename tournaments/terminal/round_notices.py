@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 
 from tournaments.models import SectionChange, Table
 from tournaments.movements import Movement
-from tournaments.terminal.play import TableRound
+from tournaments.selectors.table_play import TableRound
 
 
 def round_notices(

@@ -24,7 +24,17 @@ from tournaments.movements import Movement
 from tournaments.registry import table_game
 from tournaments.selectors.line_checks import line_checks_json
 from tournaments.selectors.movement import section_movement
+from tournaments.selectors.table_play import (
+    BoardLine,
+    TableRound,
+    TravellerLine,
+    current_round,
+    moves_after,
+    table_rounds,
+    traveller,
+)
 from tournaments.services import sign_in_locks as locks
+from tournaments.services import tablet_access as access
 from tournaments.services.checks import played_fields
 from tournaments.services.entry import (
     refusal_messages,
@@ -39,8 +49,9 @@ from tournaments.services.results import (
     result_enter,
 )
 from tournaments.services.table_rounds import current_round as table_current_round
+from tournaments.services.tokens import TokenRefused
 from tournaments.teams.selectors import table_match
-from tournaments.terminal import access, replies
+from tournaments.terminal import replies
 from tournaments.terminal.answer import table_answer
 from tournaments.terminal.forms import (
     BridgeoteEntryForm,
@@ -48,17 +59,7 @@ from tournaments.terminal.forms import (
     SignInForm,
     TabletForm,
 )
-from tournaments.terminal.play import (
-    BoardLine,
-    TableRound,
-    TravellerLine,
-    current_round,
-    moves_after,
-    table_rounds,
-    traveller,
-)
 from tournaments.terminal.round_notices import round_notices
-from tournaments.tokens import TokenRefused
 
 TableView = Callable[..., HttpResponse]
 

@@ -8,7 +8,7 @@ from django.test import Client
 
 from tournaments.models import Club, Event, Table
 from tournaments.services.publication import event_publish
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 User = get_user_model()
 

@@ -10,7 +10,7 @@ from tournaments.selectors.pairs import stored_report
 from tournaments.selectors.pairs_json import report_json
 from tournaments.services.events import MovementChoice, section_create
 from tournaments.services.rescoring import rescore
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

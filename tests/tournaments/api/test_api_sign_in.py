@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Session
-from tournaments.tokens import TOKEN_MAX_AGE, read_table_token
+from tournaments.services.tokens import TOKEN_MAX_AGE, read_table_token
 
 pytestmark = pytest.mark.django_db
 

@@ -51,7 +51,7 @@ from tournaments.models import (
     WhizResult,
 )
 from tournaments.services.single_section import PlayerEntry
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from tournaments.models import Result
 # Imported before ``locked`` patches ``running.locked_section``: a module that
 # imports it by name on a first request would keep the patched one.
 from tournaments.services import absent_awards, entry, running  # noqa: F401
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

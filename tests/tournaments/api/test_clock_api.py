@@ -19,7 +19,7 @@ from tournaments.live import channel
 from tournaments.models import Club, Event, RoundClock, SectionChange, Table
 from tournaments.services import push
 from tournaments.services.table_rounds import table_move_on
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 from ..conftest import mitchell_section
 

@@ -20,7 +20,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.services.single_section import PlayerEntry
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

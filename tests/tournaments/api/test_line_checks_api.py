@@ -19,7 +19,7 @@ from tournaments.selectors.movement import section_movement
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.line_pairs import pair_by_label
 from tournaments.services.results import result_enter
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from wrong_pairs import line, mp
 from wrong_pairs import section as section
 
 from tournaments.models import Result, ResultChange, Source
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from tournaments.models import Club, Event, Pair, Section, Session, Table
 from tournaments.services.directors import director_create
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

@@ -22,7 +22,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.public_players import ENTRIES
 from tournaments.services.publication import event_publish
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()

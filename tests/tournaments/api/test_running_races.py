@@ -24,7 +24,7 @@ from race_database import api_client, at_once, in_thread, on_file_database
 from running_play import running_section
 
 from tournaments.models import Pair, Result, Section, SectionChange
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

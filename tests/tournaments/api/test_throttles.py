@@ -13,7 +13,7 @@ from django.core.cache import caches
 from django.test import Client
 from django.urls import reverse
 
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

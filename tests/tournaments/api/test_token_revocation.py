@@ -21,7 +21,7 @@ from tournaments.services.closing import close_session
 from tournaments.services.directors import director_create
 from tournaments.services.events import MovementChoice, section_create
 from tournaments.services.results import session_reopen
-from tournaments.tokens import TOKEN_SALT, issue_table_token, read_table_token
+from tournaments.services.tokens import TOKEN_SALT, issue_table_token, read_table_token
 
 pytestmark = pytest.mark.django_db
 

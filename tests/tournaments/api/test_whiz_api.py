@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Event, Table, WhizResult, WhizScore
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 from tournaments.whiz.movements import whiz_movement
 
 pytestmark = pytest.mark.django_db

@@ -268,7 +268,7 @@ def test_a_table_token_enters_deals_at_its_own_table_only(event):
     from rest_framework.test import APIClient
 
     from tournaments.models import Table
-    from tournaments.tokens import issue_table_token
+    from tournaments.services.tokens import issue_table_token
 
     table = Table.objects.get(section_id=event["section"], number=2)
     client = APIClient()

@@ -17,7 +17,7 @@ from tournaments.models import Result, ResultChange, SectionChange, Source
 from tournaments.services.absent_awards import pair_absent
 from tournaments.services.entry import StateConflict
 from tournaments.services.results import result_submit
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

@@ -25,7 +25,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.movement import section_movement
 from tournaments.services.results import result_submit
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

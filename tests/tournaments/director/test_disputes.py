@@ -12,7 +12,7 @@ from tournaments.models import Result, ResultChange, SectionScoring, Source
 from tournaments.services.disputes import attempted_values, same_result
 from tournaments.services.results import _entry as traveller_entry
 from tournaments.services.results import result_answer, result_submit
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

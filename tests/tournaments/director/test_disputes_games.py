@@ -20,7 +20,7 @@ from tournaments.models import (
     WhizResult,
 )
 from tournaments.services.closing import close_check
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

@@ -24,7 +24,7 @@ from tournaments.models import (
 )
 from tournaments.services.event_deletion import EventInPlay, event_delete
 from tournaments.services.events import event_create
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

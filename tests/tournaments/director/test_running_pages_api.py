@@ -15,7 +15,7 @@ from tournaments.services.running import (
     late_pair_join,
     pair_withdraw,
 )
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

@@ -25,7 +25,7 @@ from tournaments.services.events import (
 from tournaments.services.pairs import pair_players_change, pairs_missing_a_player
 from tournaments.services.rescoring import rescore
 from tournaments.services.results import result_submit, session_close
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

@@ -33,7 +33,7 @@ from tournaments.models import (
     Result,
     Table,
 )
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

@@ -28,7 +28,7 @@ from tournaments.services.privacy import (
     visible_boards,
 )
 from tournaments.services.results import result_submit
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

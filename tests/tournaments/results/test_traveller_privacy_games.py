@@ -22,7 +22,7 @@ from tournaments.rescore import rescore_section
 from tournaments.services.events import event_create
 from tournaments.services.privacy import PUBLIC, hidden_boards, incomplete_boards
 from tournaments.services.sessions import session_close, session_reopen
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

@@ -18,8 +18,8 @@ from teams_play import create as create_teams
 
 from tournaments.models import Table
 from tournaments.selectors import movement as pairs_movement
+from tournaments.services.tokens import issue_table_token
 from tournaments.teams import services as teams_service
-from tournaments.tokens import issue_table_token
 from tournaments.whiz import services as whiz_service
 
 pytestmark = pytest.mark.django_db

@@ -38,7 +38,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.services.events import MovementChoice, event_create, section_create
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

@@ -248,7 +248,7 @@ def test_api_refusals_name_the_line_and_field(section, director):
 
 
 def test_api_board_pairs_are_the_directors_only(section, client, django_user_model):
-    from tournaments.tokens import issue_table_token
+    from tournaments.services.tokens import issue_table_token
 
     body = {"lines": [{"id": line(section, "1NS").pk, "ns": "1NS", "ew": "3EW"}]}
     url = board_pairs_url(section)

@@ -38,7 +38,7 @@ from tournaments.selectors.movement import section_movement
 from tournaments.services.events import MovementChoice, section_create
 from tournaments.services.line_pairs import line_pairs_fix, line_swap
 from tournaments.services.results import result_submit, session_close
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 
@@ -299,7 +299,7 @@ def test_the_traveller_form_fixes_a_lines_pairs(section, director):
 
 def test_the_console_and_the_tablet_find_a_swapped_line_in_its_seat(section):
     from tournaments.director.console import console_grid
-    from tournaments.terminal.play import table_rounds
+    from tournaments.selectors.table_play import table_rounds
 
     stored = line(section, "3NS")
     line_swap(stored)

@@ -31,7 +31,7 @@ from tournaments.models import (
     Session,
 )
 from tournaments.services.penalties import penalty_give, penalty_withdraw
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

@@ -22,8 +22,8 @@ from tournaments.services.rescoring import (
     section_changed,
     sweep,
 )
+from tournaments.services.tokens import issue_table_token
 from tournaments.tasks import score_section
-from tournaments.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from tournaments.models import Result, Session
 from tournaments.selectors.movement import section_movement
 from tournaments.services.closing import close_check
 from tournaments.services.results import result_answer, result_submit
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 

@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from tournaments.models import Session, SignInFailure
 from tournaments.services import sign_in_locks as locks
-from tournaments.terminal import access
-from tournaments.tokens import read_table_token
+from tournaments.services import tablet_access as access
+from tournaments.services.tokens import read_table_token
 
 pytestmark = pytest.mark.django_db
 

@@ -161,7 +161,7 @@ def test_a_swiss_round_4_laid_out_after_three_rounds(director, api):
 def test_a_tablet_cannot_write_another_matchs_copy_of_its_board(round_four):
     """Every match of a round plays boards 25-32 from its own copy: table 3
     (match 2) may not write board 25 for match 1's pairs or match 3's."""
-    from tournaments.tokens import issue_table_token
+    from tournaments.services.tokens import issue_table_token
 
     match, section = round_four
     token = issue_table_token(section.table_set.get(number=3))

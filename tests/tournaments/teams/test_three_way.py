@@ -33,12 +33,12 @@ from teams_play import create, enter, matches, post
 from tournaments.models import Match, Section
 from tournaments.movements.validation import validate
 from tournaments.selectors.movement import section_movement
+from tournaments.services.tokens import issue_table_token
 from tournaments.teams.movements.three_way import (
     three_way_round,
     three_way_set,
     three_way_tables,
 )
-from tournaments.tokens import issue_table_token
 
 FLAT = {"contract": "3NT", "result": "="}
 

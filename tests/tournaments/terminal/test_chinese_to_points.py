@@ -250,7 +250,7 @@ def test_the_target_is_stored_and_shown(api):
 def test_the_api_takes_the_opponents_answer(api, client):
     """A table token agrees or disputes its own table's hands only."""
     from tournaments.models import Table
-    from tournaments.tokens import issue_table_token
+    from tournaments.services.tokens import issue_table_token
 
     event = create(api, names=("Ann", "Ben", "Cat", "Dan"), hands=2)
     section = event["section"]

@@ -27,7 +27,7 @@ from tournaments.selectors.movement import section_movement
 from tournaments.services import entry as entry_module
 from tournaments.services.results import result_submit
 from tournaments.services.table_rounds import current_round
-from tournaments.tokens import issue_table_token
+from tournaments.services.tokens import issue_table_token
 from tournaments.whiz.services import section_whiz_movement, whiz_result_answer
 
 pytestmark = pytest.mark.django_db

@@ -12,9 +12,9 @@ from django.urls import reverse
 
 from tournaments.models import TabletGrant
 from tournaments.services.closing import close_session
+from tournaments.services.tablet_access import SESSION_KEY
 from tournaments.services.tablet_grants import give_new_code, revoke_section
-from tournaments.terminal.access import SESSION_KEY
-from tournaments.tokens import read_table_token
+from tournaments.services.tokens import read_table_token
 
 pytestmark = pytest.mark.django_db
 

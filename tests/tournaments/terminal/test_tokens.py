@@ -8,7 +8,7 @@ import pytest
 from django.core import signing
 
 from tournaments.services.events import MovementChoice, event_create, section_create
-from tournaments.tokens import TOKEN_SALT, issue_table_token, read_table_token
+from tournaments.services.tokens import TOKEN_SALT, issue_table_token, read_table_token
 
 pytestmark = pytest.mark.django_db
 

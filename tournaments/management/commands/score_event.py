@@ -14,8 +14,9 @@ from scoring.imp_session import ImpSettings
 from scoring.imps import DatumRounding
 from scoring.session import AverageRule, SessionSettings
 from tournaments.models import Event, Section
+from tournaments.rescore.fresh_reports import fresh_field_reports
 from tournaments.rescore.pairs import ScorerSettings, datum_trim, event_settings
-from tournaments.selectors.pairs import event_sections, fresh_field_reports
+from tournaments.selectors.pairs import event_sections
 from tournaments.selectors.pairs_json import report_json
 
 

@@ -17,7 +17,7 @@ from tournaments.models import Table, TabletGrant
 from tournaments.services import sign_in_locks as locks
 from tournaments.services.event_tables import table_now
 from tournaments.services.tablet_grants import revoke_grant
-from tournaments.tokens import (
+from tournaments.services.tokens import (
     TableWaiting,
     TokenRefused,
     issue_table_token,

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up the test environment and run every check: ruff lint and format, the
-# migration check, the whole pytest suite (which holds the import checks) on
+# layers (import-linter's contracts in pyproject.toml), the migration check,
+# the docs build, the whole pytest suite on
 # SQLite, then every test that touches the database again on PostgreSQL
 # (pytest's "database" marker) with the production stack check beside it,
 # with a throwaway Redis for the tests that run a real Celery worker, a
@@ -88,9 +89,11 @@ export DONNE_TEST_SHARED_DIR
 remove_shared_dir() { rm -rf "$DONNE_TEST_SHARED_DIR"; }
 DONNE_EXIT_HOOKS+=(remove_shared_dir)
 
-phase "lint (ruff, migrations, docs)"
+phase "lint (ruff, layers, migrations, docs)"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
+# The layers and no import cycle: import-linter's contracts (pyproject.toml).
+.venv/bin/lint-imports --no-cache
 .venv/bin/python manage.py makemigrations --check --dry-run
 # The manual (docs/, MkDocs): built strictly into a folder thrown away.
 docs_site="$(mktemp -d)"

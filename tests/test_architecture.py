@@ -125,7 +125,8 @@ def test_misplaced_code_is_seen(tmp_path):
     ]
 
 
-# Every kind of event: a comparison with one of them picks a game.
+# Every kind of event, and the card games a pairs event is played at: code
+# that names one of them picks a game.
 GAME_KINDS = {
     "PAIRS",
     "TEAMS",
@@ -136,34 +137,41 @@ GAME_KINDS = {
     "BRIDGEOTE",
     "INDIVIDUAL",
 }
+CARD_GAMES = {"BRIDGE", "BRIDGEOTE"}
 
 
 def _game_tests(path: Path) -> list[int]:
-    """Lines where the code compares something with a game's kind
-    (``x.kind == Event.Kind.WHIZ``, ``x.kind in (Event.Kind.TEAMS, ...)``)."""
+    """Lines where the code names a game's kind or a card game
+    (``x.kind == Event.Kind.WHIZ``, ``filter(kind=Event.Kind.PAIRS)``,
+    ``event.game == Event.Game.BRIDGEOTE``): a switch on the game."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    lines = []
+    lines = set()
     for node in ast.walk(tree):
-        if not isinstance(node, ast.Compare):
+        if not isinstance(node, ast.Attribute):
             continue
-        names = {
-            part.attr
-            for side in (node.left, *node.comparators)
-            for part in ast.walk(side)
-            if isinstance(part, ast.Attribute)
-        }
-        if names & GAME_KINDS and "Kind" in names:
-            lines.append(node.lineno)
-    return lines
+        owner = node.value
+        owner_name = (
+            owner.attr
+            if isinstance(owner, ast.Attribute)
+            else owner.id
+            if isinstance(owner, ast.Name)
+            else ""
+        )
+        if (owner_name == "Kind" and node.attr in GAME_KINDS) or (
+            owner_name == "Game" and node.attr in CARD_GAMES
+        ):
+            lines.add(node.lineno)
+    return sorted(lines)
 
 
 def test_the_game_is_chosen_only_by_the_registry():
     """Shared code asks the registry (``event_game(event).method(...)``); no
-    shared module compares ``Event.kind`` with a game's kind itself."""
+    shared module names a game's kind or a card game itself (the models
+    define them)."""
     switches = {
         str(path.relative_to(ROOT)): lines
         for path in _shared_modules()
-        if path.name != "registry.py"
+        if path.name != "registry.py" and "models" not in path.parts
         if (lines := _game_tests(path))
     }
     assert switches == {}
@@ -175,9 +183,10 @@ def test_a_game_switch_is_seen(tmp_path):
         "def page(event):\n"
         "    if event.kind == Event.Kind.WHIZ:\n"
         "        return 1\n"
-        "    return 0 if event.kind in (Event.Kind.BARBU_DUPLICATE,) else 2\n"
+        "    events = Event.objects.filter(kind=Event.Kind.PAIRS)\n"
+        "    return 0 if event.game in (Event.Game.BRIDGEOTE,) else 2\n"
     )
-    assert _game_tests(module) == [2, 4]
+    assert _game_tests(module) == [2, 4, 5]
 
 
 def _contracts() -> list[dict]:

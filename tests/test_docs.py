@@ -1,7 +1,9 @@
 """The manual names only what the repository holds.
 
-README.md and every page of ``docs/`` (the MkDocs site, ``mkdocs.yml``):
-each repository path named in backticks exists, each ``./scripts/X`` exists,
+README.md and every page of ``docs/`` (the MkDocs site, ``mkdocs.yml``, its
+pages in one folder a reader): each repository path named in backticks
+exists (``rescore/lines.py`` is read under ``tournaments/``, a module may be
+named without its ``.py``), each ``./scripts/X`` exists,
 each ``manage.py <command>`` is a real management command, no page says
 "issue" and a number (the manual is for readers, not for the tracker), and
 every page is in the site's navigation and every navigation entry is a page.
@@ -35,12 +37,17 @@ PATH_ROOTS = (
     "tournaments",
 )
 PATH = re.compile(r"(?<![\w./])(?:" + "|".join(PATH_ROOTS) + r")/[\w./-]*")
-CODE = re.compile(r"`([^`\n]+)`")
+# The packages of tournaments/, which the manual names from there
+# (``services/entry.py``, ``rescore/lines.py``).
+PACKAGES = sorted(p.parent.name for p in (ROOT / "tournaments").glob("*/__init__.py"))
+RELATIVE = re.compile(r"(?<![\w./])(?:" + "|".join(PACKAGES) + r")/[\w./-]*")
+# A code span may run over a line break, never over a blank line.
+CODE = re.compile(r"`((?:[^`\n]|\n(?![ \t]*\n))+)`")
 FENCE = re.compile(r"^```.*?^```", re.S | re.M)
 LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
 SCRIPT = re.compile(r"\./scripts/([\w.-]+)")
 COMMAND = re.compile(r"manage\.py\s+([a-z][a-z_]*)")
-ISSUE = re.compile(r"\bissues?\s+#?\d+", re.I)
+ISSUE = re.compile(r"\bissues?\s+#?\d+|(?<![\w&#/])#\d+\b", re.I)
 
 
 def pages() -> list[Path]:
@@ -55,7 +62,7 @@ def code_spans(text: str) -> list[str]:
     """Inline code and fenced blocks: where the manual names files."""
     fences = FENCE.findall(text)
     rest = FENCE.sub("", text)
-    return CODE.findall(rest) + fences
+    return [re.sub(r"\s*\n\s*", " ", span) for span in CODE.findall(rest)] + fences
 
 
 def named_paths(text: str) -> set[str]:
@@ -63,17 +70,30 @@ def named_paths(text: str) -> set[str]:
     ``{id}``, ``NAME``) left out."""
     found = set()
     for span in code_spans(text):
-        for match in PATH.finditer(span):
-            path = match.group(0).rstrip(".,;:")
-            rest = span[match.end() :]
-            if rest.startswith(("<", "*", "{")) or re.search(r"/[A-Z]+$", path):
-                continue
-            found.add(path)
+        for pattern, base in ((PATH, ""), (RELATIVE, "tournaments/")):
+            for match in pattern.finditer(span):
+                path = match.group(0).rstrip(".,;:")
+                rest = span[match.end() :]
+                if rest.startswith(("<", "*", "{")) or re.search(r"/[A-Z]+$", path):
+                    continue
+                found.add(base + path)
     return found
 
 
+def path_exists(path: str, root: Path = ROOT) -> bool:
+    """The file or folder, or under ``tournaments/`` a module named without
+    its ``.py`` (``services/table_rounds``) or with one of its names
+    (``models/play.EnteredLine``: the name is checked by ``missing_names``)."""
+    if (root / path).exists():
+        return True
+    if not path.startswith("tournaments/"):
+        return False
+    module = path.rsplit(".", 1)[0] if "." in path.rsplit("/", 1)[-1] else path
+    return (root / f"{path}.py").is_file() or (root / f"{module}.py").is_file()
+
+
 def missing_paths(text: str, root: Path = ROOT) -> list[str]:
-    return sorted(p for p in named_paths(text) if not (root / p).exists())
+    return sorted(p for p in named_paths(text) if not path_exists(p, root))
 
 
 def test_a_wrong_path_is_caught():
@@ -84,6 +104,20 @@ def test_a_wrong_path_is_caught():
         "bench/nope.py",
     ]
     assert missing_paths("`tests/tournaments/<package>/` and `log/NAME.log`") == []
+
+
+def test_a_moved_module_is_caught():
+    """Paths named from ``tournaments/`` and spans broken over a line are
+    checked too: a module the games' packages took away is reported."""
+    assert missing_paths("`rescore/individual.py`, `services/whiz.py`") == [
+        "tournaments/rescore/individual.py",
+        "tournaments/services/whiz.py",
+    ]
+    broken = '(`{"round", "table",\n"hand"}`) in `tournaments/rescore/teams.py`'
+    assert missing_paths(broken) == ["tournaments/rescore/teams.py"]
+    assert missing_paths("`games/bridge.py` and `scoring/\nimps.py`") == []
+    named = "`services/table_rounds`, `models/play.EnteredLine`, `selectors/pairs.x(q)`"
+    assert missing_paths(named) == []
 
 
 @pytest.mark.parametrize("page", sorted(manual()))
@@ -115,7 +149,10 @@ def test_no_issue_numbers(page):
 
 def test_an_issue_number_is_caught():
     assert ISSUE.findall("## Sections of any size (issue 21)")
+    assert ISSUE.findall("as the console shows (Issues 21 and 22)")
+    assert ISSUE.findall("fixed in #32")
     assert not ISSUE.findall("an issue the director settles")
+    assert not ISSUE.findall("[the clock](round-clock.md#the-room-screen), &#160;")
 
 
 BASES = (ROOT, ROOT / "tournaments")

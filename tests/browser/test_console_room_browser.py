@@ -2,7 +2,7 @@
 30 tables x 13 rounds with no horizontal scroll, the round at a glance
 above the fold, and a dispute shown side by side and decided in one click.
 
-The screenshot is the manual's (``docs/console.md``), taken again into
+The screenshot is the manual's (``docs/directors/console.md``), taken again into
 ``docs/images`` with ``DONNE_MANUAL_SCREENSHOTS=1``.
 """
 

@@ -309,7 +309,7 @@ def test_the_whiz_ranking_fits_a_phone(live_server, phone):
 
 
 def test_the_directors_traveller_previews_the_readme_weighted_score(live_server, phone):
-    """The manual's own example (docs/club-night.md) typed in the director's
+    """The manual's own example (docs/directors/index.md) typed in the director's
     traveller shows its weighted NS score as it is typed (the preview answered
     a 500 before)."""
     section = _playing_section()

@@ -1,5 +1,5 @@
 """The terminal's service worker, served under the terminal so its scope covers
-every tablet page (``templates/terminal/sw.js``; docs/terminal-offline.md).
+every tablet page (``templates/terminal/sw.js``; docs/developers/offline-terminal.md).
 
 Its cache is named after the contents of the files it keeps, so a new
 version of the terminal's scripts replaces the tablets' copies.

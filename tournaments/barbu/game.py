@@ -12,12 +12,12 @@ from tournaments.barbu.rescore import (
     rescore_barbu_section,
 )
 from tournaments.barbu.results import barbu_duplicate_results, barbu_results
+from tournaments.barbu.rounds import barbu_open_round
 from tournaments.barbu.terminal import barbu_play
 from tournaments.barbu.workbook import barbu_workbook_bytes
 from tournaments.board_games import SheetGame
 from tournaments.director.games import barbu_duplicate_event_new, barbu_event_new
 from tournaments.models import Event
-from tournaments.services.table_rounds import barbu_open_round
 
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse

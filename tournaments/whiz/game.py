@@ -10,11 +10,11 @@ from tournaments.director.console import whiz_line_text
 from tournaments.models import Event
 from tournaments.services.closing import missing_whiz_lines
 from tournaments.services.privacy import whiz_expected_lines
-from tournaments.services.table_rounds import whiz_open_round
 from tournaments.whiz.api import whiz_event_new as api_whiz_event_new
 from tournaments.whiz.director import whiz_event_detail, whiz_event_new
 from tournaments.whiz.rescore import rescore_whiz_section
 from tournaments.whiz.results import whiz_results
+from tournaments.whiz.rounds import whiz_open_round
 from tournaments.whiz.terminal import whiz_answer, whiz_board, whiz_play
 from tournaments.whiz.workbook import whiz_workbook_bytes
 

@@ -6,7 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 from tournaments.barbu.api import barbu_duplicate_event_new as api_duplicate_new
 from tournaments.barbu.api import barbu_event_new as api_barbu_event_new
-from tournaments.barbu.director import barbu_event_detail
+from tournaments.barbu.director import (
+    barbu_duplicate_event_new,
+    barbu_event_detail,
+    barbu_event_new,
+)
 from tournaments.barbu.rescore import (
     rescore_barbu_duplicate_section,
     rescore_barbu_section,
@@ -16,7 +20,6 @@ from tournaments.barbu.rounds import barbu_open_round
 from tournaments.barbu.terminal import barbu_play
 from tournaments.barbu.workbook import barbu_workbook_bytes
 from tournaments.board_games import SheetGame
-from tournaments.director.games import barbu_duplicate_event_new, barbu_event_new
 from tournaments.models import Event
 
 if TYPE_CHECKING:

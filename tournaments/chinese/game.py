@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING, Any
 
 from tournaments.board_games import SheetGame
 from tournaments.chinese.api import chinese_event_new as api_chinese_event_new
+from tournaments.chinese.director import chinese_event_detail, chinese_event_new
 from tournaments.chinese.rescore import rescore_chinese_section
 from tournaments.chinese.results import chinese_results
 from tournaments.chinese.rounds import chinese_open_round
 from tournaments.chinese.terminal import chinese_play
 from tournaments.chinese.workbook import chinese_workbook_bytes
-from tournaments.director.games import chinese_event_detail, chinese_event_new
 from tournaments.models import Event
 
 if TYPE_CHECKING:

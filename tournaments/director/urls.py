@@ -6,7 +6,6 @@ from tournaments.barbu import director as barbu
 from tournaments.director import (
     absent,
     analysis,
-    cards,
     clock,
     console,
     console_page,
@@ -64,11 +63,6 @@ urlpatterns = [
         ("settings/", views.event_settings, "event-settings"),
         ("delete/", event_deletion.event_delete_page, "event-delete"),
         ("whiz/boards/<int:number>/", whiz.whiz_traveller, "whiz-traveller"),
-        ("whiz/cards/", cards.whiz_cards, "whiz-cards"),
-        ("barbu/cards/", cards.barbu_cards, "barbu-cards"),
-        ("chinese/cards/", cards.chinese_cards, "chinese-cards"),
-        # Bridgeote individual events.
-        ("bridgeote/cards/", cards.bridgeote_cards, "bridgeote-cards"),
         (
             "barbu/rounds/<int:round>/tables/<int:table>/",
             barbu.barbu_manche,

@@ -19,10 +19,12 @@ from tournaments.whiz.rescore import rescore_whiz_section
 from tournaments.whiz.results import whiz_results
 from tournaments.whiz.rounds import whiz_open_round
 from tournaments.whiz.terminal import whiz_answer, whiz_board, whiz_play
+from tournaments.whiz.urls import URLS
 from tournaments.whiz.workbook import whiz_workbook_bytes
 
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
+    from django.urls import URLPattern
 
     from tournaments.models import Section, Table
 
@@ -76,6 +78,9 @@ class WhizGame(BoardsGame):
 
     def audit_text(self, snapshot: Mapping[str, Any], labels: dict[int, str]) -> str:
         return whiz_line_text(snapshot, labels)
+
+    def urls(self, site: str) -> list[URLPattern]:
+        return URLS.get(site, [])
 
     def disputed_lines(self, section: Section) -> list[Any]:
         return whiz_disputes(section)

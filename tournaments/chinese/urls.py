@@ -1,0 +1,14 @@
+"""Chinese bridge's own routes in the API, director and results URL confs
+(``ChineseGame.urls``, included there by ``registry.game_urls``)."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, path
+
+from tournaments.chinese.cards import chinese_cards
+
+URLS: dict[str, list[URLPattern]] = {
+    "director": [
+        path("events/<int:pk>/chinese/cards/", chinese_cards, name="chinese-cards"),
+    ],
+}

@@ -119,11 +119,6 @@ urlpatterns = [
         name="api-result-resolve",
     ),
     path(
-        "whiz-results/<int:id>/resolve/",
-        disputes.WhizResultResolveView.as_view(),
-        name="api-whiz-result-resolve",
-    ),
-    path(
         "sessions/<int:id>/close/",
         disputes.SessionCloseView.as_view(),
         name="api-session-close",

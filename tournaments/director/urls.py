@@ -50,7 +50,6 @@ urlpatterns = [
         ("mail-jobs/<int:pk>/", mail.mail_job, "mail-job"),
         ("results/<int:pk>/keep/", disputes.result_keep, "result-keep"),
         ("results/<int:pk>/take/", disputes.result_take, "result-take"),
-        ("whiz-results/<int:pk>/keep/", disputes.whiz_result_keep, "whiz-result-keep"),
     ),
     *(
         path(route, view, name=name)

@@ -6,9 +6,17 @@ from __future__ import annotations
 from django.urls import URLPattern, path
 
 from tournaments.chinese.cards import chinese_cards
+from tournaments.chinese.results import chinese_player_results
 
 URLS: dict[str, list[URLPattern]] = {
     "director": [
         path("events/<int:pk>/chinese/cards/", chinese_cards, name="chinese-cards"),
+    ],
+    "results": [
+        path(
+            "events/<int:pk>/chinese/players/<int:player_pk>/",
+            chinese_player_results,
+            name="chinese-player",
+        ),
     ],
 }

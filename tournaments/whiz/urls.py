@@ -8,6 +8,7 @@ from django.urls import URLPattern, path
 from tournaments.whiz.api_lines import WhizResultResolveView
 from tournaments.whiz.cards import whiz_cards
 from tournaments.whiz.disputes import whiz_result_keep
+from tournaments.whiz.results import whiz_board_results, whiz_player_results
 
 URLS: dict[str, list[URLPattern]] = {
     "api": [
@@ -20,5 +21,17 @@ URLS: dict[str, list[URLPattern]] = {
     "director": [
         path("whiz-results/<int:pk>/keep/", whiz_result_keep, name="whiz-result-keep"),
         path("events/<int:pk>/whiz/cards/", whiz_cards, name="whiz-cards"),
+    ],
+    "results": [
+        path(
+            "events/<int:pk>/whiz/boards/<int:number>/",
+            whiz_board_results,
+            name="whiz-board",
+        ),
+        path(
+            "events/<int:pk>/whiz/players/<int:entrant_pk>/",
+            whiz_player_results,
+            name="whiz-player",
+        ),
     ],
 }

@@ -2,7 +2,6 @@
 
 from django.urls import path
 
-from tournaments.barbu import director as barbu
 from tournaments.director import (
     absent,
     analysis,
@@ -29,7 +28,6 @@ from tournaments.registry import created_by_kind, game_urls
 from tournaments.teams import director as teams
 from tournaments.teams import tonight_director as tonight_teams
 from tournaments.urls import under
-from tournaments.whiz import director as whiz
 
 app_name = "director"
 
@@ -61,12 +59,6 @@ urlpatterns = [
         ("", views.event_detail, "event"),
         ("settings/", views.event_settings, "event-settings"),
         ("delete/", event_deletion.event_delete_page, "event-delete"),
-        ("whiz/boards/<int:number>/", whiz.whiz_traveller, "whiz-traveller"),
-        (
-            "barbu/rounds/<int:round>/tables/<int:table>/",
-            barbu.barbu_manche,
-            "barbu-manche",
-        ),
         ("double-dummy/", analysis.double_dummy_start, "double-dummy"),
         ("next-round/", teams.next_round, "teams-next-round"),
         ("tonight/", tonight_teams.tonight_teams_ready, "tonight-teams-ready"),

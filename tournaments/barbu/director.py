@@ -10,9 +10,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.barbu.duplicate import BARBU_KINDS, barbu_duplicate_event_create
+from tournaments.barbu.duplicate import BARBU_KINDS
 from tournaments.barbu.event_form import BarbuEventForm
 from tournaments.barbu.services import (
+    barbu_duplicate_event_create,
     barbu_event_create,
     section_barbu_movement,
     sitting_out,

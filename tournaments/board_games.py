@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tournaments.director.console import line_text
+from tournaments.director.console_disputes import bridge_sides
 from tournaments.registry import Game
-from tournaments.services.closing import missing_pairs_lines
+from tournaments.services.closing import missing_pairs_lines, pairs_disputes
 from tournaments.services.privacy import movement_expected_lines
 from tournaments.services.table_rounds import pairs_open_round
 from tournaments.terminal.views import pairs_answer, pairs_board, pairs_play
@@ -51,6 +52,14 @@ class BoardsGame(Game):
 
     def audit_text(self, snapshot: Mapping[str, Any], labels: dict[int, str]) -> str:
         return line_text(snapshot, labels)
+
+    def disputed_lines(self, section: Section) -> list[Any]:
+        return pairs_disputes(section)
+
+    def dispute_sides(
+        self, section: Section, disputes: list[Any]
+    ) -> Mapping[int | None, Any]:
+        return bridge_sides(section, disputes)
 
 
 class SheetGame(BoardsGame):

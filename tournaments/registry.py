@@ -148,6 +148,19 @@ class Game(ABC):
         one game only lives in the game's package."""
         return []
 
+    def disputed_lines(self, section: Section) -> list[Any]:
+        """The section's disputed lines the director has not resolved
+        (``services.closing``); none for a game whose lines nobody disputes."""
+        return []
+
+    def dispute_sides(
+        self, section: Section, disputes: list[Any]
+    ) -> Mapping[int | None, Any]:
+        """Each of these disputed lines beside the entry refused for it, by
+        the line's id (the console's ``DisputeSides``); none: the console
+        lists the disputes alone."""
+        return {}
+
     def pbn_games(self, event: Event) -> list[Any]:
         """The event's PBN games (when "pbn" is in ``exports``)."""
         raise NotImplementedError(f"PBN does not carry {self.kind} events")

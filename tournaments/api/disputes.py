@@ -24,11 +24,9 @@ from tournaments.api.events import ApiAccess, line_row
 from tournaments.api.permissions import is_director
 from tournaments.api.serializers import ResultSerializer
 from tournaments.api.writes import api_error
-from tournaments.models import Result, Session, Source, WhizResult
+from tournaments.models import Result, Session, Source
 from tournaments.services.closing import close_session
 from tournaments.services.results import result_resolve
-from tournaments.whiz.api import WhizLineSerializer, whiz_line
-from tournaments.whiz.services import whiz_result_resolve
 
 L = TypeVar("L", bound=Model)
 
@@ -68,18 +66,6 @@ class ResultResolveView(ApiAccess, APIView):
         )
         line = resolved(request, lines, id, result_resolve)
         return Response(ResultSerializer(line_row(line)).data)
-
-
-class WhizResultResolveView(ApiAccess, APIView):
-    """Keep a disputed Whiz line as entered."""
-
-    @extend_schema(request=None, responses=WhizLineSerializer)
-    def post(self, request: Request, id: int) -> Response:
-        lines = WhizResult.objects.select_related(
-            "board__section__session", "round", "table"
-        )
-        line = resolved(request, lines, id, whiz_result_resolve)
-        return Response(whiz_line(line))
 
 
 class SessionCloseSerializer(serializers.Serializer):

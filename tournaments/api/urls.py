@@ -30,15 +30,11 @@ from tournaments.api import (
     tablets,
     views,
 )
-from tournaments.barbu import api as barbu
 from tournaments.bridgeote import api as bridgeote_individual
 from tournaments.bridgeote import api_pairs as bridgeote
-from tournaments.chinese import api as chinese
 from tournaments.individual import api as individual
 from tournaments.registry import created_by_kind, game_urls
 from tournaments.teams import api as teams
-from tournaments.whiz import api as whiz
-from tournaments.whiz import api_lines as whiz_lines
 
 router = DefaultRouter()
 router.register("clubs", views.ClubViewSet)
@@ -119,11 +115,6 @@ urlpatterns = [
         name="api-result-resolve",
     ),
     path(
-        "whiz-results/<int:id>/resolve/",
-        disputes.WhizResultResolveView.as_view(),
-        name="api-whiz-result-resolve",
-    ),
-    path(
         "sessions/<int:id>/close/",
         disputes.SessionCloseView.as_view(),
         name="api-session-close",
@@ -196,56 +187,9 @@ urlpatterns = [
         for route, view, name in created_by_kind("api-", "", "api_create")
     ),
     path(
-        "sections/<int:id>/chinese-matches/",
-        chinese.ChineseMatchesView.as_view(),
-        name="api-chinese-matches",
-    ),
-    # Chinese bridge: the opponent's answer to a hand (issue 22).
-    path(
-        "sections/<int:id>/chinese-matches/answer/",
-        chinese.ChineseAnswerView.as_view(),
-        name="api-chinese-answer",
-    ),
-    path(
-        "events/<int:id>/chinese-ranking/",
-        chinese.ChineseRankingView.as_view(),
-        name="api-chinese-ranking",
-    ),
-    path(
         "sections/<int:id>/bridgeote-results/",
         bridgeote.BridgeoteResultsView.as_view(),
         name="api-bridgeote-results",
-    ),
-    path(
-        "sections/<int:id>/barbu-deals/",
-        barbu.BarbuDealsView.as_view(),
-        name="api-barbu-deals",
-    ),
-    path(
-        "events/<int:id>/barbu-ranking/",
-        barbu.BarbuRankingView.as_view(),
-        name="api-barbu-ranking",
-    ),
-    # Duplicate Barbu (issue 22).
-    path(
-        "events/<int:id>/barbu-duplicate-ranking/",
-        barbu.BarbuDuplicateRankingView.as_view(),
-        name="api-barbu-duplicate-ranking",
-    ),
-    path(
-        "sections/<int:id>/whiz-results/",
-        whiz.WhizResultsView.as_view(),
-        name="api-whiz-results",
-    ),
-    path(
-        "whiz-results/<int:id>/",
-        whiz_lines.WhizResultDetailView.as_view(),
-        name="api-whiz-result-detail",
-    ),
-    path(
-        "events/<int:id>/whiz-ranking/",
-        whiz.WhizRankingView.as_view(),
-        name="api-whiz-ranking",
     ),
     # Bridgeote individual events (3, 5, 6 or 7 players a table).
     path(

@@ -26,9 +26,12 @@ from tournaments.api.rankings import (
     entrant_scores,
     ranking_view,
 )
-from tournaments.barbu.duplicate import barbu_duplicate_event_create
 from tournaments.barbu.movement import MAX_ROUNDS
-from tournaments.barbu.services import barbu_deal_submit, barbu_event_create
+from tournaments.barbu.services import (
+    barbu_deal_submit,
+    barbu_duplicate_event_create,
+    barbu_event_create,
+)
 from tournaments.models import (
     BarbuDeal,
     BarbuScore,

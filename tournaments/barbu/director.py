@@ -1,4 +1,5 @@
-"""The director's Barbu pages: the event, and each manche's score sheet."""
+"""The director's Barbu pages: a new event (plain or duplicate), the event,
+and each manche's score sheet."""
 
 from __future__ import annotations
 
@@ -7,16 +8,45 @@ from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.barbu.duplicate import BARBU_KINDS
+from tournaments.barbu.event_form import BarbuEventForm
 from tournaments.barbu.services import (
+    barbu_duplicate_event_create,
+    barbu_event_create,
     section_barbu_movement,
     sitting_out,
     table_players,
 )
 from tournaments.barbu.sheet import read_sheet, save_sheet, sheet_rows
 from tournaments.director.console import sheet_audit_rows
+from tournaments.director.event_new import event_new_page
 from tournaments.models import BarbuDeal, Event, Section, Source
+
+
+@staff_member_required
+def barbu_event_new(request: HttpRequest) -> HttpResponse:
+    """Create a Barbu event."""
+    return event_new_page(
+        request,
+        BarbuEventForm,
+        barbu_event_create,
+        "director/game_event_new.html",
+        title=gettext_lazy("New Barbu event"),
+    )
+
+
+@staff_member_required
+def barbu_duplicate_event_new(request: HttpRequest) -> HttpResponse:
+    """Create a duplicate Barbu event: the same deals at every table."""
+    return event_new_page(
+        request,
+        BarbuEventForm,
+        barbu_duplicate_event_create,
+        "director/game_event_new.html",
+        title=gettext_lazy("New duplicate Barbu event"),
+    )
 
 
 def barbu_event_detail(request: HttpRequest, event: Event) -> HttpResponse:

@@ -78,12 +78,3 @@ def check_same_deals(
                 }
             }
         )
-
-
-def barbu_duplicate_event_create(**settings: object) -> Event:
-    """Create a duplicate Barbu event (``barbu_event_create``'s settings; a
-    ``duplicate`` setting, as the Barbu forms carry it, is true here)."""
-    from tournaments.barbu.services import barbu_event_create
-
-    settings.pop("duplicate", None)
-    return barbu_event_create(duplicate=True, **settings)

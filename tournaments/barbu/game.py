@@ -6,21 +6,26 @@ from typing import TYPE_CHECKING, Any
 
 from tournaments.barbu.api import barbu_duplicate_event_new as api_duplicate_new
 from tournaments.barbu.api import barbu_event_new as api_barbu_event_new
-from tournaments.barbu.director import barbu_event_detail
+from tournaments.barbu.director import (
+    barbu_duplicate_event_new,
+    barbu_event_detail,
+    barbu_event_new,
+)
 from tournaments.barbu.rescore import (
     rescore_barbu_duplicate_section,
     rescore_barbu_section,
 )
 from tournaments.barbu.results import barbu_duplicate_results, barbu_results
+from tournaments.barbu.rounds import barbu_open_round
 from tournaments.barbu.terminal import barbu_play
+from tournaments.barbu.urls import URLS
 from tournaments.barbu.workbook import barbu_workbook_bytes
 from tournaments.board_games import SheetGame
-from tournaments.director.games import barbu_duplicate_event_new, barbu_event_new
 from tournaments.models import Event
-from tournaments.services.table_rounds import barbu_open_round
 
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
+    from django.urls import URLPattern
 
     from tournaments.models import Table
 
@@ -53,6 +58,9 @@ class BarbuGame(SheetGame):
     def table_play(self, request: HttpRequest, table: Table) -> HttpResponse:
         return barbu_play(request, table)
 
+    def urls(self, site: str) -> list[URLPattern]:
+        return URLS.get(site, [])
+
 
 class BarbuDuplicateGame(BarbuGame):
     """Duplicate Barbu: Barbu's sheets, tablet and movement, the same deals at
@@ -69,6 +77,11 @@ class BarbuDuplicateGame(BarbuGame):
         self, request: HttpRequest, event: Event, live: bool
     ) -> HttpResponse:
         return barbu_duplicate_results(request, event, live)
+
+    def urls(self, site: str) -> list[URLPattern]:
+        """None of its own: Barbu's routes serve both kinds (``BarbuGame``
+        gives them once)."""
+        return []
 
 
 BARBU = BarbuGame()

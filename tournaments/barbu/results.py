@@ -1,4 +1,5 @@
-"""Public results of a Barbu event: ranking, manche sheets, scorecards."""
+"""Public results of a Barbu event: ranking, manche sheets, scorecards (a
+player's is routed here, ``barbu_player_results``)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
 from scoring.barbu_duplicate import seat_matchpoints
+from tournaments.barbu.duplicate import BARBU_KINDS
 from tournaments.barbu.services import section_barbu_movement
 from tournaments.models import BarbuDeal, BarbuEntrant, BarbuScore, Event
 from tournaments.results.event_page import event_page, event_section
+from tournaments.results.views import game_page
 from tournaments.selectors.standings import section_standings
 
 
@@ -111,3 +114,10 @@ def barbu_player(
         sat_out=rested,
         duplicate=duplicate,
     )
+
+
+def barbu_player_results(
+    request: HttpRequest, pk: int, entrant_pk: int
+) -> HttpResponse:
+    """A Barbu player's scorecard."""
+    return game_page(request, pk, BARBU_KINDS, barbu_player, entrant_pk)

@@ -9,8 +9,8 @@ the seat whose turn it is. Every deal, from the director, the tablet or the
 API, goes through :func:`barbu_deal_submit`: the record and the doubles are
 checked by the rule book (``games.barbu``), the deal's total against the
 contract's, its number in the manche, the trump and the réussite's height,
-the compulsory doubles (``services.barbu_manche``), in a duplicate event the
-same contracts at every table (``services.barbu_duplicate``), and the
+the compulsory doubles (``barbu.manche``), in a duplicate event the
+same contracts at every table (``barbu.duplicate``), and the
 section is rescored once the transaction commits.
 """
 
@@ -93,7 +93,7 @@ def barbu_event_create(
 ) -> Event:
     """Create a Barbu event: its section, tables, rounds and seated players.
 
-    ``duplicate``: a duplicate Barbu (``services.barbu_duplicate``), at two
+    ``duplicate``: a duplicate Barbu (``barbu.duplicate``), at two
     tables or more of four players each; ``compulsory_doubles``: how many
     times each other player must double the declarer a manche (0 to 7).
     Raises ``ValidationError`` naming the field for a bad setting.
@@ -165,6 +165,13 @@ def barbu_event_create(
         )
     )
     return section.session.event
+
+
+def barbu_duplicate_event_create(**settings: object) -> Event:
+    """Create a duplicate Barbu event (``barbu_event_create``'s settings; a
+    ``duplicate`` setting, as the Barbu forms carry it, is true here)."""
+    settings.pop("duplicate", None)
+    return barbu_event_create(duplicate=True, **settings)
 
 
 def _seat_order(entries: Sequence[PlayerEntry], tables: int) -> list[PlayerEntry]:

@@ -18,11 +18,13 @@ from tournaments.bridgeote.rescore import rescore_bridgeote_section
 from tournaments.bridgeote.results import bridgeote_results
 from tournaments.bridgeote.services import bridgeote_open_round
 from tournaments.bridgeote.terminal import bridgeote_play
+from tournaments.bridgeote.urls import URLS
 from tournaments.bridgeote.workbook import bridgeote_workbook_bytes
 from tournaments.models import Event
 
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
+    from django.urls import URLPattern
 
     from tournaments.models import Table
 
@@ -54,6 +56,9 @@ class BridgeoteGame(SheetGame):
 
     def table_play(self, request: HttpRequest, table: Table) -> HttpResponse:
         return bridgeote_play(request, table)
+
+    def urls(self, site: str) -> list[URLPattern]:
+        return URLS.get(site, [])
 
 
 BRIDGEOTE = BridgeoteGame()

@@ -6,16 +6,18 @@ from typing import TYPE_CHECKING, Any
 
 from tournaments.board_games import SheetGame
 from tournaments.chinese.api import chinese_event_new as api_chinese_event_new
+from tournaments.chinese.director import chinese_event_detail, chinese_event_new
 from tournaments.chinese.rescore import rescore_chinese_section
 from tournaments.chinese.results import chinese_results
+from tournaments.chinese.rounds import chinese_open_round
 from tournaments.chinese.terminal import chinese_play
+from tournaments.chinese.urls import URLS
 from tournaments.chinese.workbook import chinese_workbook_bytes
-from tournaments.director.games import chinese_event_detail, chinese_event_new
 from tournaments.models import Event
-from tournaments.services.table_rounds import chinese_open_round
 
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
+    from django.urls import URLPattern
 
     from tournaments.models import Table
 
@@ -47,6 +49,9 @@ class ChineseGame(SheetGame):
 
     def table_play(self, request: HttpRequest, table: Table) -> HttpResponse:
         return chinese_play(request, table)
+
+    def urls(self, site: str) -> list[URLPattern]:
+        return URLS.get(site, [])
 
 
 CHINESE = ChineseGame()

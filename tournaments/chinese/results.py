@@ -1,4 +1,5 @@
-"""Public results of a Chinese bridge event: the ranking and every round's matches."""
+"""Public results of a Chinese bridge event: the ranking and every round's
+matches, and a player's scorecard (routed here, ``chinese_player_results``)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from django.shortcuts import get_object_or_404
 
 from tournaments.models import Event
 from tournaments.results.event_page import event_page, event_section
+from tournaments.results.views import game_page
 
 
 def chinese_results(
     request: HttpRequest, event: Event, live: dict[str, object]
 ) -> HttpResponse:
+    """The ranking, then every round's matches."""
     section = event_section(event)
     matches = section.chinese_matches.select_related("a__player", "b__player")
     players = section.chinese_players.select_related("player")
@@ -60,3 +63,10 @@ def chinese_player(
         rows.append((match, opponent, own, other, hands))
     template = "chinese/results_player.html"
     return event_page(request, template, event, live, player=player, rows=rows)
+
+
+def chinese_player_results(
+    request: HttpRequest, pk: int, player_pk: int
+) -> HttpResponse:
+    """A Chinese bridge player's scorecard."""
+    return game_page(request, pk, Event.Kind.CHINESE, chinese_player, player_pk)

@@ -171,7 +171,7 @@ def line_text(snapshot: dict[str, object] | None, labels: dict[int, str]) -> str
     adjusted_ns = snapshot.get("adjusted_ns") or ""
     adjusted_ew = snapshot.get("adjusted_ew") or ""
     if adjusted_ns:
-        ns, ew = _adjusted(str(adjusted_ns)), _adjusted(str(adjusted_ew))
+        ns, ew = adjusted_mark(str(adjusted_ns)), adjusted_mark(str(adjusted_ew))
         return f"{pairs}: {ns if ns == ew else f'{ns}/{ew}'}"
     if snapshot.get("weighted"):
         parts = weighted_text(snapshot["weighted"])
@@ -195,7 +195,9 @@ def line_text(snapshot: dict[str, object] | None, labels: dict[int, str]) -> str
     return f"{pairs}: {text}"
 
 
-def _adjusted(mark: str) -> str:
+def adjusted_mark(mark: str) -> str:
+    """An adjusted mark as a line's text shows it: a percentage with its sign
+    ("60 %"), an average as typed ("A+")."""
     return f"{mark} %" if mark.replace(".", "", 1).isdigit() else mark
 
 
@@ -226,27 +228,6 @@ def audit_rows(board: Board) -> list[AuditRow]:
         )
         for change in changes
     ]
-
-
-def whiz_line_text(snapshot: dict[str, object] | None, labels: dict[int, str]) -> str:
-    """A Whiz line as the traveller reads it: "N 1, E 5, S 9: 10S by N, 11
-    tricks: 22/0/0" (the three players' points), or their adjusted marks."""
-    if not snapshot:
-        return "—"
-    players = ", ".join(
-        f"{seat} {labels.get(snapshot.get(f'{name}_id'), '?')}"
-        for seat, name in (("N", "north"), ("E", "east"), ("S", "south"))
-    )
-    if snapshot.get("adjusted_n"):
-        marks = [_adjusted(str(snapshot.get(f"adjusted_{s}") or "")) for s in "nes"]
-        return f"{players}: {' / '.join(marks)}"
-    played = _("%(contract)s by %(declarer)s, %(tricks)s tricks") % {
-        "contract": snapshot.get("contract"),
-        "declarer": snapshot.get("declarer"),
-        "tricks": snapshot.get("tricks"),
-    }
-    points = "/".join(str(snapshot.get(f"points_{s}")) for s in "nes")
-    return f"{players}: {played}: {points}"
 
 
 def _who(change: ResultChange) -> str:

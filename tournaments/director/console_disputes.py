@@ -5,20 +5,19 @@ stored line as *before*, what the second entry said as *after*, see
 ``services.disputes.second_entry``); the console shows the two side by
 side so the director decides in one click: keep as entered, take the other
 entry, or edit the traveller.  A line the opponents did not agree has no
-other entry: only keep and edit are offered.  A Whiz line is shown the same
-way (its three players' contract and points); its other entry is kept by
-the audit on the board (a Whiz line is not a ``Result``), and only keep and
-edit are offered: the Whiz traveller takes a corrected line.
+other entry: only keep and edit are offered.  Each game pairs its disputed
+lines with their other entries (``Game.dispute_sides``): traveller lines
+here, a Whiz line in its package.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournaments.director.console import line_text, whiz_line_text
-from tournaments.models import Result, ResultChange, Section, WhizResult
+from tournaments.director.console import line_text
+from tournaments.models import Result, ResultChange, Section
 from tournaments.registry import section_game
-from tournaments.services.audit import AUDITED_FIELDS, WHIZ_AUDITED_FIELDS, snapshot
+from tournaments.services.audit import AUDITED_FIELDS, snapshot
 from tournaments.services.closing import Pending
 
 
@@ -37,16 +36,14 @@ def dispute_sides(section: Section, disputes: list[Pending]) -> list[DisputeSide
     """The open disputes of ``section`` with both entries, in their order; a
     few queries (the lines, their latest refused entries, the labels)
     whatever the number of disputes."""
-    bridge = _bridge_sides(section, [d for d in disputes if not d.whiz])
-    whiz = _whiz_sides(section, [d for d in disputes if d.whiz])
+    sides = section_game(section).dispute_sides(section, disputes)
     return [
-        (whiz if dispute.whiz else bridge).get(dispute.result)
-        or DisputeSides(dispute, "", "", takeable=False)
+        sides.get(dispute.result) or DisputeSides(dispute, "", "", takeable=False)
         for dispute in disputes
     ]
 
 
-def _bridge_sides(
+def bridge_sides(
     section: Section, disputes: list[Pending]
 ) -> dict[int | None, DisputeSides]:
     """Each disputed ``Result`` beside the entry refused for it, by its id."""
@@ -75,52 +72,6 @@ def _bridge_sides(
             takeable=takeable(stored, other),
         )
     return sides
-
-
-def _whiz_sides(
-    section: Section, disputes: list[Pending]
-) -> dict[int | None, DisputeSides]:
-    """Each disputed Whiz line beside the entry refused for it, by its id:
-    the latest refusal on its board whose stored side is this line (its
-    three players)."""
-    ids = [d.result for d in disputes if d.result is not None]
-    if not ids:
-        return {}
-    lines = {line.pk: line for line in WhizResult.objects.filter(pk__in=ids)}
-    refusals = list(
-        ResultChange.objects.filter(
-            board_id__in={line.board_id for line in lines.values()},
-            result__isnull=True,
-            action=ResultChange.Action.REFUSE,
-        ).order_by("-at", "-id")
-    )
-    labels = {e.pk: e.label for e in section_game(section).entrants(section)}
-    sides: dict[int | None, DisputeSides] = {}
-    for dispute in disputes:
-        line = lines.get(dispute.result)
-        if line is None:
-            continue
-        stored = snapshot(line, WHIZ_AUDITED_FIELDS) or {}
-        other = next(
-            (
-                change.after
-                for change in refusals
-                if change.board_id == line.board_id
-                and _same_players(change.before or {}, stored)
-            ),
-            None,
-        )
-        sides[line.pk] = DisputeSides(
-            dispute,
-            stored=whiz_line_text(stored, labels),
-            other=whiz_line_text(other, labels) if other else "",
-            takeable=False,
-        )
-    return sides
-
-
-def _same_players(before: dict, stored: dict) -> bool:
-    return all(before.get(k) == stored.get(k) for k in ("north_id", "east_id"))
 
 
 def takeable(stored: dict, other: dict | None) -> bool:

@@ -19,14 +19,13 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.models import Result, Session, WhizResult
+from tournaments.models import Result, Session
 from tournaments.services.closing import close_session
 from tournaments.services.dispute_take import result_take_other
 from tournaments.services.results import result_resolve
-from tournaments.whiz.services import whiz_result_resolve
 
 
-def _back(request: HttpRequest, default: str) -> HttpResponse:
+def back_to(request: HttpRequest, default: str) -> HttpResponse:
     """Back to the page the director came from (``back``, this site only)."""
     back = request.POST.get("back", "")
     safe = url_has_allowed_host_and_scheme(
@@ -35,7 +34,7 @@ def _back(request: HttpRequest, default: str) -> HttpResponse:
     return redirect(back if back and safe else default)
 
 
-def _settle(
+def settle_line(
     request: HttpRequest, settle: Callable[..., object], line: object, done: str
 ) -> None:
     """Settle a disputed line as this director with ``settle``; the outcome
@@ -48,7 +47,8 @@ def _settle(
         messages.success(request, done)
 
 
-def _kept(board: int) -> str:
+def kept_message(board: int) -> str:
+    """What the director reads once a disputed line of ``board`` is kept."""
     return _("Board %(board)d: kept as entered, the dispute is closed.") % {
         "board": board
     }
@@ -60,9 +60,9 @@ def result_keep(request: HttpRequest, pk: int) -> HttpResponse:
     """Keep a disputed traveller line as entered: the dispute is resolved."""
     line = get_object_or_404(Result.objects.select_related("board"), pk=pk)
     board = line.board
-    _settle(request, result_resolve, line, _kept(board.number))
+    settle_line(request, result_resolve, line, kept_message(board.number))
     default = reverse("director:traveller", args=[board.section_id, board.number])
-    return _back(request, default)
+    return back_to(request, default)
 
 
 @staff_member_required
@@ -72,22 +72,9 @@ def result_take(request: HttpRequest, pk: int) -> HttpResponse:
     line = get_object_or_404(Result.objects.select_related("board"), pk=pk)
     board = line.board
     taken = _("Board %(board)d: the other entry is taken, the dispute is closed.")
-    _settle(request, result_take_other, line, taken % {"board": board.number})
+    settle_line(request, result_take_other, line, taken % {"board": board.number})
     default = reverse("director:traveller", args=[board.section_id, board.number])
-    return _back(request, default)
-
-
-@staff_member_required
-@require_POST
-def whiz_result_keep(request: HttpRequest, pk: int) -> HttpResponse:
-    """Keep a disputed Whiz line as entered: the dispute is resolved."""
-    lines = WhizResult.objects.select_related("board__section__session")
-    line = get_object_or_404(lines, pk=pk)
-    board = line.board
-    _settle(request, whiz_result_resolve, line, _kept(board.number))
-    event = board.section.session.event_id
-    default = reverse("director:whiz-traveller", args=[event, board.number])
-    return _back(request, default)
+    return back_to(request, default)
 
 
 def session_close_confirmed(request: HttpRequest, session: Session) -> HttpResponse:

@@ -1,4 +1,5 @@
-"""The director's forms for new events: what they share, Barbu and Chinese bridge."""
+"""The director's forms for new events: what every game's form shares (each
+game's own form is in its package)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,7 @@ from django import forms
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
-from tournaments.barbu.movement import MAX_ROUNDS
-from tournaments.models import ChineseSettings, Club
+from tournaments.models import Club
 from tournaments.services.single_section import PlayerEntry
 
 
@@ -63,54 +63,3 @@ class PlayersEventForm(EventForm):
         if "players" in data:
             data["entries"] = data.pop("players")
         return data
-
-
-class BarbuEventForm(PlayersEventForm):
-    """A Barbu event: players four a table, a manche a round."""
-
-    rounds = forms.IntegerField(
-        label=gettext_lazy("Rounds"), min_value=1, max_value=MAX_ROUNDS, initial=4
-    )
-    # Issue 22: a duplicate Barbu (the same deals at every table, compared).
-    duplicate = forms.BooleanField(
-        label=gettext_lazy("Duplicate (the same deals at every table)"),
-        required=False,
-    )
-    compulsory_doubles = forms.IntegerField(
-        label=gettext_lazy("Compulsory doubles of the declarer a manche"),
-        min_value=0,
-        max_value=7,
-        initial=2,
-        required=False,
-    )
-
-    def clean_compulsory_doubles(self) -> int:
-        """Left empty: the usual two."""
-        value = self.cleaned_data.get("compulsory_doubles")
-        return 2 if value is None else value
-
-
-class ChineseEventForm(PlayersEventForm):
-    """A Chinese bridge event: round robin or Swiss, duplicate or not."""
-
-    format = forms.ChoiceField(
-        label=gettext_lazy("Format"), choices=ChineseSettings.Format.choices
-    )
-    hands = forms.IntegerField(
-        label=gettext_lazy("Hands a match"), min_value=2, max_value=40, initial=4
-    )
-    target = forms.IntegerField(
-        label=gettext_lazy("Points to win a match"),
-        help_text=gettext_lazy("Empty: a match is the number of hands above."),
-        min_value=0,
-        max_value=500,
-        required=False,
-    )
-    rounds = rounds_field(gettext_lazy("Rounds (Swiss)"), 0, 60, initial=0)
-    duplicate = forms.BooleanField(label=gettext_lazy("Duplicate"), required=False)
-
-    def clean_rounds(self) -> int:
-        return self.cleaned_data.get("rounds") or 0
-
-    def clean_target(self) -> int:
-        return self.cleaned_data.get("target") or 0

@@ -2,11 +2,9 @@
 
 from django.urls import path
 
-from tournaments.barbu import director as barbu
 from tournaments.director import (
     absent,
     analysis,
-    cards,
     clock,
     console,
     console_page,
@@ -30,7 +28,6 @@ from tournaments.registry import created_by_kind, game_urls
 from tournaments.teams import director as teams
 from tournaments.teams import tonight_director as tonight_teams
 from tournaments.urls import under
-from tournaments.whiz import director as whiz
 
 app_name = "director"
 
@@ -51,7 +48,6 @@ urlpatterns = [
         ("mail-jobs/<int:pk>/", mail.mail_job, "mail-job"),
         ("results/<int:pk>/keep/", disputes.result_keep, "result-keep"),
         ("results/<int:pk>/take/", disputes.result_take, "result-take"),
-        ("whiz-results/<int:pk>/keep/", disputes.whiz_result_keep, "whiz-result-keep"),
     ),
     *(
         path(route, view, name=name)
@@ -63,17 +59,6 @@ urlpatterns = [
         ("", views.event_detail, "event"),
         ("settings/", views.event_settings, "event-settings"),
         ("delete/", event_deletion.event_delete_page, "event-delete"),
-        ("whiz/boards/<int:number>/", whiz.whiz_traveller, "whiz-traveller"),
-        ("whiz/cards/", cards.whiz_cards, "whiz-cards"),
-        ("barbu/cards/", cards.barbu_cards, "barbu-cards"),
-        ("chinese/cards/", cards.chinese_cards, "chinese-cards"),
-        # Bridgeote individual events.
-        ("bridgeote/cards/", cards.bridgeote_cards, "bridgeote-cards"),
-        (
-            "barbu/rounds/<int:round>/tables/<int:table>/",
-            barbu.barbu_manche,
-            "barbu-manche",
-        ),
         ("double-dummy/", analysis.double_dummy_start, "double-dummy"),
         ("next-round/", teams.next_round, "teams-next-round"),
         ("tonight/", tonight_teams.tonight_teams_ready, "tonight-teams-ready"),

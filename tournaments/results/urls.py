@@ -16,14 +16,6 @@ urlpatterns = [
         ("hand-records/", hand_records.hand_records, "hand-records"),
         ("results/version.json", views.event_version, "event-version"),
         ("matches/<int:match_pk>/", views.match_results, "match"),
-        (
-            "chinese/players/<int:player_pk>/",
-            views.chinese_player_results,
-            "chinese-player",
-        ),
-        ("barbu/players/<int:entrant_pk>/", views.barbu_player_results, "barbu-player"),
-        ("whiz/boards/<int:number>/", views.whiz_board_results, "whiz-board"),
-        ("whiz/players/<int:entrant_pk>/", views.whiz_player_results, "whiz-player"),
         # Individual bridge (issue 22)
         (
             "individual/boards/<int:number>/",

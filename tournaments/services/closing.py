@@ -6,7 +6,9 @@ in a round, pairs and teams sections from their movement, Whiz sections
 from theirs) that nobody has entered; an *open dispute* is a line flagged
 ``disputed`` (a refused second entry, or the opponents' "not agreed") that
 the director has not resolved.  The console lists both; closing a session
-with any of them asks the director to confirm first.
+with any of them asks the director to confirm first.  Each game lists its
+own (``Game.missing_results``, ``Game.disputed_lines``): pairs and teams
+lines here, a Whiz section's in its package.
 """
 
 from __future__ import annotations
@@ -16,12 +18,11 @@ from typing import Protocol
 
 from django.db import transaction
 
-from tournaments.models import Result, Section, Session, WhizResult
+from tournaments.models import Board, Result, Round, Section, Session, Table
 from tournaments.registry import section_game
 from tournaments.selectors.movement import section_movement
 from tournaments.services.seating_lines import seating_lines
 from tournaments.services.sessions import session_close
-from tournaments.whiz.services import section_whiz_movement
 
 
 class Seated(Protocol):
@@ -29,6 +30,17 @@ class Seated(Protocol):
 
     round: int
     table: int
+
+
+class Line(Protocol):
+    """A stored line of a board (a ``Result``, a Whiz line)."""
+
+    pk: int
+    board: Board
+    round: Round | None
+    round_id: int | None
+    table: Table | None
+    table_id: int | None
 
 
 @dataclass(frozen=True)
@@ -69,6 +81,22 @@ class Pending:
             whiz=whiz,
         )
 
+    @classmethod
+    def disputed(
+        cls, section: Section, line: Line, players: str, whiz: bool = False
+    ) -> Pending:
+        """A disputed line of ``section`` as the director's list shows it."""
+        return cls(
+            section=section.pk,
+            letter=section.letter,
+            board=line.board.number,
+            round=line.round.number if line.round_id else None,
+            table=line.table.number if line.table_id else None,
+            players=players,
+            result=line.pk,
+            whiz=whiz,
+        )
+
 
 @dataclass
 class CloseCheck:
@@ -106,44 +134,21 @@ def _pending_data(pending: Pending) -> dict[str, object]:
 
 def open_disputes(section: Section) -> list[Pending]:
     """The section's disputed lines, by board then table."""
-    pairs = (
+    pending = section_game(section).disputed_lines(section)
+    return sorted(pending, key=lambda p: (p.board, p.table or 0))
+
+
+def pairs_disputes(section: Section) -> list[Pending]:
+    """A pairs or teams section's disputed traveller lines."""
+    lines = (
         Result.objects.filter(board__section=section, disputed=True)
         .select_related("board", "round", "table", "ns_pair", "ew_pair")
         .order_by("board__number", "ns_pair__number")
     )
-    whiz = (
-        WhizResult.objects.filter(board__section=section, disputed=True)
-        .select_related("board", "round", "table", "north", "east", "south")
-        .order_by("board__number", "table__number")
-    )
-    pending = [
-        *(_disputed(section, line, f"{line.ns_pair.label} v {line.ew_pair.label}")
-          for line in pairs),
-        *(_disputed(section, line, _whiz_players(line), whiz=True) for line in whiz),
-    ]  # fmt: skip
-    return sorted(pending, key=lambda p: (p.board, p.table or 0))
-
-
-def _disputed(
-    section: Section, line: Result | WhizResult, players: str, whiz: bool = False
-) -> Pending:
-    """A disputed line as the director's list shows it."""
-    return Pending(
-        section=section.pk,
-        letter=section.letter,
-        board=line.board.number,
-        round=line.round.number if line.round_id else None,
-        table=line.table.number if line.table_id else None,
-        players=players,
-        result=line.pk,
-        whiz=whiz,
-    )
-
-
-def _whiz_players(line: WhizResult) -> str:
-    """A Whiz line's three players by seat: "N 1, E 5, S 9"."""
-    seats = (("N", line.north), ("E", line.east), ("S", line.south))
-    return ", ".join(f"{seat} {player.label}" for seat, player in seats)
+    return [
+        Pending.disputed(section, line, f"{line.ns_pair.label} v {line.ew_pair.label}")
+        for line in lines
+    ]
 
 
 def missing_results(section: Section) -> list[Pending]:
@@ -174,23 +179,6 @@ def missing_pairs_lines(section: Section) -> list[Pending]:
         if line is None
     ]
     return sorted(missing, key=lambda p: (p.round, p.table, p.board))
-
-
-def missing_whiz_lines(section: Section) -> list[Pending]:
-    """A Whiz section's boards not entered at a table that plays them."""
-    entered = set(
-        WhizResult.objects.filter(board__section=section).values_list(
-            "board__number", "table__number"
-        )
-    )
-    offset = section.first_board - 1
-    return [
-        Pending.unentered(section, seating, number + offset, whiz=True)
-        for seating in section_whiz_movement(section).seatings
-        if not seating.sits_out
-        for number in seating.boards
-        if (number + offset, seating.table) not in entered
-    ]
 
 
 def close_check(session: Session) -> CloseCheck:

@@ -18,7 +18,8 @@ Games:
   lines (``Result``) against the section's pairs movement;
 * teams: the section's round movement (both rooms of every match); a match
   page decides per match, see ``match_board_hidden``;
-* Whiz-Bridge: ``WhizResult`` lines against the Whiz movement;
+* Whiz-Bridge: ``WhizResult`` lines against the Whiz movement (its package
+  counts them);
 * Barbu and Chinese bridge have no travellers shared between tables (each
   table's deals are its own, scored against nobody else's), so nothing of
   theirs is ever hidden here;
@@ -90,20 +91,6 @@ def movement_expected_lines(section: Section) -> Counter[int]:
     offset = section.first_board - 1
     return Counter(
         {number + offset: movement.times_played(number) for number in movement.boards}
-    )
-
-
-def whiz_expected_lines(section: Section) -> Counter[int]:
-    """A Whiz section's lines per board: one per table the movement seats."""
-    from tournaments.whiz.services import section_whiz_movement
-
-    offset = section.first_board - 1
-    whiz = section_whiz_movement(section)
-    return Counter(
-        number + offset
-        for seating in whiz.seatings
-        if not seating.sits_out
-        for number in seating.boards
     )
 
 

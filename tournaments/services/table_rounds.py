@@ -9,30 +9,21 @@ director's.  Moving on never pins the table: from the round it was moved
 to, it goes on as any table does (the first round from there with a line
 not agreed).  A table with every round agreed has no current round.
 
-Barbu has no confirmation by opponents (one tablet keeps the table's score
-sheet): a round there is done when its manche (seven deals) is entered.  A
-Chinese bridge round is done when its match is over and the opponent has
-agreed every hand entered on the tablet.
+Each game says when one of its rounds is done (``Game.open_round``): pairs
+and teams here, every other game in its package, with the helpers below
+(``first_short``, ``settled``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
+from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from tournaments.models import (
-    BarbuDeal,
-    ChineseMatch,
-    Result,
-    Section,
-    Source,
-    Table,
-    WhizResult,
-)
+from tournaments.models import Result, Section, Source, Table
 from tournaments.registry import table_game
 from tournaments.selectors.movement import section_movement
 from tournaments.services.push import ROUND, section_pushed
@@ -75,10 +66,10 @@ def pairs_current_rounds(section: Section) -> dict[int, int | None]:
         table.section = section
         table_needed = needed.get(table.number, {})
         table_done = done.get(table.pk, Counter())
-        open_round = _first_short(table_needed, table_done)
+        open_round = first_short(table_needed, table_done)
         since = _moved_since(table, open_round)
         if since is not None:
-            open_round = _first_short(table_needed, table_done, since)
+            open_round = first_short(table_needed, table_done, since)
         rounds[table.number] = open_round
     return rounds
 
@@ -94,24 +85,14 @@ def _first_open_round(table: Table, since: int = 1) -> int | None:
 def pairs_open_round(table: Table, since: int = 1) -> int | None:
     """Pairs and teams: the first round (from ``since``) with a board not
     entered or agreed."""
-    return _first_short(_pairs_needed(table), _settled(table, Result), since)
+    return first_short(_pairs_needed(table), settled(table, Result), since)
 
 
-def whiz_open_round(table: Table, since: int = 1) -> int | None:
-    """Whiz: the first round (from ``since``) with a board not entered or agreed."""
-    return _first_short(_whiz_needed(table), _settled(table, WhizResult), since)
-
-
-def barbu_open_round(table: Table, since: int = 1) -> int | None:
-    """Barbu: the first round (from ``since``) whose manche is not all entered."""
-    return _first_short(_barbu_needed(table), _barbu_done(table), since)
-
-
-def _first_short(
+def first_short(
     needed: dict[int, int], done: Counter[int], since: int = 1
 ) -> int | None:
     """The first round (in order, from ``since``) with fewer lines done than
-    it needs."""
+    it needs: each game's ``open_round`` from its own counts."""
     for number in sorted(needed):
         if number >= since and done[number] < needed[number]:
             return number
@@ -130,61 +111,14 @@ def _pairs_needed(table: Table) -> dict[int, int]:
     }
 
 
-def _whiz_needed(table: Table) -> dict[int, int]:
-    from tournaments.whiz.services import section_whiz_movement
-
-    movement = section_whiz_movement(table.section)
-    return {
-        seating.round: len(seating.boards)
-        for seating in movement.seatings
-        if seating.table == table.number and not seating.sits_out
-    }
-
-
-def _settled(table: Table, model: type[Result] | type[WhizResult]) -> Counter[int]:
-    """Lines at the table per round that are agreed or the director's."""
-    settled = Q(confirmed__isnull=False) | ~Q(source=Source.TABLE)
-    rounds = model.objects.filter(settled, table=table).values_list(
+def settled(table: Table, model: type[models.Model]) -> Counter[int]:
+    """Lines of ``model`` at the table per round that are agreed or the
+    director's: what a game whose opponents agree each line has done."""
+    agreed = Q(confirmed__isnull=False) | ~Q(source=Source.TABLE)
+    rounds = model.objects.filter(agreed, table=table).values_list(
         "round__number", flat=True
     )
     return Counter(rounds)
-
-
-def _barbu_needed(table: Table) -> dict[int, int]:
-    from tournaments.barbu.services import DEALS_PER_MANCHE
-
-    return dict.fromkeys(range(1, table.section.rounds + 1), DEALS_PER_MANCHE)
-
-
-def _barbu_done(table: Table) -> Counter[int]:
-    return Counter(
-        BarbuDeal.objects.filter(table=table).values_list("round__number", flat=True)
-    )
-
-
-def chinese_open_round(table: Table, since: int = 1) -> int | None:
-    """The first round (from ``since``) whose match at the table is not over
-    (hands still to play, or to the target not yet reached), or has a hand
-    the opponent has not agreed (nor the director settled)."""
-    from tournaments.chinese.services import match_finished
-
-    settings = table.section.chinese
-    matches: Iterable[ChineseMatch] = (
-        ChineseMatch.objects.filter(
-            section=table.section,
-            table=table.number,
-            b__isnull=False,
-            round__gte=since,
-        )
-        .prefetch_related("hands")
-        .order_by("round")
-    )
-    for match in matches:
-        hands = list(match.hands.all())
-        settled = all(h.confirmed or h.source != Source.TABLE for h in hands)
-        if not settled or not match_finished(settings, [h.tricks_a for h in hands]):
-            return match.round
-    return None
 
 
 def table_move_on(table: Table, round: int) -> Table:

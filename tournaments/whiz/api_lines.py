@@ -1,5 +1,6 @@
 """One Whiz table result: read it, or correct it (a director, or its table's
-tablet while the other two players have not agreed).
+tablet while the other two players have not agreed), or keep a disputed one
+as entered (the director).
 
 A second POST for a board already entered is refused, as in pairs; the
 correction goes here, through the one write path (audited, rescored).
@@ -20,13 +21,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments.api.disputes import resolved
 from tournaments.api.events import ApiAccess
 from tournaments.api.permissions import is_director, token_table, visible_sections
 from tournaments.api.writes import api_error
 from tournaments.models import Source, WhizResult
 from tournaments.services.privacy import hidden_boards, request_viewer
 from tournaments.whiz.api import WhizLineSerializer, whiz_line, whiz_tricks
-from tournaments.whiz.services import whiz_result_submit
+from tournaments.whiz.services import whiz_result_resolve, whiz_result_submit
 
 
 class WhizCorrectionSerializer(serializers.Serializer):
@@ -90,3 +92,15 @@ class WhizResultDetailView(ApiAccess, APIView):
             raise api_error(error) from None
         corrected.refresh_from_db()
         return Response(whiz_line(corrected))
+
+
+class WhizResultResolveView(ApiAccess, APIView):
+    """Keep a disputed Whiz line as entered."""
+
+    @extend_schema(request=None, responses=WhizLineSerializer)
+    def post(self, request: Request, id: int) -> Response:
+        lines = WhizResult.objects.select_related(
+            "board__section__session", "round", "table"
+        )
+        line = resolved(request, lines, id, whiz_result_resolve)
+        return Response(whiz_line(line))

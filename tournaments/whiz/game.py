@@ -6,20 +6,25 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tournaments.board_games import BoardsGame
-from tournaments.director.console import whiz_line_text
 from tournaments.models import Event
-from tournaments.services.closing import missing_whiz_lines
-from tournaments.services.privacy import whiz_expected_lines
-from tournaments.services.table_rounds import whiz_open_round
 from tournaments.whiz.api import whiz_event_new as api_whiz_event_new
+from tournaments.whiz.console import whiz_line_text, whiz_sides
 from tournaments.whiz.director import whiz_event_detail, whiz_event_new
+from tournaments.whiz.lines import (
+    missing_whiz_lines,
+    whiz_disputes,
+    whiz_expected_lines,
+)
 from tournaments.whiz.rescore import rescore_whiz_section
 from tournaments.whiz.results import whiz_results
+from tournaments.whiz.rounds import whiz_open_round
 from tournaments.whiz.terminal import whiz_answer, whiz_board, whiz_play
+from tournaments.whiz.urls import URLS
 from tournaments.whiz.workbook import whiz_workbook_bytes
 
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
+    from django.urls import URLPattern
 
     from tournaments.models import Section, Table
 
@@ -73,6 +78,17 @@ class WhizGame(BoardsGame):
 
     def audit_text(self, snapshot: Mapping[str, Any], labels: dict[int, str]) -> str:
         return whiz_line_text(snapshot, labels)
+
+    def urls(self, site: str) -> list[URLPattern]:
+        return URLS.get(site, [])
+
+    def disputed_lines(self, section: Section) -> list[Any]:
+        return whiz_disputes(section)
+
+    def dispute_sides(
+        self, section: Section, disputes: list[Any]
+    ) -> Mapping[int | None, Any]:
+        return whiz_sides(section, disputes)
 
 
 WHIZ = WhizGame()

@@ -1,6 +1,8 @@
 """Public results of a Whiz event: the individual ranking, travellers, scorecards.
 
-Thin views over what the scorer stored on ``WhizResult`` and ``WhizScore``.
+Thin views over what the scorer stored on ``WhizResult`` and ``WhizScore``;
+a board's traveller and a player's scorecard are routed here
+(``whiz_board_results``, ``whiz_player_results``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from tournaments.results.hand_records import (
     deals_visible,
     hand_record,
 )
+from tournaments.results.views import game_page
 from tournaments.selectors.standings import section_standings
 from tournaments.services.privacy import (
     boards_in_play,
@@ -133,3 +136,13 @@ def whiz_player(
     return event_page(
         request, template, event, live, entrant=entrant, score=score, rows=rows
     )
+
+
+def whiz_board_results(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A Whiz board's traveller, table by table."""
+    return game_page(request, pk, Event.Kind.WHIZ, whiz_board, number)
+
+
+def whiz_player_results(request: HttpRequest, pk: int, entrant_pk: int) -> HttpResponse:
+    """A Whiz player's scorecard."""
+    return game_page(request, pk, Event.Kind.WHIZ, whiz_player, entrant_pk)

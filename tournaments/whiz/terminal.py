@@ -19,7 +19,6 @@ from tournaments.models import Board, Source, Table, WhizEntrant, WhizResult
 from tournaments.services.entry import refusal_messages, refusal_status
 from tournaments.services.table_rounds import current_round
 from tournaments.terminal.answer import table_answer
-from tournaments.terminal.forms import WhizEntryForm
 from tournaments.terminal.replies import (
     form_messages,
     refused_reply,
@@ -34,6 +33,7 @@ from tournaments.whiz.services import (
     whiz_result_answer,
     whiz_result_submit,
 )
+from tournaments.whiz.terminal_forms import WhizEntryForm
 
 
 @dataclass

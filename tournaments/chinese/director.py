@@ -1,4 +1,4 @@
-"""The director's pages to create Barbu and Chinese bridge events."""
+"""The director's Chinese bridge pages: a new event, and the event's page."""
 
 from __future__ import annotations
 
@@ -9,37 +9,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy
 
-from tournaments.barbu.duplicate import barbu_duplicate_event_create
-from tournaments.barbu.services import barbu_event_create
+from tournaments.chinese.event_form import ChineseEventForm
 from tournaments.chinese.services import chinese_event_create
 from tournaments.director.console import sheet_audit_rows
 from tournaments.director.event_new import event_new_page
-from tournaments.director.game_forms import BarbuEventForm, ChineseEventForm
 from tournaments.models import Event, Section
-
-
-@staff_member_required
-def barbu_event_new(request: HttpRequest) -> HttpResponse:
-    """Create a Barbu event."""
-    return event_new_page(
-        request,
-        BarbuEventForm,
-        barbu_event_create,
-        "director/game_event_new.html",
-        title=gettext_lazy("New Barbu event"),
-    )
-
-
-@staff_member_required
-def barbu_duplicate_event_new(request: HttpRequest) -> HttpResponse:
-    """Create a duplicate Barbu event: the same deals at every table."""
-    return event_new_page(
-        request,
-        BarbuEventForm,
-        barbu_duplicate_event_create,
-        "director/game_event_new.html",
-        title=gettext_lazy("New duplicate Barbu event"),
-    )
 
 
 @staff_member_required

@@ -1,0 +1,59 @@
+"""Whiz-Bridge's own routes in the API, director and results URL confs
+(``WhizGame.urls``, included there by ``registry.game_urls``)."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, path
+
+from tournaments.whiz.api import WhizRankingView, WhizResultsView
+from tournaments.whiz.api_lines import WhizResultDetailView, WhizResultResolveView
+from tournaments.whiz.cards import whiz_cards
+from tournaments.whiz.director import whiz_traveller
+from tournaments.whiz.disputes import whiz_result_keep
+from tournaments.whiz.results import whiz_board_results, whiz_player_results
+
+URLS: dict[str, list[URLPattern]] = {
+    "api": [
+        path(
+            "whiz-results/<int:id>/resolve/",
+            WhizResultResolveView.as_view(),
+            name="api-whiz-result-resolve",
+        ),
+        path(
+            "sections/<int:id>/whiz-results/",
+            WhizResultsView.as_view(),
+            name="api-whiz-results",
+        ),
+        path(
+            "whiz-results/<int:id>/",
+            WhizResultDetailView.as_view(),
+            name="api-whiz-result-detail",
+        ),
+        path(
+            "events/<int:id>/whiz-ranking/",
+            WhizRankingView.as_view(),
+            name="api-whiz-ranking",
+        ),
+    ],
+    "director": [
+        path("whiz-results/<int:pk>/keep/", whiz_result_keep, name="whiz-result-keep"),
+        path(
+            "events/<int:pk>/whiz/boards/<int:number>/",
+            whiz_traveller,
+            name="whiz-traveller",
+        ),
+        path("events/<int:pk>/whiz/cards/", whiz_cards, name="whiz-cards"),
+    ],
+    "results": [
+        path(
+            "events/<int:pk>/whiz/boards/<int:number>/",
+            whiz_board_results,
+            name="whiz-board",
+        ),
+        path(
+            "events/<int:pk>/whiz/players/<int:entrant_pk>/",
+            whiz_player_results,
+            name="whiz-player",
+        ),
+    ],
+}

@@ -11,7 +11,8 @@ answers plain :class:`Finding` values, with the fix when there is one.  A
 finding never refuses anything: it asks the table and the director to look.
 
 The rules are kept strict so that they seldom cry wolf: ``bench/check_alarms.py``
-measures their false-alarm rate on real published results (``docs/developers/live-checks.md``).
+measures their false-alarm rate on real published results
+(``docs/developers/live-checks.md``).
 """
 
 from __future__ import annotations

@@ -22,9 +22,6 @@ from tournaments.api.event_creation import (
     EventInputSerializer,
     event_create_view,
 )
-from tournaments.api.event_creation import (
-    DirectorOnly as DirectorOnly,  # where the files, imports and mail views take it
-)
 from tournaments.api.events import ApiAccess
 from tournaments.api.permissions import (
     is_director,

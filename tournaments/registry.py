@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
     from django.urls import URLPattern
 
-    from tournaments.models import Board, Section, Table
+    from tournaments.models import Board, Match, Section, Table
     from tournaments.movements import Movement
 
 View = Callable[..., "HttpResponse"]
@@ -147,6 +147,11 @@ class Game(ABC):
         "results"), included there by ``game_urls``: a page that exists for
         one game only lives in the game's package."""
         return []
+
+    def table_match(self, table: Table) -> Match | None:
+        """The team match played at the table (None: the game plays no
+        matches); the tablet names its round and the director its score."""
+        return None
 
     def pbn_games(self, event: Event) -> list[Any]:
         """The event's PBN games (when "pbn" is in ``exports``)."""

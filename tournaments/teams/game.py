@@ -12,6 +12,7 @@ from tournaments.teams.director import teams_event_detail, teams_event_new
 from tournaments.teams.pbn import teams_games
 from tournaments.teams.rescore import rescore_team_round
 from tournaments.teams.results import teams_results
+from tournaments.teams.selectors import table_match
 from tournaments.teams.services import round_movement
 from tournaments.teams.traveller import team_board_traveller
 from tournaments.teams.workbook import teams_workbook_bytes
@@ -19,7 +20,7 @@ from tournaments.teams.workbook import teams_workbook_bytes
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
 
-    from tournaments.models import Board, Section
+    from tournaments.models import Board, Match, Section, Table
     from tournaments.movements import Movement
 
 
@@ -53,6 +54,9 @@ class TeamsGame(BoardsGame):
         self, request: HttpRequest, section: Section, board: Board, live: bool
     ) -> HttpResponse | None:
         return team_board_traveller(request, section, board, live)
+
+    def table_match(self, table: Table) -> Match | None:
+        return table_match(table)
 
     def pbn_games(self, event: Event) -> list[Any]:
         return teams_games(event)

@@ -13,7 +13,8 @@ from django.shortcuts import get_object_or_404, render
 
 from tournaments.models import Event, Match, TeamCompetition
 from tournaments.services.analysis import analysis_progress
-from tournaments.services.privacy import request_viewer, visible_match_rows
+from tournaments.services.privacy import request_viewer
+from tournaments.teams.privacy import visible_match_rows
 from tournaments.teams.selectors import (
     knockout_ties,
     match_sheet,

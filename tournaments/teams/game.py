@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tournaments.board_games import BoardsGame
-from tournaments.exporters.usebio import teams_usebio_event
 from tournaments.models import Event
 from tournaments.teams.api import teams_event_new as api_teams_event_new
 from tournaments.teams.director import teams_event_detail, teams_event_new
@@ -15,6 +14,7 @@ from tournaments.teams.results import teams_results
 from tournaments.teams.selectors import table_match
 from tournaments.teams.services import round_movement
 from tournaments.teams.traveller import team_board_traveller
+from tournaments.teams.usebio import teams_usebio_event
 from tournaments.teams.workbook import teams_workbook_bytes
 
 if TYPE_CHECKING:

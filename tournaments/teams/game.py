@@ -13,6 +13,9 @@ from tournaments.teams.rescore import rescore_team_round
 from tournaments.teams.results import teams_results
 from tournaments.teams.selectors import table_match
 from tournaments.teams.services import round_movement
+
+# Imported so the teams Celery tasks register as the game loads (web, worker).
+from tournaments.teams.tasks import next_team_round  # noqa: F401
 from tournaments.teams.traveller import team_board_traveller
 from tournaments.teams.usebio import teams_usebio_event
 from tournaments.teams.workbook import teams_workbook_bytes

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tournaments.models import Event
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
     from django.http import HttpRequest, HttpResponse
     from django.urls import URLPattern
 
@@ -152,6 +153,14 @@ class Game(ABC):
         """The team match played at the table (None: the game plays no
         matches); the tablet names its round and the director its score."""
         return None
+
+    def imported_event_store(
+        self, imported: Any, *, user: AbstractBaseUser | None, file_name: str
+    ) -> Event:
+        """Store, in one transaction, an event an interchange reader gave for
+        this game (its ``kind``, e.g. a USEBIO teams file's ``ImportedTeams``);
+        ``ValidationError`` names a fault and nothing is stored."""
+        raise NotImplementedError(f"no file is read as a {self.kind} event")
 
     def pbn_games(self, event: Event) -> list[Any]:
         """The event's PBN games (when "pbn" is in ``exports``)."""

@@ -18,9 +18,11 @@ from tournaments.teams.services import round_movement
 from tournaments.teams.tasks import next_team_round  # noqa: F401
 from tournaments.teams.traveller import team_board_traveller
 from tournaments.teams.usebio import teams_usebio_event
+from tournaments.teams.usebio_import import teams_event_import
 from tournaments.teams.workbook import teams_workbook_bytes
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
     from django.http import HttpRequest, HttpResponse
 
     from tournaments.models import Board, Match, Section, Table
@@ -60,6 +62,11 @@ class TeamsGame(BoardsGame):
 
     def table_match(self, table: Table) -> Match | None:
         return table_match(table)
+
+    def imported_event_store(
+        self, imported: Any, *, user: AbstractBaseUser | None, file_name: str
+    ) -> Event:
+        return teams_event_import(imported, user=user, file_name=file_name)
 
     def pbn_games(self, event: Event) -> list[Any]:
         return teams_games(event)

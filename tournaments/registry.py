@@ -154,6 +154,12 @@ class Game(ABC):
         matches); the tablet names its round and the director its score."""
         return None
 
+    def check_adjusted(self, fields: dict[str, object]) -> None:
+        """Refuse an artificial adjusted score the game does not take
+        (``ValidationError`` naming the field); by default every mark and
+        percentage goes."""
+        return None
+
     def imported_event_store(
         self, imported: Any, *, user: AbstractBaseUser | None, file_name: str
     ) -> Event:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from tournaments.board_games import BoardsGame
 from tournaments.models import Event
 from tournaments.teams.api import teams_event_new as api_teams_event_new
+from tournaments.teams.checks import check_team_marks
 from tournaments.teams.director import teams_event_detail, teams_event_new
 from tournaments.teams.pbn import teams_games
 from tournaments.teams.rescore import rescore_team_round
@@ -62,6 +63,9 @@ class TeamsGame(BoardsGame):
 
     def table_match(self, table: Table) -> Match | None:
         return table_match(table)
+
+    def check_adjusted(self, fields: dict[str, object]) -> None:
+        check_team_marks(fields)
 
     def imported_event_store(
         self, imported: Any, *, user: AbstractBaseUser | None, file_name: str

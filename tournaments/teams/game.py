@@ -18,6 +18,7 @@ from tournaments.teams.services import round_movement
 # Imported so the teams Celery tasks register as the game loads (web, worker).
 from tournaments.teams.tasks import next_team_round  # noqa: F401
 from tournaments.teams.traveller import team_board_traveller
+from tournaments.teams.urls import teams_urls
 from tournaments.teams.usebio import teams_usebio_event
 from tournaments.teams.usebio_import import teams_event_import
 from tournaments.teams.workbook import teams_workbook_bytes
@@ -25,6 +26,7 @@ from tournaments.teams.workbook import teams_workbook_bytes
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
     from django.http import HttpRequest, HttpResponse
+    from django.urls import URLPattern
 
     from tournaments.models import Board, Match, Section, Table
     from tournaments.movements import Movement
@@ -60,6 +62,9 @@ class TeamsGame(BoardsGame):
         self, request: HttpRequest, section: Section, board: Board, live: bool
     ) -> HttpResponse | None:
         return team_board_traveller(request, section, board, live)
+
+    def urls(self, site: str) -> list[URLPattern]:
+        return teams_urls(site)
 
     def table_match(self, table: Table) -> Match | None:
         return table_match(table)

@@ -29,6 +29,7 @@ from tournaments.models import Event
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
+    from django.forms import Form
     from django.http import HttpRequest, HttpResponse
     from django.urls import URLPattern
 
@@ -158,6 +159,11 @@ class Game(ABC):
         """Refuse an artificial adjusted score the game does not take
         (``ValidationError`` naming the field); by default every mark and
         percentage goes."""
+        return None
+
+    def tonight_names(self, request: HttpRequest, count: Form) -> HttpResponse | None:
+        """Step 2 of "Tonight" for a night of the game, given step 1's valid
+        count (``director.tonight``); None: the pairs night's."""
         return None
 
     def imported_event_store(

@@ -17,6 +17,7 @@ from tournaments.teams.services import round_movement
 
 # Imported so the teams Celery tasks register as the game loads (web, worker).
 from tournaments.teams.tasks import next_team_round  # noqa: F401
+from tournaments.teams.tonight_director import teams_tonight_names
 from tournaments.teams.traveller import team_board_traveller
 from tournaments.teams.urls import teams_urls
 from tournaments.teams.usebio import teams_usebio_event
@@ -25,6 +26,7 @@ from tournaments.teams.workbook import teams_workbook_bytes
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser
+    from django.forms import Form
     from django.http import HttpRequest, HttpResponse
     from django.urls import URLPattern
 
@@ -71,6 +73,9 @@ class TeamsGame(BoardsGame):
 
     def check_adjusted(self, fields: dict[str, object]) -> None:
         check_team_marks(fields)
+
+    def tonight_names(self, request: HttpRequest, count: Form) -> HttpResponse:
+        return teams_tonight_names(request, count)
 
     def imported_event_store(
         self, imported: Any, *, user: AbstractBaseUser | None, file_name: str

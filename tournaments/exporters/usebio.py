@@ -10,7 +10,7 @@ pair's procedural penalty in ``PENALTY``, its totals after it), and
   ``SCORE``) and each line's matchpoints, Butler IMPs or cross-IMPs, then the
   deals in ``HANDSET``; an event of several sections nests each in the 1.2
   ``SESSION``/``SECTION`` elements, its deals within its boards;
-* teams: written by the teams game (``tournaments.teams.usebio``) with the
+* teams: written by the teams game (``teams.usebio``) with the
   elements this module shares (the header, dates, players and played lines).
 
 Pairs are numbered as on the travellers ("3NS" in a Mitchell, "7" in a

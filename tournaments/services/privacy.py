@@ -17,7 +17,7 @@ Games:
 * pairs (matchpoints, Butler and cross-IMPs) and Bridgeote pairs: traveller
   lines (``Result``) against the section's pairs movement;
 * teams: the section's round movement (both rooms of every match); a match
-  page decides per match (``tournaments.teams.privacy``);
+  page decides per match (``teams.privacy``);
 * Whiz-Bridge: ``WhizResult`` lines against the Whiz movement;
 * Barbu and Chinese bridge have no travellers shared between tables (each
   table's deals are its own, scored against nobody else's), so nothing of

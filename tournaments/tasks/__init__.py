@@ -2,7 +2,7 @@
 
 They keep the ``scoring.`` names they had when they lived in ``scoring`` (now
 pure), so tasks already queued under those names still resolve.  A game's
-own tasks live in its package (``tournaments.teams.tasks``), registered
+own tasks live in its package (the teams game's ``teams.tasks``), registered
 when the game is (``tournaments.installed_games``, at app ready).
 """
 

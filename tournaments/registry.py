@@ -28,10 +28,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tournaments.models import Event
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
+    from django.forms import Form
     from django.http import HttpRequest, HttpResponse
     from django.urls import URLPattern
 
-    from tournaments.models import Board, Section, Table
+    from tournaments.models import Board, Match, Section, Table
     from tournaments.movements import Movement
 
 View = Callable[..., "HttpResponse"]
@@ -160,6 +162,30 @@ class Game(ABC):
         the line's id (the console's ``DisputeSides``); none: the console
         lists the disputes alone."""
         return {}
+
+    def table_match(self, table: Table) -> Match | None:
+        """The team match played at the table (None: the game plays no
+        matches); the tablet names its round and the director its score."""
+        return None
+
+    def check_adjusted(self, fields: dict[str, object]) -> None:
+        """Refuse an artificial adjusted score the game does not take
+        (``ValidationError`` naming the field); by default every mark and
+        percentage goes."""
+        return None
+
+    def tonight_names(self, request: HttpRequest, count: Form) -> HttpResponse | None:
+        """Step 2 of "Tonight" for a night of the game, given step 1's valid
+        count (``director.tonight``); None: the pairs night's."""
+        return None
+
+    def imported_event_store(
+        self, imported: Any, *, user: AbstractBaseUser | None, file_name: str
+    ) -> Event:
+        """Store, in one transaction, an event an interchange reader gave for
+        this game (its ``kind``, e.g. a USEBIO teams file's ``ImportedTeams``);
+        ``ValidationError`` names a fault and nothing is stored."""
+        raise NotImplementedError(f"no file is read as a {self.kind} event")
 
     def pbn_games(self, event: Event) -> list[Any]:
         """The event's PBN games (when "pbn" is in ``exports``)."""

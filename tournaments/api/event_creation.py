@@ -19,23 +19,15 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.decorators import permission_classes as permissions
-from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import access
 from tournaments.api.entries import service_refusals, validated
 from tournaments.api.events import ApiAccess
-from tournaments.api.permissions import is_director
+from tournaments.api.permissions import DirectorOnly
 from tournaments.models import Club, Event, Player, Section
 from tournaments.services.single_section import PlayerEntry
-
-
-class DirectorOnly(BasePermission):
-    """Only a director (staff) creates events."""
-
-    def has_permission(self, request: Request, view: object) -> bool:
-        return is_director(request)
 
 
 class DirectedPlayerField(serializers.PrimaryKeyRelatedField):

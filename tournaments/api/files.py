@@ -22,6 +22,7 @@ from rest_framework.views import APIView
 from games.errors import GameError
 from tournaments.api.events import ApiAccess
 from tournaments.api.import_jobs import ImportJobStartedSerializer, job_started
+from tournaments.api.permissions import DirectorOnly
 from tournaments.importers.hand_records import import_hand_records
 from tournaments.importers.limits import MAX_SESSION
 from tournaments.importers.travellers import (
@@ -36,7 +37,6 @@ from tournaments.services.results_files import (
     results_file_once,
     upload_too_big,
 )
-from tournaments.teams.api import DirectorOnly
 
 
 class FileUploadSerializer(serializers.Serializer):

@@ -11,9 +11,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.events import ApiAccess
+from tournaments.api.permissions import DirectorOnly
 from tournaments.models import ImportJob
 from tournaments.services.import_jobs import ALREADY_SENT, STARTED
-from tournaments.teams.api import DirectorOnly
 
 
 class ImportJobStartedSerializer(serializers.Serializer):

@@ -18,13 +18,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.events import ApiAccess
+from tournaments.api.permissions import DirectorOnly
 from tournaments.models import Event, MailJob, Section
 from tournaments.services.mail_jobs import (
     ResultsNotShown,
     mail_job_start,
     public_base_url,
 )
-from tournaments.teams.api import DirectorOnly
 
 
 class MailStartSerializer(serializers.Serializer):

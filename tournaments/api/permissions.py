@@ -29,6 +29,14 @@ def is_director(request: Request) -> bool:
     return access.directs_request(request)
 
 
+class DirectorOnly(BasePermission):
+    """Only a director (staff): the views that create events, take files,
+    start imports and send mail; never a tablet, never the public."""
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        return is_director(request)
+
+
 def token_table(request: Request) -> Table | None:
     """The table of the request's table token, if it has one."""
     return request.auth if isinstance(request.auth, Table) else None

@@ -23,8 +23,8 @@ from tournaments.api.authentication import TableTokenAuthentication
 from tournaments.api.events import assignment_rows
 from tournaments.api.sign_in import SignedInTable
 from tournaments.models import Table
+from tournaments.registry import table_game
 from tournaments.services.table_rounds import current_round
-from tournaments.teams.selectors import table_match
 
 TableHere = inline_serializer(
     "TableHere",
@@ -61,7 +61,7 @@ def table_here(table: Table) -> dict[str, Any]:
         ),
         {},
     )
-    match = table_match(table)
+    match = table_game(table).table_match(table)
     return {
         "event": section.session.event_id,
         "section": section.pk,

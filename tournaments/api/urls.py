@@ -34,7 +34,6 @@ from tournaments.bridgeote import api as bridgeote_individual
 from tournaments.bridgeote import api_pairs as bridgeote
 from tournaments.individual import api as individual
 from tournaments.registry import created_by_kind, game_urls
-from tournaments.teams import api as teams
 
 router = DefaultRouter()
 router.register("clubs", views.ClubViewSet)
@@ -161,22 +160,6 @@ urlpatterns = [
         files.TravellerFileView.as_view(),
         name="api-section-traveller-file",
     ),
-    path(
-        "events/<int:id>/teams/",
-        teams.EventTeamsView.as_view(),
-        name="api-event-teams",
-    ),
-    path(
-        "events/<int:id>/matches/",
-        teams.EventMatchesView.as_view(),
-        name="api-event-matches",
-    ),
-    path(
-        "events/<int:id>/standings/",
-        teams.EventStandingsView.as_view(),
-        name="api-event-standings",
-    ),
-    path("matches/<int:id>/", teams.MatchSheetView.as_view(), name="api-match"),
     path(
         "events/<int:id>/double-dummy/",
         analysis.EventDoubleDummyView.as_view(),

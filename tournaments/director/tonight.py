@@ -10,9 +10,11 @@
 3. ``tonight_ready`` says the night is open for the tablets and prints the
    table cards with their sign-in codes.
 
-A teams night (``tonight_teams``) takes the same three steps: the format
-proposed (``movements.evening_teams``), each team's name and players, then
-the first round's table cards, which print the event's codes.
+A teams night takes the same three steps: the format proposed
+(``movements.evening_teams``), each team's name and players, then the first
+round's table cards, which print the event's codes.  Its steps 2 and 3 are
+the teams game's pages (``teams.tonight_director``), reached
+through the registry (``Game.tonight_names``) and its own route.
 
 Only a club's director may set up its night: the club box offers only the
 clubs the director directs, and any other club is a 400 naming ``club``.
@@ -34,16 +36,15 @@ from django.views.decorators.http import require_GET
 from tournaments import access
 from tournaments.director.club_choice import club_choice
 from tournaments.director.form_errors import form_write
-from tournaments.director.tonight_forms import TEAMS, CountForm, NamesForm
+from tournaments.director.tonight_forms import CountForm, NamesForm
 from tournaments.director.tonight_names_step import names_step_page
 from tournaments.director.tonight_words import plan_words
 from tournaments.models import Club, Event, Section
 from tournaments.movements.evening import EveningPlan, evening_plans
-from tournaments.movements.evening_teams import teams_plans
+from tournaments.registry import GAMES
 from tournaments.selectors.movement import section_movement
 from tournaments.services.pairs import missing_players_text, pairs_missing_a_player
 from tournaments.services.tonight import tonight_create
-from tournaments.teams.tonight_director import teams_names_page
 
 SUGGESTIONS = 8  # players suggested at most as a name is typed
 MAX_TYPED = 160  # two names of 80 characters
@@ -53,7 +54,7 @@ MAX_TYPED = 160  # two names of 80 characters
 def tonight(request: HttpRequest) -> HttpResponse:
     """Step 1: how many pairs are here tonight."""
     form = club_choice(CountForm(initial=request.GET.dict()), request.user)
-    return _count_page(request, form, 200)
+    return count_page(request, form, 200)
 
 
 @staff_member_required
@@ -63,20 +64,16 @@ def tonight_names(request: HttpRequest) -> HttpResponse:
     data = request.POST if request.method == "POST" else request.GET
     count = club_choice(CountForm(data), request.user)
     if not count.is_valid():
-        return _count_page(request, count, 400)
-    if count.cleaned_data["kind"] == TEAMS:
-        plans = teams_plans(count.cleaned_data["teams"])
-        chosen = proposal_index(data, "format", len(plans))
-        refusal = _("format: choose one of the formats proposed.")
-    else:
-        plans = evening_plans(count.cleaned_data["pairs"])
-        chosen = proposal_index(data, "movement", len(plans))
-        refusal = _("movement: choose one of the movements proposed.")
+        return count_page(request, count, 400)
+    # Step 1's kinds ("pairs", "teams") are the games' kinds.
+    night = GAMES[count.cleaned_data["kind"]].tonight_names(request, count)
+    if night is not None:
+        return night
+    plans = evening_plans(count.cleaned_data["pairs"])
+    chosen = proposal_index(data, "movement", len(plans))
     if chosen is None:
-        count.add_error(None, refusal)
-        return _count_page(request, count, 400)
-    if count.cleaned_data["kind"] == TEAMS:
-        return teams_names_page(request, count, plans, chosen)
+        count.add_error(None, _("movement: choose one of the movements proposed."))
+        return count_page(request, count, 400)
     return _pairs_names_page(request, count, plans, chosen)
 
 
@@ -174,8 +171,9 @@ def proposal_index(data: QueryDict, field: str, proposals: int) -> int | None:
     return int(raw)
 
 
-def _count_page(request: HttpRequest, form: CountForm, status: int) -> HttpResponse:
-    """Step 1's page with ``form``; a director who directs no club is told so."""
+def count_page(request: HttpRequest, form: CountForm, status: int) -> HttpResponse:
+    """Step 1's page with ``form`` (a night's step 2 sends a refused choice
+    back here); a director who directs no club is told so."""
     clubs = form.fields["club"].queryset
     only = list(clubs[:2])
     if len(only) == 1:

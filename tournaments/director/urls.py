@@ -25,8 +25,6 @@ from tournaments.director import (
     views,
 )
 from tournaments.registry import created_by_kind, game_urls
-from tournaments.teams import director as teams
-from tournaments.teams import tonight_director as tonight_teams
 from tournaments.urls import under
 
 app_name = "director"
@@ -41,7 +39,6 @@ urlpatterns = [
         ("tonight/players/", tonight.tonight_players, "tonight-players"),
         ("events/import/", files.results_import, "results-import"),
         ("imports/<int:pk>/", import_jobs.import_job, "import-job"),
-        ("matches/<int:pk>/carry-over/", teams.match_carry_over, "match-carry-over"),
         ("sessions/<int:session_pk>/sections/new/", views.section_new, "section-new"),
         ("sessions/<int:pk>/<str:action>/", views.session_status, "session-status"),
         ("penalties/<int:pk>/withdraw/", penalties.penalty_remove, "penalty-withdraw"),
@@ -60,8 +57,6 @@ urlpatterns = [
         ("settings/", views.event_settings, "event-settings"),
         ("delete/", event_deletion.event_delete_page, "event-delete"),
         ("double-dummy/", analysis.double_dummy_start, "double-dummy"),
-        ("next-round/", teams.next_round, "teams-next-round"),
-        ("tonight/", tonight_teams.tonight_teams_ready, "tonight-teams-ready"),
         ("sessions/", views.session_add, "session-add"),
         ("publication/<str:action>/", views.event_publication, "event-publication"),
     ),

@@ -25,6 +25,7 @@ import datetime as dt
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field, replace
+from typing import ClassVar
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
@@ -53,6 +54,7 @@ from tournaments.importers.pbn import (
 )
 from tournaments.importers.usebio_lines import element_text, played_at_all, played_line
 from tournaments.importers.usebio_pairs import pairs_placed
+from tournaments.models import Event
 
 # EVENT_TYPE -> the event's scoring method (Event.Method values).
 PAIRS_METHODS = {"MP_PAIRS": "mp", "BUTLER_PAIRS": "butler", "CROSS_IMP": "cross-imps"}
@@ -86,8 +88,10 @@ class ImportedMatch:
 
 @dataclass
 class ImportedTeams:
-    """A teams event read from a USEBIO file (``SWISS_TEAMS``, ``TEAMS_OF_FOUR``)."""
+    """A teams event read from a USEBIO file (``SWISS_TEAMS``, ``TEAMS_OF_FOUR``),
+    stored by the game of its ``kind`` (``Game.imported_event_store``)."""
 
+    kind: ClassVar[str] = Event.Kind.TEAMS
     name: str
     date: dt.date
     format: str  # TeamCompetition.Format value
@@ -95,6 +99,11 @@ class ImportedTeams:
     teams: dict[int, ImportedTeam]
     matches: list[ImportedMatch]
     club: tuple[str, str] | None = None
+
+    @property
+    def line_count(self) -> int:
+        """How many traveller lines the file holds, both rooms of every match."""
+        return sum(len(room) for m in self.matches for room in m.rooms.values())
 
 
 def read_usebio(

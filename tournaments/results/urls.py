@@ -15,7 +15,6 @@ urlpatterns = [
         ("usebio.xml", files.event_usebio_file, "usebio"),
         ("hand-records/", hand_records.hand_records, "hand-records"),
         ("results/version.json", views.event_version, "event-version"),
-        ("matches/<int:match_pk>/", views.match_results, "match"),
         # Individual bridge (issue 22)
         (
             "individual/boards/<int:number>/",

@@ -42,7 +42,6 @@ from tournaments.services.privacy import (
 )
 from tournaments.services.publication import CLOSED, FINAL, publication_state
 from tournaments.services.workbook_builds import built_by_task, workbook_wanted
-from tournaments.teams.results import event_match, match_page
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -117,6 +116,20 @@ def _hidden(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "results/hidden.html", context)
 
 
+def live_page(
+    request: HttpRequest,
+    event: Event,
+    page: Callable[[dict[str, object]], HttpResponse],
+) -> HttpResponse:
+    """``page(live)``, a page of the event's results given what it shows of
+    the publication state, or the hidden page while the results are hidden
+    from this visitor: a game's own results pages answer through it."""
+    live = _live(request, event)
+    if live is None:
+        return _hidden(request, event)
+    return page(live)
+
+
 def event_results(request: HttpRequest, pk: int) -> HttpResponse:
     """The event's ranking(s), across sessions, with links to every section."""
     event = get_object_or_404(Event, pk=pk)
@@ -172,15 +185,6 @@ def _board_links(numbers: list[int], hidden: frozenset[int]) -> list[tuple[int, 
 def _by_imps(event: Event) -> bool:
     """The pairs are scored by IMPs (Butler or cross-IMPs), not matchpoints."""
     return event.method != Event.Method.MATCHPOINTS
-
-
-def match_results(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
-    """A teams match's sheet, board by board."""
-    match = event_match(pk, match_pk)
-    live = _live(request, match.session.event)
-    if live is None:
-        return _hidden(request, match.session.event)
-    return match_page(request, match, live)
 
 
 def game_page(

@@ -14,7 +14,6 @@ from games.cards import Seat
 from games.errors import GameError
 from games.weighted import WeightedPart
 from tournaments.models import Board, Pair, Round, Session, Table
-from tournaments.registry import section_game
 from tournaments.selectors.movement import section_movement
 
 ARTIFICIAL_MARKS = ("A+", "A", "A-")
@@ -149,25 +148,6 @@ def parse_adjusted(text: str, field: str) -> str:
             {field: _("Write A+, A, A- or a percentage from 0 to 100.")}
         )
     return f"{value.normalize():f}"
-
-
-def check_team_marks(board: Board, fields: dict[str, object]) -> None:
-    """A teams match is adjusted in marks only: A+ / A / A- are +3 / 0 / -3 IMPs.
-
-    Law 86A gives average-plus and average-minus in IMPs; a matchpoint
-    percentage has no meaning in a match between two teams.
-    """
-    if not section_game(board.section).team_matches:
-        return
-    if fields.get("absent"):
-        raise ValidationError(
-            {"absent": _("A teams match has no award against an absent pair.")}
-        )
-    for field in ("adjusted_ns", "adjusted_ew"):
-        if fields[field] not in ARTIFICIAL_MARKS:
-            raise ValidationError(
-                {field: _("In a teams match write A+, A or A- (3, 0 or -3 IMPs).")}
-            )
 
 
 def check_open(board: Board) -> None:

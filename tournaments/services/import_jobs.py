@@ -32,6 +32,7 @@ from games.errors import GameError
 from tournaments.importers.pbn import ImportedSession, parse_sessions
 from tournaments.importers.usebio import ImportedTeams, read_usebio
 from tournaments.models import Event, ImportJob, Result
+from tournaments.registry import GAMES
 from tournaments.services.bulk_lines import import_audit, lines_checked
 from tournaments.services.imports import (
     imported_event_create,
@@ -45,7 +46,6 @@ from tournaments.services.results_files import (
     every_fault,
     is_xml,
 )
-from tournaments.teams.usebio_import import teams_event_import
 
 logger = logging.getLogger(__name__)
 
@@ -144,7 +144,7 @@ def _import(job: ImportJob, data: bytes) -> None:
     if is_xml(data):
         imported = read_usebio(data, name=name)
         if isinstance(imported, ImportedTeams):
-            _teams(job, imported)
+            _game_file(job, imported)
             return
         parts = imported
     else:
@@ -153,11 +153,14 @@ def _import(job: ImportJob, data: bytes) -> None:
     _pairs(job, parts)
 
 
-def _teams(job: ImportJob, imported: ImportedTeams) -> None:
-    """A teams file, small by nature: one transaction, as a direct upload."""
-    lines = sum(len(room) for m in imported.matches for room in m.rooms.values())
+def _game_file(job: ImportJob, imported: ImportedTeams) -> None:
+    """A file its game stores (a teams file, small by nature): one
+    transaction, as a direct upload."""
+    lines = imported.line_count
     _progress(job, total=lines)
-    event = teams_event_import(imported, user=job.created_by, file_name=job.file_name)
+    event = GAMES[imported.kind].imported_event_store(
+        imported, user=job.created_by, file_name=job.file_name
+    )
     ImportJob.objects.filter(pk=job.pk).update(event=event, done=lines)
 
 

@@ -17,7 +17,7 @@ Games:
 * pairs (matchpoints, Butler and cross-IMPs) and Bridgeote pairs: traveller
   lines (``Result``) against the section's pairs movement;
 * teams: the section's round movement (both rooms of every match); a match
-  page decides per match, see ``match_board_hidden``;
+  page decides per match (``teams.privacy``);
 * Whiz-Bridge: ``WhizResult`` lines against the Whiz movement (its package
   counts them);
 * Barbu and Chinese bridge have no travellers shared between tables (each
@@ -33,8 +33,7 @@ far".
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from django.apps import apps
 from django.db import models
@@ -45,9 +44,6 @@ from tournaments import access
 from tournaments.models import Board, Section, Table
 from tournaments.registry import section_game
 from tournaments.selectors.movement import section_movement
-
-if TYPE_CHECKING:
-    from tournaments.teams.selectors import SheetRow
 
 UNTIL_PLAYED = Section.TravellerPrivacy.UNTIL_PLAYED
 
@@ -181,27 +177,6 @@ def any_in_play(sections: list[Section], viewer: Viewer) -> bool:
     """Some board of these sections, hidden from ``viewer``, has lines
     already (a board nobody has played yet gives nothing away)."""
     return any(boards_in_play(section, viewer) for section in sections)
-
-
-def match_board_hidden(open_line: object | None, closed_line: object | None) -> bool:
-    """A teams board of one match is in play until both rooms have entered it:
-    until then neither room's line is shown (the other room may still play it)."""
-    return open_line is None or closed_line is None
-
-
-def visible_match_rows(
-    section: Section, rows: list[SheetRow], viewer: Viewer
-) -> list[SheetRow]:
-    """A match sheet as ``viewer`` may see it: a board only one room has
-    entered shows no line (its IMPs are not scored yet either)."""
-    if viewer.director or not privacy_applies(section):
-        return rows
-    return [
-        replace(row, open=None, closed=None)
-        if match_board_hidden(row.open, row.closed)
-        else row
-        for row in rows
-    ]
 
 
 def hidden_boards_by_section(

@@ -29,13 +29,13 @@ from tournaments.models import (
     Source,
     Table,
 )
+from tournaments.registry import section_game
 from tournaments.services.absent_seats import seat_refusal, still_seated
 from tournaments.services.audit import AUDITED_FIELDS
 from tournaments.services.checks import (
     adjusted_fields,
     check_movement,
     check_pairs,
-    check_team_marks,
     parse_adjusted,
     played_fields,
     weighted_fields,
@@ -208,7 +208,7 @@ def adjusted_line_fields(
 ) -> dict[str, object]:
     """An artificial adjusted score's checked fields (marks only in teams)."""
     fields = adjusted_fields(ns, ew, absent)
-    check_team_marks(board, fields)
+    section_game(board.section).check_adjusted(fields)
     return fields
 
 

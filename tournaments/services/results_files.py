@@ -21,9 +21,9 @@ from tournaments.importers.completeness import cut_off_faults
 from tournaments.importers.pbn import ImportedSession, parse_sessions
 from tournaments.importers.usebio import ImportedTeams, read_usebio
 from tournaments.models import Event
+from tournaments.registry import GAMES
 from tournaments.services.file_digests import AlreadyImported, claim_file, file_digest
 from tournaments.services.imports import event_import
-from tournaments.teams.usebio_import import teams_event_import
 
 MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 MAX_FAULTS = 100  # faults listed when a file is refused
@@ -111,7 +111,8 @@ def usebio_import(
         checked_complete(imported, confirm_incomplete)
     if isinstance(imported, ImportedTeams):
         with transaction.atomic():
-            event = teams_event_import(imported, user=user, file_name=file_name)
+            game = GAMES[imported.kind]
+            event = game.imported_event_store(imported, user=user, file_name=file_name)
             claim_file(event, digest)
         return event
     return event_import(imported, user=user, file_name=file_name, digest=digest)

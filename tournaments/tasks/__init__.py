@@ -1,7 +1,9 @@
 """Celery tasks: they take ids, load, call the pure scorer, and store.
 
 They keep the ``scoring.`` names they had when they lived in ``scoring`` (now
-pure), so tasks already queued under those names still resolve.
+pure), so tasks already queued under those names still resolve.  A game's
+own tasks live in its package (the teams game's ``teams.tasks``), registered
+when the game is (``tournaments.installed_games``, at app ready).
 """
 
 from __future__ import annotations
@@ -42,25 +44,6 @@ def sweep_stale() -> dict[str, list[int]]:
 def sweep_on_start(**_kwargs: Any) -> None:
     """A worker starting (say after one was killed) catches up at once."""
     sweep_stale()
-
-
-@shared_task(name="scoring.next_team_round", acks_late=True)
-def next_team_round(event_id: int) -> dict[str, int | None]:
-    """Lay out a teams event's next Swiss round or knockout stage when one is due."""
-    from tournaments.teams.rounds import next_round_create
-
-    # Laying the round out pushes it to the event's pages and tablets.
-    section = next_round_create(event_id)
-    return {"event": event_id, "section": section.pk if section else None}
-
-
-@shared_task(name="scoring.team_standings", acks_late=True)
-def team_standings(event_id: int) -> dict[str, int]:
-    """Recompute a teams event's standings from its stored matches."""
-    from tournaments.models import Event
-    from tournaments.teams.rescore import standings_store
-
-    return {"event": event_id, "teams": standings_store(Event.objects.get(pk=event_id))}
 
 
 @shared_task(name="scoring.double_dummy", acks_late=True)

@@ -22,9 +22,6 @@ from tournaments.api.event_creation import (
     EventInputSerializer,
     event_create_view,
 )
-from tournaments.api.event_creation import (
-    DirectorOnly as DirectorOnly,  # where the files, imports and mail views take it
-)
 from tournaments.api.events import ApiAccess
 from tournaments.api.permissions import (
     is_director,
@@ -33,12 +30,8 @@ from tournaments.api.permissions import (
     visible_events,
 )
 from tournaments.models import Match, TeamCompetition
-from tournaments.services.privacy import (
-    DIRECTOR,
-    Viewer,
-    request_viewer,
-    visible_match_rows,
-)
+from tournaments.services.privacy import DIRECTOR, Viewer, request_viewer
+from tournaments.teams.privacy import visible_match_rows
 from tournaments.teams.rescore import match_carry_over_set
 from tournaments.teams.selectors import match_sheet, standings_rows
 from tournaments.teams.services import TeamEntry, teams_event_create

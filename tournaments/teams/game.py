@@ -5,21 +5,32 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tournaments.board_games import BoardsGame
-from tournaments.exporters.usebio import teams_usebio_event
 from tournaments.models import Event
 from tournaments.teams.api import teams_event_new as api_teams_event_new
+from tournaments.teams.checks import check_team_marks
 from tournaments.teams.director import teams_event_detail, teams_event_new
 from tournaments.teams.pbn import teams_games
 from tournaments.teams.rescore import rescore_team_round
 from tournaments.teams.results import teams_results
+from tournaments.teams.selectors import table_match
 from tournaments.teams.services import round_movement
+
+# Imported so the teams Celery tasks register as the game loads (web, worker).
+from tournaments.teams.tasks import next_team_round  # noqa: F401
+from tournaments.teams.tonight_director import teams_tonight_names
 from tournaments.teams.traveller import team_board_traveller
+from tournaments.teams.urls import teams_urls
+from tournaments.teams.usebio import teams_usebio_event
+from tournaments.teams.usebio_import import teams_event_import
 from tournaments.teams.workbook import teams_workbook_bytes
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser
+    from django.forms import Form
     from django.http import HttpRequest, HttpResponse
+    from django.urls import URLPattern
 
-    from tournaments.models import Board, Section
+    from tournaments.models import Board, Match, Section, Table
     from tournaments.movements import Movement
 
 
@@ -53,6 +64,23 @@ class TeamsGame(BoardsGame):
         self, request: HttpRequest, section: Section, board: Board, live: bool
     ) -> HttpResponse | None:
         return team_board_traveller(request, section, board, live)
+
+    def urls(self, site: str) -> list[URLPattern]:
+        return teams_urls(site)
+
+    def table_match(self, table: Table) -> Match | None:
+        return table_match(table)
+
+    def check_adjusted(self, fields: dict[str, object]) -> None:
+        check_team_marks(fields)
+
+    def tonight_names(self, request: HttpRequest, count: Form) -> HttpResponse:
+        return teams_tonight_names(request, count)
+
+    def imported_event_store(
+        self, imported: Any, *, user: AbstractBaseUser | None, file_name: str
+    ) -> Event:
+        return teams_event_import(imported, user=user, file_name=file_name)
 
     def pbn_games(self, event: Event) -> list[Any]:
         return teams_games(event)

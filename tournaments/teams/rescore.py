@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from celery import current_app
 from django.db import transaction
 from django.utils import timezone
 
@@ -42,6 +43,10 @@ from tournaments.models import (
 from tournaments.rescore.lines import compared_score
 from tournaments.rescore.ranking import store_ranking
 from tournaments.teams.three_way import three_way_boards
+
+# The task laying out the next round (``tournaments.teams.tasks``), queued by
+# name: that module imports this one.
+NEXT_ROUND = "scoring.next_team_round"
 
 SCORINGS = {
     TeamCompetition.Scoring.VP: TeamScoring.VP,
@@ -184,9 +189,9 @@ def queue_next_round(event: Event) -> None:
     rescore of the round, or the director's "lay out the next round", does.
     """
     from tournaments.services.rescoring import send_task
-    from tournaments.tasks import next_team_round
 
-    transaction.on_commit(lambda: send_task(next_team_round, event.pk))
+    task = current_app.tasks[NEXT_ROUND]
+    transaction.on_commit(lambda: send_task(task, event.pk))
 
 
 def round_complete(session: Session) -> bool:

@@ -12,8 +12,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tournaments.models import Event, Match, TeamCompetition
+from tournaments.results.views import live_page
 from tournaments.services.analysis import analysis_progress
-from tournaments.services.privacy import request_viewer, visible_match_rows
+from tournaments.services.privacy import request_viewer
+from tournaments.teams.privacy import visible_match_rows
 from tournaments.teams.selectors import (
     knockout_ties,
     match_sheet,
@@ -59,6 +61,14 @@ def teams_results(
         "analysis": analysis_progress(event),
     }
     return render(request, "teams/results.html", context)
+
+
+def match_results(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
+    """A teams match's sheet, board by board (``results:match``)."""
+    match = event_match(pk, match_pk)
+    return live_page(
+        request, match.session.event, lambda live: match_page(request, match, live)
+    )
 
 
 def match_page(

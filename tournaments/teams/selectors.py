@@ -24,15 +24,13 @@ from tournaments.models import (
     TeamCompetition,
     TeamScore,
 )
-from tournaments.registry import section_game
 from tournaments.teams.movements.knockout import bracket
 from tournaments.teams.rescore import SCORINGS, MatchRooms, load_rooms, outcomes
 
 
 def table_match(table: Table) -> Match | None:
-    """The match played at a table of a teams round (None outside teams)."""
-    if not section_game(table.section).team_matches:
-        return None
+    """The match played at a table of a teams round (None: none is, e.g.
+    the table of a bye)."""
     # A three-way's table hosts a room of two matches: the first is named.
     found = table.section.session.matches.select_related("home", "away")
     return next(

@@ -1,9 +1,9 @@
 """ "Tonight" for teams: step 2 (the format and the teams) and step 3.
 
 ``director.tonight`` reads step 1 (the club, "teams" and how many) and hands
-a valid count here:
+a valid count to the teams game (``TeamsGame.tonight_names``):
 
-2. ``teams_names_page`` proposes the format for a 2 to 2½ hour evening
+2. ``teams_tonight_names`` proposes the format for a 2 to 2½ hour evening
    (``movements.evening_teams``), the others as links, and takes each
    team's name and players, the club's players suggested as they are typed
    (``tonight_players``, read by ``static/tonight.js``, as for pairs); its
@@ -20,16 +20,31 @@ from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.director.club_choice import club_choice
 from tournaments.director.form_errors import form_write
+from tournaments.director.tonight import count_page, proposal_index
 from tournaments.director.tonight_forms import CountForm
 from tournaments.director.tonight_names_step import names_step_page
 from tournaments.director.tonight_words import teams_plan_words
 from tournaments.models import Event, Section
-from tournaments.movements.evening_teams import TeamsPlan, stored_plan
+from tournaments.movements.evening_teams import TeamsPlan, stored_plan, teams_plans
 from tournaments.teams.tonight import tonight_teams_create
 from tournaments.teams.tonight_forms import TeamsNamesForm
+
+
+def teams_tonight_names(request: HttpRequest, count: CountForm) -> HttpResponse:
+    """Step 2 of a teams night for step 1's valid ``count``: the format asked
+    for (the first proposal by default); one not proposed is step 1 again, a
+    400 saying so."""
+    data = request.POST if request.method == "POST" else request.GET
+    plans = teams_plans(count.cleaned_data["teams"])
+    chosen = proposal_index(data, "format", len(plans))
+    if chosen is None:
+        count.add_error(None, _("format: choose one of the formats proposed."))
+        return count_page(request, count, 400)
+    return teams_names_page(request, count, plans, chosen)
 
 
 def teams_names_page(

@@ -15,11 +15,8 @@ from django.shortcuts import render
 
 from tournaments.models import Board, Section, TeamCompetition
 from tournaments.results.hand_records import deals_visible, hand_record
-from tournaments.services.privacy import (
-    match_board_hidden,
-    privacy_applies,
-    request_viewer,
-)
+from tournaments.services.privacy import privacy_applies, request_viewer
+from tournaments.teams.privacy import match_board_hidden
 from tournaments.teams.traveller_rows import team_traveller
 
 

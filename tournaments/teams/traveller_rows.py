@@ -34,7 +34,7 @@ class TravellerRow:
 
     def in_play(self) -> TravellerRow:
         """The row as a player sees it while a room has still to play the
-        board: no line, no score (``services.privacy.match_board_hidden``)."""
+        board: no line, no score (``teams.privacy.match_board_hidden``)."""
         return replace(self, open=None, closed=None, net=None, home=None, away=None)
 
 

@@ -1,5 +1,8 @@
 """Store a teams event read from a USEBIO file, in one transaction.
 
+The teams game's ``imported_event_store``: the shared upload and import job
+read the file (``importers.usebio``) and hand its ``ImportedTeams`` here.
+
 The teams keep their file numbers; each round of the file becomes a round
 of the event laid out by ``team_round_create`` with the file's pairings
 (not Donne's own draw), and each match's lines go to its two rooms, checked

@@ -50,7 +50,6 @@ from tournaments.services.results import (
 )
 from tournaments.services.table_rounds import current_round as table_current_round
 from tournaments.services.tokens import TokenRefused
-from tournaments.teams.selectors import table_match
 from tournaments.terminal import replies
 from tournaments.terminal.answer import table_answer
 from tournaments.terminal.forms import (
@@ -166,7 +165,9 @@ def pairs_play(request: HttpRequest, table: Table) -> HttpResponse:
         "watch": sorted({li.elsewhere for li in item.boards if li.elsewhere})
         or _next_holders(here),
         "moves": here.moves() if item.complete or item.sit_out else [],
-        "match": table_match(table) if club_access.directs_request(request) else None,
+        "match": table_game(table).table_match(table)
+        if club_access.directs_request(request)
+        else None,
     }
     return render(request, "terminal/play.html", context)
 
@@ -263,7 +264,7 @@ class Here:
         match's round, then the stint); None at a pairs table."""
         if not table_game(self.table).team_matches:
             return None
-        match = table_match(self.table)
+        match = table_game(self.table).table_match(self.table)
         stage = match.stage if match else self.table.section.session.number
         return {"round": stage, "number": self.item.number, "of": self.movement.rounds}
 

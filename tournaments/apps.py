@@ -12,9 +12,10 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        """Register the installed games: their packages import views and
-        services, which need the models loaded first."""
-        from tournaments.installed_games import INSTALLED_GAMES
-        from tournaments.registry import register
+        """Register the installed games and card games: their packages
+        import views and services, which need the models loaded first."""
+        from tournaments.installed_games import INSTALLED_CARD_GAMES, INSTALLED_GAMES
+        from tournaments.registry import register, register_card_games
 
         register(*INSTALLED_GAMES)
+        register_card_games(*INSTALLED_CARD_GAMES)

@@ -31,10 +31,7 @@ from tournaments.api import (
     views,
 )
 from tournaments.barbu import api as barbu
-from tournaments.bridgeote import api as bridgeote_individual
-from tournaments.bridgeote import api_pairs as bridgeote
 from tournaments.chinese import api as chinese
-from tournaments.individual import api as individual
 from tournaments.registry import created_by_kind, game_urls
 from tournaments.teams import api as teams
 from tournaments.whiz import api as whiz
@@ -212,11 +209,6 @@ urlpatterns = [
         name="api-chinese-ranking",
     ),
     path(
-        "sections/<int:id>/bridgeote-results/",
-        bridgeote.BridgeoteResultsView.as_view(),
-        name="api-bridgeote-results",
-    ),
-    path(
         "sections/<int:id>/barbu-deals/",
         barbu.BarbuDealsView.as_view(),
         name="api-barbu-deals",
@@ -246,23 +238,6 @@ urlpatterns = [
         "events/<int:id>/whiz-ranking/",
         whiz.WhizRankingView.as_view(),
         name="api-whiz-ranking",
-    ),
-    # Bridgeote individual events (3, 5, 6 or 7 players a table).
-    path(
-        "sections/<int:id>/bridgeote-deals/",
-        bridgeote_individual.BridgeoteDealsView.as_view(),
-        name="api-bridgeote-deals",
-    ),
-    path(
-        "events/<int:id>/bridgeote-ranking/",
-        bridgeote_individual.BridgeoteRankingView.as_view(),
-        name="api-bridgeote-ranking",
-    ),
-    # Individual bridge (issue 22)
-    path(
-        "events/<int:id>/individual-ranking/",
-        individual.IndividualRankingView.as_view(),
-        name="api-individual-ranking",
     ),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path(

@@ -1,7 +1,9 @@
 """Bridgeote individual events: 3, 5, 6 or 7 a table, the same deals at every
 table of a round, each seat's individual mark compared across the tables.
 
-(Bridgeote deals inside a pairs event are the pairs game's, ``Event.game``.)
+(Bridgeote deals inside a pairs event are a card game, ``Event.game``:
+``card_game.BridgeoteCardGame``; the package's routes, both forms', come from
+``urls``.)
 """
 
 from __future__ import annotations
@@ -18,11 +20,13 @@ from tournaments.bridgeote.rescore import rescore_bridgeote_section
 from tournaments.bridgeote.results import bridgeote_results
 from tournaments.bridgeote.services import bridgeote_open_round
 from tournaments.bridgeote.terminal import bridgeote_play
+from tournaments.bridgeote.urls import urls as bridgeote_urls
 from tournaments.bridgeote.workbook import bridgeote_workbook_bytes
 from tournaments.models import Event
 
 if TYPE_CHECKING:
     from django.http import HttpRequest, HttpResponse
+    from django.urls import URLPattern
 
     from tournaments.models import Table
 
@@ -54,6 +58,9 @@ class BridgeoteGame(SheetGame):
 
     def table_play(self, request: HttpRequest, table: Table) -> HttpResponse:
         return bridgeote_play(request, table)
+
+    def urls(self, site: str) -> list[URLPattern]:
+        return bridgeote_urls(site)
 
 
 BRIDGEOTE = BridgeoteGame()

@@ -16,6 +16,7 @@ from tournaments.individual.rescore import rescore_individual_section
 from tournaments.individual.results import individual_results
 from tournaments.individual.services import section_pairs_movement
 from tournaments.individual.terminal import individual_moves
+from tournaments.individual.urls import urls as individual_urls
 from tournaments.individual.workbook import individual_workbook_bytes
 from tournaments.models import Event
 
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from django.http import HttpRequest, HttpResponse
+    from django.urls import URLPattern
 
     from tournaments.models import Section, Table
     from tournaments.movements import Movement
@@ -59,6 +61,9 @@ class IndividualGame(BoardsGame):
 
     def assignments(self, section: Section) -> Iterable[dict[str, Any]] | None:
         return individual_assignments(section)
+
+    def urls(self, site: str) -> list[URLPattern]:
+        return individual_urls(site)
 
     def pbn_games(self, event: Event) -> list[Any]:
         return individual_games(event)

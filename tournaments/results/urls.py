@@ -24,17 +24,6 @@ urlpatterns = [
         ("barbu/players/<int:entrant_pk>/", views.barbu_player_results, "barbu-player"),
         ("whiz/boards/<int:number>/", views.whiz_board_results, "whiz-board"),
         ("whiz/players/<int:entrant_pk>/", views.whiz_player_results, "whiz-player"),
-        # Individual bridge (issue 22)
-        (
-            "individual/boards/<int:number>/",
-            views.individual_board_results,
-            "individual-board",
-        ),
-        (
-            "individual/players/<int:entrant_pk>/",
-            views.individual_player_results,
-            "individual-player",
-        ),
     ),
     *under(
         "sections/<int:pk>/",

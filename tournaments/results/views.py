@@ -18,7 +18,6 @@ from tournaments import access
 from tournaments.barbu.duplicate import BARBU_KINDS
 from tournaments.barbu.results import barbu_player
 from tournaments.chinese.results import chinese_player
-from tournaments.individual.results import individual_board, individual_player
 from tournaments.models import Board, Event, Pair, Result, Section
 from tournaments.registry import event_game, section_game
 from tournaments.results.charts import BarChart, imp_chart, percentage_chart
@@ -187,7 +186,7 @@ def match_results(request: HttpRequest, pk: int, match_pk: int) -> HttpResponse:
     return match_page(request, match, live)
 
 
-def _game_page(
+def game_page(
     request: HttpRequest,
     pk: int,
     kind: str | tuple[str, ...],
@@ -195,7 +194,8 @@ def _game_page(
     *args: int,
 ) -> HttpResponse:
     """One of a game's pages (``page(request, event, *args, live)``), or the
-    hidden page while the event's results are not published."""
+    hidden page while the event's results are not published: the view of a
+    game's own results route (``Game.urls``)."""
     kinds = (kind,) if isinstance(kind, str) else kind
     event = get_object_or_404(Event, pk=pk, kind__in=kinds)
     live = _live(request, event)
@@ -206,40 +206,26 @@ def _game_page(
 
 def whiz_board_results(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A Whiz board's traveller, table by table."""
-    return _game_page(request, pk, Event.Kind.WHIZ, whiz_board, number)
+    return game_page(request, pk, Event.Kind.WHIZ, whiz_board, number)
 
 
 def whiz_player_results(request: HttpRequest, pk: int, entrant_pk: int) -> HttpResponse:
     """A Whiz player's scorecard."""
-    return _game_page(request, pk, Event.Kind.WHIZ, whiz_player, entrant_pk)
+    return game_page(request, pk, Event.Kind.WHIZ, whiz_player, entrant_pk)
 
 
 def barbu_player_results(
     request: HttpRequest, pk: int, entrant_pk: int
 ) -> HttpResponse:
     """A Barbu player's scorecard."""
-    return _game_page(request, pk, BARBU_KINDS, barbu_player, entrant_pk)
-
-
-def individual_player_results(
-    request: HttpRequest, pk: int, entrant_pk: int
-) -> HttpResponse:
-    """An individual bridge player's scorecard."""
-    return _game_page(request, pk, Event.Kind.INDIVIDUAL, individual_player, entrant_pk)
-
-
-def individual_board_results(
-    request: HttpRequest, pk: int, number: int
-) -> HttpResponse:
-    """An individual board's traveller, the four players by seat."""
-    return _game_page(request, pk, Event.Kind.INDIVIDUAL, individual_board, number)
+    return game_page(request, pk, BARBU_KINDS, barbu_player, entrant_pk)
 
 
 def chinese_player_results(
     request: HttpRequest, pk: int, player_pk: int
 ) -> HttpResponse:
     """A Chinese bridge player's scorecard."""
-    return _game_page(request, pk, Event.Kind.CHINESE, chinese_player, player_pk)
+    return game_page(request, pk, Event.Kind.CHINESE, chinese_player, player_pk)
 
 
 def _section(pk: int) -> Section:

@@ -29,11 +29,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tournaments.models import Event
 
 if TYPE_CHECKING:
+    import datetime as dt
+
     from django.forms import Form
     from django.http import HttpRequest, HttpResponse, QueryDict
     from django.urls import URLPattern
 
-    from tournaments.models import Board, Result, Section, Table
+    from tournaments.models import Board, Club, Result, Section, Table
     from tournaments.movements import Movement
 
 View = Callable[..., "HttpResponse"]
@@ -150,6 +152,11 @@ class Game(ABC):
         one game only lives in the game's package."""
         return []
 
+    def demo(self, club: Club, date: dt.date) -> Event | None:
+        """Load the game's demo event into the demo club, dated ``date``,
+        once (None: the club has it already, or the game has no demo)."""
+        return None
+
     def pbn_games(self, event: Event) -> list[Any]:
         """The event's PBN games (when "pbn" is in ``exports``)."""
         raise NotImplementedError(f"PBN does not carry {self.kind} events")
@@ -241,6 +248,11 @@ class CardGame(ABC):
     def contract_html(self, contract: str) -> str | None:
         """A stored contract of this card game that bridge's text cannot
         show (a Bridgeote capot), as players read it; None: not one."""
+        return None
+
+    def demo(self, club: Club, date: dt.date) -> Event | None:
+        """Load the card game's demo pairs event into the demo club, dated
+        ``date``, once (None: the club has it already, or there is none)."""
         return None
 
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tournaments.barbu.api import barbu_duplicate_event_new as api_duplicate_new
 from tournaments.barbu.api import barbu_event_new as api_barbu_event_new
+from tournaments.barbu.demo import load_demo_barbu
 from tournaments.barbu.director import barbu_event_detail
 from tournaments.barbu.rescore import (
     rescore_barbu_duplicate_section,
@@ -20,9 +21,11 @@ from tournaments.models import Event
 from tournaments.services.table_rounds import barbu_open_round
 
 if TYPE_CHECKING:
+    import datetime as dt
+
     from django.http import HttpRequest, HttpResponse
 
-    from tournaments.models import Table
+    from tournaments.models import Club, Table
 
 
 class BarbuGame(SheetGame):
@@ -52,6 +55,9 @@ class BarbuGame(SheetGame):
 
     def table_play(self, request: HttpRequest, table: Table) -> HttpResponse:
         return barbu_play(request, table)
+
+    def demo(self, club: Club, date: dt.date) -> Event | None:
+        return load_demo_barbu(club, date)
 
 
 class BarbuDuplicateGame(BarbuGame):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tournaments.bridgeote.demo import load_demo_bridgeote
 from tournaments.bridgeote.forms import BridgeoteEntryForm
 from tournaments.bridgeote.services_pairs import bridgeote_result_enter
 from tournaments.bridgeote.templatetags import bridgeote_contract
@@ -24,9 +25,11 @@ from tournaments.models import Event
 from tournaments.registry import CardGame
 
 if TYPE_CHECKING:
+    import datetime as dt
+
     from django.http import HttpRequest, HttpResponse, QueryDict
 
-    from tournaments.models import Board, Result
+    from tournaments.models import Board, Club, Result
     from tournaments.selectors.pairs import LineRow, SectionReport
     from tournaments.terminal.views import Here
 
@@ -65,6 +68,9 @@ class BridgeoteCardGame(CardGame):
     def contract_html(self, contract: str) -> str | None:
         # A capot has no bridge level: bridge's text cannot show it.
         return bridgeote_contract(contract) if contract.startswith("CAPOT") else None
+
+    def demo(self, club: Club, date: dt.date) -> Event | None:
+        return load_demo_bridgeote(club, date)
 
 
 BRIDGEOTE_CARD_GAME = BridgeoteCardGame()

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tournaments.board_games import SheetGame
 from tournaments.chinese.api import chinese_event_new as api_chinese_event_new
+from tournaments.chinese.demo import load_demo_chinese
 from tournaments.chinese.rescore import rescore_chinese_section
 from tournaments.chinese.results import chinese_results
 from tournaments.chinese.terminal import chinese_play
@@ -15,9 +16,11 @@ from tournaments.models import Event
 from tournaments.services.table_rounds import chinese_open_round
 
 if TYPE_CHECKING:
+    import datetime as dt
+
     from django.http import HttpRequest, HttpResponse
 
-    from tournaments.models import Table
+    from tournaments.models import Club, Table
 
 
 class ChineseGame(SheetGame):
@@ -47,6 +50,9 @@ class ChineseGame(SheetGame):
 
     def table_play(self, request: HttpRequest, table: Table) -> HttpResponse:
         return chinese_play(request, table)
+
+    def demo(self, club: Club, date: dt.date) -> Event | None:
+        return load_demo_chinese(club, date)
 
 
 CHINESE = ChineseGame()

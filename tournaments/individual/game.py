@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from tournaments.board_games import BoardsGame
 from tournaments.individual.api import individual_assignments
 from tournaments.individual.api import individual_event_new as api_individual_new
+from tournaments.individual.demo import load_demo_individual
 from tournaments.individual.director import (
     individual_event_detail,
     individual_event_new,
@@ -21,12 +22,13 @@ from tournaments.individual.workbook import individual_workbook_bytes
 from tournaments.models import Event
 
 if TYPE_CHECKING:
+    import datetime as dt
     from collections.abc import Iterable
 
     from django.http import HttpRequest, HttpResponse
     from django.urls import URLPattern
 
-    from tournaments.models import Section, Table
+    from tournaments.models import Club, Section, Table
     from tournaments.movements import Movement
 
 
@@ -70,6 +72,9 @@ class IndividualGame(BoardsGame):
 
     def usebio_event(self, root: Any, event: Event) -> None:
         individual_usebio_event(root, event)
+
+    def demo(self, club: Club, date: dt.date) -> Event | None:
+        return load_demo_individual(club, date)
 
 
 INDIVIDUAL = IndividualGame()

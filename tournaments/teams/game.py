@@ -8,6 +8,7 @@ from tournaments.board_games import BoardsGame
 from tournaments.exporters.usebio import teams_usebio_event
 from tournaments.models import Event
 from tournaments.teams.api import teams_event_new as api_teams_event_new
+from tournaments.teams.demo import load_demo_teams
 from tournaments.teams.director import teams_event_detail, teams_event_new
 from tournaments.teams.pbn import teams_games
 from tournaments.teams.rescore import rescore_team_round
@@ -17,9 +18,11 @@ from tournaments.teams.traveller import team_board_traveller
 from tournaments.teams.workbook import teams_workbook_bytes
 
 if TYPE_CHECKING:
+    import datetime as dt
+
     from django.http import HttpRequest, HttpResponse
 
-    from tournaments.models import Board, Section
+    from tournaments.models import Board, Club, Section
     from tournaments.movements import Movement
 
 
@@ -59,6 +62,9 @@ class TeamsGame(BoardsGame):
 
     def usebio_event(self, root: Any, event: Event) -> None:
         teams_usebio_event(root, event)
+
+    def demo(self, club: Club, date: dt.date) -> Event | None:
+        return load_demo_teams(club, date)
 
 
 TEAMS = TeamsGame()

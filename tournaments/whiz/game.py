@@ -12,6 +12,7 @@ from tournaments.services.closing import missing_whiz_lines
 from tournaments.services.privacy import whiz_expected_lines
 from tournaments.services.table_rounds import whiz_open_round
 from tournaments.whiz.api import whiz_event_new as api_whiz_event_new
+from tournaments.whiz.demo import load_demo_whiz
 from tournaments.whiz.director import whiz_event_detail, whiz_event_new
 from tournaments.whiz.rescore import rescore_whiz_section
 from tournaments.whiz.results import whiz_results
@@ -19,9 +20,11 @@ from tournaments.whiz.terminal import whiz_answer, whiz_board, whiz_play
 from tournaments.whiz.workbook import whiz_workbook_bytes
 
 if TYPE_CHECKING:
+    import datetime as dt
+
     from django.http import HttpRequest, HttpResponse
 
-    from tournaments.models import Section, Table
+    from tournaments.models import Club, Section, Table
 
 
 class WhizGame(BoardsGame):
@@ -73,6 +76,9 @@ class WhizGame(BoardsGame):
 
     def audit_text(self, snapshot: Mapping[str, Any], labels: dict[int, str]) -> str:
         return whiz_line_text(snapshot, labels)
+
+    def demo(self, club: Club, date: dt.date) -> Event | None:
+        return load_demo_whiz(club, date)
 
 
 WHIZ = WhizGame()

@@ -200,8 +200,9 @@ class CardGame(ABC):
     """The card game a pairs event's boards are played at (``Event.game``:
     bridge or Bridgeote), as the shared machinery sees it: how the tablet
     takes a board's line, how the one write path stores it, how the
-    workbook's travellers sheet writes it.  Bridge's is shared code
-    (``tournaments.board_games``), each other's lives in its game's package.
+    workbook's travellers sheet writes it, how a template shows a contract
+    bridge's cannot.  Bridge's is shared code (``tournaments.board_games``),
+    each other's lives in its game's package.
     """
 
     game: ClassVar[str]

@@ -12,11 +12,12 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        """Register the installed games and the Celery tasks: the games'
-        packages import views and services, which need the models loaded
-        first, and services send tasks by their registered names."""
+        """Register the installed games, card games and Celery tasks: the
+        games' packages import views and services, which need the models
+        loaded first, and services send tasks by their registered names."""
         import tournaments.tasks  # noqa: F401  (registers the tasks)
-        from tournaments.installed_games import INSTALLED_GAMES
-        from tournaments.registry import register
+        from tournaments.installed_games import INSTALLED_CARD_GAMES, INSTALLED_GAMES
+        from tournaments.registry import register, register_card_games
 
         register(*INSTALLED_GAMES)
+        register_card_games(*INSTALLED_CARD_GAMES)

@@ -4,6 +4,8 @@ Pairs, teams and individual bridge are played on bridge boards at tables of
 two pairs, entered board by board on the tablet and compared on travellers:
 ``BoardsGame`` gives them the shared machinery's pieces, and a game overrides
 only what it does otherwise (Whiz its tablet pages, Barbu its whole table).
+``BridgeCardGame`` is bridge as the card game of a pairs event's boards
+(``Event.game``), the one other card games stand beside.
 """
 
 from __future__ import annotations
@@ -13,16 +15,23 @@ from typing import TYPE_CHECKING, Any
 
 from tournaments.director.console import line_text
 from tournaments.director.console_disputes import bridge_sides
-from tournaments.registry import Game
+from tournaments.exporters.workbook import TRAVELLER_HEADER, line_cells
+from tournaments.models import Event
+from tournaments.registry import CardGame, Game
 from tournaments.services.closing import missing_pairs_lines, pairs_disputes
 from tournaments.services.privacy import movement_expected_lines
+from tournaments.services.results import result_enter
 from tournaments.services.table_rounds import pairs_open_round
+from tournaments.terminal.bridge_board import bridge_check, bridge_page
+from tournaments.terminal.forms import EntryForm
 from tournaments.terminal.views import pairs_answer, pairs_board, pairs_play
 
 if TYPE_CHECKING:
-    from django.http import HttpRequest, HttpResponse
+    from django.http import HttpRequest, HttpResponse, QueryDict
 
-    from tournaments.models import Section, Table
+    from tournaments.models import Board, Result, Section, Table
+    from tournaments.selectors.pairs import LineRow, SectionReport
+    from tournaments.terminal.views import Here
 
 
 class BoardsGame(Game):
@@ -68,3 +77,39 @@ class SheetGame(BoardsGame):
     or missing board by board; the tablet shows the table's sheet."""
 
     travellers = False
+
+
+class BridgeCardGame(CardGame):
+    """Bridge as a pairs event's card game: the bid box on the tablet, the
+    NS score from the contract and the tricks, the bridge traveller."""
+
+    game = Event.Game.BRIDGE
+    traveller_header = TRAVELLER_HEADER
+
+    def entry_form(self, data: QueryDict | None = None) -> EntryForm:
+        return EntryForm(data)
+
+    def entry_page(
+        self,
+        request: HttpRequest,
+        here: Here,
+        board: Board,
+        form: EntryForm,
+        errors: list[str] | None = None,
+        status: int = 200,
+    ) -> HttpResponse:
+        return bridge_page(request, here, board, form, errors, status)
+
+    def entry_check(
+        self, request: HttpRequest, here: Here, board: Board, form: EntryForm
+    ) -> HttpResponse:
+        return bridge_check(request, here, board, form)
+
+    def line_enter(self, **line: Any) -> tuple[Result, bool]:
+        return result_enter(**line)
+
+    def traveller_cells(self, report: SectionReport, line: LineRow) -> list[object]:
+        return line_cells(report, line)
+
+
+BRIDGE_CARD_GAME = BridgeCardGame()

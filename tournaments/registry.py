@@ -11,7 +11,8 @@ line in ``tournaments.installed_games``.
 The game is named by one field, ``Event.kind``; a section plays its event's
 game (``section_game``).  ``Section.movement`` names only how pairs move
 (Mitchell, Howell, imported), and ``Event.game`` the card game a pairs event's
-boards are played at (bridge or Bridgeote), a choice inside the pairs game.
+boards are played at (bridge or Bridgeote), a choice inside the pairs game:
+each card game implements ``CardGame`` and is found by ``card_game(event)``.
 
 This module sits just above the models: it imports no game, no service and no
 view.  The games register themselves when the app is ready
@@ -28,12 +29,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tournaments.models import Event
 
 if TYPE_CHECKING:
+    import datetime as dt
+
     from django.contrib.auth.models import AbstractBaseUser
     from django.forms import Form
-    from django.http import HttpRequest, HttpResponse
+    from django.http import HttpRequest, HttpResponse, QueryDict
     from django.urls import URLPattern
 
-    from tournaments.models import Board, Match, Section, Table
+    from tournaments.models import Board, Club, Match, Result, Section, Table
     from tournaments.movements import Movement
 
 View = Callable[..., "HttpResponse"]
@@ -187,6 +190,11 @@ class Game(ABC):
         ``ValidationError`` names a fault and nothing is stored."""
         raise NotImplementedError(f"no file is read as a {self.kind} event")
 
+    def demo(self, club: Club, date: dt.date) -> Event | None:
+        """Load the game's demo event into the demo club, dated ``date``,
+        once (None: the club has it already, or the game has no demo)."""
+        return None
+
     def pbn_games(self, event: Event) -> list[Any]:
         """The event's PBN games (when "pbn" is in ``exports``)."""
         raise NotImplementedError(f"PBN does not carry {self.kind} events")
@@ -224,6 +232,82 @@ def table_game(table: Table) -> Game:
 def game_urls(site: str) -> list[URLPattern]:
     """Every registered game's own routes in the ``site`` URL conf."""
     return [pattern for game in GAMES.values() for pattern in game.urls(site)]
+
+
+class CardGame(ABC):
+    """The card game a pairs event's boards are played at (``Event.game``:
+    bridge or Bridgeote), as the shared machinery sees it: how the tablet
+    takes a board's line, how the one write path stores it, how the
+    workbook's travellers sheet writes it, how a template shows a contract
+    bridge's cannot.  Bridge's is shared code (``tournaments.board_games``),
+    each other's lives in its game's package.
+    """
+
+    game: ClassVar[str]
+    # The workbook's travellers sheet: its header, ``traveller_cells`` each
+    # line's cells up to the adjusted score (the MP and % columns follow).
+    traveller_header: ClassVar[tuple[str, ...]]
+
+    @abstractmethod
+    def entry_form(self, data: QueryDict | None = None) -> Form:
+        """The tablet's form of a board's line, bound to ``data`` once posted
+        (its ``line()`` gives ``line_enter``'s keywords)."""
+
+    @abstractmethod
+    def entry_page(
+        self,
+        request: HttpRequest,
+        here: Any,
+        board: Board,
+        form: Form,
+        errors: list[str] | None = None,
+        status: int = 200,
+    ) -> HttpResponse:
+        """The tablet's entry page of ``board`` where the table is (``here``,
+        ``terminal.views.Here``), with the form and its errors."""
+
+    @abstractmethod
+    def entry_check(
+        self, request: HttpRequest, here: Any, board: Board, form: Form
+    ) -> HttpResponse:
+        """The entry page showing the (valid) form's score, unsaved ("Check
+        the score")."""
+
+    @abstractmethod
+    def line_enter(self, **line: Any) -> tuple[Result, bool]:
+        """Store a board's line (or correct ``result``) through the one write
+        path, checked by the card game's rules; (line, created)."""
+
+    @abstractmethod
+    def traveller_cells(self, report: Any, line: Any) -> list[object]:
+        """A line's cells in the travellers sheet (``traveller_header``), up
+        to the adjusted score: ``report`` its ``SectionReport``, ``line`` its
+        ``LineRow``."""
+
+    def contract_html(self, contract: str) -> str | None:
+        """A stored contract of this card game that bridge's text cannot
+        show (a Bridgeote capot), as players read it; None: not one."""
+        return None
+
+    def demo(self, club: Club, date: dt.date) -> Event | None:
+        """Load the card game's demo pairs event into the demo club, dated
+        ``date``, once (None: the club has it already, or there is none)."""
+        return None
+
+
+CARD_GAMES: dict[str, CardGame] = {}
+
+
+def register_card_games(*card_games: CardGame) -> None:
+    """Make the card games known by their ``Event.game``
+    (``TournamentsConfig.ready``)."""
+    for played in card_games:
+        CARD_GAMES[played.game] = played
+
+
+def card_game(event: Event) -> CardGame:
+    """The card game the event's boards are played at."""
+    return CARD_GAMES[event.game]
 
 
 def created_by_kind(prefix: str, suffix: str, view: str) -> list[tuple[str, Any, str]]:

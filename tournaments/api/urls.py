@@ -30,9 +30,6 @@ from tournaments.api import (
     tablets,
     views,
 )
-from tournaments.bridgeote import api as bridgeote_individual
-from tournaments.bridgeote import api_pairs as bridgeote
-from tournaments.individual import api as individual
 from tournaments.registry import created_by_kind, game_urls
 
 router = DefaultRouter()
@@ -168,28 +165,6 @@ urlpatterns = [
     *(
         path(route, view, name=name)
         for route, view, name in created_by_kind("api-", "", "api_create")
-    ),
-    path(
-        "sections/<int:id>/bridgeote-results/",
-        bridgeote.BridgeoteResultsView.as_view(),
-        name="api-bridgeote-results",
-    ),
-    # Bridgeote individual events (3, 5, 6 or 7 players a table).
-    path(
-        "sections/<int:id>/bridgeote-deals/",
-        bridgeote_individual.BridgeoteDealsView.as_view(),
-        name="api-bridgeote-deals",
-    ),
-    path(
-        "events/<int:id>/bridgeote-ranking/",
-        bridgeote_individual.BridgeoteRankingView.as_view(),
-        name="api-bridgeote-ranking",
-    ),
-    # Individual bridge (issue 22)
-    path(
-        "events/<int:id>/individual-ranking/",
-        individual.IndividualRankingView.as_view(),
-        name="api-individual-ranking",
     ),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path(

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tournaments.barbu.api import barbu_duplicate_event_new as api_duplicate_new
 from tournaments.barbu.api import barbu_event_new as api_barbu_event_new
+from tournaments.barbu.demo import load_demo_barbu
 from tournaments.barbu.director import (
     barbu_duplicate_event_new,
     barbu_event_detail,
@@ -24,10 +25,12 @@ from tournaments.board_games import SheetGame
 from tournaments.models import Event
 
 if TYPE_CHECKING:
+    import datetime as dt
+
     from django.http import HttpRequest, HttpResponse
     from django.urls import URLPattern
 
-    from tournaments.models import Table
+    from tournaments.models import Club, Table
 
 
 class BarbuGame(SheetGame):
@@ -60,6 +63,9 @@ class BarbuGame(SheetGame):
 
     def urls(self, site: str) -> list[URLPattern]:
         return URLS.get(site, [])
+
+    def demo(self, club: Club, date: dt.date) -> Event | None:
+        return load_demo_barbu(club, date)
 
 
 class BarbuDuplicateGame(BarbuGame):

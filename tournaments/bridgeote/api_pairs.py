@@ -21,8 +21,8 @@ from tournaments.api.events import line_row
 from tournaments.api.permissions import token_table
 from tournaments.api.serializers import ResultSerializer
 from tournaments.api.writes import find_pair, keep_at_table, numbered
+from tournaments.bridgeote.services_pairs import bridgeote_result_submit
 from tournaments.models import Event
-from tournaments.services.results import bridgeote_result_submit
 
 
 class BridgeoteLineInputSerializer(serializers.Serializer):

@@ -12,6 +12,7 @@ import datetime as dt
 import random
 
 from games.bridgeote import card_points
+from tournaments.bridgeote.services_pairs import bridgeote_result_submit
 from tournaments.demo.common import demo_players, made_once
 from tournaments.models import Club, Event, Session
 from tournaments.rescore import rescore_section
@@ -22,7 +23,7 @@ from tournaments.services.events import (
     event_create,
     section_create,
 )
-from tournaments.services.results import bridgeote_result_submit, session_close
+from tournaments.services.results import session_close
 
 NAME = "Bridgeote evening"
 SEED = 20240619

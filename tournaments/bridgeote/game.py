@@ -1,7 +1,9 @@
 """Bridgeote individual events: 3, 5, 6 or 7 a table, the same deals at every
 table of a round, each seat's individual mark compared across the tables.
 
-(Bridgeote deals inside a pairs event are the pairs game's, ``Event.game``.)
+(Bridgeote deals inside a pairs event are a card game, ``Event.game``:
+``card_game.BridgeoteCardGame``; the package's routes, both forms', come from
+``urls``.)
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.bridgeote import ALL_TRUMPS, announcement_totals
+from tournaments.bridgeote.forms import BridgeoteDealFields
 from tournaments.bridgeote.services import (
     bridgeote_deal_submit,
     bridgeote_marks_of,
@@ -25,7 +26,7 @@ from tournaments.bridgeote.services import (
 )
 from tournaments.models import BridgeoteDeal, Source, Table
 from tournaments.services.entry import refusal_messages, refusal_status
-from tournaments.terminal.forms import BridgeoteDealFields, radio_field
+from tournaments.terminal.forms import radio_field
 
 POINTS = [(str(p), str(p)) for p in announcement_totals(ALL_TRUMPS)]
 

@@ -1,8 +1,9 @@
 """The tablet's Bridgeote deal page: the entry form and the marks before saving.
 
 A Bridgeote event is a pairs event (``tournaments.terminal.views.pairs_board``
-routes its boards here); "Check the score" marks the deal by the rule book
-(``services.bridgeote_checks.bridgeote_marks``, the pure ``games.bridgeote``)
+routes its boards here through its card game, ``card_game``); "Check the
+score" marks the deal by the rule book (``checks.bridgeote_marks``, the pure
+``games.bridgeote``)
 and shows each side's points without saving, as the bridge tablet previews
 its NS score.
 """
@@ -16,8 +17,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments.bridgeote.checks import BridgeoteMarks, bridgeote_marks
+from tournaments.bridgeote.forms import BridgeoteEntryForm
 from tournaments.models import Board
-from tournaments.terminal.forms import BridgeoteEntryForm
 
 if TYPE_CHECKING:
     from tournaments.terminal.views import Here

@@ -1,13 +1,38 @@
-"""Bridgeote individual events' own routes in the director URL conf
-(``BridgeoteGame.urls``, included there by ``registry.game_urls``)."""
+"""The Bridgeote package's own routes, by URL conf (``BridgeoteGame.urls``,
+included there by ``registry.game_urls``).
+
+The API takes a pairs event's Bridgeote deals (``api_pairs``, the card game
+played inside pairs events) and a Bridgeote individual event's deals and
+ranking (``api``); the director prints an individual event's table cards.
+Paths and names are contracts.
+"""
 
 from __future__ import annotations
 
 from django.urls import URLPattern, path
 
+from tournaments.bridgeote import api, api_pairs
 from tournaments.bridgeote.cards import bridgeote_cards
 
 URLS: dict[str, list[URLPattern]] = {
+    "api": [
+        path(
+            "sections/<int:id>/bridgeote-results/",
+            api_pairs.BridgeoteResultsView.as_view(),
+            name="api-bridgeote-results",
+        ),
+        # Bridgeote individual events (3, 5, 6 or 7 players a table).
+        path(
+            "sections/<int:id>/bridgeote-deals/",
+            api.BridgeoteDealsView.as_view(),
+            name="api-bridgeote-deals",
+        ),
+        path(
+            "events/<int:id>/bridgeote-ranking/",
+            api.BridgeoteRankingView.as_view(),
+            name="api-bridgeote-ranking",
+        ),
+    ],
     "director": [
         path(
             "events/<int:pk>/bridgeote/cards/", bridgeote_cards, name="bridgeote-cards"

@@ -15,19 +15,9 @@ from django.utils.translation import gettext, gettext_noop
 from games.bridgeote import parse_contract
 from games.errors import GameError
 from tournaments.bridgeote.checks import stored_line_marks
+from tournaments.exporters.workbook import LINE_HEADER
 from tournaments.selectors.pairs import LineRow, SectionReport
 
-# The columns every pairs traveller opens with, Bridgeote's and bridge's
-# (``workbook.TRAVELLER_HEADER``): where the line was played, its contract.
-LINE_HEADER = (
-    gettext_noop("Session"),
-    gettext_noop("Section"),
-    gettext_noop("Board"),
-    "NS",
-    "EW",
-    gettext_noop("Contract"),
-    gettext_noop("Declarer"),
-)
 BRIDGEOTE_TRAVELLER_HEADER = (
     *LINE_HEADER,
     gettext_noop("Takers' card points"),

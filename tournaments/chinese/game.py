@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tournaments.board_games import SheetGame
 from tournaments.chinese.api import chinese_event_new as api_chinese_event_new
+from tournaments.chinese.demo import load_demo_chinese
 from tournaments.chinese.director import chinese_event_detail, chinese_event_new
 from tournaments.chinese.rescore import rescore_chinese_section
 from tournaments.chinese.results import chinese_results
@@ -16,10 +17,12 @@ from tournaments.chinese.workbook import chinese_workbook_bytes
 from tournaments.models import Event
 
 if TYPE_CHECKING:
+    import datetime as dt
+
     from django.http import HttpRequest, HttpResponse
     from django.urls import URLPattern
 
-    from tournaments.models import Table
+    from tournaments.models import Club, Table
 
 
 class ChineseGame(SheetGame):
@@ -52,6 +55,9 @@ class ChineseGame(SheetGame):
 
     def urls(self, site: str) -> list[URLPattern]:
         return URLS.get(site, [])
+
+    def demo(self, club: Club, date: dt.date) -> Event | None:
+        return load_demo_chinese(club, date)
 
 
 CHINESE = ChineseGame()

@@ -8,33 +8,31 @@ its tablets have entered and confirmed two rounds and half of the third, so
 the director's live console, the table terminal and the provisional results
 have something to show. Deals and results come from seeded random
 generators (``games.simulate``), so every load gives the same events.
-"Saturday Swiss teams" (``tournaments.teams.demo``) is an 8-team Swiss;
-"Sunday Whiz" (``tournaments.whiz.demo``) a finished 4-table Whiz-Bridge
-tournament; "Barbu evening" (``tournaments.barbu.demo``) a finished game of
-Barbu at two tables; "Bridgeote evening" (``tournaments.bridgeote.demo``) a
-finished 3-table Mitchell of Bridgeote deals; "Chinese bridge round robin"
-(``tournaments.chinese.demo``) six players' finished round robin.
+The other games' demo events come from their packages, reached through the
+registry (``Game.demo``, ``CardGame.demo``): "Saturday Swiss teams" is an
+8-team Swiss; "Sunday Whiz" a finished 4-table Whiz-Bridge tournament;
+"Barbu evening" a finished game of Barbu at two tables; "Bridgeote evening"
+a finished 3-table Mitchell of Bridgeote deals; "Chinese bridge round robin"
+six players' finished round robin; "Individual evening" twelve players'
+finished individual at three tables.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.barbu.demo import load_demo_barbu
-from tournaments.bridgeote.demo import load_demo_bridgeote
-from tournaments.chinese.demo import load_demo_chinese
 from tournaments.demo.common import (
     deal_boards,
     demo_players,
     loaded,
     play_simulated,
 )
-from tournaments.individual.demo import load_demo_individual
 from tournaments.models import (
     Club,
     Event,
@@ -45,6 +43,7 @@ from tournaments.models import (
     Source,
 )
 from tournaments.movements import Movement, Seating
+from tournaments.registry import CARD_GAMES, GAMES
 from tournaments.rescore import rescore_section
 from tournaments.selectors.movement import section_movement
 from tournaments.services.events import (
@@ -54,8 +53,6 @@ from tournaments.services.events import (
     section_create,
 )
 from tournaments.services.results import result_adjust, session_close
-from tournaments.teams.demo import load_demo_teams
-from tournaments.whiz.demo import load_demo_whiz
 
 __all__ = ["DEMO_EVENTS", "DemoEvent", "load_demo_events"]
 
@@ -69,16 +66,8 @@ FRIDAY = 4
 SATURDAY = 5
 SUNDAY = 6
 THURSDAY = 3
-# The other games' demo events, each played on its last weekday, in order.
-GAME_DEMOS = (
-    (load_demo_teams, SATURDAY),
-    (load_demo_whiz, SUNDAY),
-    (load_demo_barbu, FRIDAY),
-    (load_demo_bridgeote, WEDNESDAY),
-    (load_demo_chinese, MONDAY),
-    # Individual bridge (issue 22)
-    (load_demo_individual, THURSDAY),
-)
+# A game's demo: made in the club once, on the date given (None: made before).
+DemoLoader = Callable[[Club, dt.date], Event | None]
 
 
 @dataclass(frozen=True)
@@ -159,7 +148,7 @@ def load_demo_events(club: Club) -> list[Event]:
         if loaded(club, spec.name):
             continue
         created.append(_create_event(club, spec, today))
-    for load, weekday in GAME_DEMOS:
+    for load, weekday in game_demos():
         event = load(club, last_weekday(weekday, today))
         if event is not None:
             created.append(event)
@@ -170,6 +159,22 @@ def last_weekday(weekday: int, today: dt.date) -> dt.date:
     """The last date before ``today`` falling on ``weekday`` (Monday 0)."""
     days = (today.weekday() - weekday - 1) % 7 + 1
     return today - dt.timedelta(days=days)
+
+
+def game_demos() -> tuple[tuple[DemoLoader, int], ...]:
+    """The other games' demo events, in the order they are loaded, each with
+    the weekday it is played on (its last before today): a game's demo
+    (``Game.demo``), and the Bridgeote evening, a pairs event played at
+    Bridgeote (``CardGame.demo``)."""
+    return (
+        (GAMES[Event.Kind.TEAMS].demo, SATURDAY),
+        (GAMES[Event.Kind.WHIZ].demo, SUNDAY),
+        (GAMES[Event.Kind.BARBU].demo, FRIDAY),
+        (CARD_GAMES[Event.Game.BRIDGEOTE].demo, WEDNESDAY),
+        (GAMES[Event.Kind.CHINESE].demo, MONDAY),
+        # Individual bridge (issue 22)
+        (GAMES[Event.Kind.INDIVIDUAL].demo, THURSDAY),
+    )
 
 
 def _create_event(club: Club, spec: DemoEvent, today: dt.date) -> Event:

@@ -11,10 +11,10 @@ from tournaments.director.forms import TravellerRow
 from tournaments.director.traveller_pairs import fix_typed_pairs
 from tournaments.models import Board, Event, Pair, Result, Round, Section, Table
 from tournaments.movements import Seating
+from tournaments.registry import card_game
 from tournaments.selectors.award_text import award_text
 from tournaments.selectors.movement import section_movement
 from tournaments.services.results import (
-    bridgeote_result_submit,
     result_adjust,
     result_delete,
     result_submit,
@@ -204,7 +204,7 @@ def _save_row(row, board, pairs, rounds, tables, existing, user) -> None:
         result_weighted(parts=parsed["parts"], **where)
         return
     if kind == "bridgeote":
-        bridgeote_result_submit(**parsed, **where)
+        card_game(board.section.session.event).line_enter(**parsed, **where)
         return
     result_submit(
         contract=parsed["contract"],

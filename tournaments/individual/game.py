@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from tournaments.board_games import BoardsGame
 from tournaments.individual.api import individual_assignments
 from tournaments.individual.api import individual_event_new as api_individual_new
+from tournaments.individual.demo import load_demo_individual
 from tournaments.individual.director import (
     individual_event_detail,
     individual_event_new,
@@ -16,15 +17,18 @@ from tournaments.individual.rescore import rescore_individual_section
 from tournaments.individual.results import individual_results
 from tournaments.individual.services import section_pairs_movement
 from tournaments.individual.terminal import individual_moves
+from tournaments.individual.urls import urls as individual_urls
 from tournaments.individual.workbook import individual_workbook_bytes
 from tournaments.models import Event
 
 if TYPE_CHECKING:
+    import datetime as dt
     from collections.abc import Iterable
 
     from django.http import HttpRequest, HttpResponse
+    from django.urls import URLPattern
 
-    from tournaments.models import Section, Table
+    from tournaments.models import Club, Section, Table
     from tournaments.movements import Movement
 
 
@@ -60,11 +64,17 @@ class IndividualGame(BoardsGame):
     def assignments(self, section: Section) -> Iterable[dict[str, Any]] | None:
         return individual_assignments(section)
 
+    def urls(self, site: str) -> list[URLPattern]:
+        return individual_urls(site)
+
     def pbn_games(self, event: Event) -> list[Any]:
         return individual_games(event)
 
     def usebio_event(self, root: Any, event: Event) -> None:
         individual_usebio_event(root, event)
+
+    def demo(self, club: Club, date: dt.date) -> Event | None:
+        return load_demo_individual(club, date)
 
 
 INDIVIDUAL = IndividualGame()

@@ -1,6 +1,6 @@
-"""Public results of an individual bridge event: the ranking and each
-player's scorecard (boards are shown on the section's travellers, whose
-lines name the four players by seat)."""
+"""Public results of an individual bridge event: the ranking, each
+player's scorecard and each board's traveller, whose lines name the four
+players by seat; the views of the game's own results routes (``urls``)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from tournaments.individual.services import section_schedule
 from tournaments.models import Board, Event, IndividualEntrant, IndividualScore, Result
 from tournaments.results.event_page import event_page, event_section
+from tournaments.results.views import game_page
 from tournaments.selectors.standings import section_standings
 from tournaments.services.privacy import hidden_boards, request_viewer
 
@@ -136,3 +137,17 @@ def individual_board(
         previous=numbers[index - 1] if index else None,
         next=numbers[index + 1] if index + 1 < len(numbers) else None,
     )
+
+
+def individual_player_results(
+    request: HttpRequest, pk: int, entrant_pk: int
+) -> HttpResponse:
+    """An individual bridge player's scorecard."""
+    return game_page(request, pk, Event.Kind.INDIVIDUAL, individual_player, entrant_pk)
+
+
+def individual_board_results(
+    request: HttpRequest, pk: int, number: int
+) -> HttpResponse:
+    """An individual board's traveller, the four players by seat."""
+    return game_page(request, pk, Event.Kind.INDIVIDUAL, individual_board, number)

@@ -15,17 +15,6 @@ urlpatterns = [
         ("usebio.xml", files.event_usebio_file, "usebio"),
         ("hand-records/", hand_records.hand_records, "hand-records"),
         ("results/version.json", views.event_version, "event-version"),
-        # Individual bridge (issue 22)
-        (
-            "individual/boards/<int:number>/",
-            views.individual_board_results,
-            "individual-board",
-        ),
-        (
-            "individual/players/<int:entrant_pk>/",
-            views.individual_player_results,
-            "individual-player",
-        ),
     ),
     *under(
         "sections/<int:pk>/",

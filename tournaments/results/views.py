@@ -15,7 +15,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from tournaments import access
-from tournaments.individual.results import individual_board, individual_player
 from tournaments.models import Board, Event, Pair, Result, Section
 from tournaments.registry import event_game, section_game
 from tournaments.results.charts import BarChart, imp_chart, percentage_chart
@@ -203,20 +202,6 @@ def game_page(
     if live is None:
         return _hidden(request, event)
     return page(request, event, *args, live)
-
-
-def individual_player_results(
-    request: HttpRequest, pk: int, entrant_pk: int
-) -> HttpResponse:
-    """An individual bridge player's scorecard."""
-    return game_page(request, pk, Event.Kind.INDIVIDUAL, individual_player, entrant_pk)
-
-
-def individual_board_results(
-    request: HttpRequest, pk: int, number: int
-) -> HttpResponse:
-    """An individual board's traveller, the four players by seat."""
-    return game_page(request, pk, Event.Kind.INDIVIDUAL, individual_board, number)
 
 
 def _section(pk: int) -> Section:

@@ -19,7 +19,6 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from games.weighted import WeightedPart
-from tournaments.bridgeote.checks import bridgeote_fields
 from tournaments.models import (
     Board,
     Event,
@@ -63,6 +62,7 @@ __all__ = [
     "result_resolve",
     "result_submit",
     "result_weighted",
+    "result_write",
     "session_close",
     "session_reopen",
 ]
@@ -75,7 +75,7 @@ def queue_scoring(board: Board) -> None:
 
 class Placing(TypedDict, total=False):
     """Where a line sits and who writes it: the keywords every ``result_*``
-    writer takes besides the line itself (defaults in ``_write``)."""
+    writer takes besides the line itself (defaults in ``result_write``)."""
 
     round: Round | None
     table: Table | None
@@ -105,42 +105,13 @@ def result_enter(
     ``rescore=False`` leaves the rescore to a caller saving several lines.
     """
     fields = played_line_fields(board, contract, declarer, tricks, lead)
-    return _write(board, fields, ns_pair, ew_pair, key=key, **placing)
+    return result_write(board, fields, ns_pair, ew_pair, key=key, **placing)
 
 
 def result_submit(**kwargs: object) -> Result:
     """Store a played traveller line (or correct ``result``); see ``result_enter``."""
     line, _created = result_enter(**kwargs)
     return line
-
-
-def bridgeote_result_submit(**kwargs: object) -> Result:
-    """Store a Bridgeote deal (or correct ``result``); see
-    ``bridgeote_result_enter``."""
-    line, _created = bridgeote_result_enter(**kwargs)
-    return line
-
-
-def bridgeote_result_enter(
-    *,
-    board: Board,
-    ns_pair: Pair,
-    ew_pair: Pair,
-    key: str = "",
-    **given: object,
-) -> tuple[Result, bool]:
-    """Store a Bridgeote deal (or correct ``result``) through the one write
-    path; (line, created).
-
-    ``given`` holds the deal, as ``bridgeote_fields`` names it (contract,
-    declarer, card_points, and the announces and capot), and where the line
-    sits, as ``Placing`` names it."""
-    check_game(board, Event.Game.BRIDGEOTE)
-    placing = {
-        name: given.pop(name) for name in Placing.__optional_keys__ & given.keys()
-    }
-    fields = bridgeote_fields(**given)
-    return _write(board, fields, ns_pair, ew_pair, key=key, **placing)
 
 
 def check_game(board: Board, game: str) -> None:
@@ -169,7 +140,7 @@ def result_adjust(
     came ("60/0 - EW absent"): not a play of the board (``scoring.board``).
     """
     fields = adjusted_line_fields(board, ns, ew, absent)
-    line, _created = _write(board, fields, ns_pair, ew_pair, **placing)
+    line, _created = result_write(board, fields, ns_pair, ew_pair, **placing)
     return line
 
 
@@ -183,7 +154,7 @@ def result_weighted(
 ) -> Result:
     """Assign a weighted score (Law 12C1(c)): e.g. 70 % of 4S= and 30 % of 4S+1."""
     fields = weighted_line_fields(board, parts)
-    line, _created = _write(board, fields, ns_pair, ew_pair, **placing)
+    line, _created = result_write(board, fields, ns_pair, ew_pair, **placing)
     return line
 
 
@@ -232,7 +203,7 @@ def result_delete(
     delete_line(writer, _entry_of(result))
 
 
-def _write(
+def result_write(
     board: Board,
     fields: dict[str, object],
     ns_pair: Pair,
@@ -246,7 +217,9 @@ def _write(
     source: str = Source.DIRECTOR,
     key: str = "",
 ) -> tuple[Result, bool]:
-    """Check the pairs and the movement, then store through the one write path."""
+    """Store a line's checked ``fields`` (a played line, an adjusted score,
+    a card game's deal: ``CardGame.line_enter``) between the pairs: the pairs
+    and the movement checked, then through the one write path; (line, created)."""
     check_pairs(board, ns_pair, ew_pair)
     round, table = _placed(board, ns_pair, ew_pair, round, table, result, source)
     writer = Writer.at(table, source, user, key, rescore)
@@ -421,7 +394,7 @@ def result_sign_reverse(
             {"score_ns": _("This line's score comes from its contract: its sign "
                            "cannot be reversed.")}
         )  # fmt: skip
-    line, _created = _write(
+    line, _created = result_write(
         result.board,
         {"score_ns": -result.score_ns},
         result.ns_pair,

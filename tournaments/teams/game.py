@@ -8,6 +8,7 @@ from tournaments.board_games import BoardsGame
 from tournaments.models import Event
 from tournaments.teams.api import teams_event_new as api_teams_event_new
 from tournaments.teams.checks import check_team_marks
+from tournaments.teams.demo import load_demo_teams
 from tournaments.teams.director import teams_event_detail, teams_event_new
 from tournaments.teams.pbn import teams_games
 from tournaments.teams.rescore import rescore_team_round
@@ -25,12 +26,14 @@ from tournaments.teams.usebio_import import teams_event_import
 from tournaments.teams.workbook import teams_workbook_bytes
 
 if TYPE_CHECKING:
+    import datetime as dt
+
     from django.contrib.auth.models import AbstractBaseUser
     from django.forms import Form
     from django.http import HttpRequest, HttpResponse
     from django.urls import URLPattern
 
-    from tournaments.models import Board, Match, Section, Table
+    from tournaments.models import Board, Club, Match, Section, Table
     from tournaments.movements import Movement
 
 
@@ -87,6 +90,9 @@ class TeamsGame(BoardsGame):
 
     def usebio_event(self, root: Any, event: Event) -> None:
         teams_usebio_event(root, event)
+
+    def demo(self, club: Club, date: dt.date) -> Event | None:
+        return load_demo_teams(club, date)
 
 
 TEAMS = TeamsGame()

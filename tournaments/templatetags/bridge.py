@@ -9,7 +9,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from games.bridge import result_text
-from tournaments.bridgeote.templatetags import bridgeote_contract
+from tournaments.registry import CARD_GAMES
 
 register = template.Library()
 CONTRACT_SUIT = re.compile(r"^(\d+)([CDHS])(.*)$")
@@ -22,9 +22,12 @@ SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 @register.filter
 def suits(contract: str) -> str:
     """ "4HX" -> "4♥X", Whiz "10S" -> "10♠" (red suits in red); NT, Pass and
-    marks unchanged; a Bridgeote capot "CAPOTSX" -> "Capot ♠ X"."""
-    if contract.startswith("CAPOT"):
-        return bridgeote_contract(contract)
+    marks unchanged; a contract only a card game reads as its card game shows
+    it (``CardGame.contract_html``: a Bridgeote capot "CAPOTSX" -> "Capot ♠ X")."""
+    for deals in CARD_GAMES.values():
+        shown = deals.contract_html(contract)
+        if shown is not None:
+            return shown
     found = CONTRACT_SUIT.match(contract)
     if found is None:
         return contract

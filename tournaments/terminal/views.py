@@ -18,10 +18,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import access as club_access
-from tournaments.bridgeote.terminal_pairs import bridgeote_check, bridgeote_page
-from tournaments.models import Board, Event, Result, ResultChange, Source, Table
+from tournaments.models import Board, Result, ResultChange, Source, Table
 from tournaments.movements import Movement
-from tournaments.registry import table_game
+from tournaments.registry import card_game, table_game
 from tournaments.selectors.line_checks import line_checks_json
 from tournaments.selectors.movement import section_movement
 from tournaments.selectors.table_play import (
@@ -35,7 +34,6 @@ from tournaments.selectors.table_play import (
 )
 from tournaments.services import sign_in_locks as locks
 from tournaments.services import tablet_access as access
-from tournaments.services.checks import played_fields
 from tournaments.services.entry import (
     refusal_messages,
     refusal_status,
@@ -43,18 +41,12 @@ from tournaments.services.entry import (
 )
 from tournaments.services.event_tables import more_to_play
 from tournaments.services.privacy import Viewer, board_visible
-from tournaments.services.results import (
-    bridgeote_result_enter,
-    result_answer,
-    result_enter,
-)
+from tournaments.services.results import result_answer
 from tournaments.services.table_rounds import current_round as table_current_round
 from tournaments.services.tokens import TokenRefused
 from tournaments.terminal import replies
 from tournaments.terminal.answer import table_answer
 from tournaments.terminal.forms import (
-    BridgeoteEntryForm,
-    EntryForm,
     SignInForm,
     TabletForm,
 )
@@ -181,7 +173,9 @@ def board(request: HttpRequest, table: Table, round: int, number: int) -> HttpRe
 def pairs_board(
     request: HttpRequest, table: Table, round: int, number: int
 ) -> HttpResponse:
-    """Enter a board's result (or check its score), then show it to confirm."""
+    """Enter a board's result (or check its score), then show it to confirm,
+    as the event's card game takes it (bridge or Bridgeote)."""
+    deals = card_game(table.section.session.event)
     here = _here(table, round)
     item = here.item
     played = get_object_or_404(Board, section=table.section, number=number)
@@ -195,28 +189,13 @@ def pairs_board(
             return _result_page(request, here, line)
         # Said before the players fill the board in, not after.
         refusal = round_refusal(table, item.number)
-        if is_bridgeote(table):
-            return bridgeote_page(
-                request,
-                here,
-                played,
-                BridgeoteEntryForm(),
-                [refusal] if refusal else None,
-            )
-        return _entry_page(
-            request, here, played, EntryForm(), [refusal] if refusal else None
+        return deals.entry_page(
+            request, here, played, deals.entry_form(), [refusal] if refusal else None
         )
-    if is_bridgeote(table):
-        form = BridgeoteEntryForm(request.POST)
-        if form.is_valid() and "check" in request.POST:
-            return bridgeote_check(request, here, played, form)
-        return _save(
-            request, here, played, form, bridgeote_page, bridgeote_result_enter
-        )
-    form = EntryForm(request.POST)
+    form = deals.entry_form(request.POST)
     if form.is_valid() and "check" in request.POST:
-        return _check(request, here, played, form)
-    return _save(request, here, played, form, _entry_page, result_enter)
+        return deals.entry_check(request, here, played, form)
+    return _save(request, here, played, form, deals.entry_page, deals.line_enter)
 
 
 @require_POST
@@ -320,11 +299,6 @@ def _int(value: object) -> int:
         return 0
 
 
-def is_bridgeote(table: Table) -> bool:
-    """The table's event plays Bridgeote deals, not bridge boards."""
-    return table.section.session.event.game == Event.Game.BRIDGEOTE
-
-
 def _save(
     request: HttpRequest,
     here: Here,
@@ -365,39 +339,6 @@ def _save(
     if fetched:
         return replies.stored_reply(played.number, line, created)
     return redirect("terminal:board", round=item.number, number=played.number)
-
-
-def _entry_page(
-    request: HttpRequest,
-    here: Here,
-    played: Board,
-    form: EntryForm,
-    errors: list[str] | None = None,
-    status: int = 200,
-    score: int | None = None,
-) -> HttpResponse:
-    context = {
-        **here.context(),
-        "board": played,
-        "form": form,
-        "errors": errors or [],
-        "score": score,
-    }
-    return render(request, "terminal/board.html", context, status=status)
-
-
-def _check(
-    request: HttpRequest, here: Here, played: Board, form: EntryForm
-) -> HttpResponse:
-    """Show the NS score of the entry without saving it (the no-JS preview)."""
-    data = form.cleaned_data
-    try:
-        fields = played_fields(
-            played, data["contract"], data["declarer"], data["tricks"]
-        )
-    except ValidationError as error:
-        return _entry_page(request, here, played, form, error.messages, status=400)
-    return _entry_page(request, here, played, form, score=fields["score_ns"])
 
 
 def _made_text(result: Result) -> str:

@@ -9,6 +9,7 @@ from tournaments.board_games import BoardsGame
 from tournaments.models import Event
 from tournaments.whiz.api import whiz_event_new as api_whiz_event_new
 from tournaments.whiz.console import whiz_line_text, whiz_sides
+from tournaments.whiz.demo import load_demo_whiz
 from tournaments.whiz.director import whiz_event_detail, whiz_event_new
 from tournaments.whiz.lines import (
     missing_whiz_lines,
@@ -23,10 +24,12 @@ from tournaments.whiz.urls import URLS
 from tournaments.whiz.workbook import whiz_workbook_bytes
 
 if TYPE_CHECKING:
+    import datetime as dt
+
     from django.http import HttpRequest, HttpResponse
     from django.urls import URLPattern
 
-    from tournaments.models import Section, Table
+    from tournaments.models import Club, Section, Table
 
 
 class WhizGame(BoardsGame):
@@ -89,6 +92,9 @@ class WhizGame(BoardsGame):
         self, section: Section, disputes: list[Any]
     ) -> Mapping[int | None, Any]:
         return whiz_sides(section, disputes)
+
+    def demo(self, club: Club, date: dt.date) -> Event | None:
+        return load_demo_whiz(club, date)
 
 
 WHIZ = WhizGame()

@@ -10,10 +10,10 @@ import uuid
 import pytest
 from running_play import PLAY, SIGN_IN
 
+from tournaments import board_games
 from tournaments.models import Result
 from tournaments.services import results
 from tournaments.services.running import pair_withdraw
-from tournaments.terminal import views
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +32,7 @@ def test_a_line_entered_as_the_pair_withdraws_is_a_409_saying_why(
         pair_withdraw(section, pair="1EW", round=1)
         return results.result_enter(**line)
 
-    monkeypatch.setattr(views, "result_enter", withdrawn_meanwhile)
+    monkeypatch.setattr(board_games, "result_enter", withdrawn_meanwhile)
     response = client.post("/table/play/1/board/1/", ENTRY | {"key": uuid.uuid4().hex})
     assert response.status_code == 409
     assert response.context["errors"] == [

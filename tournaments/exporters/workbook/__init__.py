@@ -17,13 +17,9 @@ from io import BytesIO
 
 from django.utils.translation import gettext, gettext_noop
 
-from tournaments.bridgeote.workbook_pairs import (
-    BRIDGEOTE_TRAVELLER_HEADER,
-    LINE_HEADER,
-    bridgeote_line_cells,
-)
 from tournaments.exporters.workbook.book import Book, Sheet
 from tournaments.models import Event
+from tournaments.registry import CARD_GAMES, card_game
 from tournaments.selectors.event_ranking import event_rankings, lettered
 from tournaments.selectors.pair_lines import lines_by_pair
 from tournaments.selectors.pairs import (
@@ -52,6 +48,18 @@ RANKING_HEADER = (
     gettext_noop("Top"),
     "%",
     gettext_noop("Boards"),
+)
+# The columns every pairs traveller opens with, bridge's and each card
+# game's (``CardGame.traveller_header``): where the line was played, its
+# contract.
+LINE_HEADER = (
+    gettext_noop("Session"),
+    gettext_noop("Section"),
+    gettext_noop("Board"),
+    "NS",
+    "EW",
+    gettext_noop("Contract"),
+    gettext_noop("Declarer"),
 )
 TRAVELLER_HEADER = (
     *LINE_HEADER,
@@ -287,16 +295,20 @@ def _traveller_sheet(sheet: Sheet, reports: list[SectionReport]) -> None:
     if _by_imps(reports):
         _imp_traveller_sheet(sheet, reports)
         return
-    # A Bridgeote event's lines: card points and announcements, as numbers.
-    bridgeote = bool(reports) and _plays_bridgeote(reports[0])
-    start_sheet(sheet, BRIDGEOTE_TRAVELLER_HEADER if bridgeote else TRAVELLER_HEADER)
-    cells = bridgeote_line_cells if bridgeote else _line_cells
+    # The lines as the event's card game writes them (Bridgeote: card points
+    # and announcements, as numbers); bridge's columns when nothing is played.
+    deals = (
+        card_game(reports[0].section.session.event)
+        if reports
+        else CARD_GAMES[Event.Game.BRIDGE]
+    )
+    start_sheet(sheet, deals.traveller_header)
     for report in reports:
         for line in report.lines:
             append_row(
                 sheet,
                 [
-                    *cells(report, line),
+                    *deals.traveller_cells(report, line),
                     _round(line.mp_ns),
                     _round(line.mp_ew),
                     _fraction(line.pct_ns),
@@ -309,10 +321,6 @@ def _traveller_sheet(sheet: Sheet, reports: list[SectionReport]) -> None:
     )
 
 
-def _plays_bridgeote(report: SectionReport) -> bool:
-    return report.section.session.event.game == Event.Game.BRIDGEOTE
-
-
 def _imp_traveller_sheet(sheet: Sheet, reports: list[SectionReport]) -> None:
     """Each line's IMPs for both sides, and the board's datum for Butler."""
     butler = reports[0].butler
@@ -320,15 +328,16 @@ def _imp_traveller_sheet(sheet: Sheet, reports: list[SectionReport]) -> None:
     start_sheet(sheet, header)
     for report in reports:
         for line in report.lines:
-            row = [*_line_cells(report, line), _round(line.imp_ns), _round(line.imp_ew)]
+            row = [*line_cells(report, line), _round(line.imp_ns), _round(line.imp_ew)]
             if butler:
                 row.append(report.datums.get(line.result.board.number))
             append_row(sheet, row)
     sheet_formats(sheet, {"IMP NS": POINTS, "IMP EW": POINTS})
 
 
-def _line_cells(report: SectionReport, line: LineRow) -> list[object]:
-    """A traveller line's cells up to its figures: where, who, what was played."""
+def line_cells(report: SectionReport, line: LineRow) -> list[object]:
+    """A bridge traveller line's cells up to its figures: where, who, what was
+    played (bridge's ``CardGame.traveller_cells``, and the IMP travellers')."""
     result = line.result
     played = not result.is_adjusted and result.contract
     return [

@@ -1,0 +1,76 @@
+"""Bridgeote as the card game of a pairs event's boards (``Event.game``).
+
+A Bridgeote pairs event is a pairs event (Mitchell or Howell) whose boards are
+Bridgeote deals: the tablet takes a deal's contract, declarer, card points
+and announcements (``terminal_pairs``), the write path stores it marked by
+the rule book (``services_pairs``), the workbook writes its card points and
+marks (``workbook_pairs``) and travellers show a capot as players read it.
+Registered beside bridge's (``tournaments.board_games.BridgeCardGame``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tournaments.bridgeote.demo import load_demo_bridgeote
+from tournaments.bridgeote.forms import BridgeoteEntryForm
+from tournaments.bridgeote.services_pairs import bridgeote_result_enter
+from tournaments.bridgeote.templatetags import bridgeote_contract
+from tournaments.bridgeote.terminal_pairs import bridgeote_check, bridgeote_page
+from tournaments.bridgeote.workbook_pairs import (
+    BRIDGEOTE_TRAVELLER_HEADER,
+    bridgeote_line_cells,
+)
+from tournaments.models import Event
+from tournaments.registry import CardGame
+
+if TYPE_CHECKING:
+    import datetime as dt
+
+    from django.http import HttpRequest, HttpResponse, QueryDict
+
+    from tournaments.models import Board, Club, Result
+    from tournaments.selectors.pairs import LineRow, SectionReport
+    from tournaments.terminal.views import Here
+
+
+class BridgeoteCardGame(CardGame):
+    """Bridgeote deals played by pairs, matchpointed on North-South's net mark."""
+
+    game = Event.Game.BRIDGEOTE
+    traveller_header = BRIDGEOTE_TRAVELLER_HEADER
+
+    def entry_form(self, data: QueryDict | None = None) -> BridgeoteEntryForm:
+        return BridgeoteEntryForm(data)
+
+    def entry_page(
+        self,
+        request: HttpRequest,
+        here: Here,
+        board: Board,
+        form: BridgeoteEntryForm,
+        errors: list[str] | None = None,
+        status: int = 200,
+    ) -> HttpResponse:
+        return bridgeote_page(request, here, board, form, errors, status)
+
+    def entry_check(
+        self, request: HttpRequest, here: Here, board: Board, form: BridgeoteEntryForm
+    ) -> HttpResponse:
+        return bridgeote_check(request, here, board, form)
+
+    def line_enter(self, **line: Any) -> tuple[Result, bool]:
+        return bridgeote_result_enter(**line)
+
+    def traveller_cells(self, report: SectionReport, line: LineRow) -> list[object]:
+        return bridgeote_line_cells(report, line)
+
+    def contract_html(self, contract: str) -> str | None:
+        # A capot has no bridge level: bridge's text cannot show it.
+        return bridgeote_contract(contract) if contract.startswith("CAPOT") else None
+
+    def demo(self, club: Club, date: dt.date) -> Event | None:
+        return load_demo_bridgeote(club, date)
+
+
+BRIDGEOTE_CARD_GAME = BridgeoteCardGame()

@@ -1,0 +1,41 @@
+"""Individual bridge's own routes, by URL conf (``IndividualGame.urls``).
+
+The API's individual ranking, and the public results' board traveller and
+player scorecard (in the "results" namespace); paths and names are
+contracts.
+"""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, path
+
+from tournaments.individual import api, results
+from tournaments.urls import under
+
+API: list[URLPattern] = [
+    path(
+        "events/<int:id>/individual-ranking/",
+        api.IndividualRankingView.as_view(),
+        name="api-individual-ranking",
+    ),
+]
+
+RESULTS: list[URLPattern] = under(
+    "events/<int:pk>/",
+    (
+        "individual/boards/<int:number>/",
+        results.individual_board_results,
+        "individual-board",
+    ),
+    (
+        "individual/players/<int:entrant_pk>/",
+        results.individual_player_results,
+        "individual-player",
+    ),
+)
+
+
+def urls(site: str) -> list[URLPattern]:
+    """The game's routes in the ``site`` URL conf ("api", "director",
+    "results")."""
+    return {"api": API, "results": RESULTS}.get(site, [])

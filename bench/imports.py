@@ -8,7 +8,7 @@ different EW pair on each board, so ``26 x tables`` lines.  On a throwaway
 embedded (SQLite) database it then times, in the same process:
 
 * ``parse``: reading the file (``importers.pbn.parse_sessions``);
-* ``store``: ``services.imports.event_import`` inside a transaction, without
+* ``store``: ``importers.event_store.event_import`` inside a transaction, without
   the rescore it queues (the lines checked in memory and stored in bulk);
 * ``+ score``: the whole-section rescore the import queues once it commits;
 * the queries the store makes (they must not grow with the lines);
@@ -118,9 +118,9 @@ class _Counter:
 def _measure(data: bytes, tables: int, *, before: bool) -> dict[str, float]:
     from django.db import connection, transaction
 
+    from tournaments.importers.event_store import event_import
     from tournaments.importers.pbn import parse_sessions
     from tournaments.models import Result
-    from tournaments.services.imports import event_import
 
     started = time.perf_counter()
     parts = parse_sessions(data, name=f"Bench {tables}")
@@ -144,7 +144,7 @@ def _before(parts: list) -> tuple[float, int]:
     """Main's path: pairs and boards, then every line through the write path."""
     from django.db import connection, transaction
 
-    from tournaments.services.imports import (
+    from tournaments.importers.event_store import (
         imported_event_create,
         imported_section_create,
     )
@@ -166,7 +166,7 @@ def _before(parts: list) -> tuple[float, int]:
 
 
 def _line_store(line: object, board: object, ns: object, ew: object) -> None:
-    """Main's ``services.imports.line_store``: one line through the write path."""
+    """Main's ``importers.event_store.line_store``: one line through the write path."""
     from tournaments.models import Source
     from tournaments.services.results import (
         result_adjust,

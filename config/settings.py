@@ -412,7 +412,7 @@ CELERY_BEAT_SCHEDULE["backup-database"] = {
     "schedule": utc_crontab(minute=0, hour=DONNE_BACKUP_HOUR),
 }
 
-# Big workbooks (issue 21, tournaments/services/workbook_builds.py): an event
+# Big workbooks (issue 21, tournaments/exporters/workbook_builds.py): an event
 # of more traveller lines than this has its results.xlsx built by a Celery
 # task (the URL answers 202 and a progress page meanwhile); smaller events'
 # workbooks are built in the request, as before.

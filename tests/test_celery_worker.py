@@ -281,7 +281,7 @@ def test_the_worker_solves_the_deals_and_records_its_progress(worker_env):
 
 
 START_IMPORT_JOB = """
-from tournaments.services.import_jobs import import_job_start
+from tournaments.importers.import_jobs import import_job_start
 
 rows = "\\n".join(f"{n}NS {n % 10 + 1}EW 4S N 10" for n in range(1, 11))
 games = [

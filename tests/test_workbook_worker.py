@@ -25,8 +25,8 @@ sys.path.insert(0, "bench")
 from django.db import transaction
 from imports import pbn_field
 from tournaments.importers.pbn import parse_sessions
-from tournaments.services.imports import event_import
-from tournaments.services.workbook_builds import workbook_wanted
+from tournaments.importers.event_store import event_import
+from tournaments.exporters.workbook_builds import workbook_wanted
 
 event = event_import(parse_sessions(pbn_field(3, 3), name="Worker book"))
 first = workbook_wanted(event, "en")

@@ -24,19 +24,19 @@ from tournaments.api.events import ApiAccess
 from tournaments.api.import_jobs import ImportJobStartedSerializer, job_started
 from tournaments.api.permissions import DirectorOnly
 from tournaments.importers.hand_records import import_hand_records
+from tournaments.importers.import_jobs import import_job_start, needs_job
 from tournaments.importers.limits import MAX_SESSION
+from tournaments.importers.results_files import (
+    fault_messages,
+    results_file_once,
+    upload_too_big,
+)
 from tournaments.importers.travellers import (
     TravellerFileError,
     import_travellers,
     read_rows,
 )
 from tournaments.models import Event, Section, Session
-from tournaments.services.import_jobs import import_job_start, needs_job
-from tournaments.services.results_files import (
-    fault_messages,
-    results_file_once,
-    upload_too_big,
-)
 
 
 class FileUploadSerializer(serializers.Serializer):

@@ -12,8 +12,8 @@ from rest_framework.views import APIView
 
 from tournaments.api.events import ApiAccess
 from tournaments.api.permissions import DirectorOnly
+from tournaments.importers.import_jobs import ALREADY_SENT, STARTED
 from tournaments.models import ImportJob
-from tournaments.services.import_jobs import ALREADY_SENT, STARTED
 
 
 class ImportJobStartedSerializer(serializers.Serializer):

@@ -22,23 +22,23 @@ from django.views.decorators.http import require_POST
 
 from games.errors import GameError
 from tournaments.importers.hand_records import import_hand_records
+from tournaments.importers.import_jobs import (
+    ALREADY_SENT,
+    import_job_start,
+    needs_job,
+)
 from tournaments.importers.limits import MAX_SESSION
+from tournaments.importers.results_files import (
+    fault_messages,
+    results_file_once,
+    upload_too_big,
+)
 from tournaments.importers.travellers import (
     TravellerFileError,
     import_travellers,
     read_rows,
 )
 from tournaments.models import Event, Section, Session
-from tournaments.services.import_jobs import (
-    ALREADY_SENT,
-    import_job_start,
-    needs_job,
-)
-from tournaments.services.results_files import (
-    fault_messages,
-    results_file_once,
-    upload_too_big,
-)
 
 FILE_ALREADY_SENT = gettext_lazy(
     "This file was already imported: here is its event “%(name)s”, not a second one."

@@ -5,7 +5,7 @@ request should hold a worker (gunicorn's timeout made it an HTTP 500).  An
 event of more lines than ``DONNE_EXCEL_TASK_LINES`` has its workbook built
 by the ``exports.build_workbook`` task into this row, one row an event and
 language (headers and sheet titles are in the reader's language), and the
-download URL serves it once built (``services.workbook_builds``).
+download URL serves it once built (``exporters.workbook_builds``).
 
 The bytes live in the row (``data``), as an import's upload does: no
 MEDIA_ROOT, no file shared between the web's and the worker's machines,

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from tournaments import access
+from tournaments.exporters.workbook_builds import built_by_task, workbook_wanted
 from tournaments.models import Board, Event, Pair, Result, Section
 from tournaments.registry import event_game, section_game
 from tournaments.results.charts import BarChart, imp_chart, percentage_chart
@@ -40,7 +41,6 @@ from tournaments.services.privacy import (
     request_viewer,
 )
 from tournaments.services.publication import CLOSED, FINAL, publication_state
-from tournaments.services.workbook_builds import built_by_task, workbook_wanted
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -328,7 +328,7 @@ def _workbook_file(event: Event, workbook: bytes) -> HttpResponse:
 
 @never_cache
 def _built_workbook(request: HttpRequest, event: Event) -> HttpResponse:
-    """A big event's workbook (``services.workbook_builds``): the file once
+    """A big event's workbook (``exporters.workbook_builds``): the file once
     built from the current results, else 202 while the task builds it (503
     when the task queue is down), as JSON for a client that asks for it,
     else a page refreshing itself every 2 seconds."""

@@ -33,7 +33,7 @@ def sweep_stale() -> dict[str, list[int]]:
     """Queue the rescore of every section left stale, send again the import
     jobs never received, fail those whose worker died, and the same for the
     results mailings (run by Celery beat)."""
-    from tournaments.services.import_jobs import import_jobs_sweep
+    from tournaments.importers.import_jobs import import_jobs_sweep
     from tournaments.services.mail_jobs import mail_jobs_sweep
     from tournaments.services.rescoring import sweep
 

@@ -1,4 +1,4 @@
-"""The Celery task that builds a big event's workbook (``services.workbook_builds``).
+"""The Celery task that builds a big event's workbook (``exporters.workbook_builds``).
 
 Celery finds it through ``tournaments.tasks``, which imports it; in the
 embedded default (``CELERY_TASK_ALWAYS_EAGER``) it runs in the request.
@@ -18,6 +18,6 @@ from celery import shared_task
 )
 def build_workbook(row_id: int, stamp: str) -> str:
     """Build the workbook row ``row_id`` for the results ``stamp`` names."""
-    from tournaments.services.workbook_builds import workbook_build_run
+    from tournaments.exporters.workbook_builds import workbook_build_run
 
     return workbook_build_run(row_id, stamp)

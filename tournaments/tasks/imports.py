@@ -1,4 +1,4 @@
-"""The Celery task that imports a large results file (see ``services.import_jobs``).
+"""The Celery task that imports a large results file (see ``importers.import_jobs``).
 
 Celery finds it through ``tournaments.tasks``, which imports it; in
 the embedded default (``CELERY_TASK_ALWAYS_EAGER``) it runs in-process.
@@ -15,6 +15,6 @@ from celery import shared_task
 )
 def run_job(job_id: int) -> str:
     """Import the job's file; its final status ("done" or "failed")."""
-    from tournaments.services.import_jobs import import_job_run
+    from tournaments.importers.import_jobs import import_job_run
 
     return import_job_run(job_id)

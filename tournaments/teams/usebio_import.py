@@ -20,6 +20,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from tournaments.importers.event_store import (
+    club_found,
+    file_line,
+    imported_fault,
+    players_found,
+)
 from tournaments.importers.usebio import ImportedMatch, ImportedTeams
 from tournaments.models import (
     Event,
@@ -34,12 +40,6 @@ from tournaments.services.bulk_lines import (
     SectionLines,
     import_audit,
     lines_checked,
-)
-from tournaments.services.imports import (
-    club_found,
-    file_line,
-    imported_fault,
-    players_found,
 )
 from tournaments.services.rescoring import section_changed
 from tournaments.teams.services import session_add, team_round_create

@@ -15,6 +15,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 
 from tournaments import access
+from tournaments.importers.results_files import results_file_import
 from tournaments.models import (
     Club,
     Event,
@@ -29,7 +30,6 @@ from tournaments.models import (
 )
 from tournaments.services.directors import director_create
 from tournaments.services.publication import event_publish
-from tournaments.services.results_files import results_file_import
 
 pytestmark = pytest.mark.django_db
 

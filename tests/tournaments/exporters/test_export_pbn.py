@@ -10,10 +10,10 @@ from pairs_play import imported_by_command, percentages_by_place, two_section_ev
 
 from games.errors import GameError
 from games.pbn import read_pbn
+from tournaments.importers.event_store import event_import
 from tournaments.importers.pbn import parse_session, parse_sessions
 from tournaments.models import Event, PairScore, Section
 from tournaments.rescore import rescore_section
-from tournaments.services.imports import event_import
 
 pytestmark = pytest.mark.django_db
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ValidationError
 
+from tournaments.importers.event_store import event_import
 from tournaments.importers.pbn import parse_sessions
 from tournaments.importers.travellers import (
     TravellerFileError,
@@ -17,7 +18,6 @@ from tournaments.importers.travellers import (
     read_rows,
 )
 from tournaments.models import Board, Event, Pair, Result, ResultChange, Source
-from tournaments.services.imports import event_import
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))
 from imports import pbn_field
@@ -125,9 +125,9 @@ def test_two_sizes_make_exactly_the_same_number_of_queries(
 def test_players_are_found_or_entered_in_bulk(django_assert_max_num_queries):
     """A club's file: a known licence is the same player, a new one is entered
     once though named twice, and each pair has its two players."""
+    from tournaments.importers.event_store import club_players
     from tournaments.importers.pbn import ImportedPlayer
     from tournaments.models import Club, Player
-    from tournaments.services.imports import club_players
 
     club = Club.objects.create(name="Club")
     known = Player.objects.create(club=club, first_name="Ann", last_name="Lee",
@@ -210,7 +210,7 @@ def test_a_usebio_teams_file_is_stored_in_bulk_with_one_audit_entry(api):
     from django.core.management import call_command
     from teams_play import create, play_round
 
-    from tournaments.services.results_files import results_file_import
+    from tournaments.importers.results_files import results_file_import
 
     event = create(api, 4, format="round-robin")
     for number in (1, 2):

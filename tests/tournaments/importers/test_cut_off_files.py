@@ -11,11 +11,11 @@ import re
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from tournaments.importers import import_jobs
 from tournaments.importers.completeness import cut_off_faults
 from tournaments.importers.pbn import parse_sessions
 from tournaments.importers.usebio import read_usebio
 from tournaments.models import Board, Event, ImportJob, Result
-from tournaments.services import import_jobs
 
 URL = "/api/results-files/"
 HINT = (

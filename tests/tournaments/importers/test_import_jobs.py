@@ -9,9 +9,9 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from tournaments.importers import import_jobs
+from tournaments.importers.import_jobs import JOB_THRESHOLD_BYTES, import_job_run
 from tournaments.models import Event, ImportJob, Pair, Result
-from tournaments.services import import_jobs
-from tournaments.services.import_jobs import JOB_THRESHOLD_BYTES, import_job_run
 
 pytestmark = pytest.mark.django_db
 
@@ -345,9 +345,9 @@ def test_a_job_stores_the_same_event_as_a_direct_import(
 ):
     """A real USEBIO Mitchell through a job (batches of 25 lines) ranks every
     pair as the one-transaction import does."""
+    from tournaments.importers.import_jobs import import_job_start
+    from tournaments.importers.results_files import results_file_import
     from tournaments.models import PairScore
-    from tournaments.services.import_jobs import import_job_start
-    from tournaments.services.results_files import results_file_import
 
     monkeypatch.setattr(import_jobs, "BATCH_LINES", 25)
     data = (data_dir / "usebio" / "mp_pairs_mitchell.xml").read_bytes()
@@ -375,7 +375,7 @@ def test_the_sweep_resends_a_job_never_received_and_fails_a_lost_one(
 
     from django.utils import timezone
 
-    from tournaments.services.import_jobs import import_jobs_sweep
+    from tournaments.importers.import_jobs import import_jobs_sweep
 
     sent = []
     monkeypatch.setattr(import_jobs, "send_task", lambda task, *a: sent.append(a))

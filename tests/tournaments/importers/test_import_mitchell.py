@@ -19,10 +19,10 @@ from django.urls import reverse
 
 from games.errors import GameError
 from tournaments.importers.directions import Sighting, mitchell_numbering
+from tournaments.importers.event_store import event_import
 from tournaments.importers.pbn import parse_session, parse_sessions
 from tournaments.models import Event, Pair, PairScore, Result, Section
 from tournaments.rescore import rescore_section
-from tournaments.services.imports import event_import
 
 pytestmark = pytest.mark.django_db
 

@@ -15,11 +15,11 @@ from django.urls import reverse
 from django.utils import timezone
 from openpyxl import load_workbook
 
+from tournaments.exporters import workbook_builds
+from tournaments.exporters.workbook_builds import workbook_build_run
+from tournaments.importers.event_store import event_import
 from tournaments.importers.pbn import parse_sessions
 from tournaments.models import Event, EventWorkbook, Result
-from tournaments.services import workbook_builds
-from tournaments.services.imports import event_import
-from tournaments.services.workbook_builds import workbook_build_run
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))
 from imports import pbn_field

@@ -16,11 +16,11 @@ from django.test import Client
 from django.urls import reverse
 
 from games.pbn import read_pbn
+from tournaments.importers.event_store import event_import
 from tournaments.importers.pbn import parse_session
 from tournaments.models import Board, Event, PairScore, Result, Session
 from tournaments.rescore import rescore_section
 from tournaments.services.events import MovementChoice, event_create, section_create
-from tournaments.services.imports import event_import
 
 pytestmark = pytest.mark.django_db
 

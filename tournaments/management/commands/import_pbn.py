@@ -8,9 +8,9 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.errors import GameError
+from tournaments.importers.event_store import event_import
 from tournaments.importers.pbn import parse_sessions
 from tournaments.models import Event
-from tournaments.services.imports import event_import
 
 
 class Command(BaseCommand):

@@ -6,13 +6,13 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournaments.importers.results_files import fault_messages
 from tournaments.importers.travellers import (
     TravellerFileError,
     import_travellers,
     read_rows,
 )
 from tournaments.models import Section
-from tournaments.services.results_files import fault_messages
 
 
 class Command(BaseCommand):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from tournaments.importers.results_files import usebio_import
 from tournaments.management.commands.import_pbn import Command as ImportPbn
 from tournaments.models import Event
-from tournaments.services.results_files import usebio_import
 
 
 class Command(ImportPbn):

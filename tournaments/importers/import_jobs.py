@@ -29,23 +29,23 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.errors import GameError
-from tournaments.importers.pbn import ImportedSession, parse_sessions
-from tournaments.importers.usebio import ImportedTeams, read_usebio
-from tournaments.models import Event, ImportJob, Result
-from tournaments.registry import GAMES
-from tournaments.services.bulk_lines import import_audit, lines_checked
-from tournaments.services.imports import (
+from tournaments.importers.event_store import (
     imported_event_create,
     imported_fault,
     imported_section_create,
 )
-from tournaments.services.rescoring import send_task
-from tournaments.services.results_files import (
+from tournaments.importers.pbn import ImportedSession, parse_sessions
+from tournaments.importers.results_files import (
     capped,
     checked_complete,
     every_fault,
     is_xml,
 )
+from tournaments.importers.usebio import ImportedTeams, read_usebio
+from tournaments.models import Event, ImportJob, Result
+from tournaments.registry import GAMES
+from tournaments.services.bulk_lines import import_audit, lines_checked
+from tournaments.services.rescoring import send_task
 
 logger = logging.getLogger(__name__)
 

@@ -18,12 +18,12 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games.errors import GameError
 from tournaments.importers.completeness import cut_off_faults
+from tournaments.importers.event_store import event_import
 from tournaments.importers.pbn import ImportedSession, parse_sessions
 from tournaments.importers.usebio import ImportedTeams, read_usebio
 from tournaments.models import Event
 from tournaments.registry import GAMES
 from tournaments.services.file_digests import AlreadyImported, claim_file, file_digest
-from tournaments.services.imports import event_import
 
 MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 MAX_FAULTS = 100  # faults listed when a file is refused

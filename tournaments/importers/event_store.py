@@ -53,7 +53,7 @@ def event_import(
     stored in bulk, the file gets one audit entry, and each section is
     rescored once after the commit.  The file's scoring settings (a USEBIO
     event type) become the event's, and its club and players are found or
-    entered.  (A large file goes through ``services.import_jobs`` instead,
+    entered.  (A large file goes through ``importers.import_jobs`` instead,
     in short transactions.)  A number or a text no database column can hold
     never gets here: the readers refuse it (``importers.limits``, control
     characters).  With the file's ``digest``, the event claims it first

@@ -85,6 +85,8 @@ class BridgeCardGame(CardGame):
 
     game = Event.Game.BRIDGE
     traveller_header = TRAVELLER_HEADER
+    interchange = True
+    checks_lines = True
 
     def entry_form(self, data: QueryDict | None = None) -> EntryForm:
         return EntryForm(data)

@@ -53,8 +53,13 @@ class Game(ABC):
     # Whether a board's lines belong to matches between teams (set by the
     # match, adjusted in IMP marks only).
     team_matches: ClassVar[bool] = False
-    # Whether pairs are ranked on matchpoints or IMPs (penalties apply).
+    # Whether pairs are ranked on matchpoints or IMPs (penalties apply; the
+    # director mails their scorecards, prints their set, plans their night,
+    # and ``score_event`` scores them again with other settings).
     ranks_pairs: ClassVar[bool] = False
+    # Whether the live line checks read its lines (bridge boards whose
+    # travellers compare pairs: pairs and individual bridge).
+    checks_lines: ClassVar[bool] = False
     # Whether a change to some boards rescores only them (``rescore_boards``).
     rescores_boards: ClassVar[bool] = False
     # The interchange formats that carry the game ("pbn", "usebio").
@@ -64,6 +69,9 @@ class Game(ABC):
     # (``/director/<kind>-events/new/``); pairs events have their own pages.
     api_create: ClassVar[View | None] = None
     director_create: ClassVar[View | None] = None
+    # The weekday (Monday 0) the demo club played the game's demo event on,
+    # its last before today; None: the game has no demo event.
+    demo_weekday: ClassVar[int | None] = None
 
     @abstractmethod
     def rescore(self, section_id: int) -> dict[str, Any]:
@@ -214,6 +222,12 @@ def register(*games: Game) -> None:
         GAMES[game.kind] = game
 
 
+def kinds_with(capability: str) -> tuple[str, ...]:
+    """The kinds of event whose game has ``capability`` (a ``Game`` flag such
+    as "ranks_pairs"): what a query filters on, rather than naming games."""
+    return tuple(kind for kind, game in GAMES.items() if getattr(game, capability))
+
+
 def event_game(event: Event) -> Game:
     """The game of the event."""
     return GAMES[event.kind]
@@ -247,6 +261,18 @@ class CardGame(ABC):
     # The workbook's travellers sheet: its header, ``traveller_cells`` each
     # line's cells up to the adjusted score (the MP and % columns follow).
     traveller_header: ClassVar[tuple[str, ...]]
+    # Whether a deal is scored in card points and marks (the traveller and
+    # the director's traveller form show the takers' points, announcements
+    # and marks) rather than from the contract and the tricks.
+    deal_marks: ClassVar[bool] = False
+    # Whether PBN and USEBIO carry its events (they know bridge only).
+    interchange: ClassVar[bool] = False
+    # Whether the live line checks apply (a contract's makeable tricks and
+    # its score against the field's, bridge's rules).
+    checks_lines: ClassVar[bool] = False
+    # The weekday (Monday 0) the demo club played the game's demo event on,
+    # its last before today; None: the game has no demo event.
+    demo_weekday: ClassVar[int | None] = None
 
     @abstractmethod
     def entry_form(self, data: QueryDict | None = None) -> Form:

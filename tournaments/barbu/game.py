@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import calendar
 from typing import TYPE_CHECKING, Any
 
 from tournaments.barbu.api import barbu_duplicate_event_new as api_duplicate_new
@@ -37,6 +38,7 @@ class BarbuGame(SheetGame):
     """Barbu: each player's points totalled over the manches."""
 
     kind = Event.Kind.BARBU
+    demo_weekday = calendar.FRIDAY
     line_model = "tournaments.BarbuDeal"
     api_create = staticmethod(api_barbu_event_new)
     director_create = staticmethod(barbu_event_new)
@@ -73,6 +75,7 @@ class BarbuDuplicateGame(BarbuGame):
     every table of a round, ranked on matchpoints by seat."""
 
     kind = Event.Kind.BARBU_DUPLICATE
+    demo_weekday = None  # Barbu's demo evening is the plain game's
     api_create = staticmethod(api_duplicate_new)
     director_create = staticmethod(barbu_duplicate_event_new)
 

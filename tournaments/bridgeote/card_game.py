@@ -10,6 +10,7 @@ Registered beside bridge's (``tournaments.board_games.BridgeCardGame``).
 
 from __future__ import annotations
 
+import calendar
 from typing import TYPE_CHECKING, Any
 
 from tournaments.bridgeote.demo import load_demo_bridgeote
@@ -38,7 +39,9 @@ class BridgeoteCardGame(CardGame):
     """Bridgeote deals played by pairs, matchpointed on North-South's net mark."""
 
     game = Event.Game.BRIDGEOTE
+    demo_weekday = calendar.WEDNESDAY
     traveller_header = BRIDGEOTE_TRAVELLER_HEADER
+    deal_marks = True
 
     def entry_form(self, data: QueryDict | None = None) -> BridgeoteEntryForm:
         return BridgeoteEntryForm(data)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import calendar
 from typing import TYPE_CHECKING, Any
 
 from tournaments.board_games import SheetGame
@@ -29,6 +30,7 @@ class ChineseGame(SheetGame):
     """Chinese bridge: each match's hands, the players ranked on their marks."""
 
     kind = Event.Kind.CHINESE
+    demo_weekday = calendar.MONDAY
     line_model = "tournaments.ChineseHand"
     api_create = staticmethod(api_chinese_event_new)
     director_create = staticmethod(chinese_event_new)

@@ -60,12 +60,6 @@ __all__ = ["DEMO_EVENTS", "DemoEvent", "load_demo_events"]
 # the rankings spread out from about 35 % to 65 % as on a club night.
 PAIR_SKILL_SD = 0.35
 PLAYERS_PER_PAIR = 2
-MONDAY = 0
-WEDNESDAY = 2
-FRIDAY = 4
-SATURDAY = 5
-SUNDAY = 6
-THURSDAY = 3
 # A game's demo: made in the club once, on the date given (None: made before).
 DemoLoader = Callable[[Club, dt.date], Event | None]
 
@@ -162,18 +156,14 @@ def last_weekday(weekday: int, today: dt.date) -> dt.date:
 
 
 def game_demos() -> tuple[tuple[DemoLoader, int], ...]:
-    """The other games' demo events, in the order they are loaded, each with
-    the weekday it is played on (its last before today): a game's demo
-    (``Game.demo``), and the Bridgeote evening, a pairs event played at
-    Bridgeote (``CardGame.demo``)."""
-    return (
-        (GAMES[Event.Kind.TEAMS].demo, SATURDAY),
-        (GAMES[Event.Kind.WHIZ].demo, SUNDAY),
-        (GAMES[Event.Kind.BARBU].demo, FRIDAY),
-        (CARD_GAMES[Event.Game.BRIDGEOTE].demo, WEDNESDAY),
-        (GAMES[Event.Kind.CHINESE].demo, MONDAY),
-        # Individual bridge (issue 22)
-        (GAMES[Event.Kind.INDIVIDUAL].demo, THURSDAY),
+    """Each installed game's and card game's demo event (``demo``, e.g. the
+    Bridgeote evening: a pairs event played at Bridgeote) with the weekday it
+    is played on (``demo_weekday``), in the order the games are installed."""
+    played = (*GAMES.values(), *CARD_GAMES.values())
+    return tuple(
+        (game.demo, game.demo_weekday)
+        for game in played
+        if game.demo_weekday is not None
     )
 
 

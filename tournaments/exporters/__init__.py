@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tournaments.models import Event
-from tournaments.registry import event_game
+from tournaments.registry import card_game, event_game
 
 
 def export_formats(event: Event) -> tuple[str, ...]:
@@ -12,6 +12,6 @@ def export_formats(event: Event) -> tuple[str, ...]:
     Both carry contract bridge only: a pairs event's travellers and ranking,
     or a teams event's matches (PBN: both rooms of each board).
     """
-    if event.game != Event.Game.BRIDGE:
+    if not card_game(event).interchange:
         return ()
     return event_game(event).exports

@@ -21,7 +21,7 @@ from decimal import Decimal
 from games.pbn import PbnGame, write_pbn
 from tournaments.exporters.pbn_game import board_game
 from tournaments.models import Event, Section
-from tournaments.registry import event_game
+from tournaments.registry import card_game, event_game
 from tournaments.selectors.pairs import (
     LineRow,
     SectionReport,
@@ -72,7 +72,7 @@ def event_pbn(event: Event) -> str:
     section's ``[TotalScoreTable]``.
     """
     game = event_game(event)
-    if "pbn" not in game.exports or event.game != Event.Game.BRIDGE:
+    if "pbn" not in game.exports or not card_game(event).interchange:
         raise ValueError(
             f"event {event.pk}: PBN carries bridge pairs and teams events only"
         )

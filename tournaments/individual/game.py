@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import calendar
 from typing import TYPE_CHECKING, Any
 
 from tournaments.board_games import BoardsGame
@@ -37,6 +38,8 @@ class IndividualGame(BoardsGame):
     pair; the players ranked on their sides' matchpoints."""
 
     kind = Event.Kind.INDIVIDUAL
+    demo_weekday = calendar.THURSDAY
+    checks_lines = True
     exports = ("pbn", "usebio")
     api_create = staticmethod(api_individual_new)
     director_create = staticmethod(individual_event_new)

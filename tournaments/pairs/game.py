@@ -27,6 +27,7 @@ class PairsGame(BoardsGame):
 
     kind = Event.Kind.PAIRS
     ranks_pairs = True
+    checks_lines = True
     rescores_boards = True
     exports = ("pbn", "usebio")
 

@@ -27,16 +27,16 @@ from scoring.checks import (
     SectionLine,
     section_checks,
 )
-from tournaments.models import Board, Event, Result, Section
+from tournaments.models import Board, Result, Section
+from tournaments.registry import card_game, event_game
 from tournaments.selectors.movement import section_movement
-
-CHECKED_KINDS = (Event.Kind.PAIRS, Event.Kind.INDIVIDUAL)
 
 
 def is_checked(section: Section) -> bool:
-    """The section plays pairs bridge: its lines are checked."""
+    """The section's lines are checked: its game compares pairs on bridge
+    boards and its boards are played at a card game the checks know."""
     event = section.session.event
-    return event.kind in CHECKED_KINDS and event.game == Event.Game.BRIDGE
+    return event_game(event).checks_lines and card_game(event).checks_lines
 
 
 def section_findings(section: Section) -> dict[int, list[Finding]]:

@@ -28,7 +28,7 @@ from tournaments.models import (
     Source,
     Table,
 )
-from tournaments.registry import section_game
+from tournaments.registry import card_game, section_game
 from tournaments.services.absent_seats import seat_refusal, still_seated
 from tournaments.services.audit import AUDITED_FIELDS
 from tournaments.services.checks import (
@@ -115,13 +115,25 @@ def result_submit(**kwargs: object) -> Result:
 
 
 def check_game(board: Board, game: str) -> None:
-    """A board is entered in its event's game only (bridge or Bridgeote)."""
+    """A board is entered in its event's card game only (``Event.game``)."""
     event = board.section.session.event
     if event.game != game:
-        raise ValidationError(
-            {"contract": _("This event plays %(game)s.")
-             % {"game": event.get_game_display()}}
-        )  # fmt: skip
+        _refuse_game(event)
+
+
+def check_tricks_scored(board: Board) -> None:
+    """A line of contract and tricks (bridge's) goes only to a board whose
+    card game scores so, not one scored in card points and marks."""
+    event = board.section.session.event
+    if card_game(event).deal_marks:
+        _refuse_game(event)
+
+
+def _refuse_game(event: Event) -> None:
+    raise ValidationError(
+        {"contract": _("This event plays %(game)s.")
+         % {"game": event.get_game_display()}}
+    )  # fmt: skip
 
 
 def result_adjust(
@@ -168,7 +180,7 @@ def played_line_fields(
 ) -> dict[str, object]:
     """A played line's checked fields, its NS score computed (the board's event
     plays bridge; its section, session and event already read)."""
-    check_game(board, Event.Game.BRIDGE)
+    check_tricks_scored(board)
     fields = played_fields(board, contract, declarer, tricks)
     fields["lead"] = lead.strip().upper()[:3]
     return fields
@@ -187,7 +199,7 @@ def weighted_line_fields(
     board: Board, parts: Sequence[WeightedPart]
 ) -> dict[str, object]:
     """A weighted score's checked fields (Law 12C1(c))."""
-    check_game(board, Event.Game.BRIDGE)
+    check_tricks_scored(board)
     return weighted_fields(board, parts)
 
 

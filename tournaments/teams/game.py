@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import calendar
 from typing import TYPE_CHECKING, Any
 
 from tournaments.board_games import BoardsGame
@@ -41,6 +42,7 @@ class TeamsGame(BoardsGame):
     """A teams event: each round's matches, both rooms of a board compared."""
 
     kind = Event.Kind.TEAMS
+    demo_weekday = calendar.SATURDAY
     team_matches = True
     exports = ("pbn", "usebio")
     api_create = staticmethod(api_teams_event_new)

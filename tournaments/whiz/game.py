@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import calendar
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,7 @@ class WhizGame(BoardsGame):
     """A Whiz section: its own tablet pages, lines and audit text."""
 
     kind = Event.Kind.WHIZ
+    demo_weekday = calendar.SUNDAY
     line_model = "tournaments.WhizResult"
     api_create = staticmethod(api_whiz_event_new)
     director_create = staticmethod(whiz_event_new)

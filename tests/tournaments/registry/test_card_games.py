@@ -39,7 +39,7 @@ def test_the_demo_loads_each_games_demo_through_the_registry():
         GAMES["teams"],
         GAMES["whiz"],
         GAMES["barbu"],
-        CARD_GAMES["bridgeote"],
         GAMES["chinese"],
         GAMES["individual"],
+        CARD_GAMES["bridgeote"],
     ]

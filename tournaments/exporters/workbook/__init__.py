@@ -19,7 +19,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from tournaments.exporters.workbook.book import Book, Sheet
 from tournaments.models import Event
-from tournaments.registry import CARD_GAMES, card_game
+from tournaments.registry import card_game
 from tournaments.selectors.event_ranking import event_rankings, lettered
 from tournaments.selectors.pair_lines import lines_by_pair
 from tournaments.selectors.pairs import (
@@ -297,12 +297,8 @@ def _traveller_sheet(sheet: Sheet, reports: list[SectionReport]) -> None:
         return
     # The lines as the event's card game writes them (Bridgeote: card points
     # and announcements, as numbers); bridge's columns when nothing is played.
-    deals = (
-        card_game(reports[0].section.session.event)
-        if reports
-        else CARD_GAMES[Event.Game.BRIDGE]
-    )
-    start_sheet(sheet, deals.traveller_header)
+    deals = card_game(reports[0].section.session.event) if reports else None
+    start_sheet(sheet, deals.traveller_header if deals else TRAVELLER_HEADER)
     for report in reports:
         for line in report.lines:
             append_row(

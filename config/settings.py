@@ -53,6 +53,9 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    # django-health-check: the checks behind /health/ (tournaments/pages/health.py)
+    # and its `manage.py health_check` command.
+    "health_check",
     "tournaments",
 ]
 

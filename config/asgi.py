@@ -19,11 +19,12 @@ from a2wsgi import WSGIMiddleware
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+from config.environment import env
 from config.wsgi import application as django_application
 from tournaments.live import channel
 from tournaments.live.stream import PATH, Receive, Scope, Send, push_stream
 
-THREADS = int(os.environ.get("DONNE_THREADS", "8"))
+THREADS = env.int("DONNE_THREADS", default=8)
 
 django = WSGIMiddleware(django_application, workers=THREADS)
 

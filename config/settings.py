@@ -13,44 +13,33 @@ commands set it), there is no fixed secret key (without
 secure cookies, the redirect to HTTPS behind a proxy's
 ``X-Forwarded-Proto``) unless the room is served over plain HTTP
 (``DONNE_PUBLIC_URL=http://…``, ``scripts/serve.sh``) or ``DJANGO_HTTPS=0``.
+
+Every variable is read through ``config.environment.env`` (django-environ),
+typed, a value that cannot be read stopping Donne with a message naming it.
 """
 
-import os
 from pathlib import Path
 
-import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config import cache, content_policy, room, secret
+from config.environment import env
 from config.schedules import utc_crontab
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-
-def env_bool(name: str, default: bool) -> bool:
-    """Read a yes/no environment variable ("1", "true", "yes", "on" are yes)."""
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-DEBUG = env_bool("DJANGO_DEBUG", False)
+DEBUG = env.bool("DJANGO_DEBUG", default=False)
 # The instance's own files (the generated secret key): never in the repository.
-DONNE_DATA_DIR = Path(os.environ.get("DONNE_DATA_DIR", BASE_DIR / "var"))
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "") or secret.instance_key(
+DONNE_DATA_DIR = Path(env.str("DONNE_DATA_DIR", default=str(BASE_DIR / "var")))
+SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="") or secret.instance_key(
     DONNE_DATA_DIR / "secret_key"
 )
-ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
-CSRF_TRUSTED_ORIGINS = [
-    origin
-    for origin in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",")
-    if origin
-]
+ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost"])
+CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 # The room's address (scripts/serve.sh): accepted as a host, trusted as an
 # origin, and printed on the table cards and QR codes (config/room.py).
-DONNE_PUBLIC_URL = room.public_url(os.environ.get("DONNE_PUBLIC_URL", ""))
+DONNE_PUBLIC_URL = room.public_url(env.str("DONNE_PUBLIC_URL", default=""))
 ALLOWED_HOSTS = room.allowed_hosts(ALLOWED_HOSTS, DONNE_PUBLIC_URL)
 CSRF_TRUSTED_ORIGINS = room.trusted_origins(CSRF_TRUSTED_ORIGINS, DONNE_PUBLIC_URL)
 
@@ -64,6 +53,9 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    # django-health-check: the checks behind /health/ (tournaments/pages/health.py)
+    # and its `manage.py health_check` command.
+    "health_check",
     "tournaments",
 ]
 
@@ -85,7 +77,7 @@ MIDDLEWARE = [
 # call the comma-separated origins of DONNE_CSP_CONNECT_SRC.
 MIDDLEWARE.insert(1, "config.content_policy.ContentPolicyMiddleware")
 CONTENT_SECURITY_POLICY = content_policy.policy(
-    os.environ.get("DONNE_CSP_CONNECT_SRC", "")
+    env.str("DONNE_CSP_CONNECT_SRC", default="")
 )
 
 ROOT_URLCONF = "config.urls"
@@ -111,9 +103,10 @@ TEMPLATES = [
 
 # Embedded default: SQLite beside the code. DATABASE_URL switches to PostgreSQL.
 DATABASES = {
-    "default": dj_database_url.config(
+    "default": env.database_url(
+        "DATABASE_URL",
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "60")),
+        conn_max_age=env.int("DATABASE_CONN_MAX_AGE", default=60),
         # A kept connection is checked before a request reuses it: after a
         # database restart the request reconnects instead of failing (a 500).
         conn_health_checks=True,
@@ -124,7 +117,7 @@ DATABASES = {
 # upgrades to writing fails at once when another writer holds the lock), and
 # the busy timeout makes writers queue for the lock instead of failing with
 # "database is locked".  PostgreSQL needs none of this.
-SQLITE_BUSY_TIMEOUT = int(os.environ.get("SQLITE_BUSY_TIMEOUT", "20"))
+SQLITE_BUSY_TIMEOUT = env.int("SQLITE_BUSY_TIMEOUT", default=20)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
@@ -141,12 +134,12 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("French"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "Europe/Paris")
+TIME_ZONE = env.str("DJANGO_TIME_ZONE", default="Europe/Paris")
 USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
+STATIC_ROOT = Path(env.str("DJANGO_STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
 LOGIN_URL = "accounts:login"
@@ -155,20 +148,20 @@ LOGOUT_REDIRECT_URL = "tournaments:home"
 
 # E-mail (the results mailed to the players): printed on the console in the
 # embedded default, sent through an SMTP server when EMAIL_HOST is set.
-EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
-EMAIL_BACKEND = os.environ.get(
+EMAIL_HOST = env.str("EMAIL_HOST", default="")
+EMAIL_BACKEND = env.str(
     "EMAIL_BACKEND",
-    "django.core.mail.backends.smtp.EmailBackend"
+    default="django.core.mail.backends.smtp.EmailBackend"
     if EMAIL_HOST
     else "django.core.mail.backends.console.EmailBackend",
 )
-EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
-EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
-EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
-EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
-EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
-EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Donne <donne@localhost>")
+EMAIL_PORT = env.int("EMAIL_PORT", default=25)
+EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
+EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
+EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=False)
+EMAIL_USE_SSL = env.bool("EMAIL_USE_SSL", default=False)
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=20)
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Donne <donne@localhost>")
 
 REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": [
@@ -200,15 +193,15 @@ SPECTACULAR_SETTINGS = {
 
 # Celery: a Redis broker and real workers when REDIS_URL is set, otherwise tasks
 # run eagerly in-process so that a fresh clone needs no server.
-REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_URL = env.str("REDIS_URL", default="")
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
-CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not REDIS_URL)
+CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
-CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "donne")
+CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="donne")
 CELERY_TASK_TIME_LIMIT = 5 * 60
 CELERY_TASK_SOFT_TIME_LIMIT = 4 * 60
 # Durability: a rescore is acknowledged only once it is done (acks_late on
@@ -232,7 +225,7 @@ CELERY_BROKER_CHANNEL_ERROR_RETRY = True
 # DONNE_BROKER_RETRY_SECONDS at most (Celery's own back-off grows to 30 s:
 # a worker would then wait up to half a minute after Redis is back), and on
 # reconnecting queues every stale section at once.
-DONNE_BROKER_RETRY_SECONDS = float(os.environ.get("DONNE_BROKER_RETRY_SECONDS", "2"))
+DONNE_BROKER_RETRY_SECONDS = env.float("DONNE_BROKER_RETRY_SECONDS", default=2.0)
 CELERY_WORKER_CONSUMER = "config.celery:Consumer"
 # No monitoring events, gossip nor mingle: the worker is started
 # --without-heartbeat --without-gossip --without-mingle (scripts/stack.sh,
@@ -279,8 +272,8 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"max_retries": 1}}
 # separate `celery -A config beat`), and each worker runs it once on start.  A
 # section is requeued once its stale mark and its last queueing are older
 # than DONNE_SWEEP_GRACE_SECONDS, so a rescore just queued is not doubled.
-DONNE_SWEEP_SECONDS = float(os.environ.get("DONNE_SWEEP_SECONDS", "30"))
-DONNE_SWEEP_GRACE_SECONDS = float(os.environ.get("DONNE_SWEEP_GRACE_SECONDS", "10"))
+DONNE_SWEEP_SECONDS = env.float("DONNE_SWEEP_SECONDS", default=30.0)
+DONNE_SWEEP_GRACE_SECONDS = env.float("DONNE_SWEEP_GRACE_SECONDS", default=10.0)
 CELERY_BEAT_SCHEDULE = {
     "sweep-stale-sections": {
         "task": "scoring.sweep_stale",
@@ -295,10 +288,10 @@ CELERY_BEAT_SCHEDULE = {
 # or DONNE_CACHE_URL; else the database cache, the table "donne_cache" made
 # by the migration 0026_tokens (``migrate`` alone suffices), with an atomic
 # ``incr`` (config/db_cache.py).
-DONNE_CACHE_URL = os.environ.get("DONNE_CACHE_URL", "")
+DONNE_CACHE_URL = env.str("DONNE_CACHE_URL", default="")
 if REDIS_URL and not DONNE_CACHE_URL:
     DONNE_CACHE_URL = cache.redis_cache_location(
-        REDIS_URL, int(os.environ.get("DONNE_CACHE_REDIS_DB", "1"))
+        REDIS_URL, env.int("DONNE_CACHE_REDIS_DB", default=1)
     )
     if cache.redis_db(DONNE_CACHE_URL) == cache.redis_db(REDIS_URL):
         raise ImproperlyConfigured(
@@ -334,21 +327,21 @@ else:
 # - DONNE_THROTTLE_DIRECTOR (default 1200): per signed-in user, a director's
 #   pages and scripts (a typed traveller, an import) reading and writing.
 DONNE_THROTTLE_RATES = {
-    "table": f"{int(os.environ.get('DONNE_THROTTLE_TABLE', '120'))}/min",
-    "anon": f"{int(os.environ.get('DONNE_THROTTLE_ANON', '600'))}/min",
-    "director": f"{int(os.environ.get('DONNE_THROTTLE_DIRECTOR', '1200'))}/min",
+    "table": f"{env.int('DONNE_THROTTLE_TABLE', default=120)}/min",
+    "anon": f"{env.int('DONNE_THROTTLE_ANON', default=600)}/min",
+    "director": f"{env.int('DONNE_THROTTLE_DIRECTOR', default=1200)}/min",
 }
 # Behind reverse proxies (nginx...) every request comes from the proxy's
 # address: DONNE_PROXY_COUNT says how many proxies append the address they
 # saw to X-Forwarded-For, and the client's address (for the throttles and
 # lock-outs above, and the tablets' sign-in locks) is read there (default 0:
 # no proxy, the connection's address).
-DONNE_PROXY_COUNT = int(os.environ.get("DONNE_PROXY_COUNT", "0"))
+DONNE_PROXY_COUNT = env.int("DONNE_PROXY_COUNT", default=0)
 # Live pages hear of each change through server-sent events (tournaments.live):
 # across processes through Redis pub/sub on DONNE_PUSH_URL (default REDIS_URL;
 # channels are server-wide, whatever the database number), else within the one
 # web process of the embedded default.
-DONNE_PUSH_URL = os.environ.get("DONNE_PUSH_URL", REDIS_URL)
+DONNE_PUSH_URL = env.str("DONNE_PUSH_URL", default=REDIS_URL)
 REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] = [
     "tournaments.api.throttles.TableThrottle",
     "tournaments.api.throttles.AnonymousThrottle",
@@ -364,24 +357,22 @@ if not DEBUG:
     MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
     # HTTPS everywhere, unless the room is served over plain HTTP on the
     # club's network (DONNE_PUBLIC_URL=http://…) or DJANGO_HTTPS=0 says so.
-    DONNE_HTTPS = env_bool(
-        "DJANGO_HTTPS", room.secure_cookies_default(DONNE_PUBLIC_URL)
+    DONNE_HTTPS = env.bool(
+        "DJANGO_HTTPS", default=room.secure_cookies_default(DONNE_PUBLIC_URL)
     )
-    SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", DONNE_HTTPS)
+    SESSION_COOKIE_SECURE = env.bool("DJANGO_SECURE_COOKIES", default=DONNE_HTTPS)
     CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
-    SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", DONNE_HTTPS)
+    SECURE_SSL_REDIRECT = env.bool("DJANGO_SSL_REDIRECT", default=DONNE_HTTPS)
     # Behind a reverse proxy that terminates TLS and sets X-Forwarded-Proto
     # (and strips a client's own): the production set-up; gunicorn listens on
     # 127.0.0.1 only (scripts/stack.sh), so no client reaches it directly.
-    if env_bool("DJANGO_PROXY_SSL_HEADER", DONNE_HTTPS):
+    if env.bool("DJANGO_PROXY_SSL_HEADER", default=DONNE_HTTPS):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_HSTS_SECONDS = (
-        int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 60 * 60)))
-        if DONNE_HTTPS
-        else 0
+        env.int("DJANGO_HSTS_SECONDS", default=365 * 24 * 60 * 60) if DONNE_HTTPS else 0
     )
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_SUBDOMAINS", True)
-    SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("DJANGO_HSTS_SUBDOMAINS", default=True)
+    SECURE_HSTS_PRELOAD = env.bool("DJANGO_HSTS_PRELOAD", default=True)
     # The health check (scripts/stack.sh status) asks gunicorn directly.
     SECURE_REDIRECT_EXEMPT = [r"^health/$"]
     STORAGES = {
@@ -395,16 +386,16 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
 }
 
 # Backups (tournaments/services/backups.py, manage.py backup_database and
 # restore_database): Celery beat runs maintenance.backup_database every night
 # at DONNE_BACKUP_HOUR o'clock UTC into DONNE_BACKUP_DIR, and removes the
 # backups older than DONNE_BACKUP_KEEP_DAYS days.
-DONNE_BACKUP_DIR = os.environ.get("DONNE_BACKUP_DIR", str(DONNE_DATA_DIR / "backups"))
-DONNE_BACKUP_KEEP_DAYS = int(os.environ.get("DONNE_BACKUP_KEEP_DAYS", "14"))
-DONNE_BACKUP_HOUR = int(os.environ.get("DONNE_BACKUP_HOUR", "3"))
+DONNE_BACKUP_DIR = env.str("DONNE_BACKUP_DIR", default=str(DONNE_DATA_DIR / "backups"))
+DONNE_BACKUP_KEEP_DAYS = env.int("DONNE_BACKUP_KEEP_DAYS", default=14)
+DONNE_BACKUP_HOUR = env.int("DONNE_BACKUP_HOUR", default=3)
 if not 0 <= DONNE_BACKUP_HOUR <= 23:
     raise ImproperlyConfigured("DONNE_BACKUP_HOUR must be an hour from 0 to 23")
 CELERY_BEAT_SCHEDULE["backup-database"] = {
@@ -416,4 +407,4 @@ CELERY_BEAT_SCHEDULE["backup-database"] = {
 # of more traveller lines than this has its results.xlsx built by a Celery
 # task (the URL answers 202 and a progress page meanwhile); smaller events'
 # workbooks are built in the request, as before.
-DONNE_EXCEL_TASK_LINES = int(os.environ.get("DONNE_EXCEL_TASK_LINES", "20000"))
+DONNE_EXCEL_TASK_LINES = env.int("DONNE_EXCEL_TASK_LINES", default=20000)

@@ -20,7 +20,7 @@ app_name = "tournaments"
 urlpatterns = [
     path("", games.home, name="home"),
     # The stack's health check (scripts/stack.sh status).
-    path("health/", health.health, name="health"),
+    path("health/", health.HealthView.as_view(), name="health"),
     # Served by config.asgi; Django only answers it where nothing else does.
     path("push/", no_stream.no_stream, name="no-push-stream"),
     path("games/<slug:slug>/", games.game_detail, name="game-detail"),

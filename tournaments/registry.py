@@ -10,8 +10,9 @@ line in ``tournaments.installed_games``.
 
 The game is named by one field, ``Event.kind``; a section plays its event's
 game (``section_game``).  ``Section.movement`` names only how pairs move
-(Mitchell, Howell, imported), and ``Event.game`` the card game a pairs event's
-boards are played at (bridge or Bridgeote), a choice inside the pairs game:
+(Mitchell, Howell, imported, or "game": set by the game), and ``Event.game``
+the card game a pairs event's boards are played at (bridge or Bridgeote), a
+choice inside the pairs game:
 each card game implements ``CardGame`` and is found by ``card_game(event)``.
 
 This module sits just above the models: it imports no game, no service and no

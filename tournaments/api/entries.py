@@ -47,14 +47,14 @@ class GameLineView(ApiAccess, APIView):
     """A view of a game's lines in a section: a director or its tables write.
 
     A read sees the sections the request may see; a write finds any section
-    of the view's game (``movement``, or ``section_filter``), the view's
+    of the view's game (``kinds``, or ``section_filter``), the view's
     permissions deciding (a table token writes its own section).
     """
 
-    movement: str = ""
+    kinds: tuple[str, ...] = ()
 
     def section_filter(self) -> dict[str, Any]:
-        return {"movement": self.movement}
+        return {"session__event__kind__in": self.kinds}
 
     def get_section(self, request: Request, id: int) -> Section:
         if request.method in SAFE_METHODS:

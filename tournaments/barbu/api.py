@@ -26,6 +26,7 @@ from tournaments.api.rankings import (
     entrant_scores,
     ranking_view,
 )
+from tournaments.barbu.duplicate import BARBU_KINDS
 from tournaments.barbu.movement import MAX_ROUNDS
 from tournaments.barbu.services import (
     barbu_deal_submit,
@@ -36,7 +37,6 @@ from tournaments.models import (
     BarbuDeal,
     BarbuScore,
     Event,
-    Section,
 )
 
 
@@ -102,7 +102,7 @@ class BarbuDealSerializer(serializers.Serializer):
 class BarbuDealsView(GameLineView):
     """A Barbu section's deals; a director or its tables add them."""
 
-    movement = Section.Movement.BARBU
+    kinds = BARBU_KINDS
 
     class BarbuDealInputSerializer(serializers.Serializer):
         round = serializers.IntegerField(min_value=1)

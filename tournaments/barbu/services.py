@@ -148,7 +148,7 @@ def barbu_event_create(
             kind=Event.Kind.BARBU_DUPLICATE if duplicate else Event.Kind.BARBU,
             barbu_compulsory_doubles=compulsory_doubles,
         ),
-        movement=Section.Movement.BARBU,
+        movement=Section.Movement.GAME,
         tables=tables,
         rounds=movement.rounds,
         boards_per_round=DEALS_PER_MANCHE,

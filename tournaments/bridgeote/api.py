@@ -35,7 +35,6 @@ from tournaments.models import (
     BridgeoteDeal,
     BridgeoteScore,
     Event,
-    Section,
 )
 
 
@@ -99,7 +98,7 @@ class BridgeoteDealInputSerializer(serializers.Serializer):
 class BridgeoteDealsView(GameLineView):
     """A Bridgeote individual section's deals; a director or its tables add them."""
 
-    movement = Section.Movement.BRIDGEOTE
+    kinds = (Event.Kind.BRIDGEOTE,)
 
     @extend_schema(responses=BridgeoteDealSerializer(many=True))
     def get(self, request: Request, id: int) -> Response:

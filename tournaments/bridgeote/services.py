@@ -88,7 +88,7 @@ def bridgeote_event_create(
         Event(
             name=name, date=date, club=club, created_by=user, kind=Event.Kind.BRIDGEOTE
         ),
-        movement=Section.Movement.BRIDGEOTE,
+        movement=Section.Movement.GAME,
         tables=tables,
         rounds=rounds,
         boards_per_round=deals_per_round,

@@ -103,7 +103,7 @@ class ChineseHandInputSerializer(serializers.Serializer):
 class ChineseLineView(GameLineView):
     """A view entering at a Chinese bridge table: its match of the round."""
 
-    movement = Section.Movement.CHINESE
+    kinds = (Event.Kind.CHINESE,)
 
     def entry_match(
         self, section: Section, values: dict[str, Any]

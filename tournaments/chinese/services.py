@@ -102,7 +102,7 @@ def chinese_event_create(
             name=name, date=date, club=club, created_by=user, kind=Event.Kind.CHINESE
         ),
         round_rows=False,
-        movement=Section.Movement.CHINESE,
+        movement=Section.Movement.GAME,
         tables=(count + 1) // 2,
         rounds=rounds,
         boards_per_round=hands,

@@ -74,7 +74,7 @@ def individual_event_create(
     section = single_section_event_create(
         event,
         boards=schedule.boards,
-        movement=Section.Movement.INDIVIDUAL,
+        movement=Section.Movement.GAME,
         tables=schedule.tables,
         rounds=schedule.rounds,
         boards_per_round=boards_per_round,

@@ -280,12 +280,10 @@ class Section(models.Model):
     class Movement(models.TextChoices):
         MITCHELL = "mitchell", _("Mitchell")
         HOWELL = "howell", _("Howell")
-        TEAMS = "teams", _("Team matches")
-        WHIZ = "whiz", _("Whiz-Bridge individual")
-        BARBU = "barbu", _("Barbu individual")
-        CHINESE = "chinese", _("Chinese bridge matches")
-        BRIDGEOTE = "bridgeote", _("Bridgeote individual")
-        INDIVIDUAL = "individual", _("Individual bridge")
+        # A game that seats its players or teams itself (team matches, an
+        # individual's rotations, Whiz, Barbu, Chinese bridge, Bridgeote):
+        # its movement comes from the game (``Game.pairs_movement``).
+        GAME = "game", _("Set by the game")
         NONE = "none", _("No movement (imported results)")
 
     class EvenTables(models.TextChoices):
@@ -365,7 +363,7 @@ class Section(models.Model):
         """
         if self.movement == self.Movement.NONE:
             return self.pairs.filter(direction="").exists()
-        if self.movement == self.Movement.INDIVIDUAL:  # players ranked, not pairs
+        if self.movement == self.Movement.GAME:  # the game ranks its entrants
             return True
         return self.movement == self.Movement.HOWELL or bool(self.arrow_switch_rounds)
 

@@ -293,7 +293,7 @@ def team_round_create(
     section = section_lay_out(
         session,
         boards=range(first_board, first_board + boards),
-        movement=Section.Movement.TEAMS,
+        movement=Section.Movement.GAME,
         tables=movement.tables,
         rounds=movement.rounds,
         boards_per_round=movement.boards_per_round,

@@ -43,7 +43,7 @@ def three_way_round_create(
     section = section_lay_out(
         session,
         boards=range(first_board, first_board + len(movement.boards)),
-        movement=Section.Movement.TEAMS,
+        movement=Section.Movement.GAME,
         tables=movement.tables,
         rounds=movement.rounds,
         boards_per_round=movement.boards_per_round,

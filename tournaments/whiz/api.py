@@ -155,7 +155,7 @@ class WhizLineSerializer(serializers.Serializer):
 class WhizResultsView(GameLineView):
     """A Whiz section's table results; a director or its tables add them."""
 
-    movement = Section.Movement.WHIZ
+    kinds = (Event.Kind.WHIZ,)
 
     class WhizResultInputSerializer(serializers.Serializer):
         """A played board at a table: the contract ("10S", "9NTX"), the

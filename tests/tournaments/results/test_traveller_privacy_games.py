@@ -129,7 +129,7 @@ def test_a_whiz_board_is_hidden_until_every_table_entered_it(director, whiz):
 
 def test_barbu_and_chinese_have_nothing_hidden(section):
     Event.objects.filter(pk=section.session.event_id).update(kind=Event.Kind.BARBU)
-    Section.objects.filter(pk=section.pk).update(movement=Section.Movement.BARBU)
+    Section.objects.filter(pk=section.pk).update(movement=Section.Movement.GAME)
     section = Section.objects.get(pk=section.pk)
     assert incomplete_boards(section) == frozenset()
 

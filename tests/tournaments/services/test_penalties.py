@@ -271,7 +271,7 @@ def test_a_teams_section_takes_no_penalty(director, django_capture_on_commit_cal
     event = new_event()
     Event.objects.filter(pk=event.pk).update(kind=Event.Kind.TEAMS)
     teams = Section.objects.create(
-        session=event.sessions.get(), movement=Section.Movement.TEAMS, tables=1,
+        session=event.sessions.get(), movement=Section.Movement.GAME, tables=1,
         rounds=1, boards_per_round=1,
     )  # fmt: skip
     team_pair = Pair.objects.create(section=teams, number=1, names="Team pair")

@@ -55,7 +55,7 @@ def test_a_section_that_cannot_be_stored_leaves_no_event_nor_session():
     with pytest.raises(IntegrityError):
         single_section_event_create(
             Event(name="Broken", date=DAY, kind=Event.Kind.BARBU),
-            movement=Section.Movement.BARBU,
+            movement=Section.Movement.GAME,
             tables=None,
             rounds=4,
             boards_per_round=7,
@@ -68,7 +68,7 @@ def test_a_bad_event_field_is_named_and_nothing_is_stored():
     with pytest.raises(ValidationError) as refused:
         single_section_event_create(
             Event(name="", date=DAY, kind=Event.Kind.BARBU),
-            movement=Section.Movement.BARBU,
+            movement=Section.Movement.GAME,
             tables=1,
             rounds=4,
             boards_per_round=7,
@@ -97,11 +97,11 @@ def test_each_game_lays_out_its_one_playing_section():
         )
     assert laid_out == {
         # Three tables of three, three rounds of two boards.
-        "whiz": ("whiz", 3, 3, 3, 6),
+        "whiz": ("game", 3, 3, 3, 6),
         # Two tables of four, four manches: no boards, the deals are the record.
-        "barbu": ("barbu", 2, 2, 4, 0),
+        "barbu": ("game", 2, 2, 4, 0),
         # Five players: three matches a round (one a bye); rounds are matches.
-        "chinese": ("chinese", 3, 3, 0, 0),
+        "chinese": ("game", 3, 3, 0, 0),
     }
 
 

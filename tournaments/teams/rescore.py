@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from celery import current_app
 from django.db import transaction
 from django.utils import timezone
 
@@ -42,6 +41,7 @@ from tournaments.models import (
 )
 from tournaments.rescore.lines import compared_score
 from tournaments.rescore.ranking import store_ranking
+from tournaments.services.rescoring import send_task
 from tournaments.teams.three_way import three_way_boards
 
 # The task laying out the next round (``tournaments.teams.tasks``), queued by
@@ -188,10 +188,7 @@ def queue_next_round(event: Event) -> None:
     With the broker down the round is not laid out now (logged): the next
     rescore of the round, or the director's "lay out the next round", does.
     """
-    from tournaments.services.rescoring import send_task
-
-    task = current_app.tasks[NEXT_ROUND]
-    transaction.on_commit(lambda: send_task(task, event.pk))
+    transaction.on_commit(lambda: send_task(NEXT_ROUND, event.pk))
 
 
 def round_complete(session: Session) -> bool:

@@ -15,7 +15,16 @@ from browser import ARTIFACTS, manual_screenshot
 from demo_world import DemoCopy
 from django.db import transaction
 
-from tournaments.models import BarbuScore, ChinesePlayer, Event, Result, WhizResult
+from games.double_dummy import available, solve
+from tournaments.models import (
+    BarbuScore,
+    Board,
+    ChinesePlayer,
+    Event,
+    Result,
+    WhizResult,
+)
+from tournaments.services.analysis import ANALYSIS_FIELDS, board_analysis_set
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -91,6 +100,16 @@ def demo_events(transactional_db, demo_copy: DemoCopy) -> dict[str, Event]:
     with transaction.atomic():  # the foreign keys checked once, at the commit
         demo_copy.lay()
     Event.objects.update(published=True)
+    # The demo's double-dummy run starts as load_demo() commits, which the
+    # copy (built in a transaction rolled back) never does: the bridge
+    # traveller's deal (the manual's traveller-bridge.png) is solved here,
+    # so that it shows the table and the par as the manual says.
+    if available():
+        name, _ = GAMES["bridge"]
+        boards = Board.objects.filter(section__session__event__name=name, number=1)
+        for board in boards:
+            board_analysis_set(board, solve(board.deal))
+            board.save(update_fields=list(ANALYSIS_FIELDS))
     return {event.name: event for event in Event.objects.all()}
 
 

@@ -7,11 +7,15 @@ named without its ``.py``), each ``./scripts/X`` exists,
 each ``manage.py <command>`` is a real management command, no page says
 "issue" and a number (the manual is for readers, not for the tracker), and
 every page is in the site's navigation and every navigation entry is a page.
+Every picture in ``docs/images`` is shown by a page and taken by a browser
+test (``manual_screenshot`` in ``tests/browser``, read as source), and every
+name given to ``manual_screenshot`` is one of those pictures.
 Pure: no database.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -232,3 +236,99 @@ def test_the_readme_keeps_its_two_commands():
         "```\n"
     ) in text
     assert len(text.splitlines()) < 200
+
+
+IMAGES = DOCS / "images"
+BROWSER_TESTS = ROOT / "tests" / "browser"
+
+
+def linked_images() -> set[Path]:
+    """The files of ``docs/`` the pages link to, resolved from each page."""
+    linked = set()
+    for page in DOCS.rglob("*.md"):
+        for target in LINK.findall(page.read_text(encoding="utf-8")):
+            if "://" not in target:
+                linked.add((page.parent / target).resolve())
+    return linked
+
+
+def _strings(node: ast.AST, constants: dict[str, ast.AST]) -> list[str]:
+    """The picture names an argument holds: a string, or a module-level
+    constant (a string, or a dict, tuple or list of them) by name or
+    subscripted (``MANUAL[game]``: the dict's values)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.Name) and node.id in constants:
+        return _strings(constants[node.id], constants)
+    if isinstance(node, ast.Subscript):
+        return _strings(node.value, constants)
+    if isinstance(node, ast.Dict):
+        return [n for value in node.values for n in _strings(value, constants)]
+    if isinstance(node, ast.Tuple | ast.List):
+        return [n for element in node.elts for n in _strings(element, constants)]
+    return []
+
+
+def manual_screenshot_names(source: str) -> tuple[set[str], list[int]]:
+    """The names given to ``manual_screenshot(`` in a module's source, and
+    the lines of the calls whose name cannot be read (an f-string, a
+    variable): a picture of the manual is named as written."""
+    tree = ast.parse(source)
+    constants = {
+        target.id: statement.value
+        for statement in tree.body
+        if isinstance(statement, ast.Assign)
+        for target in statement.targets
+        if isinstance(target, ast.Name)
+    }
+    names, unread = set(), []
+    for node in ast.walk(tree):
+        if not (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "manual_screenshot"
+        ):
+            continue
+        given = [k.value for k in node.keywords if k.arg == "name"]
+        argument = node.args[1] if len(node.args) > 1 else (given or [None])[0]
+        found = _strings(argument, constants) if argument is not None else []
+        if found:
+            names.update(found)
+        else:
+            unread.append(node.lineno)
+    return names, unread
+
+
+def test_a_manual_screenshot_name_is_read_or_reported():
+    """The check bites: names written out (or in a module's dict) are read,
+    one built at run time is reported by its line."""
+    source = (
+        'MANUAL = {"bridge": "traveller-bridge.png"}\n'
+        'manual_screenshot(page, "a.png", full_page=True)\n'
+        "manual_screenshot(page, MANUAL[game])\n"
+        'manual_screenshot(page, name="b.png")\n'
+        'manual_screenshot(page, f"tonight-{step}.png")\n'
+        'page.screenshot(path="c.png")\n'
+    )
+    assert manual_screenshot_names(source) == (
+        {"a.png", "b.png", "traveller-bridge.png"},
+        [5],
+    )
+
+
+def test_every_manual_picture_is_shown_and_taken_by_a_browser_test():
+    pictures = {p.name for p in IMAGES.iterdir() if p.is_file()}
+    assert pictures, "docs/images holds no picture"
+    linked = linked_images()
+    shown = {p.name for p in linked if p.parent == IMAGES}
+    assert sorted(pictures - shown) == [], "pictures no page shows"
+    missing = sorted(p.name for p in linked if p.parent == IMAGES and not p.exists())
+    assert missing == [], "pages show pictures docs/images does not hold"
+
+    taken: set[str] = set()
+    for module in sorted(BROWSER_TESTS.glob("*.py")):
+        names, unread = manual_screenshot_names(module.read_text(encoding="utf-8"))
+        assert unread == [], f"{module.name}: name the manual's picture as written"
+        taken |= names
+    assert sorted(pictures - taken) == [], "pictures no browser test takes"
+    assert sorted(taken - pictures) == [], "pictures taken that docs/images lacks"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from browser import ARTIFACTS, room_director, signed_in_tablet
+from browser import ARTIFACTS, manual_screenshot, room_director, signed_in_tablet
 from room_server import Room
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def test_the_clock_started_paused_and_ended_shows_the_move_on_a_tablet(
     assert phone.evaluate("window.notReloaded") is True
     assert phone.inner_text(f"{bar} [data-clock-round]") == "Round 1"
     assert 1 <= clock_time(phone, bar) <= 6
-    phone.screenshot(path=str(ARTIFACTS / "clock-tablet-running.png"))
+    manual_screenshot(phone, "clock-tablet-running.png")
 
     press(console, "pause")
     state_is(phone, bar, "paused", timeout=1500)
@@ -98,7 +98,7 @@ def test_the_clock_started_paused_and_ended_shows_the_move_on_a_tablet(
         "Late against the clock: tables 1, 2, 3"
     )
     assert MOVE in console.inner_text(".round-clock [data-clock-move]")
-    console.screenshot(path=str(ARTIFACTS / "clock-console-ended.png"))
+    manual_screenshot(console, "clock-console-ended.png")
 
     # The room screen at the end of the round, then one more minute.
     screen = console.context.new_page()
@@ -116,4 +116,4 @@ def test_the_clock_started_paused_and_ended_shows_the_move_on_a_tablet(
     assert 58 <= clock_time(phone, bar) <= 60
     assert 58 <= clock_time(screen, "main") <= 60
     assert console.locator("[data-clock-late]").is_hidden()
-    screen.screenshot(path=str(ARTIFACTS / "clock-room-running.png"))
+    manual_screenshot(screen, "clock-room-running.png")

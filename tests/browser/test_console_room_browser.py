@@ -3,17 +3,14 @@
 above the fold, and a dispute shown side by side and decided in one click.
 
 The screenshot is the manual's (``docs/directors/console.md``), taken again into
-``docs/images`` with ``DONNE_MANUAL_SCREENSHOTS=1``.
+``docs/images`` with ``DONNE_MANUAL_SCREENSHOTS=1`` (``manual_screenshot``).
 """
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from big_section import big_mitchell, play_rounds
-from browser import ARTIFACTS, console_page
+from browser import ARTIFACTS, console_page, manual_screenshot
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -26,7 +23,6 @@ from tournaments.services.tokens import issue_table_token
 pytestmark = pytest.mark.django_db(transaction=True)
 
 LAPTOP = {"width": 1366, "height": 768}
-MANUAL = Path(__file__).resolve().parents[2] / "docs" / "images"
 
 
 def tablet_enters(section, table: int, body: dict, key: str) -> int:
@@ -111,12 +107,7 @@ def test_thirty_tables_fit_a_laptop_and_a_dispute_is_decided_in_one_click(
     s_box = dispute.locator(".side.stored").bounding_box()
     o_box = dispute.locator(".side.other").bounding_box()
     assert abs(s_box["y"] - o_box["y"]) < 2 and o_box["x"] > s_box["x"]
-    # The manual's picture is taken again only when asked (a run never
-    # changes a committed file by itself): DONNE_MANUAL_SCREENSHOTS=1.
-    shots = MANUAL if os.environ.get("DONNE_MANUAL_SCREENSHOTS") else ARTIFACTS
-    shots.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(shots / "console-30-tables.png"), full_page=True)
-    ARTIFACTS.mkdir(exist_ok=True)
+    manual_screenshot(page, "console-30-tables.png", full_page=True)
     page.screenshot(path=str(ARTIFACTS / "console-30-tables-fold.png"))
 
     # One click: the other entry is taken, the console says so, no dispute.

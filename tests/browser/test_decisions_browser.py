@@ -16,7 +16,13 @@ import json
 import time
 from typing import TYPE_CHECKING
 
-from browser import ARTIFACTS, pick, room_director, signed_in_tablet
+from browser import (
+    ARTIFACTS,
+    manual_screenshot,
+    pick,
+    room_director,
+    signed_in_tablet,
+)
 from room_server import Room
 
 from bench.tablets import sign_in
@@ -110,13 +116,13 @@ def test_a_dispute_kept_as_entered_lets_the_table_play_on(browser, room: Room):
     console.click('ul.disputes button:has-text("Keep as entered")')
     console.wait_for_selector("text=kept as entered")
     ARTIFACTS.mkdir(exist_ok=True)
-    console.screenshot(path=str(ARTIFACTS / "decisions-console.png"))
+    manual_screenshot(console, "decisions-console.png")
 
     # The tablet hears of it and says so, with no tap.
     shown(tablet, "Kept as entered by the director.")
     assert tablet.evaluate("window.notReloaded") is None
     assert "director has been called" not in tablet.inner_text("main")
-    tablet.screenshot(path=str(ARTIFACTS / "decisions-kept-tablet.png"))
+    manual_screenshot(tablet, "decisions-kept-tablet.png")
     # The player's next tap goes to round 2, and round 2 takes its board.
     tablet.click("text=Next round")
     tablet.wait_for_url(f"{room.public}/table/play/")

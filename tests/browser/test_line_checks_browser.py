@@ -10,7 +10,7 @@ import datetime as dt
 from typing import TYPE_CHECKING
 
 import pytest
-from browser import ARTIFACTS, pick, signed_in_tablet
+from browser import ARTIFACTS, manual_screenshot, pick, signed_in_tablet
 
 from games.double_dummy import DoubleDummyTable
 from tournaments.models import Board, Result, ResultChange, Session
@@ -79,13 +79,13 @@ def test_a_wrong_direction_is_flagged_at_the_table_and_fixed_on_the_console(
     assert alert.inner_text().splitlines()[0] == "unusual result: check"
     assert "Declared by S, the score would be 420" in alert.inner_text()
     assert phone.locator('button[value="agree"]').is_visible()
-    phone.screenshot(path=str(ARTIFACTS / "line-checks-tablet.png"), full_page=True)
+    manual_screenshot(phone, "line-checks-tablet.png", full_page=True)
 
     td = laptop_console(browser, base, section, django_user_model)
     unusual = td.locator("#unusual")
     assert unusual.locator("h2").inner_text() == "Unusual results: check"
     assert "Board 1, 1NS v 1EW: 4S= by E, NS -420" in unusual.inner_text()
-    td.screenshot(path=str(ARTIFACTS / "line-checks-console.png"), full_page=True)
+    manual_screenshot(td, "line-checks-console.png", full_page=True)
     with td.expect_navigation():
         td.click('#unusual button:has-text("Swap the direction (declarer S)")')
     td.wait_for_selector("text=Corrected: Board 1, 1NS v 1EW: 4S= by S, NS +420.")

@@ -13,7 +13,7 @@ import datetime as dt
 import time
 
 import pytest
-from browser import ARTIFACTS
+from browser import manual_screenshot
 
 from tournaments.models import PairScore, Result, ResultChange, Session
 from tournaments.services.events import MovementChoice, event_create, section_create
@@ -85,8 +85,7 @@ def test_the_director_swaps_a_line_on_the_traveller(
     )
     assert swapped_row.count() == 1
     assert swapped_row.locator("td.score").inner_text().strip() == "450"
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "traveller-swap.png"), full_page=True)
+    manual_screenshot(page, "traveller-swap.png", full_page=True)
     swapped.refresh_from_db()
     assert (swapped.ns_pair.label, swapped.ew_pair.label) == ("3EW", "2NS")
     assert (swapped.contract, swapped.declarer, swapped.score_ns) == ("4S", "N", 450)

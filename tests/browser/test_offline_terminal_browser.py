@@ -18,7 +18,7 @@ import json
 from typing import TYPE_CHECKING
 
 import pytest
-from browser import ARTIFACTS, PHONE, pick, table_sign_in
+from browser import ARTIFACTS, PHONE, manual_screenshot, pick, table_sign_in
 from offline_play import LINES, enter_kept_board, enter_three_boards_offline
 
 from tournaments.models import Result, Section, Session, WhizResult
@@ -110,7 +110,7 @@ def test_a_tablet_offline_with_its_service_worker_reloads_and_sends(
     assert "Kept on this tablet, not sent yet: Board 1, Board 2, Board 3" in (
         page.inner_text("#queue-banner")
     )
-    page.screenshot(path=str(ARTIFACTS / "terminal-offline.png"), full_page=True)
+    manual_screenshot(page, "terminal-offline.png", full_page=True)
     assert not Result.objects.exists()
     page.context.set_offline(False)
     page.wait_for_function(ALL_AGREED)

@@ -18,7 +18,7 @@ import urllib.error
 import urllib.request
 from typing import TYPE_CHECKING, Any
 
-from browser import ARTIFACTS, PHONE, pick, save_and_agree
+from browser import ARTIFACTS, PHONE, manual_screenshot, pick, save_and_agree
 from playwright.sync_api import Error as PlaywrightError
 from room_server import Room
 
@@ -205,9 +205,7 @@ def test_a_swiss_of_three_rounds_is_played_on_tablets_signed_in_once(
                 assert page.evaluate("window.stayedHere === undefined")
                 assert page.url == f"{room.public}/table/play/"
             if number == 1:
-                tablets[3].screenshot(
-                    path=str(ARTIFACTS / "one-sign-in-round-2.png"), full_page=True
-                )
+                manual_screenshot(tablets[3], "one-sign-in-round-2.png", full_page=True)
     for page in tablets.values():
         shows(page, "That was the last round: thank you!")
     grants = room_rows(

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pytest
 from browser import (
     ARTIFACTS,
+    manual_screenshot,
     pick,
     play_round,
     ranking_percentages,
@@ -78,7 +79,9 @@ def _screenshot_entry(page: Page) -> None:
     for name, value in (("level", "4"), ("denomination", "H"), ("declarer", "S")):
         pick(page, name, value)
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "terminal-entry.png"), full_page=True)
+    # The phone's screen as the players see it: a full page would draw the
+    # Save bar (sticky at the screen's foot) across the tricks.
+    manual_screenshot(page, "terminal-entry.png")
     page.go_back()
 
 

@@ -14,7 +14,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pytest
-from browser import ARTIFACTS, director_signed_in, signed_in_tablet
+from browser import (
+    ARTIFACTS,
+    director_signed_in,
+    manual_screenshot,
+    signed_in_tablet,
+)
 
 from tournaments.models import Pair, Player, Section, Table
 from tournaments.services.directors import DirectorMade, director_create
@@ -98,7 +103,7 @@ def test_a_new_director_sets_up_a_seven_table_mitchell_in_three_steps(
     page.wait_for_url("**/director/tonight/")
     assert page.inner_text("p.tonight-club") == "Club: Bridge Club du Port"
     page.locator('input[name="pairs"]').press_sequentially("14", delay=40)
-    shot(page, "1-pairs")
+    manual_screenshot(page, "tonight-1-pairs.png", full_page=True)
     page.click("button.big")
     page.wait_for_url("**/director/tonight/names/?**")
     assert page.inner_text("p.plan-title") == "Mitchell, 7 tables"
@@ -116,14 +121,14 @@ def test_a_new_director_sets_up_a_seven_table_mitchell_in_three_steps(
     page.click("button.big")
     page.wait_for_url("**/director/sections/*/tonight/")
     assert page.inner_text("h1") == "Tonight is ready"
-    shot(page, "3-ready")
+    manual_screenshot(page, "tonight-3-ready.png", full_page=True)
     cards = printed_cards(page)
     elapsed = time.monotonic() - started
     print(f"\nTonight: dashboard to printed table cards in {elapsed:.1f} s")
     codes = cards.locator("strong.table-code").all_inner_texts()
     assert len(codes) == len(set(codes)) == 7
     assert cards.locator("article.table-card").count() == 7
-    shot(cards, "4-table-cards")
+    manual_screenshot(cards, "tonight-4-table-cards.png", full_page=True)
 
     section = Section.objects.get()
     assert (section.movement, section.tables, section.rounds) == ("mitchell", 7, 7)

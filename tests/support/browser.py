@@ -4,7 +4,9 @@
 :data:`ARGS` for each test (the ``browser`` fixture), or skips the test when
 this machine has no Chromium or no Playwright; under CI (``CI`` set) nothing
 skips, so a missing browser fails loudly.  Screenshots and PDFs go to
-:data:`ARTIFACTS`, which CI keeps.
+:data:`ARTIFACTS`, which CI keeps; the manual's pictures are taken with
+:func:`manual_screenshot`, which with ``DONNE_MANUAL_SCREENSHOTS=1`` also
+writes them into :data:`MANUAL_IMAGES`.
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Locator, Page
     from room_server import Room
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+# The manual's pictures (docs/), each taken by a browser test.
+MANUAL_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -40,6 +44,19 @@ def skip_without_browser() -> None:
     if not CHROMIUM.exists():
         pytest.skip(f"no browser: {CHROMIUM} is not installed")
     pytest.importorskip("playwright", reason="playwright is not installed")
+
+
+def manual_screenshot(target: Page | Locator, name: str, **options: object) -> None:
+    """A picture the manual shows, ``docs/images/<name>``: always written to
+    :data:`ARTIFACTS` under ``name``, and with ``DONNE_MANUAL_SCREENSHOTS=1``
+    over the manual's copy too (a normal run never changes a committed
+    file).  ``options`` go to Playwright's ``screenshot`` (``full_page``).
+    ``tests/test_docs.py`` checks that every name given here is one of the
+    manual's pictures and that every picture is given here, by name."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    picture = target.screenshot(path=str(ARTIFACTS / name), **options)
+    if os.environ.get("DONNE_MANUAL_SCREENSHOTS") == "1":
+        (MANUAL_IMAGES / name).write_bytes(picture)
 
 
 def pick(page: Page, name: str, value: str) -> None:

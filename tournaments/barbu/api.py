@@ -28,6 +28,7 @@ from tournaments.api.rankings import (
 )
 from tournaments.barbu.duplicate import BARBU_KINDS
 from tournaments.barbu.movement import MAX_ROUNDS
+from tournaments.barbu.selectors import deals_with_seats
 from tournaments.barbu.services import (
     barbu_deal_submit,
     barbu_duplicate_event_create,
@@ -120,9 +121,7 @@ class BarbuDealsView(GameLineView):
     def get(self, request: Request, id: int) -> Response:
         """Every deal of the section, round by round, table by table."""
         section = self.get_section(request, id)
-        deals = BarbuDeal.objects.filter(table__section=section).select_related(
-            "round", "table", "declarer", "north", "east", "south", "west"
-        )
+        deals = deals_with_seats(section)
         return Response(BarbuDealSerializer(deals, many=True).data)
 
     @extend_schema(

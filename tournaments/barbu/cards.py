@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from tournaments.barbu.duplicate import BARBU_KINDS
@@ -16,14 +15,14 @@ from tournaments.barbu.services import (
     table_players,
 )
 from tournaments.director.cards import Card, CardRow, Seat, render_cards
-from tournaments.models import Event, Section
+from tournaments.selectors.player_games import event_of_kinds, only_section
 
 
 @staff_member_required
 def barbu_cards(request: HttpRequest, pk: int) -> HttpResponse:
     """Barbu: the four players by seat each round, and whose manche it is."""
-    event = get_object_or_404(Event, pk=pk, kind__in=BARBU_KINDS)
-    section = Section.objects.get(session__event=event)
+    event = event_of_kinds(pk, BARBU_KINDS)
+    section = only_section(event)
     movement = section_barbu_movement(section)
     cards = {table: Card(table) for table in range(1, movement.tables + 1)}
     for seating in movement.seatings:

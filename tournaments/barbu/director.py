@@ -6,12 +6,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.barbu.duplicate import BARBU_KINDS
 from tournaments.barbu.event_form import BarbuEventForm
+from tournaments.barbu.selectors import manche_deal_counts
 from tournaments.barbu.services import (
     barbu_duplicate_event_create,
     barbu_event_create,
@@ -22,7 +23,12 @@ from tournaments.barbu.services import (
 from tournaments.barbu.sheet import read_sheet, save_sheet, sheet_rows
 from tournaments.director.console import sheet_audit_rows
 from tournaments.director.event_new import event_new_page
-from tournaments.models import BarbuDeal, Event, Section, Source
+from tournaments.models import Event, Source
+from tournaments.selectors.player_games import (
+    event_of_kinds,
+    only_section,
+    section_table,
+)
 
 
 @staff_member_required
@@ -51,13 +57,9 @@ def barbu_duplicate_event_new(request: HttpRequest) -> HttpResponse:
 
 def barbu_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     """A Barbu event for its director: every manche and how many deals are in."""
-    section = Section.objects.get(session__event=event)
+    section = only_section(event)
     movement = section_barbu_movement(section)
-    counts: dict[tuple[int, int], int] = {}
-    for round_number, table in BarbuDeal.objects.filter(
-        table__section=section
-    ).values_list("round__number", "table__number"):
-        counts[(round_number, table)] = counts.get((round_number, table), 0) + 1
+    counts = manche_deal_counts(section)
     manches = [
         (
             seating,
@@ -83,9 +85,9 @@ def barbu_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
 @staff_member_required
 def barbu_manche(request: HttpRequest, pk: int, round: int, table: int) -> HttpResponse:
     """Type or correct a manche's seven contracts; all of them or nothing."""
-    event = get_object_or_404(Event, pk=pk, kind__in=BARBU_KINDS)
-    section = Section.objects.get(session__event=event)
-    place = get_object_or_404(section.table_set, number=table)
+    event = event_of_kinds(pk, BARBU_KINDS)
+    section = only_section(event)
+    place = section_table(section, table)
     movement = section_barbu_movement(section)
     if not 1 <= round <= movement.rounds:
         raise Http404(_("There is no such round."))

@@ -7,14 +7,15 @@ from collections import defaultdict
 from itertools import groupby
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 
 from scoring.barbu_duplicate import seat_matchpoints
 from tournaments.barbu.duplicate import BARBU_KINDS
+from tournaments.barbu.selectors import deals_with_players, deals_with_seats
 from tournaments.barbu.services import section_barbu_movement
 from tournaments.models import BarbuDeal, BarbuEntrant, BarbuScore, Event
 from tournaments.results.event_page import event_page, event_section
 from tournaments.results.views import game_page
+from tournaments.selectors.player_games import entrant_score, section_entrant
 from tournaments.selectors.standings import section_standings
 
 
@@ -48,11 +49,7 @@ def barbu_results(
 ) -> HttpResponse:
     """The ranking, then every manche sheet (round by round, table by table)."""
     section = event_section(event)
-    deals = BarbuDeal.objects.filter(table__section=section).select_related(
-        "round", "table", "declarer__player", "north__player", "east__player",
-        "south__player", "west__player",
-    )  # fmt: skip
-    deals = list(deals)
+    deals = list(deals_with_players(section))
     if duplicate:
         _seat_matchpoints(deals)
     sheets = [
@@ -80,13 +77,9 @@ def barbu_player(
     """A player's scorecard: each deal he played, his points and, in a
     duplicate Barbu, his matchpoints seat against seat."""
     section = event_section(event)
-    entrant = get_object_or_404(BarbuEntrant, section=section, pk=entrant_pk)
+    entrant = section_entrant(BarbuEntrant, section, entrant_pk)
     rows = []
-    deals = list(
-        BarbuDeal.objects.filter(table__section=section).select_related(
-            "round", "table", "declarer", "north", "east", "south", "west"
-        )
-    )
+    deals = list(deals_with_seats(section))
     duplicate = event.kind == Event.Kind.BARBU_DUPLICATE
     if duplicate:
         _seat_matchpoints(deals)
@@ -95,7 +88,7 @@ def barbu_player(
             if player.pk == entrant.pk:
                 mp = deal.cells[index][1] if duplicate else None
                 rows.append((deal, seat, deal.points()[seat], mp))
-    score = BarbuScore.objects.filter(entrant=entrant).first()
+    score = entrant_score(BarbuScore, entrant)
     movement = section_barbu_movement(section)
     rested = [
         number

@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from tournaments.barbu.selectors import table_round_deal_count
 from tournaments.barbu.services import (
     DEALS_PER_MANCHE,
     section_barbu_movement,
@@ -18,7 +19,7 @@ from tournaments.barbu.services import (
     table_players,
 )
 from tournaments.barbu.sheet import read_sheet, save_sheet, sheet_rows
-from tournaments.models import BarbuDeal, Source, Table
+from tournaments.models import Source, Table
 
 
 def barbu_play(request: HttpRequest, table: Table) -> HttpResponse:
@@ -28,9 +29,7 @@ def barbu_play(request: HttpRequest, table: Table) -> HttpResponse:
     done = {
         number: count
         for number in range(1, movement.rounds + 1)
-        if (
-            count := BarbuDeal.objects.filter(table=table, round__number=number).count()
-        )
+        if (count := table_round_deal_count(table, number))
     }
     asked = request.GET.get("round") or request.POST.get("round")
     if asked:

@@ -27,12 +27,12 @@ from tournaments.api.rankings import (
     ranking_view,
 )
 from tournaments.bridgeote.movement import MAX_DEALS_PER_ROUND, MAX_ROUNDS
+from tournaments.bridgeote.selectors import deals_with_rounds
 from tournaments.bridgeote.services import (
     bridgeote_deal_submit,
     bridgeote_event_create,
 )
 from tournaments.models import (
-    BridgeoteDeal,
     BridgeoteScore,
     Event,
 )
@@ -104,9 +104,7 @@ class BridgeoteDealsView(GameLineView):
     def get(self, request: Request, id: int) -> Response:
         """Every deal of the section, deal by deal, table by table."""
         section = self.get_section(request, id)
-        deals = BridgeoteDeal.objects.filter(table__section=section).select_related(
-            "round", "table"
-        )
+        deals = deals_with_rounds(section)
         return Response(BridgeoteDealSerializer(deals, many=True).data)
 
     @extend_schema(

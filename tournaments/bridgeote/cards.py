@@ -6,19 +6,19 @@ from __future__ import annotations
 
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from tournaments.bridgeote.services import seated_players, section_bridgeote_movement
 from tournaments.director.cards import Card, CardRow, Seat, render_cards
-from tournaments.models import Event, Section
+from tournaments.models import Event
+from tournaments.selectors.player_games import event_of_kind, only_section
 
 
 @staff_member_required
 def bridgeote_cards(request: HttpRequest, pk: int) -> HttpResponse:
     """Bridgeote: the players seat by seat each round, and the deals played."""
-    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.BRIDGEOTE)
-    section = Section.objects.get(session__event=event)
+    event = event_of_kind(pk, Event.Kind.BRIDGEOTE)
+    section = only_section(event)
     movement = section_bridgeote_movement(section)
     cards = {table: Card(table) for table in range(1, movement.tables + 1)}
     for seating in movement.seatings:

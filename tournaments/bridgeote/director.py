@@ -8,8 +8,6 @@ closing and the publication, as every single-section game's page.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from django import forms
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
@@ -18,6 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from games.bridgeote.individual import INDIVIDUAL_TABLES
 from tournaments.bridgeote.movement import MAX_DEALS_PER_ROUND, MAX_ROUNDS
+from tournaments.bridgeote.selectors import entered_counts
 from tournaments.bridgeote.services import (
     bridgeote_event_create,
     seated_players,
@@ -25,7 +24,8 @@ from tournaments.bridgeote.services import (
 )
 from tournaments.director.event_new import event_new_page
 from tournaments.director.game_forms import PlayersEventForm, players_field
-from tournaments.models import BridgeoteDeal, Event, Section
+from tournaments.models import Event
+from tournaments.selectors.player_games import only_section, section_tables
 
 
 class BridgeoteEventForm(PlayersEventForm):
@@ -68,13 +68,9 @@ def bridgeote_event_new(request: HttpRequest) -> HttpResponse:
 
 def bridgeote_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     """Every round's tables, their players, deals and entries so far."""
-    section = Section.objects.get(session__event=event)
+    section = only_section(event)
     movement = section_bridgeote_movement(section)
-    entered = Counter(
-        BridgeoteDeal.objects.filter(table__section=section).values_list(
-            "round__number", "table__number"
-        )
-    )
+    entered = entered_counts(section)
     seatings = [
         (
             seating,
@@ -88,6 +84,6 @@ def bridgeote_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
         "section": section,
         "movement": movement,
         "seatings": seatings,
-        "tables": section.table_set.all(),
+        "tables": section_tables(section),
     }
     return render(request, "bridgeote/director_event.html", context)

@@ -11,6 +11,7 @@ from itertools import groupby
 
 from django.http import HttpRequest, HttpResponse
 
+from tournaments.bridgeote.selectors import deals_with_tables, entrants_by_number
 from tournaments.models import BridgeoteDeal, BridgeoteScore, Event
 from tournaments.results.event_page import event_page, event_section
 from tournaments.selectors.standings import section_standings
@@ -21,11 +22,8 @@ def bridgeote_results(
 ) -> HttpResponse:
     """The ranking, then every deal's traveller, deal by deal."""
     section = event_section(event)
-    names = {
-        entrant.number: entrant
-        for entrant in section.bridgeote_entrants.select_related("player")
-    }
-    deals = BridgeoteDeal.objects.filter(table__section=section).select_related("table")
+    names = entrants_by_number(section)
+    deals = deals_with_tables(section)
     travellers = [
         (number, [_line(deal, names) for deal in group])
         for number, group in groupby(deals, key=lambda deal: deal.number)

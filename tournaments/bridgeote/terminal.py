@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 
 from games.bridgeote import ALL_TRUMPS, announcement_totals
 from tournaments.bridgeote.forms import BridgeoteDealFields
+from tournaments.bridgeote.selectors import table_round_deals
 from tournaments.bridgeote.services import (
     bridgeote_deal_submit,
     bridgeote_marks_of,
@@ -24,7 +25,7 @@ from tournaments.bridgeote.services import (
     seated_players,
     section_bridgeote_movement,
 )
-from tournaments.models import BridgeoteDeal, Source, Table
+from tournaments.models import Source, Table
 from tournaments.services.entry import refusal_messages, refusal_status
 from tournaments.terminal.forms import radio_field
 
@@ -82,10 +83,7 @@ def bridgeote_play(request: HttpRequest, table: Table) -> HttpResponse:
         number = bridgeote_open_round(table) or movement.rounds
     seating = movement.seating(number, table.number)
     players = seated_players(section, seating)
-    entered = {
-        deal.number: deal
-        for deal in BridgeoteDeal.objects.filter(table=table, round__number=number)
-    }
+    entered = table_round_deals(table, number)
     deal = _asked(request, "deal", seating.deals[-1]) or next(
         (d for d in seating.deals if d not in entered), seating.deals[0]
     )

@@ -17,6 +17,13 @@ from tournaments.api.event_creation import (
     event_create_view,
 )
 from tournaments.api.rankings import ranking_view
+from tournaments.chinese.selectors import (
+    event_standings,
+    match_hand,
+    match_refreshed,
+    matches_with_hands,
+    round_match,
+)
 from tournaments.chinese.services import (
     chinese_event_create,
     chinese_hand_answer,
@@ -111,9 +118,7 @@ class ChineseLineView(GameLineView):
         """The table entering (:meth:`entry_table`) and its match of
         ``values["round"]``, None when it plays none."""
         table = self.entry_table(section, values.get("table"))
-        match = section.chinese_matches.filter(
-            round=values["round"], table=table.number
-        ).first()
+        match = round_match(section, values["round"], table.number)
         return table, match
 
 
@@ -123,9 +128,7 @@ class ChineseMatchesView(ChineseLineView):
     @extend_schema(responses=ChineseMatchSerializer(many=True))
     def get(self, request: Request, id: int) -> Response:
         section = self.get_section(request, id)
-        matches = section.chinese_matches.select_related("a", "b").prefetch_related(
-            "hands"
-        )
+        matches = matches_with_hands(section)
         return Response(ChineseMatchSerializer(matches, many=True).data)
 
     @extend_schema(
@@ -145,9 +148,9 @@ class ChineseMatchesView(ChineseLineView):
                 tricks_b=values.get("tricks_b"),
                 source=self.entry_author()["source"],
             )
-        match.refresh_from_db()
         return Response(
-            ChineseMatchSerializer(match).data, status=status.HTTP_201_CREATED
+            ChineseMatchSerializer(match_refreshed(match)).data,
+            status=status.HTTP_201_CREATED,
         )
 
 
@@ -171,7 +174,7 @@ class ChineseAnswerView(ChineseLineView):
         section = self.get_section(request, id)
         values = validated(ChineseAnswerInputSerializer, request)
         table, match = self.entry_match(section, values)
-        hand = match.hands.filter(number=values["hand"]).first() if match else None
+        hand = match_hand(match, values["hand"]) if match else None
         if hand is None:
             raise exceptions.ValidationError({"hand": [_("No such hand.")]})
         author = self.entry_author()
@@ -182,8 +185,7 @@ class ChineseAnswerView(ChineseLineView):
                 table=table if author["source"] == Source.TABLE else None,
                 **author,
             )
-        match.refresh_from_db()
-        return Response(ChineseMatchSerializer(match).data)
+        return Response(ChineseMatchSerializer(match_refreshed(match)).data)
 
 
 class ChineseStandingSerializer(serializers.ModelSerializer):
@@ -197,8 +199,6 @@ class ChineseStandingSerializer(serializers.ModelSerializer):
 ChineseRankingView = ranking_view(
     kind=Event.Kind.CHINESE,
     serializer=ChineseStandingSerializer,
-    standings=lambda event: ChinesePlayer.objects.filter(
-        section__session__event=event
-    ).order_by("position", "number"),
+    standings=event_standings,
     summary="The ranking of a Chinese bridge event (published ones for the public).",
 )

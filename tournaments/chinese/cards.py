@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from tournaments.chinese.selectors import section_matches
 from tournaments.director.cards import Card, CardRow, Seat, render_cards
-from tournaments.models import Event, Section
+from tournaments.models import Event
+from tournaments.selectors.player_games import (
+    event_of_kind,
+    only_section,
+    section_tables,
+)
 
 
 @staff_member_required
@@ -18,10 +23,10 @@ def chinese_cards(request: HttpRequest, pk: int) -> HttpResponse:
 
     A Swiss round appears once it is paired: print the cards again then.
     """
-    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.CHINESE)
-    section = Section.objects.get(session__event=event)
-    cards = {table.number: Card(table.number) for table in section.table_set.all()}
-    matches = section.chinese_matches.select_related("a__player", "b__player")
+    event = event_of_kind(pk, Event.Kind.CHINESE)
+    section = only_section(event)
+    cards = {table.number: Card(table.number) for table in section_tables(section)}
+    matches = section_matches(section)
     for match in matches:
         if match.b is None or match.table not in cards:
             continue

@@ -10,10 +10,12 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy
 
 from tournaments.chinese.event_form import ChineseEventForm
+from tournaments.chinese.selectors import section_matches
 from tournaments.chinese.services import chinese_event_create
 from tournaments.director.console import sheet_audit_rows
 from tournaments.director.event_new import event_new_page
-from tournaments.models import Event, Section
+from tournaments.models import Event
+from tournaments.selectors.player_games import only_section, section_tables
 
 
 @staff_member_required
@@ -30,8 +32,8 @@ def chinese_event_new(request: HttpRequest) -> HttpResponse:
 
 def chinese_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     """A Chinese bridge event for its director: rounds, matches, tablet codes."""
-    section = Section.objects.get(session__event=event)
-    matches = section.chinese_matches.select_related("a__player", "b__player")
+    section = only_section(event)
+    matches = section_matches(section)
     context = {
         "event": event,
         "section": section,
@@ -40,7 +42,7 @@ def chinese_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
             (number, list(group))
             for number, group in groupby(matches, key=lambda m: m.round)
         ],
-        "tables": section.table_set.all(),
+        "tables": section_tables(section),
         "changes": sheet_audit_rows(section),
     }
     return render(request, "chinese/director_event.html", context)

@@ -6,8 +6,14 @@ from __future__ import annotations
 from itertools import groupby
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 
+from tournaments.chinese.selectors import (
+    match_hands,
+    matches_with_names_and_hands,
+    ranked_players,
+    section_matches,
+    section_player,
+)
 from tournaments.models import Event
 from tournaments.results.event_page import event_page, event_section
 from tournaments.results.views import game_page
@@ -18,8 +24,7 @@ def chinese_results(
 ) -> HttpResponse:
     """The ranking, then every round's matches."""
     section = event_section(event)
-    matches = section.chinese_matches.select_related("a__player", "b__player")
-    players = section.chinese_players.select_related("player")
+    matches = section_matches(section)
     return event_page(
         request,
         "chinese/results.html",
@@ -27,7 +32,7 @@ def chinese_results(
         live,
         section=section,
         settings=section.chinese,
-        players=players.order_by("position", "number"),
+        players=ranked_players(section),
         rounds=[
             (number, list(group))
             for number, group in groupby(matches, key=lambda m: m.round)
@@ -40,11 +45,9 @@ def chinese_player(
 ) -> HttpResponse:
     """A player's scorecard: each match, its hands, his tricks and the other's."""
     section = event_section(event)
-    player = get_object_or_404(section.chinese_players, pk=player_pk)
+    player = section_player(section, player_pk)
     rows = []
-    for match in section.chinese_matches.select_related(
-        "a__player", "b__player"
-    ).prefetch_related("hands"):
+    for match in matches_with_names_and_hands(section):
         if player.pk not in (match.a_id, match.b_id):
             continue
         first = match.a_id == player.pk
@@ -53,7 +56,7 @@ def chinese_player(
             (h.number, h.tricks_a, h.tricks_b, h.mp_a)
             if first
             else (h.number, h.tricks_b, h.tricks_a, h.mp_b)
-            for h in match.hands.all()
+            for h in match_hands(match)
         ]
         own, other = (
             (match.points_a, match.points_b)

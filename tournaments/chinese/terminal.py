@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.chinese_bridge import TRICKS_PER_HAND
+from tournaments.chinese.selectors import match_hand, match_hands, table_matches
 from tournaments.chinese.services import (
     MAX_TARGET_HANDS,
     chinese_hand_answer,
@@ -58,12 +59,7 @@ def chinese_play(request: HttpRequest, table: Table) -> HttpResponse:
     """The match at this table in the round asked for (or the first unfinished)."""
     section = table.section
     settings = section.chinese
-    matches = {
-        match.round: match
-        for match in ChineseMatch.objects.filter(
-            section=section, table=table.number
-        ).select_related("a__player", "b__player")
-    }
+    matches = table_matches(table)
     if not matches:
         raise Http404(_("Nobody plays at this table."))
     number = _round_asked(request, matches, settings)
@@ -96,7 +92,7 @@ def _round_asked(
     if number in matches:
         return number
     for round_number, match in sorted(matches.items()):
-        played = [h.tricks_a for h in match.hands.all()]
+        played = [h.tricks_a for h in match_hands(match)]
         if match.b_id and not match_finished(settings, played):
             return round_number
     return max(matches)
@@ -113,7 +109,7 @@ def _post(
     data = form.cleaned_data
     try:
         if answering:
-            hand = match.hands.filter(number=data["hand"]).first()
+            hand = match_hand(match, data["hand"])
             if hand is None:
                 raise Http404(_("This table has no such result."))
             chinese_hand_answer(
@@ -146,7 +142,7 @@ def _form_errors(form: forms.Form) -> list[str]:
 def _hands(match: ChineseMatch, settings: ChineseSettings) -> dict[str, object]:
     """The hands the tablet lists, each with its dealer and state, and the
     match's state: over or not, the leader."""
-    stored = {hand.number: hand for hand in match.hands.all()}
+    stored = {hand.number: hand for hand in match_hands(match)}
     played = [stored[n].tricks_a for n in sorted(stored)]
     over = match.b_id is not None and match_finished(settings, played)
     if settings.target:

@@ -27,6 +27,7 @@ from tournaments.individual.movement import (
     MAX_ROUNDS,
     MIN_ROUNDS,
 )
+from tournaments.individual.selectors import entrant_ids
 from tournaments.individual.services import individual_event_create, section_schedule
 from tournaments.models import Event, IndividualScore, Section
 
@@ -59,7 +60,7 @@ def individual_assignments(section: Section) -> list[dict[str, Any]]:
     enter lines with), its four players by seat (entrant ids), its boards;
     the players sitting out listed on a row of table 0."""
     schedule = section_schedule(section)
-    ids = dict(section.individual_entrants.values_list("number", "pk"))
+    ids = entrant_ids(section)
     offset = section.first_board - 1
     rows: list[dict[str, Any]] = []
     for s in schedule.seatings:

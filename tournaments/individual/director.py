@@ -20,8 +20,10 @@ from tournaments.individual.movement import (
     MAX_ROUNDS,
     MIN_ROUNDS,
 )
+from tournaments.individual.selectors import entrants_by_number
 from tournaments.individual.services import individual_event_create, section_schedule
 from tournaments.models import Event, Section
+from tournaments.selectors.player_games import only_section, section_tables
 
 
 class IndividualEventForm(PlayersEventForm):
@@ -52,12 +54,12 @@ def individual_event_new(request: HttpRequest) -> HttpResponse:
 
 def individual_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     """An individual event for its director: the movement, player by seat."""
-    section = Section.objects.get(session__event=event)
+    section = only_section(event)
     context = {
         "event": event,
         "section": section,
         "rounds": seated_rounds(section),
-        "tables": section.table_set.all(),
+        "tables": section_tables(section),
     }
     return render(request, "individual/director_event.html", context)
 
@@ -66,9 +68,7 @@ def seated_rounds(section: Section) -> list[tuple[int, list[dict], list[object]]
     """Each round: its tables (number, boards, partnerships, players by seat)
     and the players sitting out."""
     schedule = section_schedule(section)
-    players = {
-        e.number: e for e in section.individual_entrants.select_related("player")
-    }
+    players = entrants_by_number(section)
     offset = section.first_board - 1
     rounds = []
     for number in range(1, schedule.rounds + 1):

@@ -4,14 +4,21 @@ players by seat; the views of the game's own results routes (``urls``)."""
 
 from __future__ import annotations
 
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
+from tournaments.individual.selectors import (
+    board_lines,
+    board_numbers,
+    entrants_by_number,
+    partnership_lines,
+    section_board,
+)
 from tournaments.individual.services import section_schedule
-from tournaments.models import Board, Event, IndividualEntrant, IndividualScore, Result
+from tournaments.models import Event, IndividualEntrant, IndividualScore
 from tournaments.results.event_page import event_page, event_section
 from tournaments.results.views import game_page
+from tournaments.selectors.player_games import entrant_score, section_entrant
 from tournaments.selectors.standings import section_standings
 from tournaments.services.privacy import hidden_boards, request_viewer
 
@@ -23,7 +30,7 @@ def individual_results(
     boards' travellers."""
     section = event_section(event)
     scores = section_standings(IndividualScore, section)
-    boards = section.boards.values_list("number", flat=True)
+    boards = board_numbers(section)
     return event_page(
         request,
         "individual/results.html",
@@ -31,7 +38,7 @@ def individual_results(
         live,
         section=section,
         scores=scores,
-        boards=list(boards),
+        boards=boards,
     )
 
 
@@ -41,11 +48,9 @@ def individual_player(
     """A player's scorecard: each board he played, his seat and partner, the
     contract and his side's score, matchpoints and percentage."""
     section = event_section(event)
-    entrant = get_object_or_404(IndividualEntrant, section=section, pk=entrant_pk)
+    entrant = section_entrant(IndividualEntrant, section, entrant_pk)
     schedule = section_schedule(section)
-    players = {
-        e.number: e for e in section.individual_entrants.select_related("player")
-    }
+    players = entrants_by_number(section)
     sides: dict[int, tuple[str, IndividualEntrant, str]] = {}
     for round_number in range(1, schedule.rounds + 1):
         seating = schedule.position(entrant.number, round_number)
@@ -60,10 +65,7 @@ def individual_player(
         )  # fmt: skip
         number = schedule.partnership_id(round_number, seating.table, side)
         sides[number] = (seat, players[partner], side)
-    lines = Result.objects.filter(
-        Q(ns_pair__number__in=sides) | Q(ew_pair__number__in=sides),
-        board__section=section,
-    ).select_related("board", "round", "ns_pair", "ew_pair")
+    lines = partnership_lines(section, sides)
     rows = []
     for line in lines:
         number = (
@@ -88,7 +90,7 @@ def individual_player(
             }
         )
     rows.sort(key=lambda row: (row["round"] or 0, row["board"]))
-    score = IndividualScore.objects.filter(entrant=entrant).first()
+    score = entrant_score(IndividualScore, entrant)
     return event_page(
         request,
         "individual/results_player.html",
@@ -108,24 +110,20 @@ def individual_board(
     the score and each side's matchpoints (hidden while the board is in play,
     as a pairs traveller)."""
     section = event_section(event)
-    board = get_object_or_404(Board, section=section, number=number)
+    board = section_board(section, number)
     if number in hidden_boards(section, request_viewer(request)):
         context = {"section": section, "board": board, "live": live, "record": None}
         return render(request, "results/board_in_play.html", context, status=403)
     schedule = section_schedule(section)
-    players = {
-        e.number: e for e in section.individual_entrants.select_related("player")
-    }
-    lines = board.results.select_related("ns_pair", "round", "table").order_by(
-        "table__number"
-    )
+    players = entrants_by_number(section)
+    lines = board_lines(board)
     rows = []
     for line in lines:
         seating, _side = schedule.partnership(line.ns_pair.number)
         seats = list(zip("NESW", (players[p] for p in seating.players), strict=True))
         rows.append({"line": line, "round": seating.round, "table": seating.table,
                      "seats": seats})  # fmt: skip
-    numbers = list(section.boards.values_list("number", flat=True))
+    numbers = board_numbers(section)
     index = numbers.index(number)
     return event_page(
         request,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tournaments.individual.selectors import entrants_by_number
 from tournaments.individual.services import section_schedule
 from tournaments.models import Table
 from tournaments.movements import Movement
@@ -27,7 +28,7 @@ def individual_moves(movement: Movement, item: TableRound, table: Table) -> list
     schedule = section_schedule(section)
     if item.number >= schedule.rounds or item.sit_out:
         return []
-    names = {e.number: e for e in section.individual_entrants.select_related("player")}
+    names = entrants_by_number(section)
     here = schedule.seating(item.number, table.number)
     lines = []
     for player in here.players:

@@ -7,22 +7,22 @@ hidden, and nothing of a player but the names the rankings print.
 
 from __future__ import annotations
 
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
-from tournaments.models import Club
+from tournaments.selectors.club_pages import (
+    club_live_events,
+    club_published_events,
+    public_club,
+)
 
 PAGE_SIZE = 100
 
 
 def club_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The club, its published events, and its events in play (if shown)."""
-    club = get_object_or_404(Club, pk=pk)
-    events = club.events.order_by("-date", "-pk")
-    published = events.filter(published=True)[:PAGE_SIZE]
-    live = events.filter(
-        Q(published=False, results_hidden=False, sessions__sections__isnull=False)
-    ).distinct()[:PAGE_SIZE]
+    club = public_club(pk)
+    published = club_published_events(club, PAGE_SIZE)
+    live = club_live_events(club, PAGE_SIZE)
     context = {"club": club, "published": published, "live": live}
     return render(request, "tournaments/club.html", context)

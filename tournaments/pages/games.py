@@ -8,15 +8,14 @@ from django.utils.translation import gettext as _
 
 from games.catalogue import GAMES, game_info
 from games.errors import GameError
-from tournaments.models import Club, Event
 from tournaments.pages.rules import bridge_rule_tables, parse_match_length
+from tournaments.selectors.club_pages import clubs_with_players, latest_shown_events
 
 
 def home(request: HttpRequest) -> HttpResponse:
     """The latest results, the games with their scoring, and the clubs."""
-    clubs = Club.objects.order_by("name").prefetch_related("players")
-    events = Event.objects.filter(sessions__sections__isnull=False)
-    events = events.exclude(published=False, results_hidden=True).distinct()[:10]
+    clubs = clubs_with_players()
+    events = latest_shown_events()
     context = {"games": GAMES, "clubs": clubs, "events": events}
     return render(request, "tournaments/home.html", context)
 

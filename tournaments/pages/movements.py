@@ -27,6 +27,7 @@ from tournaments.movements import (
 )
 from tournaments.registry import section_game
 from tournaments.selectors.movement import section_movement
+from tournaments.selectors.movement_sheets import printable_section, section_pairs
 
 Context = dict[str, Any]
 DIRECTIONS = {"NS": gettext_lazy("N-S"), "EW": gettext_lazy("E-W")}
@@ -39,9 +40,7 @@ def _render(
     build: Callable[[Section, Movement], Context],
 ) -> HttpResponse:
     """Render a movement document, or a 404 page saying why there is none."""
-    section = (
-        Section.objects.select_related("session__event").filter(pk=section_id).first()
-    )
+    section = printable_section(section_id)
     if section is None:
         message = _("There is no section %(id)d.") % {"id": section_id}
         return _unavailable(request, message)
@@ -188,7 +187,7 @@ def _names(section: Section) -> dict[str, str]:
     """Return the players' names of the section's pairs, by pair label."""
     return {
         pair.label: pair.names
-        for pair in section.pairs.all()
+        for pair in section_pairs(section)
         if pair.names and not pair.phantom
     }
 

@@ -5,14 +5,15 @@ game shows."""
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from tournaments.models import Event, Section
+from tournaments.selectors.results_pages import single_section
 
 
 def event_section(event: Event) -> Section:
     """The one section of a single-section event; 404 if it has none."""
-    return get_object_or_404(Section, session__event=event)
+    return single_section(event)
 
 
 def event_page(

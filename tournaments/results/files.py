@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -18,6 +17,7 @@ from tournaments.exporters.pbn import event_pbn
 from tournaments.exporters.usebio import event_usebio
 from tournaments.models import Event
 from tournaments.results.hand_records import deals_visible
+from tournaments.selectors.results_pages import public_event
 
 FORMATS: dict[str, tuple[Callable[[Event], str], str, str]] = {
     "pbn": (event_pbn, "application/x-pbn; charset=utf-8", "pbn"),
@@ -27,7 +27,7 @@ FORMATS: dict[str, tuple[Callable[[Event], str], str, str]] = {
 
 def event_file(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     """Download the event as ``kind`` ("pbn" or "usebio")."""
-    event = get_object_or_404(Event, pk=pk)
+    event = public_event(pk)
     if not deals_visible(request, event):
         raise Http404(_("The results will be published at the end."))
     if kind not in export_formats(event):

@@ -10,12 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from games.deal import Deal
 from games.errors import GameError
 from tournaments import access
 from tournaments.models import Board, Event
+from tournaments.selectors.results_pages import (
+    hand_record_boards,
+    public_event,
+    session_count,
+)
 from tournaments.services.analysis import analysis_progress, board_table
 
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -103,11 +108,7 @@ def event_hand_records(event: Event) -> list[HandRecord]:
     """Every board with hands, once per board number and deal (sections that
     played the same boards share a sheet)."""
     records, seen = [], set()
-    boards = Board.objects.filter(section__session__event=event)
-    boards = boards.select_related("section__session").order_by(
-        "section__session__number", "number", "section__letter"
-    )
-    for board in boards:
+    for board in hand_record_boards(event):
         key = (board.number, board.deal)
         if key in seen:
             continue
@@ -120,7 +121,7 @@ def event_hand_records(event: Event) -> list[HandRecord]:
 
 def hand_records(request: HttpRequest, pk: int) -> HttpResponse:
     """The printable hand records of an event: diagrams, double-dummy, par."""
-    event = get_object_or_404(Event, pk=pk)
+    event = public_event(pk)
     visible = deals_visible(request, event)
     context = {
         "event": event,
@@ -128,6 +129,6 @@ def hand_records(request: HttpRequest, pk: int) -> HttpResponse:
         "records": event_hand_records(event) if visible else [],
         "denominations": [symbol for _name, symbol in TABLE_DENOMINATIONS],
         "analysis": analysis_progress(event),
-        "sessions": event.sessions.count(),
+        "sessions": session_count(event),
     }
     return render(request, "results/hand_records.html", context)

@@ -6,9 +6,9 @@ import hashlib
 from collections.abc import Callable
 
 from django.conf import settings
-from django.db.models import Count, Max, Min, Q
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -16,8 +16,8 @@ from django.views.decorators.cache import never_cache
 
 from tournaments import access
 from tournaments.exporters.workbook_builds import built_by_task, workbook_wanted
-from tournaments.models import Board, Event, Pair, Result, Section
-from tournaments.registry import event_game, section_game
+from tournaments.models import Board, Event, Section
+from tournaments.registry import card_game, event_game, section_game
 from tournaments.results.charts import BarChart, imp_chart, percentage_chart
 from tournaments.results.hand_records import (
     TABLE_DENOMINATIONS,
@@ -31,6 +31,16 @@ from tournaments.selectors.pairs import (
     boards_with_lines,
     event_sections,
     stored_reports,
+)
+from tournaments.selectors.results_pages import (
+    board_in_section,
+    event_awaits_rescore,
+    event_of_kinds,
+    neighbour_boards,
+    pair_in_section,
+    public_event,
+    results_marks,
+    section_with_event,
 )
 from tournaments.selectors.scorecards import scorecard_rows, standings_by_pair
 from tournaments.services.analysis import analysis_progress
@@ -52,20 +62,14 @@ def results_version(event: Event) -> str:
     latest scoring run, how many sections await a rescore and the publication
     switches.
     """
-    lines = Result.objects.filter(board__section__session__event=event).aggregate(
-        latest=Max("updated"), count=Count("id")
-    )
-    scored = Section.objects.filter(session__event=event).aggregate(
-        latest=Max("scored"),
-        stale=Count("id", filter=Q(scoring__stale_since__isnull=False)),
-    )
+    marks = results_marks(event)
     text = "|".join(
         str(part)
         for part in (
-            lines["latest"],
-            lines["count"],
-            scored["latest"],
-            scored["stale"],
+            marks.latest_line,
+            marks.lines,
+            marks.latest_scoring,
+            marks.stale_sections,
             event.published,
             event.results_hidden,
             publication_state(event),
@@ -77,7 +81,7 @@ def results_version(event: Event) -> str:
 @never_cache
 def event_version(request: HttpRequest, pk: int) -> JsonResponse:
     """The results' version, for pages that reload when it changes."""
-    event = get_object_or_404(Event, pk=pk)
+    event = public_event(pk)
     return JsonResponse(
         {"version": results_version(event), "stale": event_stale(event)}
     )
@@ -105,9 +109,7 @@ def _live(request: HttpRequest, event: Event) -> dict[str, object] | None:
 
 def event_stale(event: Event) -> bool:
     """Some section of the event awaits a rescore: its scores are updating."""
-    return Section.objects.filter(
-        session__event=event, scoring__stale_since__isnull=False
-    ).exists()
+    return event_awaits_rescore(event)
 
 
 def _hidden(request: HttpRequest, event: Event) -> HttpResponse:
@@ -131,7 +133,7 @@ def live_page(
 
 def event_results(request: HttpRequest, pk: int) -> HttpResponse:
     """The event's ranking(s), across sessions, with links to every section."""
-    event = get_object_or_404(Event, pk=pk)
+    event = public_event(pk)
     live = _live(request, event)
     if live is None:
         return _hidden(request, event)
@@ -197,15 +199,11 @@ def game_page(
     hidden page while the event's results are not published: each game's
     own results pages (in its package) go through it."""
     kinds = (kind,) if isinstance(kind, str) else kind
-    event = get_object_or_404(Event, pk=pk, kind__in=kinds)
+    event = event_of_kinds(pk, kinds)
     live = _live(request, event)
     if live is None:
         return _hidden(request, event)
     return page(request, event, *args, live)
-
-
-def _section(pk: int) -> Section:
-    return get_object_or_404(Section.objects.select_related("session__event"), pk=pk)
 
 
 def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
@@ -213,8 +211,8 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
     A Butler event also shows the board's datum.
     """
-    section = _section(pk)
-    board = get_object_or_404(Board, section=section, number=number)
+    section = section_with_event(pk)
+    board = board_in_section(section, number)
     board.section = section
     event = section.session.event
     live = _live(request, event)
@@ -230,21 +228,19 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     # 10 and at 40 boards, at 5 and at 100 tables.
     report = stored_reports([section], lines=Q(board=board))[0]
     lines = [line for line in report.lines if line.result.board_id == board.pk]
-    around = section.boards.aggregate(
-        previous=Max("number", filter=Q(number__lt=number)),
-        next=Min("number", filter=Q(number__gt=number)),
-    )
+    previous, following = neighbour_boards(section, number)
     context = {
         "section": section,
         "board": board,
         "lines": lines,
         "record": hand_record(board) if deals_visible(request, event) else None,
         "denominations": [symbol for _name, symbol in TABLE_DENOMINATIONS],
-        "previous": around["previous"],
-        "next": around["next"],
+        "previous": previous,
+        "next": following,
         "by_imps": report.by_imps,
-        # Bridgeote deals: card points and announcements, no vulnerability.
-        "bridgeote": event.game == Event.Game.BRIDGEOTE,
+        # Deals marked by the card game (Bridgeote's card points and
+        # announcements, no vulnerability).
+        "bridgeote": card_game(event).deal_marks,
         "datum": report.datums.get(number) if report.butler else None,
         "live": live,
     }
@@ -253,8 +249,8 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
     """A pair's personal scorecard, from its own side of each board."""
-    section = _section(pk)
-    pair = get_object_or_404(Pair, section=section, pk=pair_pk)
+    section = section_with_event(pk)
+    pair = pair_in_section(section, pair_pk)
     live = _live(request, section.session.event)
     if live is None:
         return _hidden(request, section.session.event)
@@ -306,7 +302,7 @@ def _workbook_in_play(request: HttpRequest, event: Event) -> HttpResponse:
 
 def event_excel(request: HttpRequest, pk: int) -> HttpResponse:
     """The event's workbook: ranking, travellers and a scorecard per pair."""
-    event = get_object_or_404(Event, pk=pk)
+    event = public_event(pk)
     if _live(request, event) is None:
         raise Http404(_("The results will be published at the end."))
     sections = event_sections(event)

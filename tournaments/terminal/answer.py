@@ -16,6 +16,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from tournaments.models import Source, Table
+from tournaments.selectors.tablet_pages import table_line
 from tournaments.services.entry import refusal_messages
 from tournaments.terminal.replies import refused_reply, stored_reply, wants_json
 
@@ -40,9 +41,7 @@ def table_answer(
         pk = int(request.POST.get("result", ""))
     except ValueError:
         pk = 0
-    line = model.objects.filter(
-        pk=pk, board__section=table.section, board__number=number, table=table
-    ).first()
+    line = table_line(model, table, number, pk)
     if line is None:
         message = _("This table has no such result.")
         if fetched:

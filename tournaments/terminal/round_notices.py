@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 from tournaments.models import SectionChange, Table
 from tournaments.movements import Movement
 from tournaments.selectors.table_play import TableRound
+from tournaments.selectors.tablet_pages import arrivals_and_withdrawals
 
 
 def round_notices(
@@ -71,12 +72,8 @@ def _next_round(item: TableRound) -> str:
 def _changes(table: Table, movement: Movement, item: TableRound) -> list[str]:
     """The withdrawals and late pairs that change this table from the round
     shown on: which pair, and in which rounds."""
-    changes = SectionChange.objects.filter(
-        section_id=table.section_id,
-        action__in=(SectionChange.Action.WITHDRAW, SectionChange.Action.LATE_PAIR),
-    ).values_list("action", "pair", "round", "after")
     notices = []
-    for action, pair, first, after in changes:
+    for action, pair, first, after in arrivals_and_withdrawals(table):
         start = max(first or 1, item.number)
         here = [
             number

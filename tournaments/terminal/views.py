@@ -13,16 +13,17 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import access as club_access
-from tournaments.models import Board, Result, ResultChange, Source, Table
+from tournaments.models import Board, Result, Source, Table
 from tournaments.movements import Movement
 from tournaments.registry import card_game, table_game
 from tournaments.selectors.line_checks import line_checks_json
 from tournaments.selectors.movement import section_movement
+from tournaments.selectors.results_pages import board_in_section
 from tournaments.selectors.table_play import (
     BoardLine,
     TableRound,
@@ -32,6 +33,7 @@ from tournaments.selectors.table_play import (
     table_rounds,
     traveller,
 )
+from tournaments.selectors.tablet_pages import resolved_by_director
 from tournaments.services import sign_in_locks as locks
 from tournaments.services import tablet_access as access
 from tournaments.services.entry import (
@@ -178,7 +180,7 @@ def pairs_board(
     deals = card_game(table.section.session.event)
     here = _here(table, round)
     item = here.item
-    played = get_object_or_404(Board, section=table.section, number=number)
+    played = board_in_section(table.section, number)
     if item.sit_out:
         raise Http404(_("Nobody plays at this table in this round."))
     line = item.line(number)
@@ -364,10 +366,7 @@ def _kept_by_director(result: Result) -> bool:
     """The line is agreed because the director resolved it, not by E-W."""
     if not result.confirmed:
         return False
-    resolved = ResultChange.objects.filter(
-        result=result, action=ResultChange.Action.RESOLVE
-    )
-    return resolved.exists()
+    return resolved_by_director(result)
 
 
 def _result_page(request: HttpRequest, here: Here, line: BoardLine) -> HttpResponse:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments.models import Event
+from tournaments.selectors.director_events import event_for_director
 from tournaments.services.analysis import AnalysisRefused, analysis_start
 
 
@@ -17,7 +17,7 @@ from tournaments.services.analysis import AnalysisRefused, analysis_start
 @require_POST
 def double_dummy_start(request: HttpRequest, pk: int) -> HttpResponse:
     """Queue the solver over the event's deals; the event page shows its progress."""
-    event = get_object_or_404(Event, pk=pk)
+    event = event_for_director(pk)
     try:
         analysis = analysis_start(event)
     except AnalysisRefused as refused:

@@ -18,12 +18,16 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Section
+from tournaments.selectors.director_sections import (
+    section_for_director,
+    section_with_event,
+)
 from tournaments.selectors.movement import section_movement
 from tournaments.selectors.round_clock import ClockState, section_clock_state
 from tournaments.selectors.round_moves import round_move
@@ -60,7 +64,7 @@ def clock_text(seconds: int) -> str:
 @require_POST
 def clock_control(request: HttpRequest, pk: int) -> HttpResponse:
     """Start the round for the minutes typed, pause, resume, add a minute."""
-    section = get_object_or_404(Section, pk=pk)
+    section = section_for_director(pk)
     button = request.POST.get("action", "")
     try:
         change = _asked(button, request.POST.get("minutes", ""))
@@ -102,7 +106,7 @@ def _said(button: str) -> str:
 @staff_member_required
 def clock_room(request: HttpRequest, pk: int) -> HttpResponse:
     """The room's screen: the round, the time left in big digits, the move."""
-    section = get_object_or_404(Section.objects.select_related("session__event"), pk=pk)
+    section = section_with_event(pk)
     state = section_clock_state(section, timezone.now())
     context = {
         "section": section,

@@ -21,7 +21,8 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 
 from tournaments import access
-from tournaments.models import Club, Event
+from tournaments.models import Club
+from tournaments.selectors.director_clubs import few_clubs, last_event_club
 
 
 def club_choice(
@@ -57,15 +58,9 @@ def likely_club(
 ) -> Club | None:
     """The club a new event of ``user`` most likely belongs to, among
     ``clubs``: the only one, else that of their last event, else None."""
-    only = list(clubs[:2])
+    only = few_clubs(clubs, 2)
     if len(only) == 1:
         return only[0]
     if not only or not user.is_authenticated:
         return None
-    last = (
-        Event.objects.filter(created_by=user, club__in=clubs)
-        .order_by("-created", "-pk")
-        .select_related("club")
-        .first()
-    )
-    return last.club if last is not None else None
+    return last_event_club(user, clubs)

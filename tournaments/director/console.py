@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -35,6 +35,8 @@ from tournaments.models import (
     Table,
 )
 from tournaments.registry import section_game
+from tournaments.selectors.director_lines import board_changes, sheet_changes
+from tournaments.selectors.director_sections import table_at
 from tournaments.selectors.movement import section_movement
 from tournaments.services.seating_lines import seating_lines
 from tournaments.services.table_rounds import pairs_current_rounds, table_move_on
@@ -143,7 +145,7 @@ def _judge(cell: Cell, lines: list[Result | None], *, late: bool) -> None:
 def table_move(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Move a table's tablet on to a round (its earlier rounds become the
     director's), then back to the console."""
-    table = get_object_or_404(Table, section_id=pk, number=number)
+    table = table_at(pk, number)
     try:
         round = int(request.POST.get("round", ""))
         table_move_on(table, round)
@@ -217,7 +219,7 @@ def audit_rows(board: Board) -> list[AuditRow]:
     section = board.section
     labels = {e.pk: e.label for e in section_game(section).entrants(section)}
     text = section_game(section).audit_text
-    changes = board.changes.select_related("user", "table").order_by("-at", "-id")
+    changes = board_changes(board)
     return [
         AuditRow(
             at=change.at,
@@ -241,10 +243,7 @@ def _who(change: ResultChange) -> str:
 def sheet_audit_rows(section: Section, table: Table | None = None) -> list[AuditRow]:
     """The changes of lines without a board (Barbu deals, Chinese hands),
     newest first, for one table or the whole section."""
-    changes = section.changes.filter(board__isnull=True)
-    if table is not None:
-        changes = changes.filter(table=table)
-    changes = changes.select_related("user", "table").order_by("-at", "-id")
+    changes = sheet_changes(section, table)
     return [
         AuditRow(
             at=change.at,

@@ -15,8 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tournaments.director.console import line_text
-from tournaments.models import Result, ResultChange, Section
+from tournaments.models import Section
 from tournaments.registry import section_game
+from tournaments.selectors.director_lines import lines_by_pk, refused_entries
+from tournaments.selectors.director_sections import section_pairs_all
 from tournaments.services.audit import AUDITED_FIELDS, snapshot
 from tournaments.services.closing import Pending
 
@@ -50,14 +52,9 @@ def bridge_sides(
     ids = [d.result for d in disputes if d.result is not None]
     if not ids:
         return {}
-    lines = {line.pk: line for line in Result.objects.filter(pk__in=ids)}
-    refused: dict[int, dict] = {}
-    changes = ResultChange.objects.filter(
-        result_id__in=ids, action=ResultChange.Action.REFUSE
-    ).order_by("result_id", "-at", "-id")
-    for result_id, after in changes.values_list("result_id", "after"):
-        refused.setdefault(result_id, after or {})
-    labels = {pair.pk: pair.label for pair in section.pairs.all()}
+    lines = lines_by_pk(ids)
+    refused = refused_entries(ids)
+    labels = {pair.pk: pair.label for pair in section_pairs_all(section)}
     sides: dict[int | None, DisputeSides] = {}
     for dispute in disputes:
         line = lines.get(dispute.result)

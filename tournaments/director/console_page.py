@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.template import Template
 from django.utils import timezone
 
@@ -24,7 +24,7 @@ from tournaments.director.console_room import (
     tablets_seen,
 )
 from tournaments.director.line_checks import unusual_lines
-from tournaments.models import Section
+from tournaments.selectors.director_sections import section_with_event
 from tournaments.selectors.round_clock import section_clock_state
 from tournaments.services.clock_tables import late_tables
 from tournaments.services.closing import open_disputes
@@ -35,7 +35,7 @@ from tournaments.services.sign_in_locks import section_locks
 @staff_member_required
 def console(request: HttpRequest, pk: int) -> HttpResponse:
     """The live console of a section; ``?partial=1`` gives its live block."""
-    section = get_object_or_404(Section.objects.select_related("session__event"), pk=pk)
+    section = section_with_event(pk)
     grid = console_grid(section)
     attach_tablets(grid, tablets_seen(section))
     clock = section_clock_state(section, timezone.now())
@@ -60,5 +60,5 @@ def console(request: HttpRequest, pk: int) -> HttpResponse:
     if request.GET.get("partial"):
         context["layout"] = partial
     else:
-        context.update(layout="base.html", **console_clock(section))
+        context.update({"layout": "base.html", **console_clock(section)})
     return render(request, "director/console.html", context)

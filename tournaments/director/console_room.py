@@ -13,10 +13,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from django.db.models import Max, Q
-
 from tournaments.director.console_states import CONFIRMED, ENTERED, SIT_OUT
-from tournaments.models import Section, TabletGrant
+from tournaments.models import Section
+from tournaments.selectors.console import tablet_contacts
 from tournaments.selectors.round_clock import ClockState
 
 if TYPE_CHECKING:
@@ -105,19 +104,7 @@ def tablets_seen(section: Section) -> dict[int, TabletSeen]:
 
     A tablet signs in once an event (``services.event_tables``): a grant of
     the same event table at an earlier round or session plays here too."""
-    grants = (
-        TabletGrant.objects.filter(
-            table__section__session__event_id=section.session.event_id,
-            table__section__letter=section.letter,
-            table__section__session__number__lte=section.session.number,
-        )
-        .values("table__number")
-        .annotate(
-            seen=Max("last_seen"),
-            signed=Max("created_at"),
-            live=Max("pk", filter=Q(revoked_at__isnull=True)),
-        )
-    )
+    grants = tablet_contacts(section)
     found: dict[int, TabletSeen] = {}
     for row in grants:
         times = [t for t in (row["seen"], row["signed"]) if t is not None]

@@ -13,13 +13,14 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.models import Result, Session
+from tournaments.models import Session
+from tournaments.selectors.director_lines import result_with_board
 from tournaments.services.closing import close_session
 from tournaments.services.dispute_take import result_take_other
 from tournaments.services.results import result_resolve
@@ -58,7 +59,7 @@ def kept_message(board: int) -> str:
 @require_POST
 def result_keep(request: HttpRequest, pk: int) -> HttpResponse:
     """Keep a disputed traveller line as entered: the dispute is resolved."""
-    line = get_object_or_404(Result.objects.select_related("board"), pk=pk)
+    line = result_with_board(pk)
     board = line.board
     settle_line(request, result_resolve, line, kept_message(board.number))
     default = reverse("director:traveller", args=[board.section_id, board.number])
@@ -69,7 +70,7 @@ def result_keep(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def result_take(request: HttpRequest, pk: int) -> HttpResponse:
     """Settle a disputed traveller line by taking the entry it refused."""
-    line = get_object_or_404(Result.objects.select_related("board"), pk=pk)
+    line = result_with_board(pk)
     board = line.board
     taken = _("Board %(board)d: the other entry is taken, the dispute is closed.")
     settle_line(request, result_take_other, line, taken % {"board": board.number})

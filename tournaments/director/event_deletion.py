@@ -7,11 +7,12 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import Event
+from tournaments.selectors.director_events import event_for_director
 from tournaments.services.event_deletion import (
     EventInPlay,
     event_contents,
@@ -37,7 +38,7 @@ def event_delete_page(request: HttpRequest, pk: int) -> HttpResponse:
     A name typed wrong re-shows the form (400); an event with a session
     being played is refused (409) and stays whole.
     """
-    event = get_object_or_404(Event, pk=pk)
+    event = event_for_director(pk)
     form = EventDeleteForm(request.POST or None)
     status = 200
     if request.method == "POST":

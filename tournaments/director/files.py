@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -38,7 +38,9 @@ from tournaments.importers.travellers import (
     import_travellers,
     read_rows,
 )
-from tournaments.models import Event, Section, Session
+from tournaments.models import Session
+from tournaments.selectors.director_events import event_for_director
+from tournaments.selectors.director_sections import section_with_session
 
 FILE_ALREADY_SENT = gettext_lazy(
     "This file was already imported: here is its event “%(name)s”, not a second one."
@@ -118,7 +120,7 @@ def _guarded(
 @require_POST
 def hand_records_import(request: HttpRequest, pk: int) -> HttpResponse:
     """Attach a dealer program's PBN deals to the event's boards."""
-    event = get_object_or_404(Event, pk=pk)
+    event = event_for_director(pk)
     back = reverse("director:event", args=[event.pk])
 
     def store(upload: dict[str, Any]) -> str:
@@ -143,7 +145,7 @@ def hand_records_import(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def travellers_import(request: HttpRequest, pk: int) -> HttpResponse:
     """Store a section's travellers typed into a CSV or Excel file, all or none."""
-    section = get_object_or_404(Section.objects.select_related("session"), pk=pk)
+    section = section_with_session(pk)
     back = reverse("director:section", args=[section.pk])
     if section.session.status == Session.Status.CLOSED:
         messages.error(request, _("This session is closed: reopen it first."))

@@ -14,13 +14,14 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.bridge import result_text
 from games.errors import GameError
 from tournaments.models import Result, Section
+from tournaments.selectors.director_lines import flagged_lines, section_line
 from tournaments.selectors.line_checks import (
     finding_message,
     fix_label,
@@ -54,11 +55,7 @@ def unusual_lines(section: Section) -> list[UnusualLine]:
     found = section_findings(section)
     if not found:
         return []
-    lines = (
-        Result.objects.filter(pk__in=found)
-        .select_related("board", "ns_pair", "ew_pair")
-        .order_by("board__number", "ns_pair__number")
-    )
+    lines = flagged_lines(found)
     return [
         UnusualLine(
             pk=line.pk,
@@ -98,11 +95,7 @@ def line_summary(line: Result) -> str:
 @require_POST
 def line_check_fix_view(request: HttpRequest, pk: int, result_pk: int) -> HttpResponse:
     """Apply the fix a flagged line's check proposes, then back to the console."""
-    result = get_object_or_404(
-        Result.objects.select_related("board__section", "ns_pair", "ew_pair"),
-        pk=result_pk,
-        board__section_id=pk,
-    )
+    result = section_line(pk, result_pk)
     code = request.POST.get("code", "")
     try:
         line = line_check_fix(result, code, user=request.user)

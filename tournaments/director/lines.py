@@ -11,12 +11,13 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.director.return_to import section_or_console
-from tournaments.models import Pair, Result
+from tournaments.selectors.director_lines import board_line
+from tournaments.selectors.director_sections import pair_with_event
 from tournaments.services.entry import refusal_messages
 from tournaments.services.line_pairs import line_swap
 from tournaments.services.pairs import (
@@ -32,12 +33,7 @@ def line_swap_view(
     request: HttpRequest, pk: int, number: int, result_pk: int
 ) -> HttpResponse:
     """Swap a stored line's NS and EW pairs (the result stays with the seats)."""
-    result = get_object_or_404(
-        Result.objects.select_related("board__section", "ns_pair", "ew_pair"),
-        pk=result_pk,
-        board__section_id=pk,
-        board__number=number,
-    )
+    result = board_line(pk, number, result_pk)
     seen = request.GET.get("ns", "")
     expected = int(seen) if seen.isdigit() and len(seen) < 12 else None
     try:
@@ -58,11 +54,7 @@ def line_swap_view(
 @require_POST
 def pair_players(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
     """Change a pair's players (a substitute), at any time; audited."""
-    pair = get_object_or_404(
-        Pair.objects.select_related("section__session__event"),
-        pk=pair_pk,
-        section_id=pk,
-    )
+    pair = pair_with_event(pk, pair_pk)
     names = [request.POST.get("a", ""), request.POST.get("b", "")]
     try:
         changed = pair_players_change(pair, names, user=request.user)

@@ -6,11 +6,16 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event, MailJob, Player, Section
+from tournaments.selectors.director_events import mail_job_with_event
+from tournaments.selectors.director_sections import (
+    pairs_ranked_section,
+    recent_mail_jobs,
+    section_player_count,
+)
 from tournaments.services.mail_jobs import (
     ResultsNotShown,
     mail_job_start,
@@ -28,11 +33,7 @@ def section_mail(request: HttpRequest, pk: int) -> HttpResponse:
     Unpublished results go only when the director ticks "send all the same"
     (409 otherwise); a section whose players have no address is a 400.
     """
-    section = get_object_or_404(
-        Section.objects.select_related("session__event"),
-        pk=pk,
-        session__event__kind=Event.Kind.PAIRS,
-    )
+    section = pairs_ranked_section(pk)
     status = 200
     if request.method == "POST":
         try:
@@ -56,7 +57,7 @@ def section_mail(request: HttpRequest, pk: int) -> HttpResponse:
                 )
             return redirect("director:mail-job", job.pk)
     recipients = mail_recipients(section)
-    players = Player.objects.filter(pairs__section=section).distinct().count()
+    players = section_player_count(section)
     event = section.session.event
     context = {
         "section": section,
@@ -65,7 +66,7 @@ def section_mail(request: HttpRequest, pk: int) -> HttpResponse:
         "players": players,
         "without_address": players - len(recipients),
         "players_url": club_players_url(event.club_id),
-        "jobs": section.mail_jobs.all()[:10],
+        "jobs": recent_mail_jobs(section, 10),
     }
     return render(request, "director/section_mail.html", context, status=status)
 
@@ -81,9 +82,7 @@ def club_players_url(club_id: int | None) -> str:
 @staff_member_required
 def mail_job(request: HttpRequest, pk: int) -> HttpResponse:
     """The sending's progress ("12 of 40 sent"), refreshing itself until done."""
-    job = get_object_or_404(
-        MailJob.objects.select_related("section__session__event"), pk=pk
-    )
+    job = mail_job_with_event(pk)
     response = render(request, "director/mail_job.html", {"job": job})
     if not job.finished:
         response["Refresh"] = str(REFRESH_SECONDS)

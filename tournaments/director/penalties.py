@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -19,7 +19,9 @@ from tournaments.director.form_errors import form_write
 from tournaments.director.penalty_form import PenaltyForm
 from tournaments.director.return_to import section_or_console
 from tournaments.director.section_page import section_page
-from tournaments.models import Penalty, Section
+from tournaments.models import Section
+from tournaments.selectors.director_lines import penalty_with_pair
+from tournaments.selectors.director_sections import section_pair, section_with_event
 from tournaments.services.penalties import (
     penalty_give,
     penalty_withdraw,
@@ -34,13 +36,13 @@ def _render(request: HttpRequest, section: Section, form: PenaltyForm) -> HttpRe
 @staff_member_required
 def penalty_new(request: HttpRequest, pk: int) -> HttpResponse:
     """Give a pair a procedural penalty; the section is scored again."""
-    section = get_object_or_404(Section.objects.select_related("session__event"), pk=pk)
+    section = section_with_event(pk)
     form = PenaltyForm(request.POST, prefix="penalty", section=section)
     penalty = form_write(
         form,
         lambda data: penalty_give(
             section,
-            pair=section.pairs.get(pk=data["pair"]),
+            pair=section_pair(section, data["pair"]),
             unit=data["unit"],
             amount=data["amount"],
             reason=data["reason"],
@@ -61,7 +63,7 @@ def penalty_new(request: HttpRequest, pk: int) -> HttpResponse:
 @staff_member_required
 def penalty_remove(request: HttpRequest, pk: int) -> HttpResponse:
     """Withdraw a penalty: it stays on the record, no longer applied."""
-    penalty = get_object_or_404(Penalty.objects.select_related("pair"), pk=pk)
+    penalty = penalty_with_pair(pk)
     try:
         penalty_withdraw(penalty, user=request.user)
     except ValidationError as error:

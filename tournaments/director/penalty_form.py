@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.models import Penalty, Section
 from tournaments.registry import section_game
+from tournaments.selectors.director_sections import real_pairs_in_order
 from tournaments.services.penalties import REASON_MAX, applies, section_penalties
 
 
@@ -27,9 +28,7 @@ class PenaltyForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["pair"].choices = [
             (pair.pk, f"{pair.label} {pair.names}".strip())
-            for pair in section.pairs.filter(phantom=False).order_by(
-                "-direction", "number"
-            )
+            for pair in real_pairs_in_order(section)
         ]
         method = section.session.event.method
         self.fields["unit"].choices = [

@@ -14,9 +14,15 @@ from typing import Any
 
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
-from tournaments.models import Event, Section
+from tournaments.models import Section
+from tournaments.registry import card_game
+from tournaments.selectors.director_sections import (
+    boards_in_order,
+    pairs_ranked_section,
+    section_pairs_all,
+)
 from tournaments.selectors.pairs import any_penalty, stored_report
 from tournaments.selectors.scorecards import (
     pairs_in_order,
@@ -32,10 +38,10 @@ def print_set_context(section: Section) -> dict[str, Any]:
     played = dict(report.boards())
     travellers = [
         {"board": board, "lines": played.get(board.number, [])}
-        for board in section.boards.order_by("number")
+        for board in boards_in_order(section)
     ]
     standings = standings_by_pair(report)
-    pairs = pairs_in_order(section.pairs.all())
+    pairs = pairs_in_order(section_pairs_all(section))
     scorecards = [
         {
             "pair": pair,
@@ -53,7 +59,7 @@ def print_set_context(section: Section) -> dict[str, Any]:
         "scorecards": scorecards,
         "by_imps": report.by_imps,
         # Bridgeote deals: card points and announcements, no vulnerability.
-        "bridgeote": section.session.event.game == Event.Game.BRIDGEOTE,
+        "bridgeote": card_game(section.session.event).deal_marks,
         "datums": report.datums if report.butler else {},
     }
 
@@ -61,9 +67,5 @@ def print_set_context(section: Section) -> dict[str, Any]:
 @staff_member_required
 def print_set(request: HttpRequest, pk: int) -> HttpResponse:
     """The print set of a pairs section (404 for teams and individual games)."""
-    section = get_object_or_404(
-        Section.objects.select_related("session__event"),
-        pk=pk,
-        session__event__kind=Event.Kind.PAIRS,
-    )
+    section = pairs_ranked_section(pk)
     return render(request, "director/print_set.html", print_set_context(section))

@@ -6,11 +6,12 @@ from django import forms
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Section
+from tournaments.selectors.director_sections import section_for_director
 
 
 class TravellerPrivacyForm(forms.ModelForm):
@@ -25,7 +26,7 @@ class TravellerPrivacyForm(forms.ModelForm):
 @require_POST
 def section_privacy(request: HttpRequest, pk: int) -> HttpResponse:
     """Hide boards in play from the public (the default), or always show them."""
-    section = get_object_or_404(Section, pk=pk)
+    section = section_for_director(pk)
     form = TravellerPrivacyForm(request.POST, instance=section)
     if not form.is_valid():
         return HttpResponseBadRequest(

@@ -14,7 +14,6 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -23,6 +22,7 @@ from tournaments.director.return_to import section_or_console
 from tournaments.director.running_forms import RUNNING_FORMS
 from tournaments.director.section_page import section_page
 from tournaments.models import Section
+from tournaments.selectors.director_sections import section_with_session
 from tournaments.services.entry import StateConflict
 from tournaments.services.running import (
     arrow_switch_change,
@@ -56,7 +56,7 @@ def _render(
 
 def running_section(pk: int) -> Section:
     """The section a section-page action changes, 404 if none."""
-    return get_object_or_404(Section.objects.select_related("session"), pk=pk)
+    return section_with_session(pk)
 
 
 Change = Callable[[HttpRequest, Section, dict[str, Any]], str]

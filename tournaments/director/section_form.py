@@ -9,6 +9,7 @@ from typing import Any
 from django import forms
 
 from tournaments.models import Section
+from tournaments.services.pairs import section_pairs
 
 
 class SectionForm(forms.Form):
@@ -20,5 +21,5 @@ class SectionForm(forms.Form):
         if "pair" in self.fields:
             self.fields["pair"].choices = [
                 (pair.label, f"{pair.label} {pair.names}".strip())
-                for pair in section.pairs.order_by("-direction", "number")
+                for pair in section_pairs(section)
             ]

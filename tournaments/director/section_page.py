@@ -8,13 +8,13 @@ to them.
 
 from __future__ import annotations
 
-from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments.director.penalty_form import PenaltyForm, penalty_context
 from tournaments.director.running_forms import running_context
 from tournaments.models import Section
+from tournaments.selectors.director_sections import boards_with_entries, with_players
 from tournaments.selectors.movement import section_movement
 from tournaments.services.pairs import (
     missing_players_text,
@@ -35,7 +35,7 @@ def section_page(
     """The section page; ``running`` holds a refused running-section form,
     ``penalty_form`` a refused penalty."""
     movement = section_movement(section)
-    boards = section.boards.annotate(entered=Count("results")).order_by("number")
+    boards = boards_with_entries(section)
     expected = {}
     if movement is not None:
         expected = {
@@ -43,7 +43,7 @@ def section_page(
             for number in movement.boards
         }
     rows = [(board, board.entered, expected.get(board.number)) for board in boards]
-    pairs = section_pairs(section).prefetch_related("players")
+    pairs = with_players(section_pairs(section))
     missing = pairs_missing_a_player(section)
     context = {
         "section": section,

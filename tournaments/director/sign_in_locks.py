@@ -12,11 +12,11 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.models import Section
+from tournaments.selectors.director_sections import section_for_director
 from tournaments.services import sign_in_locks as locks
 
 
@@ -24,7 +24,7 @@ from tournaments.services import sign_in_locks as locks
 @require_POST
 def lift_lock(request: HttpRequest, pk: int) -> HttpResponse:
     """Lift the lock named by ``scope`` ("device" or "address") and ``key``."""
-    section = get_object_or_404(Section, pk=pk)
+    section = section_for_director(pk)
     scope = request.POST.get("scope", "")
     key = request.POST.get("key", "")[:80]
     if scope not in (locks.DEVICE, locks.ADDRESS) or not key:

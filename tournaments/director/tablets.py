@@ -12,12 +12,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments.models import Section, Table
+from tournaments.selectors.director_sections import section_for_director, table_at
 from tournaments.services.tablet_grants import give_new_code, revoke_section
 
 
@@ -25,7 +25,7 @@ from tournaments.services.tablet_grants import give_new_code, revoke_section
 @require_POST
 def sign_out_all(request: HttpRequest, pk: int) -> HttpResponse:
     """Sign out every tablet of the section; they sign in again with their code."""
-    section = get_object_or_404(Section, pk=pk)
+    section = section_for_director(pk)
     count = revoke_section(section, request.user)
     messages.success(
         request,
@@ -44,11 +44,11 @@ def sign_out_all(request: HttpRequest, pk: int) -> HttpResponse:
 def table_new_code(request: HttpRequest, pk: int) -> HttpResponse:
     """Give the section's table numbered ``table`` (POST) a new code, signing
     its tablets out."""
-    section = get_object_or_404(Section, pk=pk)
+    section = section_for_director(pk)
     number = request.POST.get("table", "")
     if not number.isdigit():
         return HttpResponse(_("Name the table (its number)."), status=400)
-    table = get_object_or_404(Table, section=section, number=int(number))
+    table = table_at(section.pk, int(number))
     code, count = give_new_code(table, request.user)
     messages.success(
         request,

@@ -25,10 +25,8 @@ from __future__ import annotations
 from django import forms
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Q, Value
-from django.db.models.functions import Concat
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -39,9 +37,14 @@ from tournaments.director.form_errors import form_write
 from tournaments.director.tonight_forms import CountForm, NamesForm
 from tournaments.director.tonight_names_step import names_step_page
 from tournaments.director.tonight_words import plan_words
-from tournaments.models import Club, Event, Section
+from tournaments.models import Club
 from tournaments.movements.evening import EveningPlan, evening_plans
 from tournaments.registry import GAMES
+from tournaments.selectors.director_clubs import club_among, few_clubs
+from tournaments.selectors.director_sections import (
+    active_players_starting,
+    pairs_ranked_section_with_club,
+)
 from tournaments.selectors.movement import section_movement
 from tournaments.services.pairs import missing_players_text, pairs_missing_a_player
 from tournaments.services.tonight import tonight_create
@@ -113,11 +116,7 @@ def _pairs_names_page(
 @staff_member_required
 def tonight_ready(request: HttpRequest, pk: int) -> HttpResponse:
     """Step 3: the night is open; print the table cards, then play."""
-    section = get_object_or_404(
-        Section.objects.select_related("session__event__club"),
-        pk=pk,
-        session__event__kind=Event.Kind.PAIRS,
-    )
+    section = pairs_ranked_section_with_club(pk)
     plan = EveningPlan(section_movement(section))
     context = {
         "section": section,
@@ -144,13 +143,7 @@ def tonight_players(request: HttpRequest) -> JsonResponse:
     typed = " ".join(request.GET.get("q", "").split())[:MAX_TYPED]
     if not typed:
         return JsonResponse({"players": []})
-    players = club.players.filter(active=True).annotate(
-        first_last=Concat("first_name", Value(" "), "last_name"),
-        last_first=Concat("last_name", Value(" "), "first_name"),
-    )
-    players = players.filter(
-        Q(first_last__istartswith=typed) | Q(last_first__istartswith=typed)
-    )
+    players = active_players_starting(club, typed)
     names = [player.full_name for player in players[:SUGGESTIONS]]
     return JsonResponse({"players": [{"name": name} for name in names]})
 
@@ -159,7 +152,7 @@ def _directed_club(user: AbstractBaseUser | AnonymousUser, raw: str) -> Club | N
     """The club ``raw`` names if ``user`` directs it, else None."""
     if not raw.isdigit():
         return None
-    return access.directed_clubs(user).filter(pk=int(raw)).first()
+    return club_among(access.directed_clubs(user), int(raw))
 
 
 def proposal_index(data: QueryDict, field: str, proposals: int) -> int | None:
@@ -175,7 +168,7 @@ def count_page(request: HttpRequest, form: CountForm, status: int) -> HttpRespon
     """Step 1's page with ``form`` (a night's step 2 sends a refused choice
     back here); a director who directs no club is told so."""
     clubs = form.fields["club"].queryset
-    only = list(clubs[:2])
+    only = few_clubs(clubs, 2)
     if len(only) == 1:
         form.fields["club"].widget = forms.HiddenInput()
         if not form.is_bound:

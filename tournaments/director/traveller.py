@@ -9,10 +9,17 @@ from django.utils.translation import gettext as _
 
 from tournaments.director.forms import TravellerRow
 from tournaments.director.traveller_pairs import fix_typed_pairs
-from tournaments.models import Board, Event, Pair, Result, Round, Section, Table
+from tournaments.models import Board, Pair, Result, Section
 from tournaments.movements import Seating
 from tournaments.registry import card_game
 from tournaments.selectors.award_text import award_text
+from tournaments.selectors.director_lines import (
+    board_lines,
+    board_lines_with_pairs,
+    section_rounds,
+    section_tables,
+)
+from tournaments.selectors.director_sections import section_pairs_all
 from tournaments.selectors.movement import section_movement
 from tournaments.services.results import (
     result_adjust,
@@ -25,11 +32,8 @@ from tournaments.services.results import (
 def traveller_rows(section: Section, board: Board) -> list[TravellerRow]:
     """Rows for every seating of the movement that plays ``board``, with the
     results entered so far; lines outside the movement (imports) follow."""
-    pairs = {pair.label: pair for pair in section.pairs.all()}
-    results = {
-        (r.ns_pair_id, r.ew_pair_id): r
-        for r in board.results.select_related("ns_pair", "ew_pair")
-    }
+    pairs = {pair.label: pair for pair in section_pairs_all(section)}
+    results = {(r.ns_pair_id, r.ew_pair_id): r for r in board_lines_with_pairs(board)}
     rows: list[TravellerRow] = []
     movement = section_movement(section)
     if movement is not None:
@@ -145,10 +149,10 @@ def save_rows(section: Section, board: Board, rows: list[TravellerRow], user) ->
     Each line that really changes queues the section's rescore (once for
     the transaction); an unchanged row writes nothing, not even a rescore.
     """
-    pairs = {pair.pk: pair for pair in section.pairs.all()}
-    rounds = {r.number: r for r in Round.objects.filter(section=section)}
-    tables = {t.number: t for t in Table.objects.filter(section=section)}
-    existing = {r.pk: r for r in board.results.all()}
+    pairs = {pair.pk: pair for pair in section_pairs_all(section)}
+    rounds = {r.number: r for r in section_rounds(section)}
+    tables = {t.number: t for t in section_tables(section)}
+    existing = {r.pk: r for r in board_lines(board)}
     with transaction.atomic():
         # Lines deleted first free their pairs; then the pairs typed are
         # fixed, all together (pairs exchanged between tables); then results.
@@ -177,7 +181,7 @@ def _save_row(row, board, pairs, rounds, tables, existing, user) -> None:
         if result is not None:
             result_delete(result, user=user)
         return
-    bridgeote = board.section.session.event.game == Event.Game.BRIDGEOTE
+    bridgeote = card_game(board.section.session.event).deal_marks
     parsed = row.parsed_bridgeote() if bridgeote else row.parsed()
     where = {
         "board": board,

@@ -7,7 +7,7 @@ from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -19,10 +19,26 @@ from tournaments.director.disputes import session_close_confirmed
 from tournaments.director.forms import EventForm, EventSettingsForm, SectionForm
 from tournaments.director.section_page import section_page
 from tournaments.director.traveller import read_rows, save_rows, traveller_rows
-from tournaments.models import Board, Event, Section, Session
+from tournaments.models import Event, Session
 from tournaments.movements.model import MITCHELL
 from tournaments.movements.standard import MAX_PAIRS, MIN_PAIRS
-from tournaments.registry import event_game
+from tournaments.registry import card_game, event_game
+from tournaments.selectors.director_events import (
+    event_for_director,
+    event_reread,
+    events_with_club,
+    pairs_ranked_event,
+    session_for_director,
+    session_with_event,
+    sessions_with_sections,
+)
+from tournaments.selectors.director_sections import (
+    active_players,
+    board_after,
+    board_in_section,
+    board_numbers,
+    section_with_event,
+)
 from tournaments.services.analysis import analysis_progress
 from tournaments.services.events import (
     event_create,
@@ -36,6 +52,7 @@ from tournaments.services.pairs import (
 from tournaments.services.publication import event_publish
 from tournaments.services.results import session_reopen
 from tournaments.services.section_sizes import tables_refusal
+from tournaments.services.sessions import event_session_add
 
 DEFAULT_PAIRS = 14
 
@@ -43,7 +60,7 @@ DEFAULT_PAIRS = 14
 @staff_member_required
 def dashboard(request: HttpRequest) -> HttpResponse:
     """The director's events, newest first."""
-    events = access.directed(request.user, Event.objects.select_related("club"))
+    events = access.directed(request.user, events_with_club())
     events = events[:50]
     return render(request, "director/dashboard.html", {"events": events})
 
@@ -62,14 +79,14 @@ def event_new(request: HttpRequest) -> HttpResponse:
 @staff_member_required
 def event_settings(request: HttpRequest, pk: int) -> HttpResponse:
     """Change a pairs event's settings; its results are rescored with them."""
-    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.PAIRS)
+    event = pairs_ranked_event(pk)
     form = club_choice(
         EventSettingsForm(request.POST or None, instance=event), request.user
     )
     if request.method == "POST" and form.is_valid():
         settings = {name: form.cleaned_data[name] for name in form.changed_data}
         try:
-            event_settings_change(Event.objects.get(pk=pk), **settings)
+            event_settings_change(event_reread(pk), **settings)
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -85,13 +102,13 @@ def event_settings(request: HttpRequest, pk: int) -> HttpResponse:
 @staff_member_required
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """An event's sessions and sections, and what to do next."""
-    event = get_object_or_404(Event, pk=pk)
+    event = event_for_director(pk)
     return event_game(event).event_page(request, event)
 
 
 def pairs_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     """A pairs event's sessions and sections, and what to do next."""
-    sessions = event.sessions.prefetch_related("sections")
+    sessions = sessions_with_sections(event)
     context = {
         "event": event,
         "sessions": sessions,
@@ -103,7 +120,7 @@ def pairs_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
 @staff_member_required
 def section_new(request: HttpRequest, session_pk: int) -> HttpResponse:
     """Choose the movement for the number of pairs, and enter the pairs."""
-    session = get_object_or_404(Session.objects.select_related("event"), pk=session_pk)
+    session = session_with_event(session_pk)
     raw = request.POST.get("pairs") or request.GET.get("pairs") or DEFAULT_PAIRS
     try:
         pairs = int(raw)
@@ -144,7 +161,7 @@ def section_new(request: HttpRequest, session_pk: int) -> HttpResponse:
             return redirect("director:section", section.pk)
     if form.errors:
         status = 400
-    players = club.players.filter(active=True) if club else []
+    players = active_players(club) if club else []
     context = {
         "session": session,
         "form": form,
@@ -159,15 +176,15 @@ def section_new(request: HttpRequest, session_pk: int) -> HttpResponse:
 @staff_member_required
 def section_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The section's pairs and boards, with how many lines each board has."""
-    section = get_object_or_404(Section.objects.select_related("session__event"), pk=pk)
+    section = section_with_event(pk)
     return section_page(request, section)
 
 
 @staff_member_required
 def traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Enter or correct a board's traveller; the whole board saves or nothing."""
-    section = get_object_or_404(Section.objects.select_related("session__event"), pk=pk)
-    board = get_object_or_404(Board, section=section, number=number)
+    section = section_with_event(pk)
+    board = board_in_section(section, number)
     rows = traveller_rows(section, board)
     status = 200
     if request.method == "POST":
@@ -177,12 +194,12 @@ def traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         read_rows(rows, request.POST)
         if save_rows(section, board, rows, request.user):
             messages.success(request, _("Board %(n)d saved.") % {"n": board.number})
-            following = section.boards.filter(number__gt=number).order_by("number")
-            if "next" in request.POST and following.exists():
-                return redirect("director:traveller", section.pk, following[0].number)
+            following = board_after(section, number) if "next" in request.POST else None
+            if following is not None:
+                return redirect("director:traveller", section.pk, following)
             return redirect("director:traveller", section.pk, number)
         status = 400
-    numbers = list(section.boards.values_list("number", flat=True))
+    numbers = board_numbers(section)
     context = {
         "section": section,
         "board": board,
@@ -190,7 +207,7 @@ def traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "numbers": numbers,
         "closed": section.session.status == Session.Status.CLOSED,
         "changes": audit_rows(board),
-        "bridgeote": section.session.event.game == Event.Game.BRIDGEOTE,
+        "bridgeote": card_game(section.session.event).deal_marks,
     }
     return render(request, "director/traveller.html", context, status=status)
 
@@ -200,7 +217,7 @@ def traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def session_status(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     """Close a session (travellers freeze; with missing results or open
     disputes only once the director confirms) or reopen it."""
-    session = get_object_or_404(Session, pk=pk)
+    session = session_for_director(pk)
     if action == "close":
         return session_close_confirmed(request, session)
     if action == "reopen":
@@ -239,7 +256,7 @@ PUBLICATION = {
 @require_POST
 def event_publication(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     """Publish the results (or mark them provisional), hide or show them."""
-    event = get_object_or_404(Event, pk=pk)
+    event = event_for_director(pk)
     if action not in PUBLICATION:
         raise Http404(action)
     name, value, message = PUBLICATION[action]
@@ -256,7 +273,6 @@ def event_publication(request: HttpRequest, pk: int, action: str) -> HttpRespons
 @require_POST
 def session_add(request: HttpRequest, pk: int) -> HttpResponse:
     """Add the next session to an event."""
-    event = get_object_or_404(Event, pk=pk)
-    number = (event.sessions.order_by("-number").first().number or 0) + 1
-    Session.objects.create(event=event, number=number)
+    event = event_for_director(pk)
+    event_session_add(event)
     return redirect("director:event", event.pk)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.models import Session
+from tournaments.models import Event, Session
 from tournaments.services.tablet_grants import revoke_session
 
 
@@ -24,3 +24,9 @@ def session_reopen(session: Session) -> None:
     session.status = Session.Status.PLAYING
     session.reopened_at = timezone.now()
     session.save(update_fields=["status", "reopened_at"])
+
+
+def event_session_add(event: Event) -> Session:
+    """Add the event's next session, numbered after its last one."""
+    number = (event.sessions.order_by("-number").first().number or 0) + 1
+    return Session.objects.create(event=event, number=number)

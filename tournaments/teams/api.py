@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -34,6 +33,15 @@ from tournaments.services.privacy import DIRECTOR, Viewer, request_viewer
 from tournaments.teams.privacy import visible_match_rows
 from tournaments.teams.rescore import match_carry_over_set
 from tournaments.teams.selectors import match_sheet, standings_rows
+from tournaments.teams.selectors_matches import (
+    api_event_matches,
+    event_among,
+    event_teams,
+    match_section,
+    match_section_id,
+    match_with_session,
+    visible_match,
+)
 from tournaments.teams.services import TeamEntry, teams_event_create
 
 
@@ -104,8 +112,7 @@ class MatchSerializer(serializers.ModelSerializer):
         ]  # fmt: skip
 
     def get_section(self, match: Match) -> int | None:
-        sections = list(match.session.sections.all())
-        return sections[0].pk if sections else None
+        return match_section_id(match)
 
     def get_open_table(self, match: Match) -> int | None:
         return None if match.is_bye else match.open_table
@@ -142,8 +149,8 @@ class EventTeamsView(ApiAccess, APIView):
 
     @extend_schema(responses=TeamSerializer(many=True))
     def get(self, request: Request, id: int) -> Response:
-        event = get_object_or_404(visible_events(request), pk=id)
-        return Response(TeamSerializer(event.teams.all(), many=True).data)
+        event = event_among(visible_events(request), id)
+        return Response(TeamSerializer(event_teams(event), many=True).data)
 
 
 class EventMatchesView(ApiAccess, APIView):
@@ -151,13 +158,8 @@ class EventMatchesView(ApiAccess, APIView):
 
     @extend_schema(responses=MatchSerializer(many=True))
     def get(self, request: Request, id: int) -> Response:
-        event = get_object_or_404(visible_events(request), pk=id)
-        matches = (
-            Match.objects.filter(session__event=event)
-            .select_related("session", "home", "away")
-            .prefetch_related("session__sections")
-            .order_by("session__number", "number")
-        )
+        event = event_among(visible_events(request), id)
+        matches = api_event_matches(event)
         return Response(MatchSerializer(matches, many=True).data)
 
 
@@ -180,7 +182,7 @@ class EventStandingsView(ApiAccess, APIView):
 
     @extend_schema(responses=TeamStandingSerializer(many=True))
     def get(self, request: Request, id: int) -> Response:
-        event = get_object_or_404(ranked_events(request), pk=id)
+        event = event_among(ranked_events(request), id)
         return Response(TeamStandingSerializer(standings_rows(event), many=True).data)
 
 
@@ -199,12 +201,7 @@ class MatchSheetView(ApiAccess, APIView):
 
     @extend_schema(responses=MatchSerializer)
     def get(self, request: Request, id: int) -> Response:
-        match = get_object_or_404(
-            Match.objects.filter(
-                session__event__in=visible_events(request)
-            ).select_related("session__event", "home", "away"),
-            pk=id,
-        )
+        match = visible_match(visible_events(request), id)
         viewer = request_viewer(request, token_table(request))
         return Response(_sheet(match, viewer))
 
@@ -215,7 +212,7 @@ class MatchSheetView(ApiAccess, APIView):
                 {"detail": _("Only a director changes a match.")},
                 status=status.HTTP_403_FORBIDDEN,
             )
-        match = get_object_or_404(Match.objects.select_related("session"), pk=id)
+        match = match_with_session(id)
         data = CarryOverSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         match_carry_over_set(match, data.validated_data["carry_over"])
@@ -226,7 +223,7 @@ class MatchSheetView(ApiAccess, APIView):
 def _sheet(match: Match, viewer: Viewer = DIRECTOR) -> dict[str, object]:
     body = dict(MatchSerializer(match).data)
     rows = match_sheet(match)
-    section = match.session.sections.select_related("session__event").first()
+    section = match_section(match)
     if section is not None:
         rows = visible_match_rows(section, rows, viewer)
     body["boards"] = [row.as_json() for row in rows]

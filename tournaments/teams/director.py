@@ -12,17 +12,22 @@ from itertools import groupby
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.director.event_new import event_new_page
-from tournaments.models import Event, Match, TeamCompetition
+from tournaments.models import Event, TeamCompetition
 from tournaments.services.analysis import analysis_progress
 from tournaments.teams.director_forms import TeamsEventForm
 from tournaments.teams.rescore import match_carry_over_set
 from tournaments.teams.rounds import next_round_create
 from tournaments.teams.selectors import standings_rows
+from tournaments.teams.selectors_matches import (
+    director_event_matches,
+    event_by_id,
+    match_with_session,
+)
 from tournaments.teams.services import teams_event_create
 
 
@@ -36,12 +41,7 @@ def teams_event_new(request: HttpRequest) -> HttpResponse:
 
 def teams_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     """A teams event for its director: each round's matches with running IMPs."""
-    matches = (
-        Match.objects.filter(session__event=event)
-        .select_related("home", "away", "session")
-        .prefetch_related("session__sections")
-        .order_by("stage", "segment", "number")
-    )
+    matches = director_event_matches(event)
     rounds = [
         (key, list(group))
         for key, group in groupby(matches, key=lambda m: (m.stage, m.segment))
@@ -61,7 +61,7 @@ def teams_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
 @require_POST
 def match_carry_over(request: HttpRequest, pk: int) -> HttpResponse:
     """Set a knockout match's carry-over (IMPs to the home team; negative: away)."""
-    match = get_object_or_404(Match.objects.select_related("session"), pk=pk)
+    match = match_with_session(pk)
     try:
         carry_over = float(request.POST.get("carry_over", ""))
     except ValueError:
@@ -76,7 +76,7 @@ def match_carry_over(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def next_round(request: HttpRequest, pk: int) -> HttpResponse:
     """Lay out the next round now if one is due (the task does it by itself)."""
-    event = get_object_or_404(Event, pk=pk)
+    event = event_by_id(pk)
     if next_round_create(event.pk) is None:
         messages.error(
             request,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import groupby
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from tournaments.models import Event, Match, TeamCompetition
 from tournaments.results.views import live_page
@@ -22,6 +22,11 @@ from tournaments.teams.selectors import (
     round_robin_cross_table,
     standings_rows,
 )
+from tournaments.teams.selectors_matches import (
+    event_match,
+    match_section,
+    results_event_matches,
+)
 
 
 def teams_results(
@@ -30,11 +35,7 @@ def teams_results(
     """The teams event page: standings (or the bracket), then every round."""
     competition = event.competition
     knockout = competition.format == TeamCompetition.Format.KNOCKOUT
-    matches = list(
-        Match.objects.filter(session__event=event)
-        .select_related("home", "away", "session")
-        .order_by("stage", "segment", "number")
-    )
+    matches = results_event_matches(event)
     rounds = [
         (stage, segment, list(group))
         for (stage, segment), group in groupby(
@@ -76,7 +77,7 @@ def match_page(
 ) -> HttpResponse:
     """One match board by board: both rooms and the IMPs (or BAM points)."""
     rows = match_sheet(match)
-    section = match.session.sections.select_related("session__event").first()
+    section = match_section(match)
     if section is not None:
         rows = visible_match_rows(section, rows, request_viewer(request))
     context = {
@@ -87,12 +88,3 @@ def match_page(
         "live": live,
     }
     return render(request, "results/match.html", context)
-
-
-def event_match(event_id: int, pk: int) -> Match:
-    """The match ``pk`` of event ``event_id`` (404 otherwise)."""
-    return get_object_or_404(
-        Match.objects.select_related("session__event__competition", "home", "away"),
-        pk=pk,
-        session__event_id=event_id,
-    )

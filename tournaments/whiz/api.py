@@ -41,6 +41,7 @@ from tournaments.models import (
 )
 from tournaments.services.privacy import hidden_boards, request_viewer
 from tournaments.whiz.movements import MAX_TABLES as WHIZ_MAX_TABLES
+from tournaments.whiz.selectors import shown_section_lines
 from tournaments.whiz.services import (
     seat_order,
     whiz_event_create,
@@ -175,15 +176,7 @@ class WhizResultsView(GameLineView):
         """Every table result of the section, board by board."""
         section = self.get_section(request, id)
         hidden = hidden_boards(section, request_viewer(request, token_table(request)))
-        results = (
-            WhizResult.objects.filter(board__section=section)
-            .exclude(board__number__in=hidden)
-            .select_related(
-                "board", "round", "table", "north__player", "east__player",
-                "south__player",
-            )
-            .order_by("board__number", "north__number")
-        )  # fmt: skip
+        results = shown_section_lines(section, hidden)
         return Response([whiz_line(result) for result in results])
 
     @extend_schema(

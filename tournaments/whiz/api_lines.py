@@ -12,7 +12,6 @@ from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
@@ -28,6 +27,7 @@ from tournaments.api.writes import api_error
 from tournaments.models import Source, WhizResult
 from tournaments.services.privacy import hidden_boards, request_viewer
 from tournaments.whiz.api import WhizLineSerializer, whiz_line, whiz_tricks
+from tournaments.whiz.selectors import api_line, lines_to_resolve
 from tournaments.whiz.services import whiz_result_resolve, whiz_result_submit
 
 
@@ -44,16 +44,10 @@ class WhizResultDetailView(ApiAccess, APIView):
     """A Whiz table result, read or corrected."""
 
     def get_line(self, request: Request, id: int) -> WhizResult:
-        lines = WhizResult.objects.select_related(
-            "board__section__session", "round", "table", "north__player",
-            "east__player", "south__player",
-        )  # fmt: skip
-        if request.method in SAFE_METHODS:
-            lines = lines.filter(board__section__in=visible_sections(request))
-        line = get_object_or_404(lines, pk=id)
+        reading = request.method in SAFE_METHODS
+        line = api_line(id, visible_sections(request) if reading else None)
         table = token_table(request)
         viewer = request_viewer(request, table)
-        reading = request.method in SAFE_METHODS
         if reading and line.board.number in hidden_boards(line.board.section, viewer):
             raise Http404(_("This board is still in play."))
         writing = request.method not in SAFE_METHODS and not is_director(request)
@@ -99,8 +93,5 @@ class WhizResultResolveView(ApiAccess, APIView):
 
     @extend_schema(request=None, responses=WhizLineSerializer)
     def post(self, request: Request, id: int) -> Response:
-        lines = WhizResult.objects.select_related(
-            "board__section__session", "round", "table"
-        )
-        line = resolved(request, lines, id, whiz_result_resolve)
+        line = resolved(request, lines_to_resolve(), id, whiz_result_resolve)
         return Response(whiz_line(line))

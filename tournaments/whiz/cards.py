@@ -5,19 +5,18 @@ from __future__ import annotations
 
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from tournaments.director.cards import Card, CardRow, Seat, render_cards
-from tournaments.models import Event, Section
+from tournaments.whiz.selectors import whiz_event, whiz_section
 from tournaments.whiz.services import seated_players, section_whiz_movement
 
 
 @staff_member_required
 def whiz_cards(request: HttpRequest, pk: int) -> HttpResponse:
     """Whiz-Bridge: who holds N, E and S each round, and which boards."""
-    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.WHIZ)
-    section = Section.objects.get(session__event=event)
+    event = whiz_event(pk)
+    section = whiz_section(event)
     movement = section_whiz_movement(section)
     offset = section.first_board - 1
     cards = []

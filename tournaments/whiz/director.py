@@ -7,14 +7,26 @@ from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from tournaments.director.console import audit_rows
 from tournaments.director.event_new import event_new_page
-from tournaments.models import Board, Event, Section, Session, WhizResult
+from tournaments.models import Board, Event, Section, Session
 from tournaments.services.closing import open_disputes
 from tournaments.whiz.director_forms import WhizEventForm, WhizRow
+from tournaments.whiz.selectors import (
+    board_numbers,
+    entered_counts,
+    lines_by_north,
+    next_board_number,
+    ordered_boards,
+    section_board,
+    table_line,
+    tables_by_number,
+    whiz_event,
+    whiz_section,
+)
 from tournaments.whiz.services import (
     POSITIONS,
     seat_order,
@@ -36,12 +48,12 @@ def whiz_event_new(request: HttpRequest) -> HttpResponse:
 
 def whiz_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     """A Whiz tournament for its director: players, boards entered, links."""
-    section = Section.objects.get(session__event=event)
+    section = whiz_section(event)
     movement = section_whiz_movement(section)
-    entered = dict(_entered(section))
+    entered = entered_counts(section)
     boards = [
         (board, entered.get(board.number, 0), movement.times_played(board.number))
-        for board in section.boards.order_by("number")
+        for board in ordered_boards(section)
     ]
     context = {
         "event": event,
@@ -53,19 +65,10 @@ def whiz_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "whiz/director_event.html", context)
 
 
-def _entered(section: Section) -> list[tuple[int, int]]:
-    counts: dict[int, int] = {}
-    for number in WhizResult.objects.filter(board__section=section).values_list(
-        "board__number", flat=True
-    ):
-        counts[number] = counts.get(number, 0) + 1
-    return list(counts.items())
-
-
 def whiz_rows(section: Section, board: Board) -> list[WhizRow]:
     """A row for each table that plays ``board``, with what is stored."""
     movement = section_whiz_movement(section)
-    stored = {r.north_id: r for r in board.whiz_results.all()}
+    stored = lines_by_north(board)
     rows = []
     playing = sorted(
         (s for s in movement.seatings if board.number in s.boards and not s.sits_out),
@@ -108,7 +111,7 @@ def save_whiz_rows(section: Section, board: Board, rows: list[WhizRow], user) ->
     """Save every typed row in one transaction; on any error keep nothing.
 
     Only the lines that really change are audited and rescored."""
-    tables = {t.number: t for t in section.table_set.all()}
+    tables = tables_by_number(section)
     ok = True
     with transaction.atomic():
         for row in rows:
@@ -126,7 +129,7 @@ def save_whiz_rows(section: Section, board: Board, rows: list[WhizRow], user) ->
 
 def _save_row(row: WhizRow, board: Board, table, user) -> None:
     """Enter the row, or correct the table's stored line (the director's)."""
-    stored = WhizResult.objects.filter(board=board, table=table).first()
+    stored = table_line(board, table)
     marks = row.adjusted
     if marks is not None:
         whiz_result_adjust(
@@ -176,9 +179,9 @@ def _tricks(row: WhizRow) -> int | None:
 @staff_member_required
 def whiz_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Type or correct a Whiz board, table by table; the whole board or nothing."""
-    event = get_object_or_404(Event, pk=pk, kind=Event.Kind.WHIZ)
-    section = Section.objects.get(session__event=event)
-    board = get_object_or_404(Board, section=section, number=number)
+    event = whiz_event(pk)
+    section = whiz_section(event)
+    board = section_board(section, number)
     rows = whiz_rows(section, board)
     closed = section.session.status == Session.Status.CLOSED
     status = 200
@@ -186,9 +189,11 @@ def whiz_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         read_whiz_rows(rows, request.POST)
         if save_whiz_rows(section, board, rows, request.user):
             messages.success(request, _("Board %(n)d saved.") % {"n": board.number})
-            following = section.boards.filter(number__gt=number).order_by("number")
-            if "next" in request.POST and following.exists():
-                return redirect("director:whiz-traveller", pk, following[0].number)
+            following = (
+                next_board_number(section, number) if "next" in request.POST else None
+            )
+            if following is not None:
+                return redirect("director:whiz-traveller", pk, following)
             return redirect("director:whiz-traveller", pk, number)
         status = 400
     context = {
@@ -196,7 +201,7 @@ def whiz_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "section": section,
         "board": board,
         "rows": rows,
-        "numbers": list(section.boards.values_list("number", flat=True)),
+        "numbers": board_numbers(section),
         "closed": closed,
         "changes": audit_rows(board),
     }

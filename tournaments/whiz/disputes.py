@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tournaments.director.disputes import back_to, kept_message, settle_line
-from tournaments.models import WhizResult
+from tournaments.whiz.selectors import line_to_keep
 from tournaments.whiz.services import whiz_result_resolve
 
 
@@ -23,8 +22,7 @@ from tournaments.whiz.services import whiz_result_resolve
 @require_POST
 def whiz_result_keep(request: HttpRequest, pk: int) -> HttpResponse:
     """Keep a disputed Whiz line as entered: the dispute is resolved."""
-    lines = WhizResult.objects.select_related("board__section__session")
-    line = get_object_or_404(lines, pk=pk)
+    line = line_to_keep(pk)
     board = line.board
     settle_line(request, whiz_result_resolve, line, kept_message(board.number))
     event = board.section.session.event_id

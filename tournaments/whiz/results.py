@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from tournaments.models import Board, Event, WhizEntrant, WhizResult, WhizScore
 from tournaments.results.event_page import event_page, event_section
@@ -27,6 +27,15 @@ from tournaments.services.privacy import (
     hidden_boards,
     request_viewer,
 )
+from tournaments.whiz.selectors import (
+    board_numbers,
+    entrant_lines,
+    entrant_score,
+    ordered_boards,
+    section_board,
+    section_entrant,
+    traveller_lines,
+)
 
 POSITIONS = ("N", "E", "S")
 
@@ -37,7 +46,7 @@ def whiz_results(
     """The ranking, then links to every board's traveller."""
     section = event_section(event)
     scores = section_standings(WhizScore, section)
-    boards = section.boards.order_by("number")
+    boards = ordered_boards(section)
     return event_page(
         request,
         "whiz/results.html",
@@ -84,14 +93,12 @@ def whiz_board(
 ) -> HttpResponse:
     """A board's traveller: each table's contract and its three players' marks."""
     section = event_section(event)
-    board = get_object_or_404(Board, section=section, number=number)
+    board = section_board(section, number)
     if number in hidden_boards(section, request_viewer(request)):
         context = {"section": section, "board": board, "live": live, "record": None}
         return render(request, "results/board_in_play.html", context, status=403)
-    results = board.whiz_results.select_related(
-        "table", "north__player", "east__player", "south__player"
-    ).order_by("north__number")
-    numbers = list(section.boards.values_list("number", flat=True))
+    results = traveller_lines(board)
+    numbers = board_numbers(section)
     index = numbers.index(number)
     context = {
         "event": event,
@@ -118,20 +125,15 @@ def whiz_player(
 ) -> HttpResponse:
     """A player's scorecard: each board, the contract, his points and his MP."""
     section = event_section(event)
-    entrant = get_object_or_404(WhizEntrant, section=section, pk=entrant_pk)
-    field = {"N": "north", "E": "east", "S": "south"}[entrant.line]
-    results = (
-        WhizResult.objects.filter(**{field: entrant})
-        .select_related("board", "table", "north", "east", "south")
-        .order_by("board__number")
-    )
+    entrant = section_entrant(section, entrant_pk)
+    results = entrant_lines(entrant)
     hidden = hidden_boards(section, request_viewer(request))
     rows = [
         (result, next(r for r in hand_rows(result) if r.position == entrant.line))
         for result in results
         if result.board.number not in hidden
     ]
-    score = WhizScore.objects.filter(entrant=entrant).first()
+    score = entrant_score(entrant)
     template = "whiz/results_player.html"
     return event_page(
         request, template, event, live, entrant=entrant, score=score, rows=rows

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from tournaments.models import Board, Source, Table, WhizEntrant, WhizResult
@@ -26,6 +26,11 @@ from tournaments.terminal.replies import (
     wants_json,
 )
 from tournaments.whiz.movements import WhizMovement, WhizSeating
+from tournaments.whiz.selectors import (
+    boards_by_number,
+    section_board,
+    table_lines_by_board,
+)
 from tournaments.whiz.services import (
     played_points,
     seated_players,
@@ -57,11 +62,8 @@ class WhizRound:
 def whiz_rounds(table: Table, movement: WhizMovement) -> list[WhizRound]:
     """Every round at the table with its players and what is entered."""
     section = table.section
-    boards = {board.number: board for board in section.boards.all()}
-    results = {
-        result.board_id: result
-        for result in WhizResult.objects.filter(board__section=section, table=table)
-    }
+    boards = boards_by_number(section)
+    results = table_lines_by_board(section, table)
     offset = section.first_board - 1
     found = []
     for number in range(1, movement.rounds + 1):
@@ -145,7 +147,7 @@ def whiz_board(
 ) -> HttpResponse:
     """Enter a Whiz board (or check the points), then show it to the other two."""
     rounds, item = _round(table, round)
-    board = get_object_or_404(Board, section=table.section, number=number)
+    board = section_board(table.section, number)
     if item.sit_out or all(b.pk != board.pk for b, _r in item.boards):
         raise Http404(_("This table does not play this board in this round."))
     stored = next(r for b, r in item.boards if b.pk == board.pk)

@@ -4,12 +4,14 @@ what a line's answer prints (its board, section, pairs, round and table).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 
 from tournaments.models import Board, Pair, Penalty, Result, Section
 from tournaments.selectors.lookups import found
+
+Line = TypeVar("Line", bound=Model)
 
 # What a line's answer and its permission check read, down to the event's club.
 LINE_WITH_EVENT = (
@@ -43,8 +45,9 @@ def lines_in_sections(
     return lines.filter(board__section__in=sections)
 
 
-def line_among(lines: QuerySet[Result], pk: object) -> Result:
-    """The line ``pk`` of ``lines``; 404 if it is not there."""
+def line_among(lines: QuerySet[Line], pk: object) -> Line:
+    """The line ``pk`` of ``lines`` (a game's lines too: a Whiz line is
+    resolved the same way); 404 if it is not there."""
     return found(lines, pk=pk)
 
 

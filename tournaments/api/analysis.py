@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import PermissionDenied
@@ -12,7 +11,7 @@ from rest_framework.views import APIView
 
 from tournaments.api.events import ApiAccess
 from tournaments.api.permissions import is_director, visible_events
-from tournaments.models import Event
+from tournaments.selectors.api_events import event_among, event_by_id
 from tournaments.services.analysis import (
     AnalysisRefused,
     analysis_progress,
@@ -36,14 +35,14 @@ class EventDoubleDummyView(ApiAccess, APIView):
 
     @extend_schema(responses=AnalysisProgressSerializer)
     def get(self, request: Request, id: int) -> Response:
-        event = get_object_or_404(visible_events(request), pk=id)
+        event = event_among(visible_events(request), id)
         return Response(analysis_progress(event))
 
     @extend_schema(request=None, responses={202: AnalysisProgressSerializer})
     def post(self, request: Request, id: int) -> Response:
         if not is_director(request):
             raise PermissionDenied()
-        event = get_object_or_404(Event, pk=id)
+        event = event_by_id(id)
         try:
             analysis_start(event)
         except AnalysisRefused as refused:

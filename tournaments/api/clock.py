@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
@@ -32,6 +31,7 @@ from tournaments.api.permissions import is_director, token_table
 from tournaments.api.writes import api_error
 from tournaments.models import Section, Table
 from tournaments.movements import Movement
+from tournaments.selectors.api_sections import section_with_event
 from tournaments.selectors.movement import section_movement
 from tournaments.selectors.round_clock import ClockState, section_clock_state
 from tournaments.selectors.round_moves import round_move
@@ -133,9 +133,7 @@ class SectionClockView(ApiAccess, APIView):
     def section_for(self, request: Request, id: int) -> tuple[Section, Table | None]:
         """The section, and the requesting tablet's table (None: the director);
         404 for anybody else."""
-        section = get_object_or_404(
-            Section.objects.select_related("session__event"), pk=id
-        )
+        section = section_with_event(id)
         if is_director(request):
             return section, None
         table = token_table(request)
@@ -162,9 +160,7 @@ class SectionClockView(ApiAccess, APIView):
             raise exceptions.PermissionDenied(
                 _("Only the director runs the round clock.")
             )
-        section = get_object_or_404(
-            Section.objects.select_related("session__event"), pk=id
-        )
+        section = section_with_event(id)
         data = ClockChangeSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data

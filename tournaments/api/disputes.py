@@ -12,7 +12,6 @@ from typing import TypeVar
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Model, QuerySet
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
@@ -24,7 +23,9 @@ from tournaments.api.events import ApiAccess, line_row
 from tournaments.api.permissions import is_director
 from tournaments.api.serializers import ResultSerializer
 from tournaments.api.writes import api_error
-from tournaments.models import Result, Session, Source
+from tournaments.models import Source
+from tournaments.selectors.api_lines import line_among, lines_with_session
+from tournaments.selectors.api_sections import session_by_id
 from tournaments.services.closing import close_session
 from tournaments.services.results import result_resolve
 
@@ -46,7 +47,7 @@ def resolved(
     ``resolve`` (its game's write path): 403 for anybody else, 404 if none,
     the service's refusal answered by ``api_error``; the line as stored after."""
     director_only(request)
-    line = get_object_or_404(lines, pk=id)
+    line = line_among(lines, id)
     try:
         line = resolve(line, user=request.user, source=Source.API)
     except DjangoValidationError as error:
@@ -61,10 +62,7 @@ class ResultResolveView(ApiAccess, APIView):
 
     @extend_schema(request=None, responses=ResultSerializer)
     def post(self, request: Request, id: int) -> Response:
-        lines = Result.objects.select_related(
-            "board__section__session", "ns_pair", "ew_pair", "round", "table"
-        )
-        line = resolved(request, lines, id, result_resolve)
+        line = resolved(request, lines_with_session(), id, result_resolve)
         return Response(ResultSerializer(line_row(line)).data)
 
 
@@ -79,7 +77,7 @@ class SessionCloseView(ApiAccess, APIView):
     @extend_schema(request=SessionCloseSerializer, responses=None)
     def post(self, request: Request, id: int) -> Response:
         director_only(request)
-        session = get_object_or_404(Session, pk=id)
+        session = session_by_id(id)
         data = SessionCloseSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         check = close_session(session, confirmed=data.validated_data["confirm"])

@@ -14,7 +14,6 @@ from contextlib import contextmanager
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, serializers
 from rest_framework.permissions import SAFE_METHODS
@@ -25,6 +24,7 @@ from tournaments.api.events import ApiAccess
 from tournaments.api.permissions import token_table, visible_sections
 from tournaments.api.writes import api_error, numbered
 from tournaments.models import Section, Source, Table
+from tournaments.selectors.api_sections import section_among, sections_with_event
 
 
 def validated(serializer: type[serializers.Serializer], request: Request) -> Any:
@@ -60,8 +60,8 @@ class GameLineView(ApiAccess, APIView):
         if request.method in SAFE_METHODS:
             sections = visible_sections(request)
         else:
-            sections = Section.objects.select_related("session__event")
-        section = get_object_or_404(sections, pk=id, **self.section_filter())
+            sections = sections_with_event()
+        section = section_among(sections, id, **self.section_filter())
         self.check_object_permissions(request, section)
         return section
 

@@ -26,7 +26,10 @@ from tournaments import access
 from tournaments.api.entries import service_refusals, validated
 from tournaments.api.events import ApiAccess
 from tournaments.api.permissions import DirectorOnly
-from tournaments.models import Club, Event, Player, Section
+from tournaments.models import Club, Event, Section
+from tournaments.selectors.api_clubs import all_clubs, all_players, directed_players
+from tournaments.selectors.api_events import single_section
+from tournaments.selectors.api_sections import section_entrants
 from tournaments.services.single_section import PlayerEntry
 
 
@@ -35,12 +38,12 @@ class DirectedPlayerField(serializers.PrimaryKeyRelatedField):
     director directs: another club's player id is "does not exist" (400)."""
 
     def __init__(self, **options: Any) -> None:
-        super().__init__(queryset=Player.objects.all(), **options)
+        super().__init__(queryset=all_players(), **options)
 
     def get_queryset(self) -> Any:
         request = self.context.get("request")
         user = request.user if request is not None else None
-        return access.directed(user, Player.objects.all())
+        return directed_players(user)
 
 
 class PlayerInputSerializer(serializers.Serializer):
@@ -56,7 +59,7 @@ class EventInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=160)
     date = serializers.DateField()
     club = serializers.PrimaryKeyRelatedField(
-        queryset=Club.objects.all(), required=False, allow_null=True, default=None
+        queryset=all_clubs(), required=False, allow_null=True, default=None
     )
 
     def validate_club(self, club: Club | None) -> Club | None:
@@ -102,7 +105,7 @@ class SingleSectionEventSerializer(serializers.Serializer):
         """The event's one section, read once for all the fields."""
         read: dict[int, Section] = self.__dict__.setdefault("_sections", {})
         if event.pk not in read:
-            read[event.pk] = Section.objects.get(session__event=event)
+            read[event.pk] = single_section(event)
         return read[event.pk]
 
     def get_section(self, event: Event) -> int:
@@ -137,7 +140,7 @@ class SeatedEventSerializer(SingleSectionEventSerializer):
     players = serializers.SerializerMethodField()
 
     def entrants(self, section: Section) -> Any:
-        return getattr(section, self.entrant_set).select_related("player")
+        return section_entrants(section, self.entrant_set)
 
     def get_tables(self, event: Event) -> int:
         return self._section(event).tables

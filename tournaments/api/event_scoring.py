@@ -8,7 +8,6 @@ section.  A bad value is a 400 naming the field.
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
@@ -21,6 +20,7 @@ from tournaments.api.running import DirectorWrite
 from tournaments.api.writes import api_error
 from tournaments.models import Event
 from tournaments.models.scoring_options import IMP_SETTINGS, PAIRS_SETTINGS
+from tournaments.selectors.api_events import pairs_ranked_event_among
 from tournaments.services.events import event_settings_change
 
 SCORING_FIELDS = [
@@ -56,8 +56,7 @@ class EventScoringView(DirectorWrite, APIView):
     """A pairs event's scoring settings: read them, or (a director) change them."""
 
     def event(self, request: Request, id: int) -> Event:
-        events = visible_events(request).filter(kind=Event.Kind.PAIRS)
-        return get_object_or_404(events, pk=id)
+        return pairs_ranked_event_among(visible_events(request), id)
 
     @extend_schema(responses=EventScoringSerializer)
     def get(self, request: Request, id: int) -> Response:

@@ -9,9 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -48,8 +47,20 @@ from tournaments.api.serializers import (
     SectionSerializer,
 )
 from tournaments.api.writes import fix_line_pairs, line_fields, submit
-from tournaments.models import Event, Result, Section, Session
+from tournaments.models import Event, Result, Section
 from tournaments.registry import section_game
+from tournaments.selectors.api_events import event_among, events_with_sections
+from tournaments.selectors.api_lines import (
+    line_among,
+    lines_in_sections,
+    lines_with_event,
+)
+from tournaments.selectors.api_sections import (
+    section_among,
+    section_lines,
+    section_with_session,
+    sections_with_pairs,
+)
 from tournaments.selectors.line_checks import checks_json, section_findings
 from tournaments.selectors.movement import section_movement
 from tournaments.selectors.pairs import (
@@ -97,22 +108,15 @@ class EventViewSet(EventDestroyMixin, ApiAccess, viewsets.ReadOnlyModelViewSet):
     lookup_value_regex = r"\d+"  # ids only: "null" is a 404, not a 500
 
     serializer_class = EventSerializer
-    queryset = Event.objects.none()
 
     def get_queryset(self) -> QuerySet[Event]:
-        sections = Section.objects.select_related("scoring")
-        sessions = Session.objects.prefetch_related(
-            Prefetch("sections", queryset=sections)
-        )
-        return visible_events(self.request).prefetch_related(
-            Prefetch("sessions", queryset=sessions)
-        )
+        return events_with_sections(visible_events(self.request))
 
     @extend_schema(responses=RankingSerializer(many=True))
     @action(detail=True)
     def rankings(self, request: Request, pk: str) -> Response:
         """The event's rankings, in ``report_json``'s shape."""
-        event = get_object_or_404(ranked_events(request), pk=pk)
+        event = event_among(ranked_events(request), pk)
         reports = stored_reports(event_sections(event))
         if not reports:
             return Response([])
@@ -130,11 +134,9 @@ class SectionViewSet(
     lookup_value_regex = r"\d+"  # ids only: "null" is a 404, not a 500
 
     serializer_class = SectionSerializer
-    queryset = Section.objects.none()
 
     def get_queryset(self) -> QuerySet[Section]:
-        sections = visible_sections(self.request).select_related("scoring")
-        return sections.prefetch_related("pairs")
+        return sections_with_pairs(visible_sections(self.request))
 
     @extend_schema(responses=AssignmentSerializer(many=True))
     @action(detail=True)
@@ -200,8 +202,8 @@ class SectionResultsView(ApiAccess, APIView):
     def get_section(self, request: Request, id: int) -> Section:
         """The section; a writer outside it gets 403, a reader 404."""
         if request.method in SAFE_METHODS:
-            return get_object_or_404(visible_sections(request), pk=id)
-        section = get_object_or_404(Section.objects.select_related("session"), pk=id)
+            return section_among(visible_sections(request), id)
+        section = section_with_session(id)
         self.check_object_permissions(request, section)
         return section
 
@@ -210,12 +212,7 @@ class SectionResultsView(ApiAccess, APIView):
         """Every line of the section with its MP and % for both sides."""
         section = self.get_section(request, id)
         hidden = hidden_boards(section, request_viewer(request, token_table(request)))
-        results = (
-            Result.objects.filter(board__section=section)
-            .exclude(board__number__in=hidden)
-            .select_related("board", "ns_pair", "ew_pair", "round", "table")
-            .order_by("board__number", "ns_pair__number", "id")
-        )
+        results = section_lines(section, hidden)
         found = section_findings(section)
         rows = [
             replace(line_row(result), checks=checks_json(found.get(result.pk, [])))
@@ -258,12 +255,10 @@ class ResultDetailView(ApiAccess, APIView):
     OutputSerializer = ResultSerializer
 
     def get_result(self, request: Request, id: int) -> Result:
-        lines = Result.objects.select_related(
-            "board__section__session__event", "ns_pair", "ew_pair", "round", "table"
-        )
+        lines = lines_with_event()
         if request.method in SAFE_METHODS and not is_director(request):
-            lines = lines.filter(board__section__in=visible_sections(request))
-        result = get_object_or_404(lines, pk=id)
+            lines = lines_in_sections(lines, visible_sections(request))
+        result = line_among(lines, id)
         self.check_object_permissions(request, result)
         if request.method in SAFE_METHODS and _in_play(request, result):
             raise Http404(_("This board is still in play."))

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -36,7 +35,9 @@ from tournaments.importers.travellers import (
     import_travellers,
     read_rows,
 )
-from tournaments.models import Event, Section, Session
+from tournaments.models import Session
+from tournaments.selectors.api_events import event_by_id
+from tournaments.selectors.api_sections import section_with_session
 
 
 class FileUploadSerializer(serializers.Serializer):
@@ -151,7 +152,7 @@ class HandRecordsView(FileView):
         responses=HandRecordReportSerializer,
     )
     def post(self, request: Request, id: int) -> Response:
-        event = get_object_or_404(Event, pk=id)
+        event = event_by_id(id)
         data, _filename, fields = _upload(request)
         try:
             report = import_hand_records(event, data, session=fields.get("session"))
@@ -168,7 +169,7 @@ class TravellerFileView(FileView):
         responses={201: TravellerReportSerializer},
     )
     def post(self, request: Request, id: int) -> Response:
-        section = get_object_or_404(Section.objects.select_related("session"), pk=id)
+        section = section_with_session(id)
         if section.session.status == Session.Status.CLOSED:
             raise ValidationError(
                 {"file": [_("This session is closed: reopen it first.")]}

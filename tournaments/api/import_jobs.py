@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
@@ -14,6 +13,7 @@ from tournaments.api.events import ApiAccess
 from tournaments.api.permissions import DirectorOnly
 from tournaments.importers.import_jobs import ALREADY_SENT, STARTED
 from tournaments.models import ImportJob
+from tournaments.selectors.api_clubs import import_job_by_id
 
 
 class ImportJobStartedSerializer(serializers.Serializer):
@@ -71,5 +71,5 @@ class ImportJobView(ApiAccess, APIView):
 
     @extend_schema(responses=ImportJobSerializer)
     def get(self, request: Request, id: int) -> Response:
-        job = get_object_or_404(ImportJob, pk=id)
+        job = import_job_by_id(id)
         return Response(ImportJobSerializer(job, context={"request": request}).data)

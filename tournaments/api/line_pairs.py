@@ -13,7 +13,6 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers
@@ -26,7 +25,14 @@ from tournaments.api.events import ApiAccess, line_row
 from tournaments.api.permissions import is_director
 from tournaments.api.serializers import PairSerializer, ResultSerializer
 from tournaments.api.writes import api_error, find_pair, reloaded
-from tournaments.models import Board, Pair, Result, Source
+from tournaments.models import Board, Pair, Source
+from tournaments.selectors.api_lines import (
+    board_line,
+    line_among,
+    lines_with_event,
+    pair_with_event,
+)
+from tournaments.selectors.api_sections import board_numbered
 from tournaments.services.line_exchange import LineRefused, lines_pairs_fix
 from tournaments.services.line_pairs import line_swap
 from tournaments.services.pairs import (
@@ -71,7 +77,7 @@ class ResultSwapView(ApiAccess, APIView):
 
     @extend_schema(request=SwapSerializer, responses=ResultSerializer)
     def post(self, request: Request, id: int) -> Response:
-        result = get_object_or_404(_lines(), pk=id)
+        result = line_among(lines_with_event(), id)
         data = self.SwapSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         expected = None
@@ -87,12 +93,6 @@ class ResultSwapView(ApiAccess, APIView):
         except DjangoPermissionDenied as error:
             raise exceptions.PermissionDenied(str(error)) from None
         return Response(ResultSerializer(line_row(reloaded(id))).data)
-
-
-def _lines() -> Any:
-    return Result.objects.select_related(
-        "board__section__session__event", "ns_pair", "ew_pair", "round", "table"
-    )
 
 
 class BoardPairsView(ApiAccess, APIView):
@@ -121,10 +121,7 @@ class BoardPairsView(ApiAccess, APIView):
     def post(self, request: Request, id: int, number: int) -> Response:
         """Give each line its pairs ("3NS", "4EW"); all or nothing (400 with
         the errors of the line at fault, at its place in ``lines``)."""
-        board = get_object_or_404(
-            Board.objects.select_related("section__session"), section_id=id,
-            number=number,
-        )  # fmt: skip
+        board = board_numbered(id, number)
         data = self.BoardPairsSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         lines = data.validated_data["lines"]
@@ -151,11 +148,7 @@ class BoardPairsView(ApiAccess, APIView):
         if not item.is_valid():
             raise _at(place, len(lines), item.errors)
         values = item.validated_data
-        result = (
-            board.results.select_related("board__section", "round")
-            .filter(pk=values["id"])
-            .first()
-        )
+        result = board_line(board, values["id"])
         if result is None:
             missing = _("No line %(id)d on this board.") % {"id": values["id"]}
             raise _at(place, len(lines), {"id": [missing]})
@@ -199,9 +192,7 @@ class PairDetailView(ApiAccess, APIView):
         }
 
     def get_pair(self, id: int) -> Pair:
-        return get_object_or_404(
-            Pair.objects.select_related("section__session__event"), pk=id
-        )
+        return pair_with_event(id)
 
     @extend_schema(responses=PAIR_PLAYERS)
     def get(self, request: Request, id: int) -> Response:

@@ -9,7 +9,6 @@ Directors only, as on the director's pages (``services.mail_jobs``).
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -19,7 +18,9 @@ from rest_framework.views import APIView
 
 from tournaments.api.events import ApiAccess
 from tournaments.api.permissions import DirectorOnly
-from tournaments.models import Event, MailJob, Section
+from tournaments.models import MailJob
+from tournaments.selectors.api_clubs import mail_job_by_id
+from tournaments.selectors.api_sections import pairs_ranked_section
 from tournaments.services.mail_jobs import (
     ResultsNotShown,
     mail_job_start,
@@ -74,11 +75,7 @@ class SectionMailView(ApiAccess, APIView):
         },
     )
     def post(self, request: Request, id: int) -> Response:
-        section = get_object_or_404(
-            Section.objects.select_related("session__event"),
-            pk=id,
-            session__event__kind=Event.Kind.PAIRS,
-        )
+        section = pairs_ranked_section(id)
         data = MailStartSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
@@ -104,5 +101,5 @@ class MailJobView(ApiAccess, APIView):
 
     @extend_schema(responses=MailJobSerializer)
     def get(self, request: Request, id: int) -> Response:
-        job = get_object_or_404(MailJob, pk=id)
+        job = mail_job_by_id(id)
         return Response(MailJobSerializer(job, context={"request": request}).data)

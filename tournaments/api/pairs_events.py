@@ -26,7 +26,9 @@ from tournaments.api.event_scoring import DECIMALS, SCORING_FIELDS
 from tournaments.api.permissions import is_director
 from tournaments.api.sections import SectionCreateSerializer, movement_choice
 from tournaments.api.serializers import PairSerializer
-from tournaments.models import Club, Event, Section, Session, Table
+from tournaments.models import Event, Section, Session, Table
+from tournaments.selectors.api_clubs import all_clubs
+from tournaments.selectors.api_events import created_event, created_sessions
 from tournaments.services.events import PairEntry
 from tournaments.services.pairs_events import SectionPlan, pairs_event_create
 
@@ -43,7 +45,7 @@ class PairsEventCreateSerializer(serializers.ModelSerializer):
     """
 
     club = serializers.PrimaryKeyRelatedField(
-        queryset=Club.objects.all(),
+        queryset=all_clubs(),
         required=False,
         allow_null=True,
         default=None,
@@ -147,10 +149,8 @@ class EventCreateMixin:
         data.is_valid(raise_exception=True)
         with service_refusals():
             event = pairs_event_create(user=request.user, **data.validated_data)
-        sessions = event.sessions.prefetch_related(
-            "sections__pairs", "sections__table_set"
-        )
-        created = Event.objects.prefetch_related(None).get(pk=event.pk)
+        sessions = created_sessions(event)
+        created = created_event(event.pk)
         body = PairsEventCreatedSerializer(created).data
         body["sessions"] = CreatedSessionSerializer(sessions, many=True).data
         return Response(body, status=status.HTTP_201_CREATED)

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
@@ -24,6 +23,8 @@ from tournaments.api.permissions import is_director
 from tournaments.api.running import DirectorWrite, director_change
 from tournaments.api.writes import api_error
 from tournaments.models import Pair, Penalty, Section
+from tournaments.selectors.api_lines import pair_or_none, penalty_by_id
+from tournaments.selectors.api_sections import section_by_id
 from tournaments.services.penalties import (
     penalty_give,
     penalty_withdraw,
@@ -70,7 +71,7 @@ class PenaltyInput(serializers.Serializer):
 
 def section_pair(section: Section, pair_id: object) -> Pair:
     """The pair of the section: 400 if there is none, 404 if it is another's."""
-    pair = Pair.objects.filter(pk=pair_id).first()
+    pair = pair_or_none(pair_id)
     if pair is None:
         raise exceptions.ValidationError({"pair": [_("There is no such pair.")]})
     if pair.section_id != section.pk:
@@ -85,7 +86,7 @@ class SectionPenaltiesView(DirectorWrite, APIView):
     def get(self, request: Request, id: int) -> Response:
         if not is_director(request):
             raise exceptions.PermissionDenied(_("Only the director reads penalties."))
-        section = get_object_or_404(Section, pk=id)
+        section = section_by_id(id)
         return Response(PenaltySerializer(section_penalties(section), many=True).data)
 
     @extend_schema(request=PenaltyInput, responses={201: PenaltySerializer})
@@ -113,7 +114,7 @@ class PenaltyView(DirectorWrite, APIView):
             raise exceptions.PermissionDenied(
                 _("Only the director withdraws a penalty.")
             )
-        penalty = get_object_or_404(Penalty, pk=id)
+        penalty = penalty_by_id(id)
         try:
             penalty = penalty_withdraw(penalty, user=request.user)
         except DjangoValidationError as error:

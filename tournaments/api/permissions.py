@@ -10,17 +10,18 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
-
-from django.db.models import Model, Q, QuerySet
+from django.db.models import QuerySet
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from tournaments import access
 from tournaments.models import Event, Result, Section, Table
-
-M = TypeVar("M", bound=Model)
+from tournaments.selectors.api_readers import (
+    rankable_events,
+    readable_events,
+    readable_sections,
+)
 
 
 def is_director(request: Request) -> bool:
@@ -44,41 +45,17 @@ def token_table(request: Request) -> Table | None:
 
 def visible_events(request: Request) -> QuerySet[Event]:
     """Events the requester may read: published ones, plus a token's own."""
-    events = Event.objects.all()
-    # distinct: an event reaches a token's section through several sessions' rows
-    return _published_or_own(
-        request, events, "published", "sessions__sections"
-    ).distinct()
+    return readable_events(request.user, token_table(request))
 
 
 def ranked_events(request: Request) -> QuerySet[Event]:
     """Events whose rankings the requester may read: published, or a director."""
-    return _published_or_own(request, Event.objects.all(), "published", None)
+    return rankable_events(request.user)
 
 
 def visible_sections(request: Request) -> QuerySet[Section]:
     """Sections the requester may read: published, plus a token's own."""
-    sections = Section.objects.select_related("session__event")
-    return _published_or_own(request, sections, "session__event__published", "pk")
-
-
-def _published_or_own(
-    request: Request, rows: QuerySet[M], published: str, own_section: str | None
-) -> QuerySet[M]:
-    """The rule of what the requester reads: the published ``rows`` (their
-    ``published`` flag set), plus those of the clubs a director directs (all
-    for a site administrator), plus a table token's own (its section at
-    ``own_section``)."""
-    user = request.user
-    if access.is_site_admin(user):
-        return rows
-    query = Q(**{published: True})
-    if access.is_staff(user):
-        query |= Q(pk__in=access.directed(user, rows.model.objects.all()).values("pk"))
-    table = token_table(request)
-    if table is not None and own_section is not None:
-        query |= Q(**{own_section: table.section_id})
-    return rows.filter(query)
+    return readable_sections(request.user, token_table(request))
 
 
 class ReadOrTableWrite(BasePermission):

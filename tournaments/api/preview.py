@@ -18,6 +18,7 @@ from games.errors import GameError
 from games.weighted import weighted_text
 from tournaments.director.forms import TravellerRow
 from tournaments.models import Board
+from tournaments.selectors.api_sections import board_by_id
 from tournaments.services.checks import played_fields, weighted_fields
 
 __all__ = ["MAX_TEXT", "PreviewError", "preview_board", "preview_score"]
@@ -43,7 +44,7 @@ def preview_board(board_id: str | None) -> Board:
     text = board_id or ""
     board = None
     if _BOARD_ID.match(text):
-        board = Board.objects.filter(pk=int(text)).first()
+        board = board_by_id(int(text))
     if board is None:
         raise PreviewError("board", _("board: no such board."))
     return board

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.db.models import QuerySet
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -21,6 +20,7 @@ from rest_framework.views import APIView
 from tournaments.api.events import ApiAccess
 from tournaments.api.permissions import ranked_events
 from tournaments.models import Event
+from tournaments.selectors.api_events import event_among, event_scores
 
 
 class EntrantStandingSerializer(serializers.Serializer):
@@ -42,7 +42,7 @@ def ranking_view(
     class RankingView(ApiAccess, APIView):
         @extend_schema(responses=serializer(many=True))
         def get(self, request: Request, id: int) -> Response:
-            event = get_object_or_404(ranked_events(request), pk=id, kind=kind)
+            event = event_among(ranked_events(request), id, kind=kind)
             return Response(serializer(standings(event), many=True).data)
 
     RankingView.__doc__ = summary
@@ -54,8 +54,6 @@ def entrant_scores(model: type) -> Callable[[Event], QuerySet]:
     """The scores of ``model`` (a game's ``Standing``) of an event's players."""
 
     def standings(event: Event) -> QuerySet:
-        return model.objects.filter(
-            entrant__section__session__event=event
-        ).select_related("entrant__player")
+        return event_scores(model, event)
 
     return standings

@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
@@ -24,11 +23,13 @@ from tournaments.api.permissions import ReadOrTableWrite, is_director
 from tournaments.api.serializers import PairSerializer, SectionSerializer
 from tournaments.api.writes import api_error
 from tournaments.models import Pair, Section
+from tournaments.selectors.api_sections import section_afresh, section_by_id
 from tournaments.services.running import (
     arrow_switch_change,
     late_pair_join,
     pair_withdraw,
 )
+from tournaments.services.traveller_privacy import traveller_privacy_change
 
 T = TypeVar("T")
 
@@ -59,7 +60,7 @@ def director_section(request: Request, id: int) -> Section:
     """The section a director changes: 403 for anybody else, 404 if none."""
     if not is_director(request):
         raise exceptions.PermissionDenied(_("Only the director changes a section."))
-    return get_object_or_404(Section, pk=id)
+    return section_by_id(id)
 
 
 def director_change(
@@ -180,7 +181,5 @@ class SectionUpdate:
             except DjangoValidationError as error:
                 raise api_error(error) from None
         if "traveller_privacy" in body:
-            Section.objects.filter(pk=section.pk).update(
-                traveller_privacy=data.validated_data["traveller_privacy"]
-            )
-        return Response(SectionSerializer(Section.objects.get(pk=section.pk)).data)
+            traveller_privacy_change(section, data.validated_data["traveller_privacy"])
+        return Response(SectionSerializer(section_afresh(section.pk)).data)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
@@ -24,8 +23,9 @@ from tournaments.api.entries import service_refusals, validated
 from tournaments.api.events import ApiAccess
 from tournaments.api.permissions import is_director
 from tournaments.api.serializers import SectionSerializer
-from tournaments.models import Section, Session
+from tournaments.models import Section
 from tournaments.movements.model import MAX_BOARDS_PER_ROUND
+from tournaments.selectors.api_sections import session_by_id
 from tournaments.selectors.movement import MovementChoice
 from tournaments.services.events import PairEntry, pairs_section_add
 from tournaments.services.section_sizes import MAX_SECTION_PAIRS, TABLE_RANGES
@@ -138,7 +138,7 @@ class SessionSectionsView(ApiAccess, APIView):
         """Lay out the section (pairs, boards, rounds, tables and their codes)."""
         if not is_director(request):
             raise exceptions.PermissionDenied(_("Only the director adds a section."))
-        session = get_object_or_404(Session, pk=id)
+        session = session_by_id(id)
         values = validated(SectionCreateSerializer, request)
         choice = movement_choice(values)
         with service_refusals():

@@ -26,6 +26,7 @@ from rest_framework.views import APIView
 
 from tournaments.api.authentication import TableTokenAuthentication
 from tournaments.models import Table, TabletGrant
+from tournaments.selectors.api_sections import table_by_id
 from tournaments.services import sign_in_locks as locks
 from tournaments.services import tablet_access as access
 from tournaments.services.event_tables import table_now
@@ -130,7 +131,7 @@ def table_sign_out(request: Request) -> Response:
     """
     _keyword, token = get_authorization_header(request).split()
     read = read_table_token(token.decode("latin-1"))
-    signed_at = Table.objects.filter(pk=read.table_id).first() if read else None
+    signed_at = table_by_id(read.table_id) if read else None
     if read is not None and signed_at is not None:
         revoke_grant(read.grant_id, signed_at)
     return Response(status=204)

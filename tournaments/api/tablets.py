@@ -9,7 +9,6 @@ moves a table on.
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
@@ -21,7 +20,9 @@ from tournaments.api.events import ApiAccess, line_row
 from tournaments.api.permissions import is_director, token_table
 from tournaments.api.serializers import ResultSerializer
 from tournaments.api.writes import api_error
-from tournaments.models import Result, Source, Table
+from tournaments.models import Source, Table
+from tournaments.selectors.api_lines import line_among, lines_with_session
+from tournaments.selectors.api_sections import table_numbered
 from tournaments.services.results import result_answer
 from tournaments.services.table_rounds import current_round, table_move_on
 
@@ -34,10 +35,7 @@ class ResultAnswerView(ApiAccess, APIView):
 
     @extend_schema(request=None, responses=ResultSerializer)
     def post(self, request: Request, id: int) -> Response:
-        lines = Result.objects.select_related(
-            "board__section__session", "ns_pair", "ew_pair", "round", "table"
-        )
-        result = get_object_or_404(lines, pk=id)
+        result = line_among(lines_with_session(), id)
         self.check_object_permissions(request, result)
         table = token_table(request)
         try:
@@ -69,11 +67,7 @@ class TableRoundView(ApiAccess, APIView):
     """The round a table's tablet writes now; a director moves a table on."""
 
     def get_table(self, request: Request, id: int, number: int) -> Table:
-        table = get_object_or_404(
-            Table.objects.select_related("section__session"),
-            section_id=id,
-            number=number,
-        )
+        table = table_numbered(id, number)
         token = token_table(request)
         if not is_director(request) and (token is None or token.pk != table.pk):
             raise exceptions.NotFound()

@@ -33,7 +33,7 @@ from tournaments.api import (
 from tournaments.registry import created_by_kind, game_urls
 
 router = DefaultRouter()
-router.register("clubs", views.ClubViewSet)
+router.register("clubs", views.ClubViewSet, basename="club")
 router.register("events", pairs_events.EventViewSet, basename="api-event")
 router.register("sections", events.SectionViewSet, basename="api-section")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, viewsets
@@ -18,7 +18,7 @@ from games.errors import GameError
 from tournaments.api.preview import PreviewError, preview_board, preview_score
 from tournaments.api.serializers import ClubSerializer, GameSerializer
 from tournaments.models import Club
-from tournaments.selectors.public_players import visible_players
+from tournaments.selectors.api_clubs import clubs_with_players
 
 
 def _translated(game: GameInfo) -> dict[str, object]:
@@ -56,12 +56,10 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
 
     lookup_value_regex = r"\d+"  # ids only: "null" is a 404, not a 500
 
-    queryset = Club.objects.all()
     serializer_class = ClubSerializer
 
     def get_queryset(self) -> QuerySet[Club]:
-        players = visible_players(self.request.user)
-        return Club.objects.prefetch_related(Prefetch("players", queryset=players))
+        return clubs_with_players(self.request.user)
 
 
 @extend_schema(

@@ -20,6 +20,7 @@ from games.bridge import parse_contract, tricks_from_result
 from games.errors import GameError
 from tournaments.api.permissions import is_director, token_table
 from tournaments.models import Pair, Result, Section, Source, Table
+from tournaments.selectors.api_lines import line_afresh, numbered_row, pairs_numbered
 from tournaments.selectors.movement import section_movement
 from tournaments.services.disputes import SecondEntryRefused
 from tournaments.services.entry import StateConflict
@@ -56,14 +57,9 @@ def api_error(error: DjangoValidationError) -> exceptions.APIException:
 def find_pair(section: Section, text: str, field: str) -> Pair:
     """The pair labelled ``text`` ("1NS", "7", or "1" when only one pair is 1)."""
     match = PAIR_LABEL.match(text)
-    pairs = Pair.objects.none()
+    found = []
     if match is not None:
-        pairs = section.pairs.filter(number=int(match.group(1)))
-        if match.group(2):
-            pairs = pairs.filter(direction=match.group(2).upper())
-        elif len(pairs) > 1:
-            pairs = pairs.filter(direction=field.upper())
-    found = list(pairs[:2])
+        found = pairs_numbered(section, int(match.group(1)), match.group(2), field)
     if len(found) != 1:
         raise exceptions.ValidationError(
             {field: [_("No pair %(pair)s in this section.") % {"pair": text}]}
@@ -74,7 +70,7 @@ def find_pair(section: Section, text: str, field: str) -> Pair:
 def numbered(queryset: Any, number: int | None, field: str) -> Any:
     if number is None:
         return None
-    found = queryset.filter(number=number).first()
+    found = numbered_row(queryset, number)
     if found is None:
         raise exceptions.ValidationError(
             {field: [_("No %(field)s %(number)d in this section.")
@@ -217,6 +213,4 @@ def fix_line_pairs(request: Any, result: Result, values: dict[str, Any]) -> Resu
 
 def reloaded(pk: int) -> Result:
     """The stored line afresh, with what the serializers read."""
-    return Result.objects.select_related(
-        "board__section__session__event", "ns_pair", "ew_pair", "round", "table"
-    ).get(pk=pk)
+    return line_afresh(pk)

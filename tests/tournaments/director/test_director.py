@@ -7,20 +7,18 @@ from urllib.parse import quote
 
 import pytest
 from django.urls import reverse
+from section_play import club_night
 
 from tournaments.models import Event, Pair, PairScore, Result, Section, Session
 from tournaments.rescore import rescore_section
-from tournaments.services.events import MovementChoice, event_create, section_create
+from tournaments.services.events import event_create
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def section():
-    event = event_create(name="Club night", date=dt.date(2026, 11, 20))
-    return section_create(
-        session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
-    )
+    return club_night()
 
 
 def board_one_rows(client, section):

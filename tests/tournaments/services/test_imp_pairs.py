@@ -20,13 +20,12 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import load_workbook
+from section_play import enter_board
 
 from scoring.imps import butler_datum
 from tournaments.models import Board, Event, Pair, PairScore, Result, Section, Source
 from tournaments.rescore import rescore_section
-from tournaments.selectors.movement import section_movement
 from tournaments.services.events import MovementChoice, event_create, section_create
-from tournaments.services.results import result_adjust, result_submit
 
 pytestmark = pytest.mark.django_db
 
@@ -178,28 +177,9 @@ def test_a_mitchell_butler_night_goes_through_the_scoring_task(
     section = section_create(
         session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
     )
-    movement = section_movement(section)
-    pairs = {p.label: p for p in section.pairs.all()}
-    board = section.boards.get(number=1)
-    seatings = [s for s in movement.seatings if 1 in s.boards]
-    entries = [("4H", "N", 10), ("4H", "N", 11), None]
     with django_capture_on_commit_callbacks(execute=True):
-        for seating, entry in zip(seatings, entries, strict=True):
-            ns = pairs[movement.pair(seating.ns).label]
-            ew = pairs[movement.pair(seating.ew).label]
-            if entry is None:
-                result_adjust(board=board, ns_pair=ns, ew_pair=ew, ns="A+", ew="A-")
-            else:
-                contract, declarer, tricks = entry
-                result_submit(
-                    board=board,
-                    ns_pair=ns,
-                    ew_pair=ew,
-                    contract=contract,
-                    declarer=declarer,
-                    tricks=tricks,
-                )
-    board.refresh_from_db()
+        enter_board(section, 1, [("4H", "N", 10), ("4H", "N", 11), None])
+    board = section.boards.get(number=1)
     assert board.datum == 440
     lines = sorted(
         (r.score_ns or 0, r.imp_ns, r.imp_ew)

@@ -8,6 +8,7 @@ import datetime as dt
 from collections import Counter
 
 import pytest
+from django.test import Client
 from running_play import running_section
 from teams_play import Committing
 
@@ -57,6 +58,19 @@ def play_counts(movement: Movement) -> Counter[int]:
 def api(director, django_capture_on_commit_callbacks):
     """The director's client, running the scoring tasks each request queues."""
     return Committing(director, django_capture_on_commit_callbacks)
+
+
+@pytest.fixture
+def td(django_user_model) -> Client:
+    """A client of its own signed in as the staff director "td" (its
+    ``user``), for a test that also has ``client`` play a tablet."""
+    user = django_user_model.objects.create_user(
+        "td", password="pw", is_staff=True, is_superuser=True
+    )
+    client = Client()
+    client.force_login(user)
+    client.user = user
+    return client
 
 
 @pytest.fixture

@@ -35,16 +35,6 @@ BOARD_ONE = {"board": 1, "ns": "1NS", "ew": "1EW", "contract": "3NT",
              "declarer": "N", "result": "=", "lead": "SK"}  # fmt: skip
 
 
-@pytest.fixture
-def td(django_user_model) -> Client:
-    user = django_user_model.objects.create_user(
-        "td", password="pw", is_staff=True, is_superuser=True
-    )
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def tablet(section: Section, number: int) -> dict[str, str]:
     token = issue_table_token(section.table_set.get(number=number))
     return {"Authorization": f"Table {token}"}

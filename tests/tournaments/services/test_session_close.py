@@ -17,16 +17,6 @@ from tournaments.services.tokens import issue_table_token
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def td(django_user_model):
-    user = django_user_model.objects.create_user(
-        "td", password="pw", is_staff=True, is_superuser=True
-    )
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def play_all(section, skip: tuple[int, int, int] | None = None) -> None:
     """Every seating's boards, 4S= by N, but ``skip`` (round, table, board)."""
     for seating in section_movement(section).seatings:

@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 from django.test import Client
+from mail_play import commit_each_request
 from running_play import running_section
 from teams_play import Committing
 
@@ -71,6 +72,13 @@ def td(django_user_model) -> Client:
     client.force_login(user)
     client.user = user
     return client
+
+
+@pytest.fixture
+def requests_commit(django_capture_on_commit_callbacks, monkeypatch) -> None:
+    """Each test client request runs its on-commit callbacks (a queued mail
+    job) as it ends, as outside the test's transaction (``mail_play``)."""
+    commit_each_request(django_capture_on_commit_callbacks, monkeypatch)
 
 
 @pytest.fixture

@@ -24,6 +24,20 @@ from tournaments.services.results import result_adjust, result_submit
 Played = tuple[str, str, int]
 """A line as played: (contract, declarer, tricks), e.g. ("4H", "N", 10)."""
 
+# Board 1 of a Bridgeote 3-table Mitchell, played at tables 1, 3 and 2; the
+# API's line for each, less its board.
+BRIDGEOTE_BOARD_ONE = [
+    # 100H by N made with 110 card points: NS 100, EW 160 - 110 = 50.
+    {"ns": "1NS", "ew": "1EW", "contract": "100H", "declarer": "N",
+     "points": 110},
+    # 100H by N, 90 points: one down, EW take 160 + 0 announcements.
+    {"ns": "2NS", "ew": "3EW", "contract": "100H", "declarer": "N",
+     "points": 90},
+    # 80S by E made with 100 and a Belote (20): EW 80, NS 60.
+    {"ns": "3NS", "ew": "2EW", "contract": "80S", "declarer": "E",
+     "points": 100, "taker_announcements": 20},
+]  # fmt: skip
+
 
 def club_night(**settings: object) -> Section:
     """A 3-table Mitchell of 2 boards a round in a new "Club night" of

@@ -15,26 +15,20 @@ from io import StringIO
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
+from pbn_files import score_table_pbn
 from teams_play import create, play_round
 
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
 
-PBN = """% PBN 2.1
-[Event "Tuesday pairs"]
-[Date "2026.11.20"]
-[Board "1"]
-[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]
-1 11 4S S 10
-2 12 4S S 11
-
-[Event "#"]
-[Board "2"]
-[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]
-1 12 3NT N 9
-2 11 3NT N 10
-"""
+PBN = score_table_pbn(
+    "Tuesday pairs",
+    [
+        ["1 11 4S S 10", "2 12 4S S 11"],
+        ["1 12 3NT N 9", "2 11 3NT N 10"],
+    ],
+)
 
 REFUSED = {
     "pair over a smallint": (

@@ -141,33 +141,15 @@ def test_the_token_writes_only_where_its_table_is_now(api, swiss):
     token = sign_in(first.table_set.get(number=3).code)
     play_round(api, swiss["id"], 1)
     second = swiss_sections(swiss["id"])[1]
-    auth = {"Authorization": f"Table {token}"}
-    line = {"board": 5, "ns": "2NS", "ew": "3EW", "contract": "3NT", "tricks": 9}
-    line["declarer"] = "N"
-    old = Client().post(
-        reverse("api-section-results", args=[first.pk]),
-        line | {"board": 1, "ns": "3NS", "ew": "4EW"},
-        content_type="application/json",
-        headers=auth,
-    )
+    old = post_line(token, first, board=1, ns="3NS", ew="4EW")
     assert old.status_code == 403
-    stored = Client().post(
-        reverse("api-section-results", args=[second.pk]),
-        line,
-        content_type="application/json",
-        headers=auth,
-    )
+    stored = post_line(token, second, board=5, ns="2NS", ew="3EW")
     assert stored.status_code == 201, stored.content
     row = second.table_set.get(number=3)
     stored_lines = Result.objects.filter(table=row)
     assert list(stored_lines.values_list("board__number", "tricks")) == [(5, 9)]
     # Another table's boards in its own section: refused.
-    other = Client().post(
-        reverse("api-section-results", args=[second.pk]),
-        line | {"board": 7, "ns": "1NS", "ew": "4EW"},
-        content_type="application/json",
-        headers=auth,
-    )
+    other = post_line(token, second, board=7, ns="1NS", ew="4EW")
     assert other.status_code == 403
     assert other.json() == {
         "detail": "Board 7 between 1NS and 4EW is played at another table, "

@@ -33,7 +33,6 @@ in its own savepoint.
 from __future__ import annotations
 
 import datetime as dt
-import html
 import re
 from collections.abc import Iterator
 from io import BytesIO, StringIO
@@ -45,6 +44,7 @@ from django.test import Client, TestCase
 from django.urls import reverse
 from django.utils import translation
 from openpyxl import Workbook, load_workbook
+from page_text import table_rows
 from section_play import Played, enter_line
 
 from tests.support.module_world import module_world
@@ -149,19 +149,6 @@ def night(db, played_night: int) -> Section:
 @pytest.fixture
 def demo_events(db, played_night: int) -> None:
     """The demo club's events, laid with the night (:func:`played_night`)."""
-
-
-def text(fragment: str) -> str:
-    """The visible text of an HTML fragment (tags dropped), spaces collapsed."""
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", fragment)).split())
-
-
-def table_rows(page: str) -> list[list[str]]:
-    """Every table row of a page as its cells' text."""
-    return [
-        [text(cell) for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
-        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", page, re.S)
-    ]
 
 
 def workbook_of(client: Client, event_id: int) -> Workbook:

@@ -313,24 +313,18 @@ def test_the_results_look_like_a_club_night(events) -> None:
     assert 0.4 <= made / played.count() <= 0.9
 
 
-def test_running_it_twice_creates_nothing_new(events) -> None:
-    counts = (
-        Event.objects.count(),
-        Section.objects.count(),
-        Pair.objects.count(),
-        Board.objects.count(),
-        Result.objects.count(),
-        PairScore.objects.count(),
+def stored_counts() -> tuple[int, ...]:
+    """How many events, sections, pairs, boards, lines and pair scores are stored."""
+    return tuple(
+        model.objects.count()
+        for model in (Event, Section, Pair, Board, Result, PairScore)
     )
+
+
+def test_running_it_twice_creates_nothing_new(events) -> None:
+    counts = stored_counts()
     assert load_demo_events(load_demo().club) == []
-    assert (
-        Event.objects.count(),
-        Section.objects.count(),
-        Pair.objects.count(),
-        Board.objects.count(),
-        Result.objects.count(),
-        PairScore.objects.count(),
-    ) == counts
+    assert stored_counts() == counts
 
 
 def test_the_same_seed_gives_the_same_events_every_load(events) -> None:

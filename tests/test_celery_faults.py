@@ -33,6 +33,7 @@ from pathlib import Path
 
 import pytest
 from worker_database import fresh_sqlite
+from worker_scripts import enter_board_one
 
 ROOT = Path(__file__).resolve().parents[1]
 REDIS_URL = os.environ.get("DONNE_TEST_REDIS_URL", "")
@@ -43,43 +44,10 @@ pytestmark = pytest.mark.skipif(
     not REDIS_URL, reason="no Redis: run ./scripts/test.sh to start one"
 )
 
-# Board 1 of a 3-table Mitchell: 4S= 420, 2S+1 140, 4S-1 -50 on a top of 4.
-# Each line in its own transaction (one rescore queued per line), or with
-# ONE_COMMIT all three in one (one rescore queued in all).
-ENTER_BOARD_ONE = """
-import contextlib, datetime as dt, time
-from django.db import transaction
-from tournaments.selectors.movement import section_movement
-from tournaments.models import Pair
-from tournaments.services.events import MovementChoice, event_create, section_create
-from tournaments.services.results import result_submit
-
-event = event_create(name="Fault test", date=dt.date(2026, 11, 24))
-section = section_create(
-    session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
-)
-movement = section_movement(section)
-pairs = {p.label: p for p in Pair.objects.filter(section=section)}
-board = section.boards.get(number=1)
-scores = iter([("4S", "N", 10), ("2S", "N", 9), ("4S", "N", 9)])
-ONE_COMMIT = False
-with transaction.atomic() if ONE_COMMIT else contextlib.nullcontext():
-    for seating in movement.seatings:
-        if 1 in seating.boards:
-            contract, declarer, tricks = next(scores)
-            started = time.monotonic()
-            result_submit(
-                board=board,
-                ns_pair=pairs[movement.pair(seating.ns).label],
-                ew_pair=pairs[movement.pair(seating.ew).label],
-                contract=contract, declarer=declarer, tricks=tricks,
-            )
-            print("saved in", round(time.monotonic() - started, 2))
-print(section.pk)
-"""
-ENTER_BOARD_ONE_AT_ONCE = ENTER_BOARD_ONE.replace(
-    "ONE_COMMIT = False", "ONE_COMMIT = True"
-)
+# Board 1 of a 3-table Mitchell, each line in its own transaction, or all
+# three at once (one rescore queued in all).
+ENTER_BOARD_ONE = enter_board_one("Fault test", "2026-11-24", one_commit=False)
+ENTER_BOARD_ONE_AT_ONCE = enter_board_one("Fault test", "2026-11-24", one_commit=True)
 SCORED = [(420, 4.0, 0.0, 100.0), (140, 2.0, 2.0, 50.0), (-50, 0.0, 4.0, 0.0)]
 
 # A worker whose rescores hang half-way (between loading the travellers and

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from worker_database import WorkerDatabase, fresh_database
+from worker_scripts import enter_board_one
 
 from games.double_dummy import available
 
@@ -37,34 +38,7 @@ pytestmark = [
     ),
 ]
 
-ENTER_BOARD_ONE = """
-import datetime as dt
-from django.db import transaction
-from tournaments.selectors.movement import section_movement
-from tournaments.models import Pair
-from tournaments.services.events import MovementChoice, event_create, section_create
-from tournaments.services.results import result_submit
-
-event = event_create(name="Worker test", date=dt.date(2026, 11, 22))
-section = section_create(
-    session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
-)
-movement = section_movement(section)
-pairs = {p.label: p for p in Pair.objects.filter(section=section)}
-board = section.boards.get(number=1)
-scores = iter([("4S", "N", 10), ("2S", "N", 9), ("4S", "N", 9)])
-with transaction.atomic():
-    for seating in movement.seatings:
-        if 1 in seating.boards:
-            contract, declarer, tricks = next(scores)
-            result_submit(
-                board=board,
-                ns_pair=pairs[movement.pair(seating.ns).label],
-                ew_pair=pairs[movement.pair(seating.ew).label],
-                contract=contract, declarer=declarer, tricks=tricks,
-            )
-print(section.pk)
-"""
+ENTER_BOARD_ONE = enter_board_one("Worker test", "2026-11-22", one_commit=True)
 
 
 def run(args: list[str], env: dict[str, str]) -> str:

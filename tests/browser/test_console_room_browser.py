@@ -14,10 +14,10 @@ from browser import ARTIFACTS, console_page, manual_screenshot
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from section_play import enter_seating
 
 from tournaments.models import Result, RoundClock
 from tournaments.selectors.movement import section_movement
-from tournaments.services.results import result_submit
 from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -42,19 +42,9 @@ def room_in_round_six():
     round 6, and the clock's round 6 is over."""
     section = big_mitchell(30, even="skip", boards_per_round=2, rounds=13)
     play_rounds(section, rounds=range(1, 6))
-    movement = section_movement(section)
-    pairs = {pair.label: pair for pair in section.pairs.all()}
     for table in range(2, 17):
-        seating = movement.seating(6, table)
-        for number in seating.boards:
-            result_submit(
-                board=section.boards.get(number=number),
-                ns_pair=pairs[movement.pair(seating.ns).label],
-                ew_pair=pairs[movement.pair(seating.ew).label],
-                contract="4S",
-                declarer="N",
-                tricks=10,
-            )
+        enter_seating(section, 6, table, played=("4S", "N", 10))
+    movement = section_movement(section)
     seating = movement.seating(6, 1)
     board = seating.boards[0]
     line = {"board": board, "ns": movement.pair(seating.ns).label,

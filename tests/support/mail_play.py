@@ -6,6 +6,7 @@ import datetime as dt
 
 from django.test import Client
 from django.urls import reverse
+from section_play import play_line
 
 from tournaments.models import Club, Pair, Player, Section
 from tournaments.rescore import rescore_section
@@ -15,7 +16,6 @@ from tournaments.services.events import (
     event_create,
     section_create,
 )
-from tournaments.services.results import result_submit
 
 
 def commit_each_request(capture, monkeypatch) -> None:
@@ -28,14 +28,6 @@ def commit_each_request(capture, monkeypatch) -> None:
             return request(self, **kwargs)
 
     monkeypatch.setattr(Client, "request", committed)
-
-
-def play(section: Section, board: int, ns: str, ew: str, tricks: int) -> None:
-    pairs = {pair.label: pair for pair in Pair.objects.filter(section=section)}
-    result_submit(
-        board=section.boards.get(number=board), ns_pair=pairs[ns], ew_pair=pairs[ew],
-        contract="4H", declarer="N", tricks=tricks, rescore=False,
-    )  # fmt: skip
 
 
 def mailing_section() -> Section:
@@ -60,9 +52,9 @@ def mailing_section() -> Section:
         choice=MovementChoice("mitchell", 3, 2),
         entries=[PairEntry(players=players[i : i + 2]) for i in range(0, 12, 2)],
     )
-    play(section, 1, "1NS", "1EW", 10)
-    play(section, 1, "3NS", "2EW", 11)
-    play(section, 3, "2NS", "2EW", 10)
+    play_line(section, 1, "1NS", "1EW", 10, rescore=False)
+    play_line(section, 1, "3NS", "2EW", 11, rescore=False)
+    play_line(section, 3, "2NS", "2EW", 10, rescore=False)
     rescore_section(section.pk)
     return section
 

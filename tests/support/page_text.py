@@ -1,7 +1,9 @@
-"""Reading rendered pages in tests: visible text, and one guide card.
+"""Reading rendered pages in tests: visible text, table rows, and one guide
+card.
 
 The movement pages (table and pair cards) and the team match pages print
-the same guide cards; their tests read a card's rows as visible text.
+the same guide cards; their tests read a card's rows as visible text.  The
+results pages' tests read their tables row by row (``table_rows``).
 """
 
 from __future__ import annotations
@@ -9,10 +11,29 @@ from __future__ import annotations
 import html
 import re
 
+ROW = re.compile(r"<tr[^>]*>(.*?)</tr>", re.S)
+CELL = re.compile(r"<t[dh][^>]*>(.*?)</t[dh]>", re.S)
+
 
 def text(fragment: str) -> str:
     """The visible text of an HTML fragment, spaces collapsed."""
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def cell_text(fragment: str) -> str:
+    """The visible text of a table cell's HTML, tags dropped without a space
+    ("4<small>S</small>" reads "4S"), spaces collapsed."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", fragment)).split())
+
+
+def table_rows(page: str, css: str | None = None) -> list[list[str]]:
+    """Every table row of ``page`` as its cells' text (:func:`cell_text`);
+    with ``css``, only the rows of its tables of that class."""
+    tables = [page]
+    if css is not None:
+        tables = re.findall(rf'<table class="{css}">(.*?)</table>', page, re.S)
+    rows = [row for table in tables for row in ROW.findall(table)]
+    return [[cell_text(cell) for cell in CELL.findall(row)] for row in rows]
 
 
 def guide_card(content: str, kind: str, key: str) -> str:

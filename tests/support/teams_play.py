@@ -75,6 +75,25 @@ def enter(client, match: dict, board: int, open_line: dict, closed_line: dict):
         assert response.status_code == 201, response.json()
 
 
+def enter_contract(
+    client,
+    match: dict,
+    board: int,
+    contract: str,
+    open_result: str,
+    closed_result: str,
+) -> None:
+    """Enter one board of a match bid ``contract`` by North in both rooms,
+    made as ``open_result`` and ``closed_result`` say ("=", "-1", "+1")."""
+    enter(
+        client,
+        match,
+        board,
+        {"contract": contract, "result": open_result},
+        {"contract": contract, "result": closed_result},
+    )
+
+
 def first_board(match: dict, boards: int = 4) -> int:
     """The first board of a match's round when every round has ``boards``."""
     return (match["round"] - 1) * boards + 1

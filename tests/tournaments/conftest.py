@@ -8,6 +8,8 @@ import datetime as dt
 from collections import Counter
 
 import pytest
+from django.test import Client
+from mail_play import commit_each_request
 from running_play import running_section
 from teams_play import Committing
 
@@ -57,6 +59,26 @@ def play_counts(movement: Movement) -> Counter[int]:
 def api(director, django_capture_on_commit_callbacks):
     """The director's client, running the scoring tasks each request queues."""
     return Committing(director, django_capture_on_commit_callbacks)
+
+
+@pytest.fixture
+def td(django_user_model) -> Client:
+    """A client of its own signed in as the staff director "td" (its
+    ``user``), for a test that also has ``client`` play a tablet."""
+    user = django_user_model.objects.create_user(
+        "td", password="pw", is_staff=True, is_superuser=True
+    )
+    client = Client()
+    client.force_login(user)
+    client.user = user
+    return client
+
+
+@pytest.fixture
+def requests_commit(django_capture_on_commit_callbacks, monkeypatch) -> None:
+    """Each test client request runs its on-commit callbacks (a queued mail
+    job) as it ends, as outside the test's transaction (``mail_play``)."""
+    commit_each_request(django_capture_on_commit_callbacks, monkeypatch)
 
 
 @pytest.fixture

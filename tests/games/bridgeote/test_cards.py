@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
 from games.bridgeote import (
-    BIDS,
     PLAIN_ORDER,
     STRAINS,
     TRUMP_ORDER,
@@ -27,6 +25,7 @@ from games.cards import BRIDGEOTE_RANKS, Card, Rank, Suit, deck_36
 from games.errors import GameError
 from tests.games.bridgeote.support import (
     SUITS,
+    contracts,
 )
 
 # ---------------------------------------------------------------- cards
@@ -135,14 +134,7 @@ def test_the_pack_totals_160_in_a_suit_and_260_at_ta_and_sa(strain: str) -> None
     assert sum(card_points(card, strain) for card in deck_36()) == expected
 
 
-@given(
-    st.builds(
-        BridgeoteContract,
-        bid=st.sampled_from(BIDS),
-        strain=st.sampled_from(STRAINS),
-        doubled=st.integers(0, 2),
-    )
-)
+@given(contracts)
 def test_every_contract_counts_the_whole_pack_at_160_or_260(
     contract: BridgeoteContract,
 ) -> None:

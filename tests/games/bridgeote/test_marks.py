@@ -7,15 +7,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.bridgeote import (
-    BIDS,
     GAME_POINTS,
-    STRAINS,
     BridgeoteContract,
     contract_made,
     deal_score,
     game_winner,
 )
 from games.errors import GameError
+from tests.games.bridgeote.support import contracts
 
 # ---------------------------------------------------------------- marks
 
@@ -123,12 +122,7 @@ def test_all_trumps_may_announce_in_four_suits() -> None:
 
 
 @given(
-    st.builds(
-        BridgeoteContract,
-        bid=st.sampled_from(BIDS),
-        strain=st.sampled_from(STRAINS),
-        doubled=st.integers(0, 2),
-    ),
+    contracts,
     st.integers(0, 260),
     st.booleans(),
 )

@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 from django.urls import reverse
-from section_play import bridgeote_post, bridgeote_section
+from section_play import BRIDGEOTE_BOARD_ONE, bridgeote_post, bridgeote_section
 from tablet_play import tablet_client
 
 from tournaments.models import Result
@@ -21,19 +21,9 @@ def section():
 
 def test_three_tables_mark_and_matchpoint_board_one(api, section):
     # Board 1 is played at tables 1, 3 and 2 (Mitchell, 3 tables, 2 boards).
-    lines = [
-        # 100H by N made with 110 card points: NS 100, EW 160 - 110 = 50.
-        {"ns": "1NS", "ew": "1EW", "contract": "100H", "declarer": "N",
-         "points": 110},
-        # 100H by N, 90 points: one down, EW take 160 + 0 announcements.
-        {"ns": "2NS", "ew": "3EW", "contract": "100H", "declarer": "N",
-         "points": 90},
-        # 80S by E made with 100 and a Belote (20): EW 80, NS 60.
-        {"ns": "3NS", "ew": "2EW", "contract": "80S", "declarer": "E",
-         "points": 100, "taker_announcements": 20},
-    ]  # fmt: skip
     scores = [
-        bridgeote_post(api, section, {"board": 1} | line)["score_ns"] for line in lines
+        bridgeote_post(api, section, {"board": 1} | line)["score_ns"]
+        for line in BRIDGEOTE_BOARD_ONE
     ]
     # NS net marks: 100 - 50 = +50;  0 - 160 = -160;  60 - 80 = -20.
     assert scores == [50, -160, -20]

@@ -5,16 +5,11 @@ from __future__ import annotations
 import pytest
 from django.core import mail
 from django.test import Client
-from mail_play import commit_each_request, mailing_section
+from mail_play import mailing_section
 
 from tournaments.models import Event, MailJob, Player, Section
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def committing(django_capture_on_commit_callbacks, monkeypatch):
-    commit_each_request(django_capture_on_commit_callbacks, monkeypatch)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("requests_commit")]
 
 
 @pytest.fixture

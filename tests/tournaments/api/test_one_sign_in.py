@@ -141,33 +141,15 @@ def test_the_token_writes_only_where_its_table_is_now(api, swiss):
     token = sign_in(first.table_set.get(number=3).code)
     play_round(api, swiss["id"], 1)
     second = swiss_sections(swiss["id"])[1]
-    auth = {"Authorization": f"Table {token}"}
-    line = {"board": 5, "ns": "2NS", "ew": "3EW", "contract": "3NT", "tricks": 9}
-    line["declarer"] = "N"
-    old = Client().post(
-        reverse("api-section-results", args=[first.pk]),
-        line | {"board": 1, "ns": "3NS", "ew": "4EW"},
-        content_type="application/json",
-        headers=auth,
-    )
+    old = post_line(token, first, board=1, ns="3NS", ew="4EW")
     assert old.status_code == 403
-    stored = Client().post(
-        reverse("api-section-results", args=[second.pk]),
-        line,
-        content_type="application/json",
-        headers=auth,
-    )
+    stored = post_line(token, second, board=5, ns="2NS", ew="3EW")
     assert stored.status_code == 201, stored.content
     row = second.table_set.get(number=3)
     stored_lines = Result.objects.filter(table=row)
     assert list(stored_lines.values_list("board__number", "tricks")) == [(5, 9)]
     # Another table's boards in its own section: refused.
-    other = Client().post(
-        reverse("api-section-results", args=[second.pk]),
-        line | {"board": 7, "ns": "1NS", "ew": "4EW"},
-        content_type="application/json",
-        headers=auth,
-    )
+    other = post_line(token, second, board=7, ns="1NS", ew="4EW")
     assert other.status_code == 403
     assert other.json() == {
         "detail": "Board 7 between 1NS and 4EW is played at another table, "
@@ -246,12 +228,12 @@ def two_sessions():
     return event, first
 
 
-def test_one_token_plays_both_sessions_of_a_pairs_event(two_sessions):
-    event, first = two_sessions
-    token = sign_in(table_codes(first)[2])
-    assert here(token).json() == {
-        "event": event.pk,
-        "section": first.pk,
+def table_two_in_round_one(event_id: int, section: Section) -> dict:
+    """What ``GET /api/table/`` says of table 2 of a 3-table Mitchell in
+    round 1: 2NS v 2EW on boards 3-4."""
+    return {
+        "event": event_id,
+        "section": section.pk,
         "round": 1,
         "table": 2,
         "ns": "2NS",
@@ -259,6 +241,12 @@ def test_one_token_plays_both_sessions_of_a_pairs_event(two_sessions):
         "boards": [3, 4],
         "sit_out": False,
     }
+
+
+def test_one_token_plays_both_sessions_of_a_pairs_event(two_sessions):
+    event, first = two_sessions
+    token = sign_in(table_codes(first)[2])
+    assert here(token).json() == table_two_in_round_one(event.pk, first)
     later = Session.objects.create(event=event, number=2)
     play_rounds(first)
     assert here(token).json()["round"] == 3  # every round in: its last
@@ -270,16 +258,7 @@ def test_one_token_plays_both_sessions_of_a_pairs_event(two_sessions):
     assert "next session has not started yet" in waiting.json()["detail"]
 
     second = mitchell(later)
-    assert here(token).json() == {
-        "event": event.pk,
-        "section": second.pk,
-        "round": 1,
-        "table": 2,
-        "ns": "2NS",
-        "ew": "2EW",
-        "boards": [3, 4],
-        "sit_out": False,
-    }
+    assert here(token).json() == table_two_in_round_one(event.pk, second)
     assert table_codes(second)[2] == first.table_set.get(number=2).code
     stored = post_line(token, second, board=3, ns="2NS", ew="2EW")
     assert stored.status_code == 201, stored.content

@@ -13,6 +13,7 @@ from teams_play import (
     TEAM_NAMES,
     create,
     enter,
+    enter_contract,
     first_board,
     matches,
     play_match,
@@ -171,21 +172,9 @@ def test_the_swiss_next_round_waits_for_the_last_result(api):
     last = laid_out[1]
     first = first_board(last)
     for board in range(first, first + 3):
-        enter(
-            api,
-            last,
-            board,
-            {"contract": "2S", "result": "="},
-            {"contract": "2S", "result": "="},
-        )
+        enter_contract(api, last, board, "2S", "=", "=")
     assert Session.objects.filter(event_id=event["id"]).count() == 1
-    enter(
-        api,
-        last,
-        first + 3,
-        {"contract": "2S", "result": "="},
-        {"contract": "2S", "result": "+1"},
-    )
+    enter_contract(api, last, first + 3, "2S", "=", "+1")
     assert Session.objects.filter(event_id=event["id"]).count() == 2
     second = [m for m in matches(api, event["id"]) if m["round"] == 2]
     assert {frozenset((m["home"], m["away"])) for m in second}.isdisjoint(
@@ -297,13 +286,7 @@ def test_a_knockout_tie_goes_to_the_better_seed_when_the_rule_says_so(api):
     event = create(api, 2, format="knockout", rounds=1, tie_rule="better-seed")
     (match,) = matches(api, event["id"])
     for board in range(1, 5):
-        enter(
-            api,
-            match,
-            board,
-            {"contract": "3NT", "result": "="},
-            {"contract": "3NT", "result": "="},
-        )
+        enter_contract(api, match, board, "3NT", "=", "=")
     # A final: no stage after it, and no extra boards for the tie.
     assert Session.objects.filter(event_id=event["id"]).count() == 1
     page = api.get(reverse("results:event", args=[event["id"]]))
@@ -348,20 +331,8 @@ def test_a_three_team_knockout_gives_the_top_seed_a_bye_to_the_final(api):
     assert [(m["home"], m["away"]) for m in first] == [(2, 3), (1, None)]
     (semi,) = [m for m in first if m["away"] is not None]
     # Team 3 wins board 1 by 10 IMPs (-50 against +420 in the other room).
-    enter(
-        api,
-        semi,
-        1,
-        {"contract": "4S", "result": "-1"},
-        {"contract": "4S", "result": "="},
-    )
-    enter(
-        api,
-        semi,
-        2,
-        {"contract": "4S", "result": "="},
-        {"contract": "4S", "result": "="},
-    )
+    enter_contract(api, semi, 1, "4S", "-1", "=")
+    enter_contract(api, semi, 2, "4S", "=", "=")
     final = [m for m in matches(api, event["id"]) if m["round"] == 2]
     assert [(m["home"], m["away"]) for m in final] == [(1, 3)]
 
@@ -370,20 +341,8 @@ def test_a_board_a_match_round_robin_scores_one_half_or_nothing_a_board(api):
     event = create(api, 2, scoring="bam", boards_per_match=2)
     (match,) = matches(api, event["id"])
     # Board 1: +420 v -50, the home team wins the board; board 2 flat: a half each.
-    enter(
-        api,
-        match,
-        1,
-        {"contract": "4S", "result": "="},
-        {"contract": "4S", "result": "-1"},
-    )
-    enter(
-        api,
-        match,
-        2,
-        {"contract": "4S", "result": "="},
-        {"contract": "4S", "result": "="},
-    )
+    enter_contract(api, match, 1, "4S", "=", "-1")
+    enter_contract(api, match, 2, "4S", "=", "=")
     sheet = api.get(reverse("api-match", args=[match["id"]])).json()
     assert [(row["home"], row["away"]) for row in sheet["boards"]] == [
         (1, 0),

@@ -66,6 +66,15 @@ def section_of(event: Event) -> Section:
     return Section.objects.get(session__event=event)
 
 
+def closed_section_of(event: Event, shape: tuple[int, int, int]) -> Section:
+    """``event``'s one section, its session closed, of ``shape`` (tables,
+    rounds, boards): a finished evening of the demo."""
+    section = section_of(event)
+    assert section.session.status == Session.Status.CLOSED
+    assert (section.tables, section.rounds, section.boards.count()) == shape
+    return section
+
+
 def test_it_creates_two_finished_events_and_tonights_for_the_demo_club(
     events,
 ) -> None:
@@ -128,10 +137,7 @@ def test_the_individual_evening_is_finished_and_ranked(events) -> None:
     21 boards x 3 lines x 4 MP x 2 players = 504 MP over the field."""
     from tournaments.models import IndividualScore
 
-    event = events[INDIVIDUAL]
-    section = Section.objects.get(session__event=event)
-    assert section.session.status == Session.Status.CLOSED
-    assert (section.tables, section.rounds, section.boards.count()) == (3, 7, 21)
+    section = closed_section_of(events[INDIVIDUAL], (3, 7, 21))
     assert Result.objects.filter(board__section=section).count() == 63
     scores = list(IndividualScore.objects.filter(entrant__section=section))
     assert len(scores) == 12 and all(s.boards == 21 and s.top == 84 for s in scores)
@@ -140,10 +146,7 @@ def test_the_individual_evening_is_finished_and_ranked(events) -> None:
 
 
 def test_the_whiz_tournament_is_finished_and_ranked(events) -> None:
-    event = events[WHIZ]
-    section = Section.objects.get(session__event=event)
-    assert section.session.status == Session.Status.CLOSED
-    assert (section.tables, section.rounds, section.boards.count()) == (4, 4, 8)
+    section = closed_section_of(events[WHIZ], (4, 4, 8))
     # Every table plays every board once: 8 boards x 4 tables.
     assert WhizResult.objects.filter(board__section=section).count() == 32
     scores = list(WhizScore.objects.filter(entrant__section=section))
@@ -310,24 +313,18 @@ def test_the_results_look_like_a_club_night(events) -> None:
     assert 0.4 <= made / played.count() <= 0.9
 
 
-def test_running_it_twice_creates_nothing_new(events) -> None:
-    counts = (
-        Event.objects.count(),
-        Section.objects.count(),
-        Pair.objects.count(),
-        Board.objects.count(),
-        Result.objects.count(),
-        PairScore.objects.count(),
+def stored_counts() -> tuple[int, ...]:
+    """How many events, sections, pairs, boards, lines and pair scores are stored."""
+    return tuple(
+        model.objects.count()
+        for model in (Event, Section, Pair, Board, Result, PairScore)
     )
+
+
+def test_running_it_twice_creates_nothing_new(events) -> None:
+    counts = stored_counts()
     assert load_demo_events(load_demo().club) == []
-    assert (
-        Event.objects.count(),
-        Section.objects.count(),
-        Pair.objects.count(),
-        Board.objects.count(),
-        Result.objects.count(),
-        PairScore.objects.count(),
-    ) == counts
+    assert stored_counts() == counts
 
 
 def test_the_same_seed_gives_the_same_events_every_load(events) -> None:

@@ -8,6 +8,7 @@ from urllib.parse import quote
 import pytest
 from django.urls import reverse
 from django.utils.timezone import localtime
+from section_play import club_night, enter_seating
 
 from tournaments.director.console import (
     CONFIRMED,
@@ -18,8 +19,6 @@ from tournaments.director.console import (
     console_grid,
 )
 from tournaments.models import Pair, Result, Section, Source, Table
-from tournaments.selectors.movement import section_movement
-from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.results import result_submit
 from tournaments.services.table_rounds import table_move_on
 
@@ -29,27 +28,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def section() -> Section:
     """A 3-table Mitchell, 2 boards a round: table t plays set t in round 1."""
-    event = event_create(name="Club night", date=dt.date(2026, 11, 20))
-    return section_create(
-        session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
-    )
-
-
-def enter(section: Section, round: int, table: int, boards: list[int]) -> None:
-    """Enter 3NT= by N on ``boards`` for the seating at ``table`` in ``round``."""
-    movement = section_movement(section)
-    seating = movement.seating(round, table)
-    pairs = {pair.label: pair for pair in Pair.objects.filter(section=section)}
-    for number in boards:
-        assert number in seating.boards
-        result_submit(
-            board=section.boards.get(number=number),
-            ns_pair=pairs[movement.pair(seating.ns).label],
-            ew_pair=pairs[movement.pair(seating.ew).label],
-            contract="3NT",
-            declarer="N",
-            tricks=9,
-        )
+    return club_night()
 
 
 @pytest.fixture
@@ -59,11 +38,11 @@ def played(section: Section) -> Section:
     Round 1: table 1 confirmed, table 2 entered, table 3 half (late).
     Round 2: table 1 in with board 3 disputed, table 2 nothing, table 3 half.
     """
-    enter(section, 1, 1, [1, 2])
-    enter(section, 1, 2, [3, 4])
-    enter(section, 1, 3, [5])
-    enter(section, 2, 1, [3, 4])
-    enter(section, 2, 3, [1])
+    enter_seating(section, 1, 1, [1, 2])
+    enter_seating(section, 1, 2, [3, 4])
+    enter_seating(section, 1, 3, [5])
+    enter_seating(section, 2, 1, [3, 4])
+    enter_seating(section, 2, 3, [1])
     Result.objects.filter(board__number__in=[1, 2], ns_pair__number=1).update(
         confirmed=dt.datetime(2026, 11, 20, 20, tzinfo=dt.UTC)
     )
@@ -100,8 +79,8 @@ def test_each_cell_tells_the_state_of_its_boards(played):
 
 
 def test_a_later_round_at_the_same_table_makes_a_gap_late(section):
-    enter(section, 1, 2, [3])
-    enter(section, 3, 2, [1, 2])
+    enter_seating(section, 1, 2, [3])
+    enter_seating(section, 3, 2, [1, 2])
     found = states(console_grid(section))
     assert found[2, 1][0] == LATE
     assert found[2, 2][0] == LATE

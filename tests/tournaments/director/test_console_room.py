@@ -12,6 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
+from section_play import enter_seating
 
 from tournaments.director.console_room import MissingBoard
 from tournaments.models import (
@@ -24,7 +25,6 @@ from tournaments.models import (
     TabletGrant,
 )
 from tournaments.selectors.movement import section_movement
-from tournaments.services.results import result_submit
 from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
@@ -33,32 +33,6 @@ pytestmark = pytest.mark.django_db
 # table 1 plays boards 1-2, table 2 boards 3-4, table 3 boards 5-6.
 BOARD_ONE = {"board": 1, "ns": "1NS", "ew": "1EW", "contract": "3NT",
              "declarer": "N", "result": "=", "lead": "SK"}  # fmt: skip
-
-
-@pytest.fixture
-def td(django_user_model) -> Client:
-    user = django_user_model.objects.create_user(
-        "td", password="pw", is_staff=True, is_superuser=True
-    )
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def director_enters(section: Section, round: int, table: int, boards: list[int]):
-    """The director enters 3NT= by N for the seating's ``boards``."""
-    movement = section_movement(section)
-    seating = movement.seating(round, table)
-    pairs = {pair.label: pair for pair in Pair.objects.filter(section=section)}
-    for number in boards:
-        result_submit(
-            board=section.boards.get(number=number),
-            ns_pair=pairs[movement.pair(seating.ns).label],
-            ew_pair=pairs[movement.pair(seating.ew).label],
-            contract="3NT",
-            declarer="N",
-            tricks=9,
-        )
 
 
 def tablet(section: Section, number: int) -> dict[str, str]:
@@ -80,8 +54,8 @@ def console(td: Client, section: Section, **params):
 
 
 def test_the_round_at_a_glance_before_and_after_the_clock(td, section):
-    director_enters(section, 1, 1, [1, 2])
-    director_enters(section, 1, 2, [3])
+    enter_seating(section, 1, 1, [1, 2])
+    enter_seating(section, 1, 2, [3])
     page = console(td, section)
     summary = page.context["summary"]
     # No clock yet: the round most tablets enter (tables 2 and 3: round 1).
@@ -114,8 +88,8 @@ def test_a_later_round_shows_the_earlier_rounds_missing_boards(td, section):
     movement = section_movement(section)
     for table in (1, 2, 3):
         boards = list(movement.seating(1, table).boards)
-        director_enters(section, 1, table, boards[:1] if table == 3 else boards)
-        director_enters(section, 2, table, list(movement.seating(2, table).boards))
+        enter_seating(section, 1, table, boards[:1] if table == 3 else boards)
+        enter_seating(section, 2, table)
     # No clock: tables 1 and 2 enter round 3, table 3 still owes board 6.
     summary = console(td, section).context["summary"]
     assert (summary.round, summary.finished, summary.playing) == (3, [], [1, 2, 3])
@@ -228,7 +202,7 @@ def test_a_dispute_shows_both_entries_and_takes_the_other(client, td, section):
 
 
 def test_a_not_agreed_line_has_no_other_entry_to_take(client, td, section):
-    director_enters(section, 1, 1, [1])
+    enter_seating(section, 1, 1, [1])
     line = Result.objects.get()
     Result.objects.filter(pk=line.pk).update(disputed=True)
     (side,) = console(td, section).context["dispute_sides"]

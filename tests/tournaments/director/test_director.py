@@ -6,21 +6,20 @@ import datetime as dt
 from urllib.parse import quote
 
 import pytest
+from director_forms import typed_line
 from django.urls import reverse
+from section_play import club_night
 
 from tournaments.models import Event, Pair, PairScore, Result, Section, Session
 from tournaments.rescore import rescore_section
-from tournaments.services.events import MovementChoice, event_create, section_create
+from tournaments.services.events import event_create
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def section():
-    event = event_create(name="Club night", date=dt.date(2026, 11, 20))
-    return section_create(
-        session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
-    )
+    return club_night()
 
 
 def board_one_rows(client, section):
@@ -141,14 +140,10 @@ def test_it_enters_a_traveller_and_scores_it(
     url, rows = board_one_rows(director, section)
     assert len(rows) == 3
     data = {"next": ""}
-    for row, (contract, declarer, result) in zip(
+    for row, line in zip(
         rows, [("4S", "N", "="), ("4S", "N", "+1"), ("3NTX", "E", "-2")], strict=True
     ):
-        data |= {
-            f"c{row.index}": contract,
-            f"d{row.index}": declarer,
-            f"r{row.index}": result,
-        }
+        data |= typed_line(row.index, *line)
     with django_capture_on_commit_callbacks(execute=True):
         response = director.post(url, data)
     assert response.status_code == 302
@@ -160,14 +155,8 @@ def test_it_enters_a_traveller_and_scores_it(
 
 def test_a_bad_line_keeps_the_whole_board_unsaved(director, section):
     url, rows = board_one_rows(director, section)
-    data = {
-        f"c{rows[0].index}": "4S",
-        f"d{rows[0].index}": "N",
-        f"r{rows[0].index}": "=",
-        f"c{rows[1].index}": "4Z",
-        f"d{rows[1].index}": "N",
-        f"r{rows[1].index}": "=",
-    }
+    data = typed_line(rows[0].index, "4S", "N", "=")
+    data |= typed_line(rows[1].index, "4Z", "N", "=")
     response = director.post(url, data)
     assert response.status_code == 400
     assert not Result.objects.exists()
@@ -179,13 +168,8 @@ def test_it_awards_split_adjusted_scores_and_deletes_a_line(
     director, section, django_capture_on_commit_callbacks
 ):
     url, rows = board_one_rows(director, section)
-    data = {
-        f"c{rows[0].index}": "4S",
-        f"d{rows[0].index}": "N",
-        f"r{rows[0].index}": "10",
-        f"c{rows[1].index}": "A+/A-",
-        f"c{rows[2].index}": "60%",
-    }
+    data = typed_line(rows[0].index, "4S", "N", "10")
+    data |= {f"c{rows[1].index}": "A+/A-", f"c{rows[2].index}": "60%"}
     with django_capture_on_commit_callbacks(execute=True):
         assert director.post(url, data).status_code == 302
     adjusted = Result.objects.exclude(adjusted_ns="").order_by("adjusted_ns")
@@ -234,7 +218,7 @@ def test_rescoring_recomputes_and_never_adds(director, section):
     url, rows = board_one_rows(director, section)
     data = {}
     for row, tricks in zip(rows, ["9", "10", "11"], strict=True):
-        data |= {f"c{row.index}": "4S", f"d{row.index}": "N", f"r{row.index}": tricks}
+        data |= typed_line(row.index, "4S", "N", tricks)
     director.post(url, data)
     rescore_section(section.pk)
     first = list(PairScore.objects.order_by("pair_id").values_list())

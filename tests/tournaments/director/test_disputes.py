@@ -27,17 +27,6 @@ STORED = {
 }  # fmt: skip
 
 
-@pytest.fixture
-def td(django_user_model):
-    user = django_user_model.objects.create_user(
-        "td", password="pw", is_staff=True, is_superuser=True
-    )
-    client = Client()
-    client.force_login(user)
-    client.user = user
-    return client
-
-
 def auth(section, number: int) -> dict[str, str]:
     token = issue_table_token(section.table_set.get(number=number))
     return {"Authorization": f"Table {token}"}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from director_forms import NEW_EVENT_SETTINGS
 from django.test import Client
 from django.urls import reverse
 
@@ -14,15 +15,6 @@ from tournaments.services.directors import director_create
 from tournaments.services.events import event_create
 
 pytestmark = pytest.mark.django_db
-
-SETTINGS = {
-    "scale": 2,
-    "neuberg": "on",
-    "average_plus": "60",
-    "average": "50",
-    "average_minus": "40",
-    "average_rule": "flat",
-}
 
 
 def signed_in(user) -> Client:
@@ -59,9 +51,8 @@ def test_the_site_administrator_of_the_one_club_gets_it_preselected(director):
 def test_a_new_event_of_the_preselected_club_makes_its_names_players(director):
     club = Club.objects.create(name="BC Donne")
     data = {"name": "Tuesday", "date": "2026-11-24", "club": club_initial(director)}
-    assert (
-        director.post(reverse("director:event-new"), data | SETTINGS).status_code == 302
-    )
+    response = director.post(reverse("director:event-new"), data | NEW_EVENT_SETTINGS)
+    assert response.status_code == 302
     event = Event.objects.get()
     assert event.club == club
     section = six_pairs(director, event)
@@ -91,7 +82,7 @@ def test_a_director_of_two_clubs_starts_in_the_club_of_their_last_event():
     assert club_initial(client) is None  # no event yet: they must choose
     refused = client.post(
         reverse("director:event-new"),
-        {"name": "No club", "date": "2026-11-24"} | SETTINGS,
+        {"name": "No club", "date": "2026-11-24"} | NEW_EVENT_SETTINGS,
     )
     assert refused.status_code == 400
     assert "club" in refused.context["form"].errors

@@ -9,6 +9,7 @@ import time
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from section_play import play_line
 
 from tournaments.models import Event, Pair, Section
 from tournaments.rescore import rescore_section
@@ -27,16 +28,8 @@ NAMES = ["Ann – Bob", "Cy – Di", "Ed – Flo", "Gil – Hal", "Ida – Jo", 
 
 
 def play(section: Section, board: int, ns: str, ew: str, contract: str, tricks: int):
-    pairs = {pair.label: pair for pair in Pair.objects.filter(section=section)}
-    result_submit(
-        board=section.boards.get(number=board),
-        ns_pair=pairs[ns],
-        ew_pair=pairs[ew],
-        contract=contract,
-        declarer="N",
-        tricks=tricks,
-        rescore=False,
-    )
+    """``contract`` by N making ``tricks``, not rescored yet."""
+    play_line(section, board, ns, ew, tricks, contract=contract, rescore=False)
 
 
 @pytest.fixture

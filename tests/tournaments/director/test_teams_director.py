@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 from django.urls import reverse
-from teams_play import create, enter, matches
+from teams_play import create, enter, enter_contract, matches
 
 from tournaments.models import Event, Match, Result, Section
 
@@ -79,13 +79,7 @@ def test_the_event_page_shows_running_imps_to_the_director(api):
     event = create(api, 2, boards_per_match=2)
     (match,) = matches(api, event["id"])
     # Board 1 only, in both rooms: +420 and -50, 10 IMPs to the home team.
-    enter(
-        api,
-        match,
-        1,
-        {"contract": "4S", "result": "="},
-        {"contract": "4S", "result": "-1"},
-    )
+    enter_contract(api, match, 1, "4S", "=", "-1")
     page = api.get(reverse("director:event", args=[event["id"]]))
     assert page.status_code == 200
     html = page.content.decode()

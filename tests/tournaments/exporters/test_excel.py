@@ -33,7 +33,6 @@ in its own savepoint.
 from __future__ import annotations
 
 import datetime as dt
-import html
 import re
 from collections.abc import Iterator
 from io import BytesIO, StringIO
@@ -45,6 +44,8 @@ from django.test import Client, TestCase
 from django.urls import reverse
 from django.utils import translation
 from openpyxl import Workbook, load_workbook
+from page_text import table_rows
+from section_play import Played, enter_line
 
 from tests.support.module_world import module_world
 from tournaments.models import Board, Event, Pair, Section, Session
@@ -55,7 +56,6 @@ from tournaments.services.events import (
     event_create,
     section_create,
 )
-from tournaments.services.results import result_adjust, result_submit
 
 if TYPE_CHECKING:
     from demo_world import DemoCopy
@@ -84,13 +84,14 @@ RANKING = [
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
-def ns_result(board: int, ns: int) -> tuple[str, str, int] | str:
+def ns_result(board: int, ns: int) -> Played | None:
+    """NS pair ``ns``'s line on ``board``; None for 3NS's A+ (EW A-) on board 6."""
     if ns == 1:
         return PLUS_110
     if ns == 2:
         return PLUS_140
     if board == 6:
-        return ADJUSTED
+        return None
     return PLUS_140 if board in (1, 3) else MINUS_110
 
 
@@ -111,19 +112,7 @@ def play_section(session: Session, capture) -> Section:
             for number in s.boards:
                 seating.setdefault(number, set()).add((ns.number, ew.number))
                 board = section.boards.get(number=number)
-                played = ns_result(number, ns.number)
-                if played == ADJUSTED:
-                    result_adjust(board=board, ns_pair=ns, ew_pair=ew, ns="A+", ew="A-")
-                else:
-                    contract, declarer, tricks = played
-                    result_submit(
-                        board=board,
-                        ns_pair=ns,
-                        ew_pair=ew,
-                        contract=contract,
-                        declarer=declarer,
-                        tricks=tricks,
-                    )
+                enter_line(board, ns, ew, ns_result(number, ns.number))
     assert seating == SEATING
     return section
 
@@ -160,19 +149,6 @@ def night(db, played_night: int) -> Section:
 @pytest.fixture
 def demo_events(db, played_night: int) -> None:
     """The demo club's events, laid with the night (:func:`played_night`)."""
-
-
-def text(fragment: str) -> str:
-    """The visible text of an HTML fragment (tags dropped), spaces collapsed."""
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", fragment)).split())
-
-
-def table_rows(page: str) -> list[list[str]]:
-    """Every table row of a page as its cells' text."""
-    return [
-        [text(cell) for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
-        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", page, re.S)
-    ]
 
 
 def workbook_of(client: Client, event_id: int) -> Workbook:

@@ -19,6 +19,7 @@ from django.core.management import call_command
 from django.template.loader import render_to_string
 from django.urls import reverse
 from openpyxl import load_workbook
+from page_text import table_rows
 from penalty_play import (  # noqa: F401 (fixtures)
     pair,
     penalty_event,
@@ -44,27 +45,12 @@ def fine(section, label="2NS", unit="mp", amount=3, reason="Slow play"):
     return penalty
 
 
-def text(fragment: str) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", fragment)).split())
-
-
-def table_rows(page: str, css: str = "ranking") -> list[list[str]]:
-    """The rows of every table of class ``css``, as their cells' text."""
-    rows = []
-    for table in re.findall(rf'<table class="{css}">(.*?)</table>', page, re.S):
-        rows += [
-            [text(cell) for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
-            for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)
-        ]
-    return rows
-
-
 def test_the_results_page_shows_the_penalty_and_the_total_after_it(director, section):
     url = reverse("results:event", args=[section.session.event_id])
-    before = table_rows(director.get(url).content.decode())
+    before = table_rows(director.get(url).content.decode(), "ranking")
     assert "Penalty" not in before[0]
     fine(section)
-    rows = table_rows(director.get(url).content.decode())
+    rows = table_rows(director.get(url).content.decode(), "ranking")
     assert rows[0] == [
         "Rank", "Pair", "Names", "MP", "Penalty", "Total", "Top", "%", "Boards",
     ]  # fmt: skip
@@ -79,7 +65,7 @@ def test_the_print_set_shows_the_penalty(director, section):
     fine(section, unit="top_pct", amount=25)
     response = director.get(reverse("director:print-set", args=[section.pk]))
     assert response.status_code == 200
-    rows = table_rows(response.content.decode())
+    rows = table_rows(response.content.decode(), "ranking")
     assert rows[0][3:6] == ["MP", "Penalty", "Total"]
     assert ["1", "2NS", "Pair 2NS", "6", "−1", "5", "8", "62.50", "2"] in rows
 
@@ -165,7 +151,7 @@ def test_multi_session_totals_include_the_penalty(director, event, section):
     stored_section(event, number=2)
     fine(section, amount=5)
     reports_url = reverse("results:event", args=[event.pk])
-    rows = table_rows(director.get(reports_url).content.decode())
+    rows = table_rows(director.get(reports_url).content.decode(), "ranking")
     assert rows[1:4] == [
         ["1", "3", "Pair 3NS", "8", "", "8", "16", "50.00", "4"],
         ["2", "2", "Pair 2NS", "12", "−5", "7", "16", "43.75", "4"],
@@ -230,7 +216,7 @@ def test_withdrawing_restores_every_output(director, section):
     penalty_withdraw(penalty, user=None)
     rescore_section(section.pk)
     url = reverse("results:event", args=[section.session.event_id])
-    rows = table_rows(director.get(url).content.decode())
+    rows = table_rows(director.get(url).content.decode(), "ranking")
     assert "Penalty" not in rows[0]
     assert rows[1] == ["1", "2", "Pair 2NS", "6", "8", "75.00", "2"]
     assert "Penalty\\6R" not in event_pbn(section.session.event)

@@ -8,6 +8,7 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from pbn_files import score_table_pbn
 
 from tests.conftest import TEST_DATA
 from tournaments.importers.awards import Award, parse_award
@@ -32,32 +33,14 @@ def score_event(event_id: int, *args: str) -> dict:
 
 # Pair 14 came late: on boards 1 and 2 its opponents (4NS) were awarded 60 %,
 # 14EW 0 %.  Board 3 was played at all four tables.
-ABSENT_PBN = """% PBN 2.1
-[Event "Absent pair night"]
-[Date "2026.11.20"]
-[Board "1"]
-[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]
-1 11 4S S 10
-2 12 4S S 11
-3 13 4S S 9
-4 14 60/0 - -
-
-[Event "#"]
-[Board "2"]
-[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]
-1 12 3NT N 9
-2 13 3NT N 10
-3 11 3NT N 8
-4 14 "60/40 EW absent" - -
-
-[Event "#"]
-[Board "3"]
-[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]
-1 13 4S S 10
-2 14 4S S 10
-3 11 4S S 10
-4 12 4S S 10
-"""
+ABSENT_PBN = score_table_pbn(
+    "Absent pair night",
+    [
+        ["1 11 4S S 10", "2 12 4S S 11", "3 13 4S S 9", "4 14 60/0 - -"],
+        ["1 12 3NT N 9", "2 13 3NT N 10", "3 11 3NT N 8", '4 14 "60/40 EW absent" - -'],
+        ["1 13 4S S 10", "2 14 4S S 10", "3 11 4S S 10", "4 12 4S S 10"],
+    ],
+)
 
 
 @pytest.mark.django_db

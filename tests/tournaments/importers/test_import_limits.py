@@ -15,26 +15,20 @@ from io import StringIO
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
+from pbn_files import score_table_pbn
 from teams_play import create, play_round
 
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
 
-PBN = """% PBN 2.1
-[Event "Tuesday pairs"]
-[Date "2026.11.20"]
-[Board "1"]
-[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]
-1 11 4S S 10
-2 12 4S S 11
-
-[Event "#"]
-[Board "2"]
-[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]
-1 12 3NT N 9
-2 11 3NT N 10
-"""
+PBN = score_table_pbn(
+    "Tuesday pairs",
+    [
+        ["1 11 4S S 10", "2 12 4S S 11"],
+        ["1 12 3NT N 9", "2 11 3NT N 10"],
+    ],
+)
 
 REFUSED = {
     "pair over a smallint": (
@@ -52,8 +46,8 @@ REFUSED = {
 }
 
 
-def post(director, text: str):
-    upload = SimpleUploadedFile("night.pbn", text.encode())
+def post(director, text: str, name: str = "night.pbn"):
+    upload = SimpleUploadedFile(name, text.encode())
     return director.post("/api/results-files/", {"file": upload})
 
 
@@ -85,23 +79,21 @@ def exported_teams(api) -> str:
     return out.getvalue()
 
 
-def test_a_teams_file_with_a_team_number_over_a_smallint_is_a_400(api, director):
-    text = exported_teams(api).replace('TEAM_ID="2"', 'TEAM_ID="70000"')
-    text = re.sub(r"<(TEAM|OPPOSING_TEAM)>2<", r"<\1>70000<", text)
-    upload = SimpleUploadedFile("teams.xml", text.encode())
-    response = director.post("/api/results-files/", {"file": upload})
-    assert response.status_code == 400, response.content
-    (fault,) = response.json()["file"]
-    assert "70000" in fault
-    assert Event.objects.count() == 1
+def team_over_a_smallint(text: str) -> str:
+    """Team 2 numbered 70000."""
+    text = text.replace('TEAM_ID="2"', 'TEAM_ID="70000"')
+    return re.sub(r"<(TEAM|OPPOSING_TEAM)>2<", r"<\1>70000<", text)
 
 
-def test_a_teams_file_with_a_round_number_over_a_smallint_is_a_400(api, director):
-    text = exported_teams(api)
+def round_over_a_smallint(text: str) -> str:
+    """The one round numbered 70000."""
     assert text.count("<ROUND_NUMBER>1</ROUND_NUMBER>") == 1
-    text = text.replace("<ROUND_NUMBER>1<", "<ROUND_NUMBER>70000<")
-    upload = SimpleUploadedFile("teams.xml", text.encode())
-    response = director.post("/api/results-files/", {"file": upload})
+    return text.replace("<ROUND_NUMBER>1<", "<ROUND_NUMBER>70000<")
+
+
+@pytest.mark.parametrize("change", [team_over_a_smallint, round_over_a_smallint])
+def test_a_teams_file_with_a_number_over_a_smallint_is_a_400(api, director, change):
+    response = post(director, change(exported_teams(api)), "teams.xml")
     assert response.status_code == 400, response.content
     (fault,) = response.json()["file"]
     assert "70000" in fault

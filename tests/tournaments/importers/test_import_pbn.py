@@ -7,6 +7,7 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
+from pbn_files import score_table_pbn
 
 from tournaments.models import Event, Result, ResultChange, Source
 
@@ -120,24 +121,13 @@ def test_score_event_names_an_unknown_event():
         score_event(999)
 
 
-SCORE_TABLE_PBN = """% PBN 2.1
-[Event "Adjusted night"]
-[Date "2026.11.20"]
-[Board "1"]
-[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]
-1 11 4S S 10
-2 12 4S S 11
-3 13 4S S 9
-4 14 A+ - -
-
-[Event "#"]
-[Board "2"]
-[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]
-1 12 3NT N 9
-2 13 3NT N 10
-3 14 3NT N 8
-4 11 3NT N 9
-"""
+SCORE_TABLE_PBN = score_table_pbn(
+    "Adjusted night",
+    [
+        ["1 11 4S S 10", "2 12 4S S 11", "3 13 4S S 9", "4 14 A+ - -"],
+        ["1 12 3NT N 9", "2 13 3NT N 10", "3 14 3NT N 8", "4 11 3NT N 9"],
+    ],
+)
 
 
 def test_it_imports_artificial_scores_and_applies_the_session_rule(tmp_path):

@@ -2,41 +2,23 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from django.test import Client
 from django.urls import reverse
+from section_play import club_night, play_line
 
 from tournaments.models import Event, Pair, Section
 from tournaments.rescore import rescore_section
-from tournaments.services.events import MovementChoice, event_create, section_create
-from tournaments.services.results import result_submit
 
 pytestmark = pytest.mark.django_db
-
-
-def play(section: Section, board: int, ns: str, ew: str, tricks: int) -> None:
-    pairs = {pair.label: pair for pair in Pair.objects.filter(section=section)}
-    result_submit(
-        board=section.boards.get(number=board),
-        ns_pair=pairs[ns],
-        ew_pair=pairs[ew],
-        contract="4H",
-        declarer="N",
-        tricks=tricks,
-    )
 
 
 @pytest.fixture
 def section() -> Section:
     """Board 1 played twice: 4H= and 4H+1: 12.50 % and 87.50 % for NS (Neuberg)."""
-    event = event_create(name="Club night", date=dt.date(2026, 11, 20))
-    section = section_create(
-        session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
-    )
-    play(section, 1, "1NS", "1EW", 10)
-    play(section, 1, "3NS", "2EW", 11)
+    section = club_night()
+    play_line(section, 1, "1NS", "1EW", 10)
+    play_line(section, 1, "3NS", "2EW", 11)
     rescore_section(section.pk)
     # Board 1 is still in play at table 2: these tests are about publication,
     # so travellers show while boards are in play (test_traveller_privacy).
@@ -137,7 +119,7 @@ def test_the_version_changes_with_a_new_result(client, section):
     assert set(before) == {"version", "stale"} and before["version"]
     assert before["stale"] is True  # the fixture's lines were never rescored
     assert client.get(url).json() == before
-    play(section, 1, "2NS", "3EW", 9)
+    play_line(section, 1, "2NS", "3EW", 9)
     after = client.get(url).json()
     assert after["version"] != before["version"]
     Event.objects.update(published=True)

@@ -8,13 +8,12 @@ from io import BytesIO
 import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
+from section_play import club_night, enter_board
 
 from tournaments.models import Club, Pair, Player, Session
 from tournaments.rescore import rescore_section
-from tournaments.selectors.movement import section_movement
 from tournaments.selectors.pairs import stored_report
 from tournaments.services.events import MovementChoice, event_create, section_create
-from tournaments.services.results import result_adjust, result_submit
 
 pytestmark = pytest.mark.django_db
 
@@ -26,32 +25,9 @@ def section():
     Board 1 is love all: +420, +450 and +300; NS MP 2, 4, 0 of a top of 4.
     Board 2 holds two played lines and an A+/A- (60 % / 40 % of the top).
     """
-    event = event_create(name="Club night", date=dt.date(2026, 11, 20))
-    section = section_create(
-        session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
-    )
-    movement = section_movement(section)
-    pairs = {p.label: p for p in Pair.objects.filter(section=section)}
-    lines = {1: [("4H", "N", 10), ("4H", "N", 11), ("3NTX", "E", 7)],
-             2: [("2S", "S", 8), ("2S", "S", 9), None]}  # fmt: skip
-    for number, entries in lines.items():
-        board = section.boards.get(number=number)
-        seatings = [s for s in movement.seatings if number in s.boards]
-        for seating, entry in zip(seatings, entries, strict=True):
-            ns = pairs[movement.pair(seating.ns).label]
-            ew = pairs[movement.pair(seating.ew).label]
-            if entry is None:
-                result_adjust(board=board, ns_pair=ns, ew_pair=ew, ns="A+", ew="A-")
-            else:
-                contract, declarer, tricks = entry
-                result_submit(
-                    board=board,
-                    ns_pair=ns,
-                    ew_pair=ew,
-                    contract=contract,
-                    declarer=declarer,
-                    tricks=tricks,
-                )
+    section = club_night()
+    enter_board(section, 1, [("4H", "N", 10), ("4H", "N", 11), ("3NTX", "E", 7)])
+    enter_board(section, 2, [("2S", "S", 8), ("2S", "S", 9), None])
     rescore_section(section.pk)
     return section
 
@@ -161,20 +137,7 @@ def test_the_event_ranking_adds_up_the_sessions_of_each_partnership(client, sect
         )
         pair.players.set([player])
         twin.players.set([player])
-    board = copy.boards.get(number=1)
-    movement = section_movement(copy)
-    labels = {p.label: p for p in copy.pairs.all()}
-    for seating, tricks in zip(
-        [s for s in movement.seatings if 1 in s.boards], [10, 11, 9], strict=True
-    ):
-        result_submit(
-            board=board,
-            ns_pair=labels[movement.pair(seating.ns).label],
-            ew_pair=labels[movement.pair(seating.ew).label],
-            contract="4S",
-            declarer="N",
-            tricks=tricks,
-        )
+    enter_board(copy, 1, [("4S", "N", tricks) for tricks in (10, 11, 9)])
     rescore_section(copy.pk)
     response = client.get(reverse("results:event", args=[event.pk]))
     rankings = response.context["rankings"]

@@ -12,9 +12,10 @@ import datetime as dt
 import pytest
 from django.test import Client
 from django.urls import reverse
+from section_play import play_line
 
 from tests.tournaments.conftest import mitchell_section
-from tournaments.models import Event, Pair, Result, Section, Session
+from tournaments.models import Event, Result, Section, Session
 from tournaments.rescore import rescore_section
 from tournaments.selectors.movement import section_movement
 from tournaments.services.events import MovementChoice, event_create, section_create
@@ -27,7 +28,6 @@ from tournaments.services.privacy import (
     incomplete_boards,
     visible_boards,
 )
-from tournaments.services.results import result_submit
 from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
@@ -42,14 +42,13 @@ BOARD_ONE = [
 
 def enter(section: Section, board: int, round: int, table: int, ns: str, ew: str,
           tricks: int) -> Result:  # fmt: skip
-    pairs = {pair.label: pair for pair in Pair.objects.filter(section=section)}
-    return result_submit(
-        board=section.boards.get(number=board),
-        ns_pair=pairs[ns],
-        ew_pair=pairs[ew],
-        contract="4H",
-        declarer="N",
-        tricks=tricks,
+    """4H by N making ``tricks`` on ``board`` at ``table`` in ``round``."""
+    return play_line(
+        section,
+        board,
+        ns,
+        ew,
+        tricks,
         round=section.round_set.get(number=round),
         table=section.table_set.get(number=table),
     )

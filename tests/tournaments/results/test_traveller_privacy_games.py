@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 from django.test import Client
 from django.urls import reverse
-from section_play import bridgeote_section, playing_mitchell
+from section_play import BRIDGEOTE_BOARD_ONE, bridgeote_section, playing_mitchell
 from teams_play import create, matches, post
 
 from tests.tournaments.results.test_traveller_privacy import (
@@ -266,20 +266,12 @@ def test_the_version_changes_when_a_session_closes(section):
 def test_a_bridgeote_board_is_hidden_until_every_table_entered_it(api):
     section = bridgeote_section("Belote night", dt.date(2026, 11, 24))
     url = reverse("api-bridgeote-results", args=[section.pk])
-    lines = [
-        {"ns": "1NS", "ew": "1EW", "contract": "100H", "declarer": "N",
-         "points": 110},
-        {"ns": "2NS", "ew": "3EW", "contract": "100H", "declarer": "N",
-         "points": 90},
-        {"ns": "3NS", "ew": "2EW", "contract": "80S", "declarer": "E",
-         "points": 100, "taker_announcements": 20},
-    ]  # fmt: skip
-    for line in lines[:2]:
+    for line in BRIDGEOTE_BOARD_ONE[:2]:
         assert post(api, url, {"board": 1} | line).status_code == 201
     response = Client().get(board_url(section))
     assert response.status_code == 403
     assert "<td>50</td>" not in response.content.decode()
-    assert post(api, url, {"board": 1} | lines[2]).status_code == 201
+    assert post(api, url, {"board": 1} | BRIDGEOTE_BOARD_ONE[2]).status_code == 201
     response = Client().get(board_url(section))
     assert response.status_code == 200
     assert "<td>50</td>" in response.content.decode()

@@ -19,10 +19,10 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from section_play import board_slots, enter_board
 
 from tournaments.models import Board, Event, PairScore, Result, ScoringRequest, Section
 from tournaments.rescore import rescore_section
-from tournaments.selectors.movement import section_movement
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.rescoring import rescore
 from tournaments.services.results import result_submit
@@ -46,32 +46,9 @@ def two_sections(across: bool) -> tuple[Section, Section]:
     )
 
 
-def board_one_slots(section: Section) -> list[tuple]:
-    movement = section_movement(section)
-    pairs = {pair.label: pair for pair in section.pairs.all()}
-    board = section.boards.get(number=1)
-    return [
-        (board, pairs[movement.pair(s.ns).label], pairs[movement.pair(s.ew).label])
-        for s in movement.seatings
-        if 1 in s.boards
-    ]
-
-
 def enter(section: Section, contracts, *, rescore_it: bool = False) -> list[Result]:
-    return [
-        result_submit(
-            board=board,
-            ns_pair=ns,
-            ew_pair=ew,
-            contract=contract,
-            declarer=declarer,
-            tricks=tricks,
-            rescore=rescore_it,
-        )
-        for (board, ns, ew), (contract, declarer, tricks) in zip(
-            board_one_slots(section), contracts, strict=True
-        )
-    ]
+    """Board 1's lines of ``section``, not rescored unless told."""
+    return enter_board(section, 1, contracts, rescore=rescore_it)
 
 
 def mp_by_score(*sections: Section) -> dict[int, tuple]:
@@ -130,7 +107,7 @@ def test_a_line_changed_in_one_section_rescores_the_board_in_both():
     enter(b, SECTION_B)
     rescore_section(a.pk)
     # B's 450 becomes 4S-2 by N, -100: A's 420 is now the field's top.
-    board, ns, ew = board_one_slots(b)[0]
+    board, ns, ew = board_slots(b, 1)[0]
     result_submit(
         board=board, ns_pair=ns, ew_pair=ew, contract="4S", declarer="N", tricks=8,
         result=Result.objects.get(board=board, ns_pair=ns),
@@ -215,7 +192,7 @@ def test_the_results_page_ranks_the_field_with_each_section_place(client):
     assert "Scored across the field" in text
     assert "In section" in text
     # Section A's 420 pair: 2nd in the field's NS ranking, 1st in its section.
-    ns = board_one_slots(a)[0][1]
+    ns = board_slots(a, 1)[0][1]
     assert f"<tr><td>2</td><td>1</td><td>A{ns.number}</td>" in text
 
 

@@ -11,6 +11,7 @@ import re
 from io import BytesIO
 
 import pytest
+from director_forms import NEW_EVENT_SETTINGS, typed_line
 from django.urls import reverse
 from openpyxl import load_workbook
 
@@ -22,16 +23,7 @@ pytestmark = pytest.mark.django_db
 def create_event(director, name: str) -> Event:
     response = director.post(
         reverse("director:event-new"),
-        {
-            "name": name,
-            "date": "2026-11-24",
-            "scale": 2,
-            "neuberg": "on",
-            "average_plus": "60",
-            "average": "50",
-            "average_minus": "40",
-            "average_rule": "flat",
-        },
+        {"name": name, "date": "2026-11-24"} | NEW_EVENT_SETTINGS,
     )
     assert response.status_code == 302
     return Event.objects.get(name=name)
@@ -56,12 +48,7 @@ def enter_all_travellers(director, section, line_for, capture) -> None:
         rows = director.get(url).context["rows"]
         data = {"next": ""}
         for row in rows:
-            contract, declarer, result = line_for(row)
-            data |= {
-                f"c{row.index}": contract,
-                f"d{row.index}": declarer,
-                f"r{row.index}": result,
-            }
+            data |= typed_line(row.index, *line_for(row))
         with capture(execute=True):
             response = director.post(url, data)
         assert response.status_code == 302

@@ -9,9 +9,7 @@ are stored as an imported Howell, then rescored as the scoring task does.
 from __future__ import annotations
 
 import datetime as dt
-import html
 import json
-import re
 import xml.etree.ElementTree as ET
 from io import BytesIO, StringIO
 from pathlib import Path
@@ -20,13 +18,13 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import load_workbook
+from page_text import cell_text, table_rows
+from section_play import enter_board
 
 from scoring.imps import butler_datum
 from tournaments.models import Board, Event, Pair, PairScore, Result, Section, Source
 from tournaments.rescore import rescore_section
-from tournaments.selectors.movement import section_movement
 from tournaments.services.events import MovementChoice, event_create, section_create
-from tournaments.services.results import result_adjust, result_submit
 
 pytestmark = pytest.mark.django_db
 
@@ -178,28 +176,9 @@ def test_a_mitchell_butler_night_goes_through_the_scoring_task(
     section = section_create(
         session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
     )
-    movement = section_movement(section)
-    pairs = {p.label: p for p in section.pairs.all()}
-    board = section.boards.get(number=1)
-    seatings = [s for s in movement.seatings if 1 in s.boards]
-    entries = [("4H", "N", 10), ("4H", "N", 11), None]
     with django_capture_on_commit_callbacks(execute=True):
-        for seating, entry in zip(seatings, entries, strict=True):
-            ns = pairs[movement.pair(seating.ns).label]
-            ew = pairs[movement.pair(seating.ew).label]
-            if entry is None:
-                result_adjust(board=board, ns_pair=ns, ew_pair=ew, ns="A+", ew="A-")
-            else:
-                contract, declarer, tricks = entry
-                result_submit(
-                    board=board,
-                    ns_pair=ns,
-                    ew_pair=ew,
-                    contract=contract,
-                    declarer=declarer,
-                    tricks=tricks,
-                )
-    board.refresh_from_db()
+        enter_board(section, 1, [("4H", "N", 10), ("4H", "N", 11), None])
+    board = section.boards.get(number=1)
     assert board.datum == 440
     lines = sorted(
         (r.score_ns or 0, r.imp_ns, r.imp_ew)
@@ -287,17 +266,6 @@ def test_score_event_prints_imps_as_text(butler_night):
     assert first.split()[:4] == ["1", "4", "34.00", "IMPs"]
 
 
-def text(fragment: str) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", fragment)).split())
-
-
-def table_rows(page: str) -> list[list[str]]:
-    return [
-        [text(cell) for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
-        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", page, re.S)
-    ]
-
-
 def test_the_event_page_ranks_by_imps(client, cross_night):
     response = client.get(reverse("results:event", args=[cross_night.session.event_id]))
     assert response.status_code == 200
@@ -312,7 +280,7 @@ def test_the_board_page_shows_the_datum_and_the_imps(client, butler_night):
     response = client.get(reverse("results:board", args=[butler_night.pk, 1]))
     assert response.status_code == 200
     page = response.content.decode()
-    assert "Butler datum: NS 160" in text(page)
+    assert "Butler datum: NS 160" in cell_text(page)
     rows = table_rows(page)
     assert rows[0][-2:] == ["IMP NS", "IMP EW"]
     assert "MP NS" not in rows[0]
@@ -330,7 +298,7 @@ def test_the_pair_page_adds_up_its_imps(client, butler_night):
     assert len(rows) == 35
     assert sum(row["imps"] for row in rows) == 34
     page = response.content.decode()
-    assert "34 IMPs" in text(page)
+    assert "34 IMPs" in cell_text(page)
     # "Total" twice: the wide and the narrow (phone) heading of the same row.
     assert table_rows(page)[-1] == ["Total", "Total", "34"]
 

@@ -15,6 +15,7 @@ If 1EW and 4EW went to each other's tables, 4EW defended the +420 (2 MP,
 from __future__ import annotations
 
 import pytest
+from director_forms import traveller_as_shown
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 from wrong_pairs import line, mp, pair
@@ -142,13 +143,7 @@ def test_only_the_director_and_one_board_at_a_time(section):
 def test_the_traveller_form_fixes_exchanged_pairs_in_one_save(section, director):
     url = reverse("director:traveller", args=[section.pk, 1])
     rows = director.get(url).context["rows"]
-    data = {"stay": ""}
-    for row in rows:
-        i = row.index
-        data.update({f"c{i}": row.contract, f"d{i}": row.declarer,
-                     f"l{i}": row.lead, f"r{i}": row.result})  # fmt: skip
-        if row.result_id:
-            data.update({f"n{i}": row.ns_typed, f"e{i}": row.ew_typed})
+    data = {"stay": ""} | traveller_as_shown(rows)
     by_table = {row.table: row.index for row in rows}
     data[f"e{by_table[1]}"] = "4EW"
     data[f"e{by_table[5]}"] = "1EW"

@@ -22,6 +22,7 @@ North-South scores.
 from __future__ import annotations
 
 import pytest
+from director_forms import traveller_as_shown
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 from wrong_pairs import line, mp, pair
@@ -262,13 +263,7 @@ def test_a_swap_on_another_sections_url_is_404(section, director):
 def test_the_traveller_form_fixes_a_lines_pairs(section, director):
     page = director.get(reverse("director:traveller", args=[section.pk, 1]))
     rows = page.context["rows"]
-    data = {}
-    for row in rows:
-        i = row.index
-        data.update({f"c{i}": row.contract, f"d{i}": row.declarer,
-                     f"l{i}": row.lead, f"r{i}": row.result})  # fmt: skip
-        if row.result_id:
-            data.update({f"n{i}": row.ns_typed, f"e{i}": row.ew_typed})
+    data = traveller_as_shown(rows)
     table_four = next(row for row in rows if row.table == 4)
     data[f"e{table_four.index}"] = "3"  # pair 3 of the EW direction
     data["stay"] = ""

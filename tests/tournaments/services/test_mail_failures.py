@@ -12,19 +12,14 @@ from django.core.mail.backends.locmem import EmailBackend
 from django.urls import reverse
 from django.utils import timezone
 from kombu.exceptions import OperationalError
-from mail_play import commit_each_request, mailing_section, start
+from mail_play import mailing_section, start
 
 from tournaments.models import Event, MailJob, Player, Result, Section
 from tournaments.services import mail_jobs
 from tournaments.services.mail_jobs import mail_job_run, mail_jobs_sweep
 from tournaments.tasks.mail import send_results
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def committing(django_capture_on_commit_callbacks, monkeypatch):
-    commit_each_request(django_capture_on_commit_callbacks, monkeypatch)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("requests_commit")]
 
 
 @pytest.fixture

@@ -7,16 +7,11 @@ import pytest
 from django.core import mail
 from django.db import IntegrityError, transaction
 from django.urls import reverse
-from mail_play import commit_each_request, mailing_section, pair_of, start
+from mail_play import mailing_section, pair_of, start
 
 from tournaments.models import Event, MailJob, Player, Section
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def committing(django_capture_on_commit_callbacks, monkeypatch):
-    commit_each_request(django_capture_on_commit_callbacks, monkeypatch)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("requests_commit")]
 
 
 @pytest.fixture

@@ -6,42 +6,23 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 from django.urls import reverse
+from section_play import enter_seating
 
 from tournaments.models import Result, Session
 from tournaments.selectors.movement import section_movement
 from tournaments.services.closing import close_check
-from tournaments.services.results import result_answer, result_submit
+from tournaments.services.results import result_answer
 from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def td(django_user_model):
-    user = django_user_model.objects.create_user(
-        "td", password="pw", is_staff=True, is_superuser=True
-    )
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def play_all(section, skip: tuple[int, int, int] | None = None) -> None:
     """Every seating's boards, 4S= by N, but ``skip`` (round, table, board)."""
-    movement = section_movement(section)
-    pairs = {pair.label: pair for pair in section.pairs.all()}
-    for seating in movement.seatings:
-        for number in seating.boards:
-            if (seating.round, seating.table, number) == skip:
-                continue
-            result_submit(
-                board=section.boards.get(number=number),
-                ns_pair=pairs[movement.pair(seating.ns).label],
-                ew_pair=pairs[movement.pair(seating.ew).label],
-                contract="4S",
-                declarer="N",
-                tricks=10,
-            )
+    for seating in section_movement(section).seatings:
+        place = (seating.round, seating.table)
+        boards = [n for n in seating.boards if (*place, n) != skip]
+        enter_seating(section, *place, boards, played=("4S", "N", 10))
 
 
 def status(section) -> str:

@@ -6,9 +6,10 @@ import datetime as dt
 
 import pytest
 from django.core.exceptions import ValidationError
+from section_play import club_night, play_line
 
 from tournaments.models import Pair, Result, ResultChange, Source
-from tournaments.services.events import MovementChoice, event_create, section_create
+from tournaments.services.events import event_create
 from tournaments.services.results import result_adjust, result_delete, result_submit
 
 pytestmark = pytest.mark.django_db
@@ -16,72 +17,42 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def section():
-    event = event_create(name="Club night", date=dt.date(2026, 11, 20))
-    return section_create(
-        session=event.sessions.get(), choice=MovementChoice("mitchell", 3, 2)
-    )
+    return club_night()
 
 
-def pair(section, label: str) -> Pair:
-    return Pair.objects.get(section=section, number=int(label[0]), direction=label[1:])
+def three_nt_by_south(
+    section, ns: str = "1NS", ew: str = "1EW", tricks: int = 9, **extra: object
+) -> Result:
+    """Board 1 bid 3NT by South between the pairs ``ns`` and ``ew``, through
+    the write path; ``extra`` goes to ``result_submit``."""
+    return play_line(section, 1, ns, ew, tricks, contract="3NT", declarer="S", **extra)
 
 
 def test_round_one_table_one_plays_boards_1_and_2(section):
     """3-table Mitchell, round 1: table t has t NS v t EW on set t."""
-    board = section.boards.get(number=1)
-    line = result_submit(
-        board=board,
-        ns_pair=pair(section, "1NS"),
-        ew_pair=pair(section, "1EW"),
-        contract="3NT",
-        declarer="S",
-        tricks=9,
-    )
+    line = three_nt_by_south(section)
     assert (line.round.number, line.table.number, line.score_ns) == (1, 1, 400)
 
 
 def test_pairs_that_do_not_play_the_board_are_refused(section):
-    board = section.boards.get(number=1)
     with pytest.raises(ValidationError) as refused:
-        result_submit(
-            board=board,
-            ns_pair=pair(section, "2NS"),
-            ew_pair=pair(section, "2EW"),
-            contract="3NT",
-            declarer="S",
-            tricks=9,
-        )
+        three_nt_by_south(section, "2NS", "2EW")
     assert "2NS and 2EW do not play board 1" in refused.value.messages[0]
     assert "ns_pair" in refused.value.message_dict
     assert not Result.objects.exists()
 
 
 def test_the_wrong_round_is_refused(section):
-    board = section.boards.get(number=1)
     with pytest.raises(ValidationError, match="at table 1 in round 2"):
-        result_submit(
-            board=board,
-            ns_pair=pair(section, "1NS"),
-            ew_pair=pair(section, "1EW"),
-            contract="3NT",
-            declarer="S",
-            tricks=9,
+        three_nt_by_south(
+            section,
             round=section.round_set.get(number=2),
             table=section.table_set.get(number=1),
         )
 
 
 def tablet_entry(section, key: str, tricks: int = 9) -> Result:
-    return result_submit(
-        board=section.boards.get(number=1),
-        ns_pair=pair(section, "1NS"),
-        ew_pair=pair(section, "1EW"),
-        contract="3NT",
-        declarer="S",
-        tricks=tricks,
-        source=Source.TABLE,
-        key=key,
-    )
+    return three_nt_by_south(section, tricks=tricks, source=Source.TABLE, key=key)
 
 
 def test_a_retried_tablet_submission_is_stored_once(section):

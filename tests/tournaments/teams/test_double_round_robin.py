@@ -9,7 +9,7 @@ from io import BytesIO
 import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
-from teams_play import create, enter, matches
+from teams_play import create, enter, enter_contract, matches
 
 from tournaments.models import Event, Pair, Session
 from tournaments.movements.round_robin import berger_rounds, double_round_robin
@@ -61,24 +61,12 @@ def test_a_two_team_double_round_robin_through_the_api(api):
     # Round 2's open room: Kings North-South, Aces East-West at table 1.
     section = Session.objects.get(event_id=event["id"], number=2).sections.get()
     assert Pair.objects.filter(section=section).count() == 4
-    enter(
-        api,
-        one,
-        1,
-        {"contract": "4S", "result": "="},
-        {"contract": "4S", "result": "-1"},
-    )
+    enter_contract(api, one, 1, "4S", "=", "-1")
     for board in (2, 3, 4):
         enter(api, one, board, FLAT, FLAT)
     for board in (5, 6, 7):
         enter(api, two, board, FLAT, FLAT)
-    enter(
-        api,
-        two,
-        8,
-        {"contract": "2S", "result": "+1"},
-        {"contract": "2S", "result": "-1"},
-    )
+    enter_contract(api, two, 8, "2S", "+1", "-1")
     done = {
         m["round"]: (m["home_points"], m["away_points"])
         for m in matches(api, event["id"])

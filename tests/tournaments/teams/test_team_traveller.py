@@ -18,7 +18,7 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
-from teams_play import create, enter, matches
+from teams_play import create, enter, enter_contract, matches
 
 from tournaments.models import Event, Section
 
@@ -41,20 +41,8 @@ def round_one(api) -> tuple[dict, list[dict]]:
 
 def test_each_match_shows_both_rooms_the_net_and_the_imps(api, round_one):
     event, (one, two) = round_one
-    enter(
-        api,
-        one,
-        1,
-        {"contract": "4S", "result": "="},
-        {"contract": "4S", "result": "-1"},
-    )
-    enter(
-        api,
-        two,
-        1,
-        {"contract": "3NT", "result": "-1"},
-        {"contract": "3NT", "result": "="},
-    )
+    enter_contract(api, one, 1, "4S", "=", "-1")
+    enter_contract(api, two, 1, "3NT", "-1", "=")
     Event.objects.filter(pk=event["id"]).update(published=True)
     page = api.get(reverse("results:board", args=[one["section"], 1]))
     assert page.status_code == 200
@@ -74,13 +62,7 @@ def test_a_match_whose_other_room_has_not_played_shows_nothing(api, client, roun
     """Privacy: a tablet of match 1 sees nothing of match 2's open room while
     the closed room has still to play the board; the director sees it."""
     event, (one, two) = round_one
-    enter(
-        api,
-        one,
-        1,
-        {"contract": "4S", "result": "="},
-        {"contract": "4S", "result": "="},
-    )
+    enter_contract(api, one, 1, "4S", "=", "=")
     url = reverse("api-section-results", args=[two["section"]])
     line = {"board": 1, "ns": "2NS", "ew": "3EW", "declarer": "N"}
     line |= {"contract": "3NT", "result": "-1"}
@@ -102,13 +84,7 @@ def test_a_match_whose_other_room_has_not_played_shows_nothing(api, client, roun
 def test_an_imps_event_and_the_match_link(api):
     event = create(api, 2, scoring="imps", boards_per_match=2)
     (match,) = matches(api, event["id"])
-    enter(
-        api,
-        match,
-        2,
-        {"contract": "4H", "result": "="},
-        {"contract": "4H", "result": "+1"},
-    )
+    enter_contract(api, match, 2, "4H", "=", "+1")
     Event.objects.filter(pk=event["id"]).update(published=True)
     html = api.get(
         reverse("results:board", args=[match["section"], 2])

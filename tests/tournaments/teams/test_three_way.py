@@ -28,7 +28,7 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
-from teams_play import create, enter, matches, post
+from teams_play import create, enter, enter_contract, matches, post
 
 from tournaments.models import Match, Section
 from tournaments.movements.validation import validate
@@ -86,21 +86,9 @@ def test_a_three_way_match_scored_by_hand(api, three_way):
     ]
     section = Section.objects.get(pk=one["section"])
     assert list(section.boards.values_list("number", flat=True)) == [1, 2, 3, 4, 5, 6]
-    enter(
-        api,
-        one,
-        1,
-        {"contract": "4S", "result": "="},
-        {"contract": "4S", "result": "-1"},
-    )
+    enter_contract(api, one, 1, "4S", "=", "-1")
     enter(api, one, 2, FLAT, FLAT)
-    enter(
-        api,
-        two,
-        3,
-        {"contract": "2S", "result": "+1"},
-        {"contract": "2S", "result": "-1"},
-    )
+    enter_contract(api, two, 3, "2S", "+1", "-1")
     enter(api, two, 4, FLAT, FLAT)
     enter(api, three, 5, FLAT, {"contract": "3NT", "result": "-1"})
     enter(api, three, 6, FLAT, FLAT)

@@ -277,13 +277,18 @@ def test_a_barbu_token_cannot_overwrite_an_earlier_round(api, client):
     assert response.status_code == 400 and "closed" in str(response.json())
 
 
-def test_a_whiz_tablet_is_bound_to_its_round_and_a_director_corrects(api, client):
+def whiz_night(api) -> Section:
+    """A Whiz of twelve players, a board a round, created through the API."""
     names = ["Ada", "Bea", "Cyd", "Dot", "Eve", "Flo", "Gus", "Hal", "Ivy", "Jon",
              "Kim", "Lou"]  # fmt: skip
     body = {"name": "Whiz night", "date": "2026-11-20", "boards_per_round": 1,
             "players": [{"name": n} for n in names]}  # fmt: skip
     event = api.post(reverse("api-whiz-event-new"), body, "application/json").json()
-    section = Section.objects.get(pk=event["section"])
+    return Section.objects.get(pk=event["section"])
+
+
+def test_a_whiz_tablet_is_bound_to_its_round_and_a_director_corrects(api, client):
+    section = whiz_night(api)
     movement = section_whiz_movement(section)
     later = next(s for s in movement.seatings if s.table == 1 and s.round == 2)
     url = reverse("api-whiz-results", args=[section.pk])
@@ -312,12 +317,7 @@ def test_a_whiz_tablet_is_bound_to_its_round_and_a_director_corrects(api, client
 
 
 def test_a_director_corrects_a_whiz_line_through_the_api(api, client):
-    names = ["Ada", "Bea", "Cyd", "Dot", "Eve", "Flo", "Gus", "Hal", "Ivy", "Jon",
-             "Kim", "Lou"]  # fmt: skip
-    body = {"name": "Whiz night", "date": "2026-11-20", "boards_per_round": 1,
-            "players": [{"name": n} for n in names]}  # fmt: skip
-    event = api.post(reverse("api-whiz-event-new"), body, "application/json").json()
-    section = Section.objects.get(pk=event["section"])
+    section = whiz_night(api)
     first = next(
         s for s in section_whiz_movement(section).seatings
         if s.table == 1 and s.round == 1

@@ -17,8 +17,9 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from worker_database import WorkerDatabase, fresh_database
@@ -38,6 +39,7 @@ pytestmark = [
     ),
 ]
 
+Row = TypeVar("Row")
 ENTER_BOARD_ONE = enter_board_one("Worker test", "2026-11-22", one_commit=True)
 
 
@@ -47,6 +49,31 @@ def run(args: list[str], env: dict[str, str]) -> str:
     )
     assert done.returncode == 0, done.stderr
     return done.stdout
+
+
+def shell_id(script: str, env: dict[str, str]) -> int:
+    """Run ``script`` in ``manage.py shell`` (another process, as a request
+    would); the id it prints last."""
+    out = run([sys.executable, "manage.py", "shell", "-c", script], env)
+    return int(out.split()[-1])
+
+
+def poll(
+    read: Callable[[], Row], done: Callable[[Row], bool], seconds: float = 60
+) -> Row:
+    """What ``read()`` gives once ``done`` says the worker is through, or after
+    ``seconds`` whatever it gives then."""
+    deadline = time.monotonic() + seconds
+    value = read()
+    while not done(value) and time.monotonic() < deadline:
+        time.sleep(0.2)
+        value = read()
+    return value
+
+
+def finished(row: tuple | None) -> bool:
+    """Whether a job's row (status first) says it is done or failed."""
+    return row is not None and row[0] in ("done", "failed")
 
 
 @pytest.fixture(scope="module")
@@ -117,23 +144,16 @@ def worker_env(worker, database) -> tuple[dict[str, str], WorkerLog, WorkerDatab
 
 def test_a_saved_traveller_is_scored_by_the_worker(worker_env):
     env, log, database = worker_env
-    section = int(
-        run([sys.executable, "manage.py", "shell", "-c", ENTER_BOARD_ONE], env).split()[
-            -1
-        ]
-    )
-    deadline = time.monotonic() + 60
-    rows: list = []
-    while time.monotonic() < deadline:
-        rows = database.execute(
+    section = shell_id(ENTER_BOARD_ONE, env)
+    rows = poll(
+        lambda: database.execute(
             "SELECT score_ns, mp_ns, mp_ew, pct_ns FROM tournaments_result r "
             "JOIN tournaments_board b ON b.id = r.board_id "
             "WHERE b.section_id = %s ORDER BY score_ns DESC",
             (section,),
-        ).fetchall()
-        if rows and all(row[1] is not None for row in rows):
-            break
-        time.sleep(0.2)
+        ).fetchall(),
+        lambda rows: bool(rows) and all(row[1] is not None for row in rows),
+    )
     text = log.read("scoring.score_section", "succeeded")
     # 4S+0 N NV 420, 2S+1 140, 4S-1 -50: on a 3-table board the top is 4.
     assert rows == [
@@ -178,25 +198,18 @@ print(event.pk)
 
 def test_the_worker_pairs_the_next_swiss_round_when_the_last_board_lands(worker_env):
     env, log, database = worker_env
-    event = int(
-        run(
-            [sys.executable, "manage.py", "shell", "-c", PLAY_SWISS_ROUND_ONE], env
-        ).split()[-1]
-    )
-    deadline = time.monotonic() + 60
-    pairs: list = []
-    while time.monotonic() < deadline:
-        pairs = database.execute(
+    event = shell_id(PLAY_SWISS_ROUND_ONE, env)
+    pairs = poll(
+        lambda: database.execute(
             "SELECT h.number, a.number FROM tournaments_match m "
             "JOIN tournaments_team h ON h.id = m.home_id "
             "JOIN tournaments_team a ON a.id = m.away_id "
             "JOIN tournaments_session s ON s.id = m.session_id "
             "WHERE s.event_id = %s AND m.stage = 2 ORDER BY m.number",
             (event,),
-        ).fetchall()
-        if pairs:
-            break
-        time.sleep(0.2)
+        ).fetchall(),
+        bool,
+    )
     text = log.read("scoring.next_team_round")
     # Round 1 was 1 v 2 and 3 v 4; each home team won both boards (4S= v 4S-1)
     # so 1 and 3 lead: round 2 is 1 v 3 and 2 v 4 (no rematch).
@@ -226,21 +239,14 @@ print(event.pk)
 def test_the_worker_solves_the_deals_and_records_its_progress(worker_env):
     """Newton Bridge Club, 20 January 2016, board 1: par NS 450 (published)."""
     env, log, database = worker_env
-    event = int(
-        run([sys.executable, "manage.py", "shell", "-c", START_ANALYSIS], env).split()[
-            -1
-        ]
-    )
-    deadline = time.monotonic() + 60
-    row = None
-    while time.monotonic() < deadline:
-        row = database.execute(
+    event = shell_id(START_ANALYSIS, env)
+    row = poll(
+        lambda: database.execute(
             "SELECT status, done, total FROM tournaments_analysis WHERE event_id = %s",
             (event,),
-        ).fetchone()
-        if row and row[0] in ("done", "failed"):
-            break
-        time.sleep(0.2)
+        ).fetchone(),
+        finished,
+    )
     text = log.read("scoring.double_dummy", "succeeded")
     assert row == ("done", 1, 1), text
     board = database.execute(
@@ -271,22 +277,15 @@ print(job.pk)
 def test_the_worker_runs_an_import_job(worker_env):
     """``imports.run_job`` is found by a real worker, which stores the event."""
     env, log, database = worker_env
-    job = int(
-        run(
-            [sys.executable, "manage.py", "shell", "-c", START_IMPORT_JOB], env
-        ).split()[-1]
-    )
-    deadline = time.monotonic() + 60
-    row = None
-    while time.monotonic() < deadline:
-        row = database.execute(
+    job = shell_id(START_IMPORT_JOB, env)
+    row = poll(
+        lambda: database.execute(
             "SELECT status, done, total, event_id FROM tournaments_importjob "
             "WHERE id = %s",
             (job,),
-        ).fetchone()
-        if row and row[0] in ("done", "failed"):
-            break
-        time.sleep(0.2)
+        ).fetchone(),
+        finished,
+    )
     text = log.read("imports.run_job", "succeeded")
     assert row is not None and row[:3] == ("done", 300, 300), text
     lines = database.execute(

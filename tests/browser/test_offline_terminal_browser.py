@@ -18,13 +18,13 @@ import json
 from typing import TYPE_CHECKING
 
 import pytest
-from browser import ARTIFACTS, PHONE, manual_screenshot, pick, table_sign_in
+from browser import ARTIFACTS, PHONE, bid, manual_screenshot, table_sign_in
 from offline_play import LINES, enter_kept_board, enter_three_boards_offline
+from whiz_play import whiz_section
 
 from tournaments.models import Result, Section, Session, WhizResult
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.results import result_enter
-from tournaments.whiz.services import WhizEntry, whiz_event_create
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -173,19 +173,11 @@ def test_a_line_the_director_changed_meanwhile_is_refused_by_board(
 
 
 def test_a_whiz_board_kept_offline_is_sent_on_return(live_server, browser):
-    event = whiz_event_create(
-        name="Offline Whiz",
-        date=dt.date(2026, 11, 24),
-        entries=[WhizEntry(name=f"Player {n}") for n in range(1, 13)],
-        boards_per_round=2,
-    )
-    section = Section.objects.get(session__event=event)
+    section = whiz_section("Offline Whiz")
     page = _tablet(browser, live_server.url, section, service_workers="block")
     page.goto(f"{live_server.url}/table/play/1/board/1/")
     page.context.set_offline(True)
-    for name, value in (("level", "10"), ("denomination", "S"), ("declarer", "N"),
-                        ("result", "=")):  # fmt: skip
-        pick(page, name, value)
+    bid(page, "10", "S", "N", "=")
     page.click('button[name="save"]')
     page.wait_for_selector("text=Kept on this tablet, not sent yet: Board 1")
     assert not WhizResult.objects.exists()

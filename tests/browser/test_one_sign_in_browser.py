@@ -18,7 +18,12 @@ import urllib.error
 import urllib.request
 from typing import TYPE_CHECKING, Any
 
-from browser import ARTIFACTS, PHONE, manual_screenshot, pick, save_and_agree
+from browser import (
+    ARTIFACTS,
+    PHONE,
+    enter_and_agree,
+    manual_screenshot,
+)
 from playwright.sync_api import Error as PlaywrightError
 from room_server import Room
 
@@ -115,14 +120,7 @@ def enter_on_tablet(page: Page, room: Room) -> None:
     page.goto(f"{room.public}/table/play/")
     page.locator("a.board-link.todo").first.click()
     page.wait_for_selector("#entry")
-    for name, value in (
-        ("level", "3"),
-        ("denomination", "NT"),
-        ("declarer", "N"),
-        ("result", "="),
-    ):
-        pick(page, name, value)
-    save_and_agree(page)
+    enter_and_agree(page, "3", "NT", "N", "=")
     page.goto(f"{room.public}/table/play/")
 
 

@@ -14,53 +14,33 @@ from typing import TYPE_CHECKING
 
 import pytest
 from browser import (
-    pick,
+    director_page,
+    enter_and_agree,
     play_round,
     ranking_percentages,
-    save_and_agree,
     signed_in_tablet,
 )
-from django.contrib.auth import get_user_model
-from django.test import Client
 from running_play import enter_rounds, percentages, running_section
 
 from tournaments.models import Result, SectionChange
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Page
 
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _director(browser: Browser, base: str) -> Page:
-    """A browser signed in as a tournament director (a staff user)."""
-    user = get_user_model().objects.create_user(
-        "td", password="pw", is_staff=True, is_superuser=True
-    )
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context()
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}]
-    )
-    return context.new_page()
-
-
 def _enter_4s_made(page: Page) -> None:
     """4S by North, just made, entered at the tablet and agreed by E-W."""
-    for name, value in (("level", "4"), ("denomination", "S"), ("declarer", "N")):
-        pick(page, name, value)
-    pick(page, "result", "=")
-    save_and_agree(page)
+    enter_and_agree(page, "4", "S", "N", "=")
 
 
 def test_a_late_pair_joins_a_7_table_mitchell_in_round_3(live_server, browser):
     section = running_section(7, phantom=True, name="Late pair night")
     enter_rounds(section, range(1, 3))
     base = live_server.url
-    director = _director(browser, base)
-    director.goto(f"{base}/director/sections/{section.pk}/")
+    director = director_page(browser, base, f"/director/sections/{section.pk}/")
     director.fill("#id_late-player_a", "Ann Late")
     director.fill("#id_late-player_b", "Bob Later")
     director.fill("#id_late-round", "3")
@@ -111,8 +91,7 @@ def test_a_pair_withdraws_after_round_4_scored_by_hand(live_server, browser):
     section = running_section(5, phantom=False, name="Withdrawal night")
     enter_rounds(section, range(1, 5))
     base = live_server.url
-    director = _director(browser, base)
-    director.goto(f"{base}/director/sections/{section.pk}/")
+    director = director_page(browser, base, f"/director/sections/{section.pk}/")
     director.select_option("#id_withdraw-pair", "2EW")
     director.fill("#id_withdraw-round", "5")
     director.click("#withdraw button[type=submit]")

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 import pytest
 from browser import (
     ARTIFACTS,
+    bid,
     manual_screenshot,
-    pick,
     play_round,
     ranking_percentages,
     save_and_agree,
@@ -62,10 +62,7 @@ def _play_board(page: Page) -> None:
     number = int(page.locator("#entry").get_attribute("data-board-number") or 0)
     offset = NS_SKILL[ns] - EW_SKILL[ew]
     vulnerable = board_vulnerability(number) in ("NS", "All")
-    pick(page, "level", "4")
-    pick(page, "denomination", "S")
-    pick(page, "declarer", "N")
-    pick(page, "result", RESULT_TEXT[offset])
+    bid(page, "4", "S", "N", RESULT_TEXT[offset])
     expected = str(SCORE_4S[offset][vulnerable])
     page.wait_for_function(
         "text => document.getElementById('score').textContent === text", arg=expected
@@ -76,8 +73,7 @@ def _play_board(page: Page) -> None:
 def _screenshot_entry(page: Page) -> None:
     """Keep a picture of the bid box half filled in, then leave it unsaved."""
     page.locator("a.board-link.todo").first.click()
-    for name, value in (("level", "4"), ("denomination", "H"), ("declarer", "S")):
-        pick(page, name, value)
+    bid(page, "4", "H", "S")
     ARTIFACTS.mkdir(exist_ok=True)
     # The phone's screen as the players see it: a full page would draw the
     # Save bar (sticky at the screen's foot) across the tricks.

@@ -7,13 +7,9 @@ goes to ``artifacts/``.
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from browser import ARTIFACTS, pick, signed_in_tablet
-
-from tournaments.models import Section
-from tournaments.whiz.services import WhizEntry, whiz_event_create
+from whiz_play import whiz_section
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -23,13 +19,7 @@ def enabled(page, value: str) -> bool:
 
 
 def test_the_whiz_bid_box_offers_only_possible_results(live_server, browser):
-    event = whiz_event_create(
-        name="Browser Whiz",
-        date=dt.date(2026, 11, 24),
-        entries=[WhizEntry(name=f"Player {n}") for n in range(1, 13)],
-        boards_per_round=2,
-    )
-    section = Section.objects.get(session__event=event)
+    section = whiz_section("Browser Whiz")
     code = section.table_set.get(number=1).code
     page = signed_in_tablet(browser, live_server.url, code)
     page.goto(f"{live_server.url}/table/play/1/board/1/")

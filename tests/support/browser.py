@@ -76,6 +76,31 @@ def save_and_agree(page: Page) -> None:
     page.wait_for_selector("text=Confirmed by E-W.")
 
 
+def bid(
+    page: Page,
+    level: str,
+    denomination: str,
+    declarer: str,
+    result: str | None = None,
+) -> None:
+    """Tap a contract, its declarer and, when given, its result in the bid
+    box open on ``page``."""
+    chips = [("level", level), ("denomination", denomination), ("declarer", declarer)]
+    if result is not None:
+        chips.append(("result", result))
+    for name, value in chips:
+        pick(page, name, value)
+
+
+def enter_and_agree(
+    page: Page, level: str, denomination: str, declarer: str, result: str
+) -> None:
+    """Enter the board open on ``page`` as the players would: the contract
+    and its result tapped in, saved, E-W agreeing."""
+    bid(page, level, denomination, declarer, result)
+    save_and_agree(page)
+
+
 def table_sign_in(page: Page, base: str, code: str) -> None:
     """Type a table's code on the sign-in page, as it is given."""
     page.goto(f"{base}/table/")

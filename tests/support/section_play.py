@@ -53,10 +53,12 @@ def enter_line(
     board: Board, ns: Pair, ew: Pair, played: Played | None, **extra: object
 ) -> Result:
     """Enter ``played`` between ``ns`` and ``ew`` through the one write path,
-    or for None the director's A+/A- award; ``extra`` goes to
-    ``result_submit`` (``rescore=False``, ``round=``, ``table=``)."""
+    or for None the director's A+/A- award; ``extra`` goes to the writer
+    (``rescore=False``, ``round=``, ``table=``, ``user=``, ``result=``)."""
     if played is None:
-        return result_adjust(board=board, ns_pair=ns, ew_pair=ew, ns="A+", ew="A-")
+        return result_adjust(
+            board=board, ns_pair=ns, ew_pair=ew, ns="A+", ew="A-", **extra
+        )
     contract, declarer, tricks = played
     return result_submit(
         board=board,
@@ -66,6 +68,14 @@ def enter_line(
         declarer=declarer,
         tricks=tricks,
         **extra,
+    )
+
+
+def correct_line(stored: Result, played: Played | None, **extra: object) -> Result:
+    """``stored`` corrected to ``played`` (None: A+/A-) between its own pairs,
+    through the write path; ``extra`` as for :func:`enter_line` (``user=``)."""
+    return enter_line(
+        stored.board, stored.ns_pair, stored.ew_pair, played, result=stored, **extra
     )
 
 

@@ -74,6 +74,16 @@ def td(django_user_model) -> Client:
     return client
 
 
+@pytest.fixture(params=["anonymous", "player"])
+def not_director(request, django_user_model) -> Client:
+    """A client with no right to the director's pages, the test run with
+    each: nobody signed in, then a player (a user who is not staff)."""
+    visitor = Client()
+    if request.param == "player":
+        visitor.force_login(django_user_model.objects.create_user("ada"))
+    return visitor
+
+
 @pytest.fixture
 def requests_commit(django_capture_on_commit_callbacks, monkeypatch) -> None:
     """Each test client request runs its on-commit callbacks (a queued mail

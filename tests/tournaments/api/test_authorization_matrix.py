@@ -29,6 +29,7 @@ import os
 from dataclasses import dataclass
 
 import pytest
+from club_objects import ClubObjects, club_objects, last_section
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from drf_spectacular.generators import SchemaGenerator
@@ -39,16 +40,9 @@ from tournaments.demo.club import DemoSummary
 from tournaments.models import (
     Club,
     Event,
-    ImportJob,
-    MailJob,
-    Match,
-    Pair,
-    Penalty,
-    Result,
     Section,
     Session,
     Table,
-    WhizResult,
 )
 from tournaments.services.single_section import PlayerEntry
 from tournaments.services.tokens import issue_table_token
@@ -173,20 +167,13 @@ def operations() -> list[tuple[str, str, str]]:
 
 
 @dataclass
-class World:
+class World(ClubObjects):
     """Club A's objects by what a path names, and the callers' credentials."""
 
     club: Club
     other_club: Club
     events: dict[str, Event]
     sections: dict[str, Section]
-    result: Result
-    whiz_result: WhizResult
-    pair: Pair
-    penalty: Penalty
-    match: Match
-    import_job: ImportJob
-    mail_job: MailJob
 
 
 def build_world(demo: DemoSummary) -> World:
@@ -215,32 +202,14 @@ def build_world(demo: DemoSummary) -> World:
             club=club,
         ),
     }
-    sections = {
-        kind: Section.objects.filter(session__event=event).order_by("-pk").first()
-        for kind, event in events.items()
-    }
-    pairs_section = sections["pairs"]
-    pair = Pair.objects.filter(section=pairs_section).order_by("pk").first()
+    sections = {kind: last_section(event) for kind, event in events.items()}
+    objects = club_objects(events["pairs"], events["whiz"], events["teams"], own)
     return World(
         club=club,
         other_club=other_club,
         events=events,
         sections=sections,
-        result=Result.objects.filter(board__section=pairs_section)
-        .exclude(table=None)
-        .order_by("pk")
-        .first(),
-        whiz_result=WhizResult.objects.filter(board__section=sections["whiz"])
-        .exclude(table=None)
-        .order_by("pk")
-        .first(),
-        pair=pair,
-        penalty=Penalty.objects.create(pair=pair, unit="mp", amount=1, reason="slow"),
-        match=Match.objects.filter(session=sections["teams"].session)
-        .order_by("number")
-        .first(),
-        import_job=ImportJob.objects.create(event=events["pairs"], created_by=own),
-        mail_job=MailJob.objects.create(section=pairs_section, created_by=own),
+        **vars(objects),
     )
 
 

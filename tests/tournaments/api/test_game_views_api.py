@@ -4,10 +4,9 @@ a refusal naming its field."""
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from django.urls import reverse
+from named_players import DAY, NAMES, entries
 
 from tournaments.barbu.services import barbu_event_create
 from tournaments.models import (
@@ -19,17 +18,9 @@ from tournaments.models import (
     Source,
     Table,
 )
-from tournaments.services.single_section import PlayerEntry
 from tournaments.services.tokens import issue_table_token
 
 pytestmark = pytest.mark.django_db
-
-DAY = dt.date(2026, 11, 24)
-NAMES = ["Ann", "Ben", "Cat", "Dan", "Eva", "Fox", "Gil", "Hal", "Ian"]
-
-
-def entries(count: int) -> list[PlayerEntry]:
-    return [PlayerEntry(name=name) for name in NAMES[:count]]
 
 
 def token(table: Table) -> dict[str, str]:

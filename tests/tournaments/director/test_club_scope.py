@@ -9,6 +9,7 @@ director may create an event in, and where an imported file lands.
 from __future__ import annotations
 
 import pytest
+from club_objects import ClubObjects, club_objects
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
@@ -19,14 +20,7 @@ from tournaments.importers.results_files import results_file_import
 from tournaments.models import (
     Club,
     Event,
-    ImportJob,
-    MailJob,
-    Match,
-    Pair,
-    Penalty,
-    Result,
     Section,
-    WhizResult,
 )
 from tournaments.services.directors import director_create
 from tournaments.services.publication import event_publish
@@ -69,23 +63,20 @@ def signed_in(user) -> Client:
     return client
 
 
-def filled(route: str) -> str:
+def filled(route: str, objects: ClubObjects) -> str:
     """A director route with club A's objects (tonight's pairs section)."""
     section = Section.objects.get(session__event__name="Tonight's pairs")
-    line = Result.objects.filter(board__section=section).first()
-    pair = Pair.objects.filter(section=section).first()
+    line = objects.result
     values = {
         "events": section.session.event_id,
         "sections": section.pk,
         "sessions": section.session_id,
         "results": line.pk,
-        "matches": Match.objects.first().pk,
-        "whiz-results": WhizResult.objects.first().pk,
-        "penalties": Penalty.objects.get_or_create(
-            pair=pair, unit="mp", amount=1, reason="slow"
-        )[0].pk,
-        "imports": ImportJob.objects.get_or_create(event=section.session.event)[0].pk,
-        "mail-jobs": MailJob.objects.get_or_create(section=section)[0].pk,
+        "matches": objects.match.pk,
+        "whiz-results": objects.whiz_result.pk,
+        "penalties": objects.penalty.pk,
+        "imports": objects.import_job.pk,
+        "mail-jobs": objects.mail_job.pk,
     }
     head = route.split("/")[1]
     path = "/" + route
@@ -104,11 +95,17 @@ def filled(route: str) -> str:
 def test_every_director_page_about_another_clubs_object_is_a_404(clubs):
     """GET and POST alike, before the view runs: nothing read, nothing changed."""
     other = signed_in(clubs["other"])
+    objects = club_objects(
+        Event.objects.get(name="Tonight's pairs"),
+        Event.objects.get(kind=Event.Kind.WHIZ),
+        Event.objects.get(kind=Event.Kind.TEAMS),
+        clubs["own"],
+    )
     routes = director_routes()
     assert len(routes) >= 40
     answers = {}
     for route, _pattern in routes:
-        url = filled(route)
+        url = filled(route, objects)
         answers[url] = (other.get(url).status_code, other.post(url).status_code)
     assert {url: codes for url, codes in answers.items() if codes != (404, 404)} == {}
 

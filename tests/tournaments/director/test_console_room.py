@@ -216,15 +216,9 @@ def test_a_not_agreed_line_has_no_other_entry_to_take(client, td, section):
     assert (line.disputed, line.tricks) == (True, 9)
 
 
-@pytest.mark.parametrize("who", ["anonymous", "player"])
-def test_taking_the_other_entry_is_the_directors(
-    client, section, who, django_user_model
-):
+def test_taking_the_other_entry_is_the_directors(client, section, not_director):
     line = dispute(client, section)
-    visitor = Client()
-    if who == "player":
-        visitor.force_login(django_user_model.objects.create_user("ada"))
-    response = visitor.post(reverse("director:result-take", args=[line.pk]))
+    response = not_director.post(reverse("director:result-take", args=[line.pk]))
     assert response.status_code == 302 and "/login/" in response["Location"]
     line.refresh_from_db()
     assert (line.disputed, line.tricks) == (True, 9)

@@ -145,12 +145,19 @@ def test_a_bridgeote_second_entry_confirms_or_is_refused(bridgeote, director):
 # -- teams ---------------------------------------------------------------------
 
 
-def test_a_teams_line_second_entry_and_its_resolution(director):
+def teams_board_one(director) -> tuple[dict, str, dict]:
+    """The first match of a new 4-team event, the URL its lines are posted
+    to, and board 1 of its open room: 4H by S, just made."""
     event = create_teams(director, 4)
     match = matches(director, event["id"])[0]
     url = reverse("api-section-results", args=[match["section"]])
     line = {"board": 1, "ns": f"{match['home']}NS", "ew": f"{match['away']}EW",
             "contract": "4H", "declarer": "S", "result": "="}  # fmt: skip
+    return match, url, line
+
+
+def test_a_teams_line_second_entry_and_its_resolution(director):
+    match, url, line = teams_board_one(director)
     headers = token(match["section"], match["open_table"])
     first = json_post(Client(), url, line, headers | {"Idempotency-Key": "a"})
     assert first.status_code == 201, first.json()
@@ -219,11 +226,7 @@ def test_a_tablet_cannot_patch_a_disputed_whiz_line(whiz):
 
 
 def test_a_teams_session_lists_the_boards_still_to_play(director):
-    event = create_teams(director, 4)
-    match = matches(director, event["id"])[0]
-    url = reverse("api-section-results", args=[match["section"]])
-    line = {"board": 1, "ns": f"{match['home']}NS", "ew": f"{match['away']}EW",
-            "contract": "4H", "declarer": "S", "result": "="}  # fmt: skip
+    match, url, line = teams_board_one(director)
     assert json_post(director, url, line).status_code == 201
     session = Session.objects.get(sections=match["section"])
     check = close_check(session)

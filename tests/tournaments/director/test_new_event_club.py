@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from director_forms import NEW_EVENT_SETTINGS
+from director_forms import NEW_EVENT_SETTINGS, new_section_form
 from django.test import Client
 from django.urls import reverse
 
@@ -31,12 +31,9 @@ def club_initial(client: Client) -> object:
 
 def six_pairs(client: Client, event: Event) -> Section:
     """The director enters six pairs by name on the section page."""
-    url = reverse("director:section-new", args=[event.sessions.get().pk])
-    form = client.get(url, {"pairs": 6}).context["form"]
-    mitchell = next(i for i, m in enumerate(form.proposals) if m.kind == "mitchell")
-    data = {"pairs": 6, "movement": mitchell, "boards_per_round": 4, "rounds": ""}
-    data |= {f"pair{i}-a": f"Ann Able{i}" for i in range(6)}
-    data |= {f"pair{i}-b": f"Bob Baker{i}" for i in range(6)}
+    url, data = new_section_form(
+        client, event, 6, lambda i: (f"Ann Able{i}", f"Bob Baker{i}")
+    )
     assert client.post(url, data).status_code == 302
     return Section.objects.get(session__event=event)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from director_forms import new_section_form
 from django.contrib.messages import get_messages
 from django.urls import reverse
 from django.utils.html import escape
@@ -213,12 +214,7 @@ def test_anonymous_and_players_cannot_change_pairs(
 
 def test_a_section_with_a_lone_player_is_created_with_a_warning(director):
     event = event_create(name="x", date=dt.date(2026, 11, 20))
-    url = reverse("director:section-new", args=[event.sessions.get().pk])
-    form = director.get(url, {"pairs": 6}).context["form"]
-    mitchell = next(i for i, m in enumerate(form.proposals) if m.kind == "mitchell")
-    data = {"pairs": 6, "movement": mitchell, "boards_per_round": 4, "rounds": ""}
-    data |= {f"pair{i}-a": f"Ann {i}" for i in range(6)}
-    data |= {f"pair{i}-b": f"Bob {i}" for i in range(6)}
+    url, data = new_section_form(director, event, 6, lambda i: (f"Ann {i}", f"Bob {i}"))
     data["pair1-b"] = ""  # 2NS has one player
     data["pair4-a"] = ""  # 2EW has one player
     response = director.post(url, data)

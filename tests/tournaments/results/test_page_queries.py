@@ -122,15 +122,10 @@ def test_the_event_page_costs_the_same_at_2_and_8_sections(field, client, publis
     assert event_page(client, small) == event_page(client, big)
 
 
-def test_the_event_page_costs_the_same_at_5_and_20_tables(field, client):
-    small = field(2, 5)
-    big = field(2, 20)
-    assert event_page(client, small) == event_page(client, big)
-
-
-def test_a_one_section_event_page_costs_the_same_at_5_and_20_tables(field, client):
-    small = field(1, 5)
-    big = field(1, 20)
+@pytest.mark.parametrize("sections", [2, 1], ids=["two-sections", "one-section"])
+def test_the_event_page_costs_the_same_at_5_and_20_tables(field, client, sections):
+    small = field(sections, 5)
+    big = field(sections, 20)
     assert event_page(client, small) == event_page(client, big)
 
 

@@ -11,7 +11,7 @@ import re
 from io import BytesIO
 
 import pytest
-from director_forms import NEW_EVENT_SETTINGS, typed_line
+from director_forms import NEW_EVENT_SETTINGS, new_section_form, typed_line
 from django.urls import reverse
 from openpyxl import load_workbook
 
@@ -30,12 +30,15 @@ def create_event(director, name: str) -> Event:
 
 
 def start_section(director, event: Event, pairs: int, kind: str) -> Section:
-    url = reverse("director:section-new", args=[event.sessions.get().pk])
-    form = director.get(url, {"pairs": pairs}).context["form"]
-    index = next(i for i, m in enumerate(form.proposals) if m.kind == kind)
-    data = {"pairs": pairs, "movement": index, "boards_per_round": 3, "rounds": 7}
-    for i in range(pairs):
-        data |= {f"pair{i}-a": f"North{i + 1}", f"pair{i}-b": f"South{i + 1}"}
+    url, data = new_section_form(
+        director,
+        event,
+        pairs,
+        lambda i: (f"North{i + 1}", f"South{i + 1}"),
+        kind=kind,
+        boards_per_round=3,
+        rounds=7,
+    )
     response = director.post(url, data)
     assert response.status_code == 302, response.context["form"].errors
     return Section.objects.get(session__event=event)

@@ -25,6 +25,7 @@ import pytest
 from director_forms import traveller_as_shown
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
+from section_play import correct_line
 from wrong_pairs import line, mp, pair
 from wrong_pairs import section as section
 
@@ -195,15 +196,7 @@ def test_the_director_corrects_a_fixed_line_that_the_movement_does_not_seat(
     section,
 ):
     stored = line_pairs_fix(line(section, "4NS"), ew_pair=pair(section, "3EW"))
-    corrected = result_submit(
-        board=stored.board,
-        ns_pair=stored.ns_pair,
-        ew_pair=stored.ew_pair,
-        contract="4S",
-        declarer="N",
-        tricks=10,
-        result=stored,
-    )
+    corrected = correct_line(stored, ("4S", "N", 10))
     assert (corrected.score_ns, corrected.round.number, corrected.table.number) == (
         420,
         3,

@@ -3,11 +3,10 @@ rows share: the entrant, the entered line, the background job."""
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError
+from named_players import DAY, entries
 
 from tournaments.barbu.services import barbu_event_create
 from tournaments.chinese.services import chinese_event_create
@@ -39,13 +38,6 @@ from tournaments.services.single_section import (
 from tournaments.whiz.services import whiz_event_create
 
 pytestmark = pytest.mark.django_db
-
-DAY = dt.date(2026, 11, 24)
-NAMES = ["Ann", "Ben", "Cat", "Dan", "Eva", "Fox", "Gil", "Hal", "Ian"]
-
-
-def entries(count: int) -> list[PlayerEntry]:
-    return [PlayerEntry(name=name) for name in NAMES[:count]]
 
 
 # The single-section event, made in one transaction.

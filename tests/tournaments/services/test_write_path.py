@@ -6,11 +6,11 @@ import datetime as dt
 
 import pytest
 from django.core.exceptions import ValidationError
-from section_play import club_night, play_line
+from section_play import club_night, correct_line, play_line
 
 from tournaments.models import Pair, Result, ResultChange, Source
 from tournaments.services.events import event_create
-from tournaments.services.results import result_adjust, result_delete, result_submit
+from tournaments.services.results import result_delete, result_submit
 
 pytestmark = pytest.mark.django_db
 
@@ -83,25 +83,8 @@ def test_every_correction_and_adjustment_is_in_the_audit_trail(
         "td", is_staff=True, is_superuser=True
     )
     line = tablet_entry(section, "key-a")
-    result_submit(
-        board=line.board,
-        ns_pair=line.ns_pair,
-        ew_pair=line.ew_pair,
-        contract="3NT",
-        declarer="S",
-        tricks=8,
-        user=director,
-        result=line,
-    )
-    result_adjust(
-        board=line.board,
-        ns_pair=line.ns_pair,
-        ew_pair=line.ew_pair,
-        ns="A+",
-        ew="A-",
-        user=director,
-        result=line,
-    )
+    correct_line(line, ("3NT", "S", 8), user=director)
+    correct_line(line, None, user=director)  # A+ for NS, A- for EW
     result_delete(line, user=director)
     changes = list(ResultChange.objects.order_by("id"))
     assert [c.action for c in changes] == ["create", "correct", "adjust", "delete"]

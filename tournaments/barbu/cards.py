@@ -15,7 +15,10 @@ from tournaments.barbu.services import (
     table_players,
 )
 from tournaments.director.cards import Card, CardRow, Seat, render_cards
-from tournaments.selectors.player_games import event_of_kinds, only_section
+from tournaments.selectors.lookups import event_of_kinds
+from tournaments.selectors.player_games import (
+    only_section,
+)
 
 
 @staff_member_required

@@ -24,8 +24,8 @@ from tournaments.barbu.sheet import read_sheet, save_sheet, sheet_rows
 from tournaments.director.console import sheet_audit_rows
 from tournaments.director.event_new import event_new_page
 from tournaments.models import Event, Source
+from tournaments.selectors.lookups import event_of_kinds
 from tournaments.selectors.player_games import (
-    event_of_kinds,
     only_section,
     section_table,
 )

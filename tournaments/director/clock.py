@@ -26,8 +26,8 @@ from django.views.decorators.http import require_POST
 from tournaments.models import Section
 from tournaments.selectors.director_sections import (
     section_for_director,
-    section_with_event,
 )
+from tournaments.selectors.lookups import section_with_event
 from tournaments.selectors.movement import section_movement
 from tournaments.selectors.round_clock import ClockState, section_clock_state
 from tournaments.selectors.round_moves import round_move

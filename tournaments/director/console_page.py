@@ -24,7 +24,7 @@ from tournaments.director.console_room import (
     tablets_seen,
 )
 from tournaments.director.line_checks import unusual_lines
-from tournaments.selectors.director_sections import section_with_event
+from tournaments.selectors.lookups import section_with_event
 from tournaments.selectors.round_clock import section_clock_state
 from tournaments.services.clock_tables import late_tables
 from tournaments.services.closing import open_disputes

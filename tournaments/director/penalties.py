@@ -21,7 +21,10 @@ from tournaments.director.return_to import section_or_console
 from tournaments.director.section_page import section_page
 from tournaments.models import Section
 from tournaments.selectors.director_lines import penalty_with_pair
-from tournaments.selectors.director_sections import section_pair, section_with_event
+from tournaments.selectors.director_sections import (
+    section_pair,
+)
+from tournaments.selectors.lookups import section_with_event
 from tournaments.services.penalties import (
     penalty_give,
     penalty_withdraw,

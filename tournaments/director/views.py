@@ -35,10 +35,9 @@ from tournaments.selectors.director_events import (
 from tournaments.selectors.director_sections import (
     active_players,
     board_after,
-    board_in_section,
     board_numbers,
-    section_with_event,
 )
+from tournaments.selectors.lookups import board_in_section, section_with_event
 from tournaments.services.analysis import analysis_progress
 from tournaments.services.events import (
     event_create,

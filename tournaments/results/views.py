@@ -25,6 +25,11 @@ from tournaments.results.hand_records import (
     hand_record,
 )
 from tournaments.selectors.event_ranking import event_rankings, lettered
+from tournaments.selectors.lookups import (
+    board_in_section,
+    event_of_kinds,
+    section_with_event,
+)
 from tournaments.selectors.pairs import (
     NO_LINES,
     any_penalty,
@@ -33,14 +38,11 @@ from tournaments.selectors.pairs import (
     stored_reports,
 )
 from tournaments.selectors.results_pages import (
-    board_in_section,
     event_awaits_rescore,
-    event_of_kinds,
     neighbour_boards,
     pair_in_section,
     public_event,
     results_marks,
-    section_with_event,
 )
 from tournaments.selectors.scorecards import scorecard_rows, standings_by_pair
 from tournaments.services.analysis import analysis_progress

@@ -28,12 +28,6 @@ def section_with_session(pk: int) -> Section:
     return found(Section.objects.select_related("session"), pk=pk)
 
 
-def section_with_event(pk: int) -> Section:
-    """The section ``pk`` with its session and event joined, or a 404: the
-    pages that show the event's name and scoring beside the section."""
-    return found(Section.objects.select_related("session__event"), pk=pk)
-
-
 def pairs_ranked_section(pk: int) -> Section:
     """The section ``pk`` with its session and event joined, if its game
     ranks pairs (print set, mailing the results), else a 404."""
@@ -52,11 +46,6 @@ def pairs_ranked_section_with_club(pk: int) -> Section:
         pk=pk,
         session__event__kind__in=kinds_with("ranks_pairs"),
     )
-
-
-def board_in_section(section: Section, number: int) -> Board:
-    """The board numbered ``number`` of ``section``, or a 404."""
-    return found(Board, section=section, number=number)
 
 
 def board_after(section: Section, number: int) -> int | None:

@@ -8,8 +8,6 @@ these lookups once here and hold no query.
 
 from __future__ import annotations
 
-from collections.abc import Collection
-
 from django.db import models
 
 from tournaments.models import Event, Section, Table
@@ -20,12 +18,6 @@ def event_of_kind(pk: int, kind: str) -> Event:
     """The event ``pk`` if it is a ``kind`` event; 404 otherwise (another
     game's event is no page of this one)."""
     return found(Event, pk=pk, kind=kind)
-
-
-def event_of_kinds(pk: int, kinds: Collection[str]) -> Event:
-    """The event ``pk`` if its kind is one of ``kinds`` (a game played plain
-    or duplicate); 404 otherwise."""
-    return found(Event, pk=pk, kind__in=kinds)
 
 
 def only_section(event: Event) -> Section:

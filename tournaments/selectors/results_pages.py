@@ -7,7 +7,6 @@ pages' query counts expect.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -33,12 +32,6 @@ def public_event(pk: int) -> Event:
     """The event ``pk``, or a 404: its results pages are public (the view
     checks what this visitor may see)."""
     return found(Event, pk=pk)
-
-
-def event_of_kinds(pk: int, kinds: Iterable[str]) -> Event:
-    """The event ``pk`` if it is of one of ``kinds``, else a 404: a game's
-    results pages show only its own events."""
-    return found(Event, pk=pk, kind__in=kinds)
 
 
 def results_marks(event: Event) -> ResultsMarks:
@@ -70,17 +63,6 @@ def event_awaits_rescore(event: Event) -> bool:
 def single_section(event: Event) -> Section:
     """The one section of a single-section event, or a 404 if it has none."""
     return found(Section, session__event=event)
-
-
-def section_with_event(pk: int) -> Section:
-    """The section ``pk`` with its session and event (every page names them),
-    or a 404."""
-    return found(Section.objects.select_related("session__event"), pk=pk)
-
-
-def board_in_section(section: Section, number: int) -> Board:
-    """The section's board ``number``, or a 404."""
-    return found(Board, section=section, number=number)
 
 
 def pair_in_section(section: Section, pk: int) -> Pair:

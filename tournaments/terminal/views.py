@@ -22,8 +22,8 @@ from tournaments.models import Board, Result, Source, Table
 from tournaments.movements import Movement
 from tournaments.registry import card_game, table_game
 from tournaments.selectors.line_checks import line_checks_json
+from tournaments.selectors.lookups import board_in_section
 from tournaments.selectors.movement import section_movement
-from tournaments.selectors.results_pages import board_in_section
 from tournaments.selectors.table_play import (
     BoardLine,
     TableRound,

@@ -21,7 +21,6 @@ from games.errors import GameError
 from tournaments.api.permissions import is_director, token_table
 from tournaments.models import Pair, Result, Section, Source, Table
 from tournaments.selectors.api_lines import line_afresh, numbered_row, pairs_numbered
-from tournaments.selectors.movement import section_movement
 from tournaments.services.disputes import SecondEntryRefused
 from tournaments.services.entry import StateConflict
 from tournaments.services.line_pairs import line_pairs_fix
@@ -122,41 +121,18 @@ def line_fields(
 
 
 def keep_at_table(table: Table, fields: dict[str, Any]) -> None:
-    """A token writes at its own table only: 403 for any other table's line.
+    """A token writes at its own table only: 403 when its input names another.
 
-    Which round the table may write, and whether the line is still open to
-    it, the write path decides (``services.entry``).
+    The line is placed at the token's table; whether the movement plays the
+    board there, which round the table may write, and whether the line is
+    still open to it, the write path decides (``services.results``,
+    ``services.entry``).
     """
     if fields["table"] is not None and fields["table"].pk != table.pk:
         raise exceptions.PermissionDenied(
             _("A table token enters results at its own table only.")
         )
     fields["table"] = table
-    movement = section_movement(table.section)
-    if movement is None:
-        return
-    board, ns, ew = fields["board"], fields["ns_pair"], fields["ew_pair"]
-    number = board.number - table.section.first_board + 1
-    tables = {
-        seating.table
-        for seating in movement.seatings
-        if number in seating.boards
-        and movement.pair(seating.ns).label == ns.label
-        and movement.pair(seating.ew).label == ew.label
-    }
-    if tables and table.number not in tables:
-        raise exceptions.PermissionDenied(
-            _(
-                "Board %(board)d between %(ns)s and %(ew)s is played at "
-                "another table, not at table %(table)d."
-            )
-            % {
-                "board": board.number,
-                "ns": ns.label,
-                "ew": ew.label,
-                "table": table.number,
-            }
-        )
 
 
 def submit(

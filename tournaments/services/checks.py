@@ -6,7 +6,7 @@ import math
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext as _
 
 from games.bridge import parse_contract, result_score
@@ -202,6 +202,43 @@ def check_movement(
             table or section.table_set.get(number=seating.table),
         )
     raise movement_refusal(board, ns_pair, ew_pair, round, table)
+
+
+def played_elsewhere(
+    board: Board, ns_pair: Pair, ew_pair: Pair, table: Table
+) -> PermissionDenied | None:
+    """The refusal of a tablet's line that the movement plays at another table.
+
+    A tablet enters the boards its own table plays: when the movement seats
+    ``board`` between these pairs at other tables only, the line is not its
+    to enter (403), whatever round it names.  Pairs the movement never seats
+    on the board are :func:`check_movement`'s to refuse (400).
+    """
+    movement = section_movement(board.section)
+    if movement is None:
+        return None
+    number = board.number - board.section.first_board + 1
+    tables = {
+        seating.table
+        for seating in movement.seatings
+        if number in seating.boards
+        and movement.pair(seating.ns).label == ns_pair.label
+        and movement.pair(seating.ew).label == ew_pair.label
+    }
+    if not tables or table.number in tables:
+        return None
+    return PermissionDenied(
+        _(
+            "Board %(board)d between %(ns)s and %(ew)s is played at "
+            "another table, not at table %(table)d."
+        )
+        % {
+            "board": board.number,
+            "ns": ns_pair.label,
+            "ew": ew_pair.label,
+            "table": table.number,
+        }
+    )
 
 
 def movement_refusal(

@@ -36,6 +36,7 @@ from tournaments.services.checks import (
     check_movement,
     check_pairs,
     parse_adjusted,
+    played_elsewhere,
     played_fields,
     weighted_fields,
 )
@@ -252,7 +253,11 @@ def _placed(
     """Where the movement seats the line; a line whose pairs the director
     fixed off the movement (``services.line_pairs``) stays where it was
     played (or where the director says) when the director corrects its
-    result with the same pairs."""
+    result with the same pairs.  A tablet enters only its own table's boards."""
+    if source == Source.TABLE and table is not None:
+        elsewhere = played_elsewhere(board, ns_pair, ew_pair, table)
+        if elsewhere is not None:
+            raise elsewhere
     try:
         return check_movement(board, ns_pair, ew_pair, round, table)
     except ValidationError:

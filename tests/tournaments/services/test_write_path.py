@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from section_play import club_night, correct_line, play_line
 
 from tournaments.models import Pair, Result, ResultChange, Source
@@ -49,6 +49,26 @@ def test_the_wrong_round_is_refused(section):
             round=section.round_set.get(number=2),
             table=section.table_set.get(number=1),
         )
+
+
+def test_a_tablet_cannot_enter_a_board_played_at_another_table(section):
+    """The write path, not only the API, keeps a tablet to its table's boards;
+    the table that plays the board then enters it."""
+    with pytest.raises(PermissionDenied) as refused:
+        three_nt_by_south(
+            section,
+            source=Source.TABLE,
+            round=section.round_set.get(number=1),
+            table=section.table_set.get(number=2),
+        )
+    assert str(refused.value) == (
+        "Board 1 between 1NS and 1EW is played at another table, not at table 2."
+    )
+    assert not Result.objects.exists()
+    line = three_nt_by_south(
+        section, source=Source.TABLE, table=section.table_set.get(number=1)
+    )
+    assert (line.table.number, line.round.number, line.source) == (1, 1, Source.TABLE)
 
 
 def tablet_entry(section, key: str, tricks: int = 9) -> Result:

@@ -1,16 +1,42 @@
 """What the background jobs share: a status a page polls, and when it changed.
 
 An import, a results mailing and a double-dummy analysis are each run by a
-Celery task while the director's page refreshes on the row: each names its
-own statuses' words and its own ``created`` field, the rest is here.
+Celery task while the director's page refreshes on the row: each has its
+own ``created`` field and its own word for running (a mailing is "sending"),
+the rest is here.
 """
 
 from __future__ import annotations
 
 from django.db import models
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
+
+
+def job_statuses(running: Promise | None = None) -> type[models.TextChoices]:
+    """A job's ``Status`` choices: queued, running, done, failed.
+
+    Every job goes through the same four statuses; only the word a page
+    shows while it runs may be the job's own (``running``, else "running").
+    """
+    return models.TextChoices(
+        "Status",
+        [
+            ("QUEUED", (QUEUED, _("queued"))),
+            ("RUNNING", (RUNNING, running or _("running"))),
+            ("DONE", (DONE, _("done"))),
+            ("FAILED", (FAILED, _("failed"))),
+        ],
+    )
+
+
+def status_field(statuses: type[models.TextChoices]) -> models.CharField:
+    """The job's status among ``statuses`` (from ``job_statuses``), queued first."""
+    return models.CharField(
+        _("status"), max_length=8, choices=statuses.choices, default=QUEUED
+    )
 
 
 class Job(models.Model):

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Section
 from tournaments.models.fields import user_link
-from tournaments.models.jobs import Job
+from tournaments.models.jobs import Job, job_statuses, status_field
 
 
 class MailJob(Job):
@@ -20,11 +20,7 @@ class MailJob(Job):
     the scorecard links start with, fixed when the director sends.
     """
 
-    class Status(models.TextChoices):
-        QUEUED = "queued", _("queued")
-        RUNNING = "running", _("sending")
-        DONE = "done", _("done")
-        FAILED = "failed", _("failed")
+    Status = job_statuses(running=_("sending"))
 
     section = models.ForeignKey(
         Section,
@@ -34,9 +30,7 @@ class MailJob(Job):
     )
     created_by = user_link(verbose_name=_("sent by"))
     created = models.DateTimeField(_("created"), auto_now_add=True)
-    status = models.CharField(
-        _("status"), max_length=8, choices=Status.choices, default=Status.QUEUED
-    )
+    status = status_field(Status)
     total = models.PositiveIntegerField(_("players to mail"), default=0)
     sent = models.PositiveIntegerField(_("mails sent"), default=0)
     failed = models.PositiveIntegerField(_("mails not sent"), default=0)

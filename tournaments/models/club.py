@@ -6,6 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.fields import unique_when_given
+
 
 class Club(models.Model):
     """A card club that runs events."""
@@ -60,11 +62,7 @@ class Player(models.Model):
         verbose_name = _("player")
         verbose_name_plural = _("players")
         constraints = [
-            models.UniqueConstraint(
-                fields=["club", "licence"],
-                condition=~models.Q(licence=""),
-                name="unique_licence_per_club",
-            )
+            unique_when_given("club", "licence", name="unique_licence_per_club")
         ]
 
     def __str__(self) -> str:

@@ -6,15 +6,28 @@ from decimal import Decimal
 
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from scoring.board import BoardSettings
 from scoring.session import AverageRule, SessionSettings
 from tournaments.models.club import Club
-from tournaments.models.fields import unique_in_order, user_link
+from tournaments.models.fields import unique_in_order, unique_when_given, user_link
 from tournaments.models.scoring_options import ScoringOptions
 
 PERCENT = [MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(100))]
+
+
+def award_percent(label: Promise, default: int) -> models.DecimalField:
+    """The percentage an artificial adjusted score is worth (Average-plus,
+    Average, Average-minus): 0 to 100, to two decimals, ``default`` by law."""
+    return models.DecimalField(
+        label,
+        max_digits=5,
+        decimal_places=2,
+        default=Decimal(default),
+        validators=PERCENT,
+    )
 
 
 class Event(ScoringOptions):
@@ -154,27 +167,9 @@ class Event(ScoringOptions):
         default=True,
         help_text=_("Factor boards played fewer times up to the full count."),
     )
-    average_plus = models.DecimalField(
-        _("Average-plus %"),
-        max_digits=5,
-        decimal_places=2,
-        default=Decimal(60),
-        validators=PERCENT,
-    )
-    average = models.DecimalField(
-        _("Average %"),
-        max_digits=5,
-        decimal_places=2,
-        default=Decimal(50),
-        validators=PERCENT,
-    )
-    average_minus = models.DecimalField(
-        _("Average-minus %"),
-        max_digits=5,
-        decimal_places=2,
-        default=Decimal(40),
-        validators=PERCENT,
-    )
+    average_plus = award_percent(_("Average-plus %"), 60)
+    average = award_percent(_("Average %"), 50)
+    average_minus = award_percent(_("Average-minus %"), 40)
     average_rule = models.CharField(
         _("Average-plus and minus"),
         max_length=16,
@@ -214,11 +209,7 @@ class Event(ScoringOptions):
             *ScoringOptions.Meta.constraints,
             # One event per club and imported file: two uploads of the same
             # bytes at once make one event, the database deciding.
-            models.UniqueConstraint(
-                fields=["club", "file_sha256"],
-                condition=~models.Q(file_sha256=""),
-                name="one_event_per_club_file",
-            ),
+            unique_when_given("club", "file_sha256", name="one_event_per_club_file"),
         ]
 
     def __str__(self) -> str:

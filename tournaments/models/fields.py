@@ -3,7 +3,8 @@
 ``loose_link`` is a link the row outlives (set to null when its target is
 deleted), with no reverse accessor; ``user_link`` is such a link to the user
 who entered, gave, sent or lifted something.  ``Source`` is where a line
-was entered from.
+was entered from.  ``unique_when_given`` is the constraint of an optional
+identifier (a licence, a file's digest, a tablet's submission key).
 """
 
 from __future__ import annotations
@@ -62,3 +63,15 @@ def unique_in_order(*fields: str, name: str, **options: object) -> type:
         **options,
     }
     return type("Meta", (), meta)
+
+
+def unique_when_given(*fields: str, name: str) -> models.UniqueConstraint:
+    """Unique on ``fields`` among the rows whose last field is filled in.
+
+    The last field is an optional identifier: left blank, it repeats freely;
+    given, it names one row within the others (a club's licence numbers, a
+    board's submission keys).  The constraint is called ``name``.
+    """
+    return models.UniqueConstraint(
+        fields=list(fields), condition=~models.Q(**{fields[-1]: ""}), name=name
+    )

@@ -17,6 +17,7 @@ from tournaments.models.fields import (
     loose_link,
     source_field,
     unique_in_order,
+    unique_when_given,
     user_link,
 )
 
@@ -174,6 +175,17 @@ class EnteredLine(models.Model):
         abstract = True
 
 
+class TableDeal(EnteredLine):
+    """A deal of a game whose lines have no board: played at a table in a
+    round, which keep no reverse accessor to it (the game reads its deals)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        abstract = True
+
+
 class BoardLine(EnteredLine):
     """A board played at a table in a round: its contract, declarer, tricks.
 
@@ -292,10 +304,8 @@ class Result(BoardLine):
                 | (Q(absent__in=("NS", "EW")) & ~Q(adjusted_ns="")),
                 name="result_absent_is_an_award",
             ),
-            models.UniqueConstraint(
-                fields=["board", "idempotency_key"],
-                condition=~Q(idempotency_key=""),
-                name="unique_result_submission",
+            unique_when_given(
+                "board", "idempotency_key", name="unique_result_submission"
             ),
         ]
 

@@ -6,6 +6,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Event
+from tournaments.models.fields import cascade_link
 from tournaments.models.jobs import Job, job_statuses, status_field
 
 
@@ -14,7 +15,7 @@ class Analysis(Job):
 
     Status = job_statuses()
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="analyses")
+    event = cascade_link(Event, "analyses")
     status = status_field(Status)
     total = models.PositiveIntegerField(_("deals to analyse"), default=0)
     done = models.PositiveIntegerField(_("deals analysed"), default=0)

@@ -20,6 +20,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Event
+from tournaments.models.fields import cascade_link
 from tournaments.models.jobs import Job, job_statuses, status_field
 
 
@@ -28,7 +29,7 @@ class EventWorkbook(Job):
 
     Status = job_statuses()
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="workbooks")
+    event = cascade_link(Event, "workbooks")
     language = models.CharField(_("language"), max_length=8)
     created = models.DateTimeField(_("asked"), auto_now_add=True)
     status = status_field(Status)

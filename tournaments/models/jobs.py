@@ -12,6 +12,8 @@ from django.db import models
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.fields import choice_field
+
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 
 
@@ -34,9 +36,7 @@ def job_statuses(running: Promise | None = None) -> type[models.TextChoices]:
 
 def status_field(statuses: type[models.TextChoices]) -> models.CharField:
     """The job's status among ``statuses`` (from ``job_statuses``), queued first."""
-    return models.CharField(
-        _("status"), max_length=8, choices=statuses.choices, default=QUEUED
-    )
+    return choice_field(_("status"), statuses.QUEUED, max_length=8)
 
 
 class Job(models.Model):

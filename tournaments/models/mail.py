@@ -6,7 +6,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Section
-from tournaments.models.fields import user_link
+from tournaments.models.fields import cascade_link, user_link
 from tournaments.models.jobs import Job, job_statuses, status_field
 
 
@@ -22,12 +22,7 @@ class MailJob(Job):
 
     Status = job_statuses(running=_("sending"))
 
-    section = models.ForeignKey(
-        Section,
-        on_delete=models.CASCADE,
-        related_name="mail_jobs",
-        verbose_name=_("section"),
-    )
+    section = cascade_link(Section, "mail_jobs", verbose_name=_("section"))
     created_by = user_link(verbose_name=_("sent by"))
     created = models.DateTimeField(_("created"), auto_now_add=True)
     status = status_field(Status)

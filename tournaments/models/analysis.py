@@ -7,13 +7,13 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Event
 from tournaments.models.fields import cascade_link
-from tournaments.models.jobs import Job, job_statuses, status_field
+from tournaments.models.jobs import Job, JobStatus, status_field
 
 
 class Analysis(Job):
     """One run of the solver over an event's boards; the page polls its counts."""
 
-    Status = job_statuses()
+    Status = JobStatus
 
     event = cascade_link(Event, "analyses")
     status = status_field(Status)

@@ -21,13 +21,13 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Event
 from tournaments.models.fields import cascade_link
-from tournaments.models.jobs import Job, job_statuses, status_field
+from tournaments.models.jobs import Job, JobStatus, status_field
 
 
 class EventWorkbook(Job):
     """An event's workbook in one language: queued, building, built or failed."""
 
-    Status = job_statuses()
+    Status = JobStatus
 
     event = cascade_link(Event, "workbooks")
     language = models.CharField(_("language"), max_length=8)

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Event
 from tournaments.models.fields import loose_link, user_link
-from tournaments.models.jobs import Job, job_statuses, status_field
+from tournaments.models.jobs import Job, JobStatus, status_field
 
 
 class ImportJob(Job):
@@ -24,7 +24,7 @@ class ImportJob(Job):
     class Kind(models.TextChoices):
         RESULTS = "results", _("results file")
 
-    Status = job_statuses()
+    Status = JobStatus
 
     created_by = user_link(verbose_name=_("sent by"))
     created = models.DateTimeField(_("sent"), auto_now_add=True)

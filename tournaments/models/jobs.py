@@ -2,14 +2,13 @@
 
 An import, a results mailing and a double-dummy analysis are each run by a
 Celery task while the director's page refreshes on the row: each has its
-own ``created`` field and its own word for running (a mailing is "sending"),
-the rest is here.
+own ``created`` field, and ``JobStatus`` unless its words are its own (a
+mailing is "sending"), the rest is here.
 """
 
 from __future__ import annotations
 
 from django.db import models
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.fields import choice_field
@@ -17,25 +16,18 @@ from tournaments.models.fields import choice_field
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 
 
-def job_statuses(running: Promise | None = None) -> type[models.TextChoices]:
-    """A job's ``Status`` choices: queued, running, done, failed.
+class JobStatus(models.TextChoices):
+    """A job's statuses, in the words its page shows."""
 
-    Every job goes through the same four statuses; only the word a page
-    shows while it runs may be the job's own (``running``, else "running").
-    """
-    return models.TextChoices(
-        "Status",
-        [
-            ("QUEUED", (QUEUED, _("queued"))),
-            ("RUNNING", (RUNNING, running or _("running"))),
-            ("DONE", (DONE, _("done"))),
-            ("FAILED", (FAILED, _("failed"))),
-        ],
-    )
+    QUEUED = QUEUED, _("queued")
+    RUNNING = RUNNING, _("running")
+    DONE = DONE, _("done")
+    FAILED = FAILED, _("failed")
 
 
 def status_field(statuses: type[models.TextChoices]) -> models.CharField:
-    """The job's status among ``statuses`` (from ``job_statuses``), queued first."""
+    """The job's status among ``statuses`` (``JobStatus``, or the same four
+    values in a job's own words), queued first."""
     return choice_field(_("status"), statuses.QUEUED, max_length=8)
 
 

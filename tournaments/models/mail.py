@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Section
 from tournaments.models.fields import cascade_link, user_link
-from tournaments.models.jobs import Job, job_statuses, status_field
+from tournaments.models.jobs import Job, status_field
 
 
 class MailJob(Job):
@@ -20,7 +20,11 @@ class MailJob(Job):
     the scorecard links start with, fixed when the director sends.
     """
 
-    Status = job_statuses(running=_("sending"))
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("sending")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
 
     section = cascade_link(Section, "mail_jobs", verbose_name=_("section"))
     created_by = user_link(verbose_name=_("sent by"))

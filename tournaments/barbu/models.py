@@ -20,7 +20,7 @@ from tournaments.models.entrants import (
     entrant_score,
     section_link,
 )
-from tournaments.models.play import EnteredLine, Round, Table
+from tournaments.models.play import TableDeal
 
 
 class BarbuEntrant(Entrant):
@@ -31,11 +31,9 @@ class BarbuEntrant(Entrant):
     Meta = entrant_meta("barbu", _("Barbu player"), _("Barbu players"))
 
 
-class BarbuDeal(EnteredLine):
+class BarbuDeal(TableDeal):
     """One contract of a manche at a table: the record, doubles and points."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
     contract = models.CharField(_("contract"), max_length=12)
     declarer = models.ForeignKey(
         BarbuEntrant, on_delete=models.PROTECT, related_name="+"

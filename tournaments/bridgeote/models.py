@@ -24,7 +24,7 @@ from tournaments.models.entrants import (
     entrant_score,
     section_link,
 )
-from tournaments.models.play import EnteredLine, Round, Table
+from tournaments.models.play import TableDeal
 
 
 class BridgeoteEntrant(Entrant):
@@ -35,7 +35,7 @@ class BridgeoteEntrant(Entrant):
     Meta = entrant_meta("bridgeote", _("Bridgeote player"), _("Bridgeote players"))
 
 
-class BridgeoteDeal(EnteredLine):
+class BridgeoteDeal(TableDeal):
     """One deal at one table: the contract, both sides, each seat's mark.
 
     ``players`` are the entrant numbers seat by seat (seat 0 first) as the
@@ -44,8 +44,6 @@ class BridgeoteDeal(EnteredLine):
     the same seat at the other tables (empty until scored).
     """
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
     number = models.PositiveSmallIntegerField(_("deal"))
     contract = models.CharField(_("contract"), max_length=12)
     taker = models.PositiveSmallIntegerField(_("taker's seat"))

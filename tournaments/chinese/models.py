@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.entrants import Entrant, entrant_meta, section_link
 from tournaments.models.event import Section
-from tournaments.models.fields import source_field, unique_in_order
+from tournaments.models.fields import cascade_link, source_field, unique_in_order
 
 
 class ChineseSettings(models.Model):
@@ -70,9 +70,7 @@ class ChinesePlayer(Entrant):
 class ChineseMatch(models.Model):
     """Two players meeting in a round at a table (``b`` empty: a bye)."""
 
-    section = models.ForeignKey(
-        Section, on_delete=models.CASCADE, related_name="chinese_matches"
-    )
+    section = cascade_link(Section, "chinese_matches")
     round = models.PositiveSmallIntegerField(_("round"))
     table = models.PositiveSmallIntegerField(_("table"))
     a = models.ForeignKey(ChinesePlayer, on_delete=models.PROTECT, related_name="+")
@@ -100,9 +98,7 @@ class ChineseMatch(models.Model):
 class ChineseHand(models.Model):
     """One hand of a match: the tricks each player took (26 in all)."""
 
-    match = models.ForeignKey(
-        ChineseMatch, on_delete=models.CASCADE, related_name="hands"
-    )
+    match = cascade_link(ChineseMatch, "hands")
     number = models.PositiveSmallIntegerField(_("hand"))
     tricks_a = models.PositiveSmallIntegerField()
     tricks_b = models.PositiveSmallIntegerField()

@@ -6,22 +6,17 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Event
-from tournaments.models.jobs import Job
+from tournaments.models.fields import cascade_link
+from tournaments.models.jobs import Job, JobStatus, status_field
 
 
 class Analysis(Job):
     """One run of the solver over an event's boards; the page polls its counts."""
 
-    class Status(models.TextChoices):
-        QUEUED = "queued", _("queued")
-        RUNNING = "running", _("running")
-        DONE = "done", _("done")
-        FAILED = "failed", _("failed")
+    Status = JobStatus
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="analyses")
-    status = models.CharField(
-        _("status"), max_length=8, choices=Status.choices, default=Status.QUEUED
-    )
+    event = cascade_link(Event, "analyses")
+    status = status_field(Status)
     total = models.PositiveIntegerField(_("deals to analyse"), default=0)
     done = models.PositiveIntegerField(_("deals analysed"), default=0)
     message = models.CharField(_("message"), max_length=300, blank=True)

@@ -6,6 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.fields import cascade_link, unique_when_given
+
 
 class Club(models.Model):
     """A card club that runs events."""
@@ -41,9 +43,7 @@ class Club(models.Model):
 class Player(models.Model):
     """A member of a club, who plays in its events."""
 
-    club = models.ForeignKey(
-        Club, on_delete=models.CASCADE, related_name="players", verbose_name=_("club")
-    )
+    club = cascade_link(Club, "players", verbose_name=_("club"))
     first_name = models.CharField(_("first name"), max_length=80)
     last_name = models.CharField(_("last name"), max_length=80)
     licence = models.CharField(
@@ -60,11 +60,7 @@ class Player(models.Model):
         verbose_name = _("player")
         verbose_name_plural = _("players")
         constraints = [
-            models.UniqueConstraint(
-                fields=["club", "licence"],
-                condition=~models.Q(licence=""),
-                name="unique_licence_per_club",
-            )
+            unique_when_given("club", "licence", name="unique_licence_per_club")
         ]
 
     def __str__(self) -> str:

@@ -15,13 +15,12 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.club import Player
 from tournaments.models.event import Section
+from tournaments.models.fields import cascade_link
 
 
 def section_link(related_name: str) -> models.ForeignKey:
     """The section an entrant plays in (deleted with it)."""
-    return models.ForeignKey(
-        Section, on_delete=models.CASCADE, related_name=related_name
-    )
+    return cascade_link(Section, related_name)
 
 
 class Entrant(models.Model):

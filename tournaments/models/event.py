@@ -6,15 +6,34 @@ from decimal import Decimal
 
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from scoring.board import BoardSettings
 from scoring.session import AverageRule, SessionSettings
 from tournaments.models.club import Club
-from tournaments.models.fields import unique_in_order, user_link
+from tournaments.models.fields import (
+    cascade_link,
+    choice_field,
+    unique_in_order,
+    unique_when_given,
+    user_link,
+)
 from tournaments.models.scoring_options import ScoringOptions
 
 PERCENT = [MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(100))]
+
+
+def award_percent(label: Promise, default: int) -> models.DecimalField:
+    """The percentage an artificial adjusted score is worth (Average-plus,
+    Average, Average-minus): 0 to 100, to two decimals, ``default`` by law."""
+    return models.DecimalField(
+        label,
+        max_digits=5,
+        decimal_places=2,
+        default=Decimal(default),
+        validators=PERCENT,
+    )
 
 
 class Event(ScoringOptions):
@@ -77,22 +96,14 @@ class Event(ScoringOptions):
     )
     name = models.CharField(_("name"), max_length=160)
     date = models.DateField(_("date"))
-    kind = models.CharField(
-        _("kind"), max_length=16, choices=Kind.choices, default=Kind.PAIRS
-    )
-    game = models.CharField(
+    kind = choice_field(_("kind"), Kind.PAIRS, max_length=16)
+    game = choice_field(
         _("game"),
+        Game.BRIDGE,
         max_length=16,
-        choices=Game.choices,
-        default=Game.BRIDGE,
         help_text=_("The game a pairs event's boards are played at."),
     )
-    method = models.CharField(
-        _("pairs scored by"),
-        max_length=16,
-        choices=Method.choices,
-        default=Method.MATCHPOINTS,
-    )
+    method = choice_field(_("pairs scored by"), Method.MATCHPOINTS, max_length=16)
     scale = models.PositiveSmallIntegerField(
         _("matchpoint scale"), choices=Scale.choices, default=Scale.TWO_PER_BEAT
     )
@@ -105,17 +116,11 @@ class Event(ScoringOptions):
             "pair is ranked in its section and in the whole field."
         ),
     )
-    butler_trim = models.CharField(
-        _("Butler datum: scores left out"),
-        max_length=8,
-        choices=ButlerTrim.choices,
-        default=ButlerTrim.ONE_EACH_END,
+    butler_trim = choice_field(
+        _("Butler datum: scores left out"), ButlerTrim.ONE_EACH_END, max_length=8
     )
-    butler_rounding = models.CharField(
-        _("Butler datum: rounding"),
-        max_length=16,
-        choices=DatumRoundingChoice.choices,
-        default=DatumRoundingChoice.HALF_AWAY,
+    butler_rounding = choice_field(
+        _("Butler datum: rounding"), DatumRoundingChoice.HALF_AWAY, max_length=16
     )
     cross_imps_total = models.BooleanField(
         _("cross-IMPs as totals"),
@@ -125,12 +130,7 @@ class Event(ScoringOptions):
             "per comparison (EBU, Compscore)."
         ),
     )
-    whiz_mark = models.CharField(
-        _("Whiz mark"),
-        max_length=12,
-        choices=WhizMark.choices,
-        default=WhizMark.STANDARD,
-    )
+    whiz_mark = choice_field(_("Whiz mark"), WhizMark.STANDARD, max_length=12)
     # Issue 22, Barbu: the book names compulsory doubles but no number; two
     # per manche is French club practice, 0 turns the check off.
     barbu_compulsory_doubles = models.PositiveSmallIntegerField(
@@ -154,32 +154,11 @@ class Event(ScoringOptions):
         default=True,
         help_text=_("Factor boards played fewer times up to the full count."),
     )
-    average_plus = models.DecimalField(
-        _("Average-plus %"),
-        max_digits=5,
-        decimal_places=2,
-        default=Decimal(60),
-        validators=PERCENT,
-    )
-    average = models.DecimalField(
-        _("Average %"),
-        max_digits=5,
-        decimal_places=2,
-        default=Decimal(50),
-        validators=PERCENT,
-    )
-    average_minus = models.DecimalField(
-        _("Average-minus %"),
-        max_digits=5,
-        decimal_places=2,
-        default=Decimal(40),
-        validators=PERCENT,
-    )
-    average_rule = models.CharField(
-        _("Average-plus and minus"),
-        max_length=16,
-        choices=AverageRuleChoice.choices,
-        default=AverageRuleChoice.FLAT,
+    average_plus = award_percent(_("Average-plus %"), 60)
+    average = award_percent(_("Average %"), 50)
+    average_minus = award_percent(_("Average-minus %"), 40)
+    average_rule = choice_field(
+        _("Average-plus and minus"), AverageRuleChoice.FLAT, max_length=16
     )
     published = models.BooleanField(
         _("published"),
@@ -214,11 +193,7 @@ class Event(ScoringOptions):
             *ScoringOptions.Meta.constraints,
             # One event per club and imported file: two uploads of the same
             # bytes at once make one event, the database deciding.
-            models.UniqueConstraint(
-                fields=["club", "file_sha256"],
-                condition=~models.Q(file_sha256=""),
-                name="one_event_per_club_file",
-            ),
+            unique_when_given("club", "file_sha256", name="one_event_per_club_file"),
         ]
 
     def __str__(self) -> str:
@@ -249,11 +224,9 @@ class Session(models.Model):
         PLAYING = "playing", _("Playing")
         CLOSED = "closed", _("Closed")
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sessions")
+    event = cascade_link(Event, "sessions")
     number = models.PositiveSmallIntegerField(_("number"), default=1)
-    status = models.CharField(
-        _("status"), max_length=16, choices=Status.choices, default=Status.SETUP
-    )
+    status = choice_field(_("status"), Status.SETUP, max_length=16)
     reopened_at = models.DateTimeField(
         _("reopened at"),
         null=True,
@@ -290,19 +263,14 @@ class Section(models.Model):
         SKIP = "skip", _("Skip after half the rounds")
         RELAY = "relay", _("Relay and bye stand")
 
-    session = models.ForeignKey(
-        Session, on_delete=models.CASCADE, related_name="sections"
-    )
+    session = cascade_link(Session, "sections")
     letter = models.CharField(_("section"), max_length=4, default="A")
     movement = models.CharField(_("movement"), max_length=16, choices=Movement.choices)
     tables = models.PositiveSmallIntegerField(_("tables"))
     rounds = models.PositiveSmallIntegerField(_("rounds"))
     boards_per_round = models.PositiveSmallIntegerField(_("boards per round"))
-    even_tables = models.CharField(
-        _("even number of tables"),
-        max_length=8,
-        choices=EvenTables.choices,
-        default=EvenTables.SKIP,
+    even_tables = choice_field(
+        _("even number of tables"), EvenTables.SKIP, max_length=8
     )
     arrow_switch_rounds = models.JSONField(
         _("arrow-switch rounds"), default=list, blank=True
@@ -332,11 +300,10 @@ class Section(models.Model):
         default=True,
         help_text=_("After an entry the tablet shows the board's results so far."),
     )
-    traveller_privacy = models.CharField(
+    traveller_privacy = choice_field(
         _("travellers while a board is in play"),
+        TravellerPrivacy.UNTIL_PLAYED,
         max_length=16,
-        choices=TravellerPrivacy.choices,
-        default=TravellerPrivacy.UNTIL_PLAYED,
         help_text=_(
             "Hidden: a board's results show only to the tables that have played "
             "it until every table has, or until the results are published."
@@ -411,16 +378,8 @@ class ScoringRequest(models.Model):
     run is left for the next one.
     """
 
-    section = models.ForeignKey(
-        Section, on_delete=models.CASCADE, related_name="scoring_requests"
-    )
-    board = models.ForeignKey(
-        "tournaments.Board",
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    section = cascade_link(Section, "scoring_requests")
+    board = cascade_link("tournaments.Board", "+", null=True, blank=True)
 
     def __str__(self) -> str:
         what = f"board {self.board_id}" if self.board_id else "whole"

@@ -20,24 +20,19 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Event
-from tournaments.models.jobs import Job
+from tournaments.models.fields import cascade_link
+from tournaments.models.jobs import Job, JobStatus, status_field
 
 
 class EventWorkbook(Job):
     """An event's workbook in one language: queued, building, built or failed."""
 
-    class Status(models.TextChoices):
-        QUEUED = "queued", _("queued")
-        RUNNING = "running", _("running")
-        DONE = "done", _("done")
-        FAILED = "failed", _("failed")
+    Status = JobStatus
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="workbooks")
+    event = cascade_link(Event, "workbooks")
     language = models.CharField(_("language"), max_length=8)
     created = models.DateTimeField(_("asked"), auto_now_add=True)
-    status = models.CharField(
-        _("status"), max_length=8, choices=Status.choices, default=Status.QUEUED
-    )
+    status = status_field(Status)
     stamp = models.CharField(_("results fingerprint"), max_length=64, blank=True)
     started = models.DateTimeField(_("started"), null=True, blank=True)
     progress = models.PositiveSmallIntegerField(_("progress (%)"), default=0)

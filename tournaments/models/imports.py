@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Event
 from tournaments.models.fields import loose_link, user_link
-from tournaments.models.jobs import Job
+from tournaments.models.jobs import Job, JobStatus, status_field
 
 
 class ImportJob(Job):
@@ -24,20 +24,14 @@ class ImportJob(Job):
     class Kind(models.TextChoices):
         RESULTS = "results", _("results file")
 
-    class Status(models.TextChoices):
-        QUEUED = "queued", _("queued")
-        RUNNING = "running", _("running")
-        DONE = "done", _("done")
-        FAILED = "failed", _("failed")
+    Status = JobStatus
 
     created_by = user_link(verbose_name=_("sent by"))
     created = models.DateTimeField(_("sent"), auto_now_add=True)
     file_name = models.CharField(_("file name"), max_length=255, blank=True)
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
     name = models.CharField(_("event name"), max_length=160, blank=True)
-    status = models.CharField(
-        _("status"), max_length=8, choices=Status.choices, default=Status.QUEUED
-    )
+    status = status_field(Status)
     done = models.PositiveIntegerField(_("lines stored"), default=0)
     total = models.PositiveIntegerField(_("lines to store"), default=0)
     event = loose_link(Event, verbose_name=_("event"))

@@ -6,8 +6,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Section
-from tournaments.models.fields import user_link
-from tournaments.models.jobs import Job
+from tournaments.models.fields import cascade_link, user_link
+from tournaments.models.jobs import Job, status_field
 
 
 class MailJob(Job):
@@ -26,17 +26,10 @@ class MailJob(Job):
         DONE = "done", _("done")
         FAILED = "failed", _("failed")
 
-    section = models.ForeignKey(
-        Section,
-        on_delete=models.CASCADE,
-        related_name="mail_jobs",
-        verbose_name=_("section"),
-    )
+    section = cascade_link(Section, "mail_jobs", verbose_name=_("section"))
     created_by = user_link(verbose_name=_("sent by"))
     created = models.DateTimeField(_("created"), auto_now_add=True)
-    status = models.CharField(
-        _("status"), max_length=8, choices=Status.choices, default=Status.QUEUED
-    )
+    status = status_field(Status)
     total = models.PositiveIntegerField(_("players to mail"), default=0)
     sent = models.PositiveIntegerField(_("mails sent"), default=0)
     failed = models.PositiveIntegerField(_("mails not sent"), default=0)

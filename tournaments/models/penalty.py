@@ -14,7 +14,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.fields import user_link
+from tournaments.models.fields import cascade_link, user_link
 from tournaments.models.play import Pair
 
 # The largest amount of each unit: a whole top at most for "% of a top",
@@ -40,7 +40,7 @@ class Penalty(models.Model):
         TOP_PCT = "top_pct", _("% of a top")
         IMPS = "imps", _("IMPs")
 
-    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="penalties")
+    pair = cascade_link(Pair, "penalties")
     unit = models.CharField(_("unit"), max_length=8, choices=Unit.choices)
     amount = models.DecimalField(_("amount"), max_digits=5, decimal_places=2)
     reason = models.CharField(_("reason"), max_length=200)

@@ -14,9 +14,11 @@ from tournaments.models.club import Player
 from tournaments.models.event import Section
 from tournaments.models.fields import (
     Source,
+    cascade_link,
     loose_link,
     source_field,
     unique_in_order,
+    unique_when_given,
     user_link,
 )
 
@@ -29,7 +31,7 @@ class Direction(models.TextChoices):
 class Pair(models.Model):
     """Two players entered in a section under a number (and a direction)."""
 
-    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="pairs")
+    section = cascade_link(Section, "pairs")
     number = models.PositiveSmallIntegerField(_("number"))
     direction = models.CharField(
         _("direction"),
@@ -67,9 +69,7 @@ class Pair(models.Model):
 class Round(models.Model):
     """A round of a section's movement."""
 
-    section = models.ForeignKey(
-        Section, on_delete=models.CASCADE, related_name="round_set"
-    )
+    section = cascade_link(Section, "round_set")
     number = models.PositiveSmallIntegerField(_("round"))
 
     Meta = unique_in_order("section", "number", name="unique_round_number")
@@ -93,9 +93,7 @@ def new_table_code() -> str:
 class Table(models.Model):
     """A table of a section, with the code its tablet signs in with."""
 
-    section = models.ForeignKey(
-        Section, on_delete=models.CASCADE, related_name="table_set"
-    )
+    section = cascade_link(Section, "table_set")
     number = models.PositiveSmallIntegerField(_("table"))
     code = models.CharField(
         _("sign-in code"), max_length=12, default=new_table_code, unique=True
@@ -119,9 +117,7 @@ class Table(models.Model):
 class Board(models.Model):
     """A board of a section: its number sets dealer and vulnerability."""
 
-    section = models.ForeignKey(
-        Section, on_delete=models.CASCADE, related_name="boards"
-    )
+    section = cascade_link(Section, "boards")
     number = models.PositiveIntegerField(_("board"))
     dealer = models.CharField(_("dealer"), max_length=1, blank=True)
     vulnerability = models.CharField(_("vulnerability"), max_length=4, blank=True)
@@ -174,6 +170,17 @@ class EnteredLine(models.Model):
         abstract = True
 
 
+class TableDeal(EnteredLine):
+    """A deal of a game whose lines have no board: played at a table in a
+    round, which keep no reverse accessor to it (the game reads its deals)."""
+
+    table = cascade_link(Table, "+")
+    round = cascade_link(Round, "+")
+
+    class Meta:
+        abstract = True
+
+
 class BoardLine(EnteredLine):
     """A board played at a table in a round: its contract, declarer, tricks.
 
@@ -200,7 +207,7 @@ class Result(BoardLine):
     a percentage) instead.  The MP and % fields are written by the scorer.
     """
 
-    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
+    board = cascade_link(Board, "results")
     ns_pair = models.ForeignKey(
         Pair, on_delete=models.PROTECT, related_name="ns_results"
     )
@@ -292,10 +299,8 @@ class Result(BoardLine):
                 | (Q(absent__in=("NS", "EW")) & ~Q(adjusted_ns="")),
                 name="result_absent_is_an_award",
             ),
-            models.UniqueConstraint(
-                fields=["board", "idempotency_key"],
-                condition=~Q(idempotency_key=""),
-                name="unique_result_submission",
+            unique_when_given(
+                "board", "idempotency_key", name="unique_result_submission"
             ),
         ]
 
@@ -369,12 +374,8 @@ class ResultChange(models.Model):
         RESOLVE = "resolve", _("dispute resolved by the director")
         IMPORT = "import", _("imported from a file")
 
-    section = models.ForeignKey(
-        Section, on_delete=models.CASCADE, null=True, related_name="changes"
-    )
-    board = models.ForeignKey(
-        Board, on_delete=models.CASCADE, null=True, blank=True, related_name="changes"
-    )
+    section = cascade_link(Section, "changes", null=True)
+    board = cascade_link(Board, "changes", null=True, blank=True)
     line = models.CharField(
         _("line"),
         max_length=120,

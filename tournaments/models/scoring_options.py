@@ -14,6 +14,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.fields import choice_field
+
 # The event's own fields every pairs method reads: the matchpoint top's scale,
 # Neuberg, the averages of adjusted scores, and whether the sections are one
 # field, in the order the settings form and the API list them.
@@ -95,11 +97,8 @@ class ScoringOptions(models.Model):
             "round; empty for none."
         ),
     )
-    mp_rounding = models.CharField(
-        _("matchpoints of each board"),
-        max_length=16,
-        choices=MpRounding.choices,
-        default=MpRounding.EXACT,
+    mp_rounding = choice_field(
+        _("matchpoints of each board"), MpRounding.EXACT, max_length=16
     )
 
     class Meta:

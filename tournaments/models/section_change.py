@@ -9,7 +9,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.event import Section
-from tournaments.models.fields import user_link
+from tournaments.models.fields import cascade_link, user_link
 
 
 class SectionChange(models.Model):
@@ -22,9 +22,7 @@ class SectionChange(models.Model):
         ABSENT = "absent", _("pair absent, opponents awarded")
         CLOCK = "clock", _("round clock changed")
 
-    section = models.ForeignKey(
-        Section, on_delete=models.CASCADE, related_name="section_changes"
-    )
+    section = cascade_link(Section, "section_changes")
     action = models.CharField(_("action"), max_length=16, choices=Action.choices)
     pair = models.CharField(_("pair"), max_length=8, blank=True)
     round = models.PositiveSmallIntegerField(_("from round"), null=True, blank=True)

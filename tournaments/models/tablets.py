@@ -16,7 +16,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.fields import user_link
+from tournaments.models.fields import cascade_link, user_link
 from tournaments.models.play import Table
 
 
@@ -33,12 +33,7 @@ class TabletGrant(models.Model):
         NEW_CODE = "new-code", _("New table code")
         DIRECTOR = "director", _("Signed out by the director")
 
-    table = models.ForeignKey(
-        Table,
-        on_delete=models.CASCADE,
-        related_name="tablet_grants",
-        verbose_name=_("table"),
-    )
+    table = cascade_link(Table, "tablet_grants", verbose_name=_("table"))
     key_hash = models.CharField(_("key (SHA-256)"), max_length=64, unique=True)
     created_at = models.DateTimeField(_("signed in at"), default=timezone.now)
     via = models.CharField(_("signed in from"), max_length=12, choices=Via.choices)

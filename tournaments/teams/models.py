@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.club import Player
 from tournaments.models.event import Event, Session
-from tournaments.models.fields import unique_in_order
+from tournaments.models.fields import cascade_link, choice_field, unique_in_order
 
 
 class TeamCompetition(models.Model):
@@ -50,9 +50,7 @@ class TeamCompetition(models.Model):
         Event, on_delete=models.CASCADE, related_name="competition"
     )
     format = models.CharField(_("format"), max_length=24, choices=Format.choices)
-    scoring = models.CharField(
-        _("scoring"), max_length=8, choices=Scoring.choices, default=Scoring.VP
-    )
+    scoring = choice_field(_("scoring"), Scoring.VP, max_length=8)
     boards_per_match = models.PositiveSmallIntegerField(
         _("boards a match"), validators=[MinValueValidator(1), MaxValueValidator(64)]
     )
@@ -76,12 +74,7 @@ class TeamCompetition(models.Model):
     bye_vp = models.DecimalField(
         _("VP for a bye"), max_digits=4, decimal_places=2, default=Decimal(12)
     )
-    tie_rule = models.CharField(
-        _("knockout ties"),
-        max_length=16,
-        choices=TieRule.choices,
-        default=TieRule.EXTRA_BOARDS,
-    )
+    tie_rule = choice_field(_("knockout ties"), TieRule.EXTRA_BOARDS, max_length=16)
 
     class Meta:
         verbose_name = _("teams competition")
@@ -103,7 +96,7 @@ class TeamCompetition(models.Model):
 class Team(models.Model):
     """A team of four to six players; its number is its seed."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
+    event = cascade_link(Event, "teams")
     number = models.PositiveSmallIntegerField(_("number"))
     name = models.CharField(_("name"), max_length=120)
     players = models.ManyToManyField(
@@ -131,9 +124,7 @@ class Team(models.Model):
 class Match(models.Model):
     """Two teams meeting in one round (or a team's bye), with its score."""
 
-    session = models.ForeignKey(
-        Session, on_delete=models.CASCADE, related_name="matches"
-    )
+    session = cascade_link(Session, "matches")
     number = models.PositiveSmallIntegerField(_("match"))
     stage = models.PositiveSmallIntegerField(
         _("stage"),

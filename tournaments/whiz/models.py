@@ -15,6 +15,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.entrants import Entrant, Standing, entrant_score, section_link
+from tournaments.models.fields import cascade_link, unique_when_given
 from tournaments.models.play import Board, BoardLine
 
 POSITIONS = ("N", "E", "S")
@@ -53,9 +54,7 @@ class WhizEntrant(Entrant):
 class WhizResult(BoardLine):
     """One table's board: three players, the contract and each player's points."""
 
-    board = models.ForeignKey(
-        Board, on_delete=models.CASCADE, related_name="whiz_results"
-    )
+    board = cascade_link(Board, "whiz_results")
     north = models.ForeignKey(
         WhizEntrant, on_delete=models.PROTECT, related_name="north_results"
     )
@@ -98,10 +97,8 @@ class WhizResult(BoardLine):
                 condition=Q(points_n__isnull=False) | ~Q(adjusted_n=""),
                 name="whiz_scored_or_adjusted",
             ),
-            models.UniqueConstraint(
-                fields=["board", "idempotency_key"],
-                condition=~Q(idempotency_key=""),
-                name="unique_whiz_submission",
+            unique_when_given(
+                "board", "idempotency_key", name="unique_whiz_submission"
             ),
         ]
         verbose_name = _("Whiz result")

@@ -28,7 +28,7 @@ from scoring.board import (
     score_board,
 )
 from scoring.plain_field import score_plain_boards
-from scoring.ranking import rank
+from scoring.ranking import rank, standing_of
 
 PairKey = Hashable
 
@@ -110,11 +110,7 @@ class SessionScore:
 
     def standing(self, pair: PairKey) -> PairStanding:
         """Return one pair's standing."""
-        for entries in self.rankings.values():
-            for entry in entries:
-                if entry.pair == pair:
-                    return entry
-        raise KeyError(pair)
+        return standing_of(self.rankings, pair)
 
 
 def score_session(

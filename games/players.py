@@ -1,16 +1,19 @@
-"""Players the caller names: picking one of them, the first by default.
+"""Players the caller names: picking one of them, the first by default, and
+totalling their points on a score sheet.
 
 Barbu's declarer and Chinese bridge's first dealer are chosen among the
-players the caller gives; both are checked, and refused, the same way.
+players the caller gives; both are checked, and refused, the same way.  Both
+games' score sheets total each player's points over their rows alike.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
 
 from games.errors import GameError
 
-__all__ = ["pick_player"]
+__all__ = ["pick_player", "player_totals"]
 
 
 def pick_player(
@@ -25,3 +28,20 @@ def pick_player(
     if name not in players:
         raise GameError(f"{what} {chosen!r}: expected one of {', '.join(players)}")
     return name
+
+
+class PointsRow(Protocol):
+    """A row of a score sheet: each player's points on one deal or hand."""
+
+    @property
+    def points(self) -> Mapping[str, int]: ...
+
+
+def player_totals(players: Sequence[str], rows: Iterable[PointsRow]) -> dict[str, int]:
+    """Each of ``players``' points summed over ``rows``, 0 for one with none,
+    in the players' order."""
+    totals = dict.fromkeys(players, 0)
+    for row in rows:
+        for name, points in row.points.items():
+            totals[name] += points
+    return totals

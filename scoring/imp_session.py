@@ -30,7 +30,7 @@ import numpy as np
 
 from scoring.board import ArtificialScore, score_parts
 from scoring.imps import IMP_BAND_EDGES, DatumRounding, butler_datum, imps
-from scoring.ranking import DEFAULT_NDIGITS, rank
+from scoring.ranking import DEFAULT_NDIGITS, rank, standing_of
 from scoring.session import GROUP_ORDER, PairKey, TravellerLine
 
 _EDGES = np.asarray(IMP_BAND_EDGES, dtype=np.float64)
@@ -139,11 +139,7 @@ class ImpSessionScore:
 
     def standing(self, pair: PairKey) -> ImpStanding:
         """Return one pair's standing."""
-        for entries in self.rankings.values():
-            for entry in entries:
-                if entry.pair == pair:
-                    return entry
-        raise KeyError(pair)
+        return standing_of(self.rankings, pair)
 
 
 def score_imp_session(

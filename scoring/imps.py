@@ -10,6 +10,7 @@ import math
 from bisect import bisect_right
 from collections.abc import Sequence
 from enum import StrEnum
+from typing import TypedDict, Unpack
 
 import numpy as np
 
@@ -141,22 +142,22 @@ def butler_datum(
     return round_datum(sum(ordered) / len(ordered), rounding)
 
 
+class DatumOptions(TypedDict, total=False):
+    """How a Butler datum is taken (``butler_datum``'s keywords): the scores
+    dropped at each end, or the fraction dropped, or the middle ones kept,
+    and how the mean is rounded."""
+
+    drop: int
+    drop_fraction: float | None
+    rounding: DatumRounding | str
+    keep_middle: int | None
+
+
 def butler(
-    scores: Sequence[float],
-    *,
-    drop: int = 1,
-    drop_fraction: float | None = None,
-    rounding: DatumRounding | str = DatumRounding.HALF_AWAY,
-    keep_middle: int | None = None,
+    scores: Sequence[float], **options: Unpack[DatumOptions]
 ) -> tuple[float, list[int]]:
     """Return the board's datum and each NS score's IMPs against it."""
-    datum = butler_datum(
-        scores,
-        drop=drop,
-        drop_fraction=drop_fraction,
-        rounding=rounding,
-        keep_middle=keep_middle,
-    )
+    datum = butler_datum(scores, **options)
     return datum, [imps(score - datum) for score in scores]
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Protocol, TypeVar
 
 # Totals are compared after rounding, so that float noise from Neuberg factors
 # never splits a tie that the published (rounded) figures would show.
@@ -44,3 +45,26 @@ def rank(
     for place in numbers:
         shared[place] = shared.get(place, 0) + 1
     return [f"{p}=" if shared[p] > 1 else str(p) for p in numbers]
+
+
+class Standing(Protocol):
+    """A ranked entry that names its pair (a pairs or an IMP standing)."""
+
+    @property
+    def pair(self) -> Hashable: ...
+
+
+Entry = TypeVar("Entry", bound=Standing)
+
+
+def standing_of(
+    rankings: Mapping[str | None, Sequence[Entry]], pair: Hashable
+) -> Entry:
+    """The standing of ``pair`` in any of the groups' rankings (a session
+    scored by matchpoints or by IMPs ranks each group apart); ``KeyError``
+    when it is not ranked."""
+    for entries in rankings.values():
+        for entry in entries:
+            if entry.pair == pair:
+                return entry
+    raise KeyError(pair)

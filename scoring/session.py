@@ -28,7 +28,7 @@ from scoring.board import (
     score_board,
 )
 from scoring.plain_field import score_plain_boards
-from scoring.ranking import rank
+from scoring.ranking import rank, standing_of
 
 PairKey = Hashable
 
@@ -110,11 +110,7 @@ class SessionScore:
 
     def standing(self, pair: PairKey) -> PairStanding:
         """Return one pair's standing."""
-        for entries in self.rankings.values():
-            for entry in entries:
-                if entry.pair == pair:
-                    return entry
-        raise KeyError(pair)
+        return standing_of(self.rankings, pair)
 
 
 def score_session(
@@ -201,33 +197,48 @@ def _pair_sides(line: ScoredTravellerLine) -> tuple[tuple, tuple]:
     )
 
 
+class SessionAverages:
+    """Each pair's (or player's) percentage on the boards with real results,
+    and what an A+ or A- is worth against it (Law 12C2 as the WBF and EBU
+    read it): the pairs and the Whiz individual scoring both lift A+ to that
+    average when higher and A- down to it when lower."""
+
+    def __init__(self) -> None:
+        self.earned: dict[Hashable, float] = defaultdict(float)
+        self.tops: dict[Hashable, float] = defaultdict(float)
+
+    def add(self, who: Hashable, mp: float, top: float) -> None:
+        """Count one board with a real result: ``mp`` earned out of ``top``."""
+        self.earned[who] += mp
+        self.tops[who] += top
+
+    def worth(self, who: Hashable, mark: str | float, flat: float) -> float:
+        """The percentage ``mark`` gives ``who``: ``flat`` (the award's own
+        figure) unless it is A+ or A- and ``who`` has a real board."""
+        if mark not in ("A+", "A-") or not self.tops[who]:
+            return flat
+        average = 100 * self.earned[who] / self.tops[who]
+        return max(flat, average) if mark == "A+" else min(flat, average)
+
+
 def _apply_session_averages(
     lines: list[ScoredTravellerLine], board: BoardSettings
 ) -> list[ScoredTravellerLine]:
     """Lift A+ to the pair's average when higher, and A- down when lower."""
-    earned: dict[PairKey, float] = defaultdict(float)
-    tops: dict[PairKey, float] = defaultdict(float)
+    averages = SessionAverages()
     for line in lines:
         if line.artificial:
             continue
         for pair, mp, top, _ in _pair_sides(line):
-            earned[pair] += mp
-            tops[pair] += top
-
-    def worth(pair: PairKey, mark: str | float, flat: float) -> float:
-        if mark not in ("A+", "A-") or not tops[pair]:
-            return flat
-        average = 100 * earned[pair] / tops[pair]
-        return max(flat, average) if mark == "A+" else min(flat, average)
-
+            averages.add(pair, mp, top)
     adjusted = []
     for line in lines:
         if not line.artificial:
             adjusted.append(line)
             continue
         (ns, _, top, ns_mark), (ew, _, _, ew_mark) = _pair_sides(line)
-        ns_pct = worth(ns, ns_mark, line.ns_pct)
-        ew_pct = worth(ew, ew_mark, line.ew_pct)
+        ns_pct = averages.worth(ns, ns_mark, line.ns_pct)
+        ew_pct = averages.worth(ew, ew_mark, line.ew_pct)
         adjusted.append(
             replace(
                 line,

@@ -27,7 +27,7 @@ from typing import TypeVar
 
 from scoring.board import ArtificialScore, BoardSettings, TravellerResult, score_board
 from scoring.ranking import rank
-from scoring.session import AverageRule
+from scoring.session import AverageRule, SessionAverages
 
 PlayerKey = int | str
 
@@ -376,21 +376,12 @@ def _apply_session_averages(
     The average is the player's on his boards with real results (Law 12C2 as
     the WBF and EBU read it, as for pairs in :mod:`scoring.session`).
     """
-    earned: dict[PlayerKey, float] = defaultdict(float)
-    tops: dict[PlayerKey, float] = defaultdict(float)
+    averages = SessionAverages()
     for line in lines:
         if line.artificial:
             continue
         for position, player in line.line.players.items():
-            earned[player] += line.mp[position]
-            tops[player] += line.top
-
-    def worth(player: PlayerKey, mark: str | float, flat: float) -> float:
-        if mark not in ("A+", "A-") or not tops[player]:
-            return flat
-        average = 100 * earned[player] / tops[player]
-        return max(flat, average) if mark == "A+" else min(flat, average)
-
+            averages.add(player, line.mp[position], line.top)
     adjusted = []
     for line in lines:
         if line.line.adjusted is None:
@@ -398,7 +389,9 @@ def _apply_session_averages(
             continue
         pct = {
             position: round(
-                worth(player, line.line.adjusted[position], line.pct[position]),
+                averages.worth(
+                    player, line.line.adjusted[position], line.pct[position]
+                ),
                 _NDIGITS,
             )
             for position, player in line.line.players.items()

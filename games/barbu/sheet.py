@@ -30,7 +30,7 @@ from games.barbu.marks import (
     settle_doubles,
 )
 from games.errors import GameError
-from games.players import pick_player
+from games.players import pick_player, player_totals
 
 
 @dataclass(frozen=True)
@@ -57,11 +57,7 @@ class _Sheet:
 
     def totals(self) -> dict[str, int]:
         """Each player's points over the deals recorded so far."""
-        totals = dict.fromkeys(self.players, 0)
-        for row in self.rows:
-            for name, points in row.points.items():
-                totals[name] += points
-        return totals
+        return player_totals(self.players, self.rows)
 
     def record(
         self,

@@ -17,7 +17,7 @@ from games.chinese_bridge.deal import deal
 from games.chinese_bridge.play import ChineseHand
 from games.chinese_bridge.rules import PLAYERS, hand_points
 from games.errors import GameError
-from games.players import pick_player
+from games.players import pick_player, player_totals
 
 
 @dataclass(frozen=True)
@@ -80,11 +80,7 @@ class ChineseGame:
 
     def totals(self) -> dict[str, int]:
         """Each player's points over the hands recorded so far."""
-        totals = dict.fromkeys(self.players, 0)
-        for row in self._rows:
-            for name, points in row.points.items():
-                totals[name] += points
-        return totals
+        return player_totals(self.players, self._rows)
 
     @property
     def finished(self) -> bool:

@@ -18,11 +18,12 @@ from __future__ import annotations
 import hashlib
 import logging
 from datetime import datetime, timedelta
+from functools import partial
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -44,6 +45,7 @@ from tournaments.importers.results_files import (
 from tournaments.importers.usebio import ImportedTeams, read_usebio
 from tournaments.models import Event, ImportJob, Result
 from tournaments.registry import GAMES
+from tournaments.services.background_jobs import live_or_new_job
 from tournaments.services.bulk_lines import import_audit, lines_checked
 from tournaments.services.rescoring import send_task
 
@@ -88,24 +90,17 @@ def import_job_start(
     live = ImportJob.objects.filter(kind=kind, sha256=digest, status__in=WAITING)
     # A job whose event was deleted since lets the file come again.
     live.filter(status=ImportJob.Status.DONE, event__isnull=True).delete()
-    existing = live.first()
-    if existing is not None:
-        return existing, False
-    try:
-        with transaction.atomic():
-            job = ImportJob.objects.create(
-                created_by=user,
-                file_name=_printable(file_name)[:255],
-                kind=kind,
-                name=(name or "")[:160],
-                sha256=digest,
-                data=data,
-                confirm_incomplete=confirm_incomplete,
-            )
-    except IntegrityError:  # the same file, sent at the same moment
-        return live.get(), False
-    transaction.on_commit(lambda: send_task(RUN_JOB, job.pk))
-    return job, True
+    create = partial(
+        ImportJob.objects.create,
+        created_by=user,
+        file_name=_printable(file_name)[:255],
+        kind=kind,
+        name=(name or "")[:160],
+        sha256=digest,
+        data=data,
+        confirm_incomplete=confirm_incomplete,
+    )
+    return live_or_new_job(live, create, partial(send_task, RUN_JOB))
 
 
 def _printable(file_name: str) -> str:

@@ -10,6 +10,7 @@ upload (results, hand records, travellers) reports are here too.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypedDict, Unpack
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -118,14 +119,17 @@ def usebio_import(
     return event_import(imported, user=user, file_name=file_name, digest=digest)
 
 
-def results_file_import(
-    data: bytes,
-    *,
-    name: str | None = None,
-    user: AbstractBaseUser | None = None,
-    file_name: str = "",
-    confirm_incomplete: bool = False,
-) -> Event:
+class ResultsFileOptions(TypedDict, total=False):
+    """The keywords ``results_file_once`` takes besides the file's bytes, and
+    that ``results_file_import`` passes on as they are."""
+
+    name: str | None
+    user: AbstractBaseUser | None
+    file_name: str
+    confirm_incomplete: bool
+
+
+def results_file_import(data: bytes, **options: Unpack[ResultsFileOptions]) -> Event:
     """Store a PBN or USEBIO results file as a new event; return it (the
     club's earlier event when it sent the same file: see ``results_file_once``).
 
@@ -133,13 +137,7 @@ def results_file_import(
     seems cut off) or ``ValidationError`` (naming the board and pairs);
     nothing is stored then.
     """
-    event, _new = results_file_once(
-        data,
-        name=name,
-        user=user,
-        file_name=file_name,
-        confirm_incomplete=confirm_incomplete,
-    )
+    event, _new = results_file_once(data, **options)
     return event
 
 

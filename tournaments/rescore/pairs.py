@@ -42,8 +42,7 @@ from tournaments.rescore.lines import (
 from tournaments.rescore.pairs_store import (
     IMP_FIGURES,
     MP_FIGURES,
-    store_datums,
-    store_imp_lines,
+    store_imp_boards,
     store_mp_lines,
     store_standings,
 )
@@ -272,8 +271,7 @@ def rescore_pairs_section(section_id: int) -> dict[str, int]:
     scored = score_loaded(data, event_settings(sections[0].session.event))
     boards = Board.objects.filter(section__in=sections)
     if isinstance(scored, ImpSessionScore):
-        store_imp_lines(data.stored, scored.lines)
-        store_datums(boards, scored.datums)
+        store_imp_boards(boards, data.stored, scored)
         pairs = store_standings(sections, scored.rankings, IMP_FIGURES)
     else:
         store_mp_lines(data.stored, scored.lines)

@@ -48,8 +48,7 @@ from tournaments.rescore.pairs import (
 from tournaments.rescore.pairs_store import (
     IMP_FIGURES,
     MP_FIGURES,
-    store_datums,
-    store_imp_lines,
+    store_imp_boards,
     store_mp_lines,
     store_standings,
 )
@@ -81,8 +80,7 @@ def rescore_pairs_boards(
     lines = traveller_lines(results)
     if isinstance(settings, ImpSettings):
         imp_scored = score_imp_session(lines, settings=settings)
-        written = store_imp_lines(results, imp_scored.lines)
-        store_datums(boards, imp_scored.datums)
+        written = store_imp_boards(boards, results, imp_scored)
         rankings = _imp_rankings(sections)
         pairs = store_standings(sections, rankings, IMP_FIGURES)
     else:

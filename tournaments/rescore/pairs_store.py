@@ -16,7 +16,7 @@ from typing import Protocol
 
 from django.db.models import QuerySet
 
-from scoring.imp_session import ImpScoredLine, ImpStanding
+from scoring.imp_session import ImpScoredLine, ImpSessionScore, ImpStanding
 from scoring.ranking import rank
 from scoring.session import ScoredTravellerLine, session_percentage
 from tournaments.models import Board, Pair, PairScore, Result, Section
@@ -53,7 +53,18 @@ def store_mp_lines(stored: Sequence[Line], lines: list[ScoredTravellerLine]) -> 
     return store_changed(Result, LINE_FIELDS, new, _old(stored))
 
 
-def store_imp_lines(stored: Sequence[Line], lines: list[ImpScoredLine]) -> int:
+def store_imp_boards(
+    boards: QuerySet[Board], stored: Sequence[Line], scored: ImpSessionScore
+) -> int:
+    """Write what an IMP scoring of ``boards`` worked out: the lines' IMPs
+    and each board's datum, where they changed (the whole section and the
+    board-by-board rescore store the same).  The number of lines written."""
+    written = _store_imp_lines(stored, scored.lines)
+    _store_datums(boards, scored.datums)
+    return written
+
+
+def _store_imp_lines(stored: Sequence[Line], lines: list[ImpScoredLine]) -> int:
     """Write the lines' IMPs (MP, % and top blank) where they changed."""
     new = {
         line.pk: (*(None,) * 5, scored.ns_imps, scored.ew_imps)
@@ -67,7 +78,7 @@ def _old(stored: Sequence[Line]) -> dict[int, tuple]:
     return {line.pk: line.figures for line in stored}
 
 
-def store_datums(boards: QuerySet[Board], datums: Mapping[int, float]) -> int:
+def _store_datums(boards: QuerySet[Board], datums: Mapping[int, float]) -> int:
     """Give each of ``boards`` the datum of its number (none if it has none)."""
     rows = list(boards.values_list("pk", "number", "datum"))
     return store_changed(

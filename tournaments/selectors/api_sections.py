@@ -8,12 +8,16 @@ closed, the event for its club), so that a view makes no further query.
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import TypeVar
 
 from django.db.models import QuerySet
 
 from tournaments.models import Board, Result, Section, Session, Table
 from tournaments.registry import kinds_with
 from tournaments.selectors.lookups import found
+
+# A row numbered within its section: a board or a table.
+Numbered = TypeVar("Numbered", Board, Table)
 
 
 def sections_with_pairs(sections: QuerySet[Section]) -> QuerySet[Section]:
@@ -83,18 +87,20 @@ def section_lines(section: Section, hidden: Collection[int]) -> QuerySet[Result]
 def board_numbered(section_id: object, number: object) -> Board:
     """Board ``number`` of section ``section_id``, with its section and
     session joined; 404 if none."""
-    return found(
-        Board.objects.select_related("section__session"),
-        section_id=section_id,
-        number=number,
-    )
+    return _numbered(Board, section_id, number)
 
 
 def table_numbered(section_id: object, number: object) -> Table:
     """Table ``number`` of section ``section_id``, with its section and
     session joined; 404 if none."""
+    return _numbered(Table, section_id, number)
+
+
+def _numbered(model: type[Numbered], section_id: object, number: object) -> Numbered:
+    """The board or table ``number`` of section ``section_id`` with its
+    section and session joined (what the API checks next); 404 if none."""
     return found(
-        Table.objects.select_related("section__session"),
+        model.objects.select_related("section__session"),
         section_id=section_id,
         number=number,
     )

@@ -17,13 +17,13 @@ import logging
 import smtplib
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage, get_connection
-from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.http import HttpRequest
 from django.template.loader import render_to_string
@@ -35,6 +35,7 @@ from django.utils.translation import gettext_lazy
 from tournaments.models import MailJob, Pair, Player, Section
 from tournaments.selectors.pairs import StandingRow, stored_report
 from tournaments.selectors.scorecards import pairs_in_order, standings_by_pair
+from tournaments.services.background_jobs import live_or_new_job
 from tournaments.services.rescoring import send_task
 
 logger = logging.getLogger(__name__)
@@ -114,22 +115,15 @@ def mail_job_start(
             {"section": _("No player of this section has an e-mail address.")}
         )
     live = MailJob.objects.filter(section=section, status__in=LIVE)
-    existing = live.first()
-    if existing is not None:
-        return existing, False
-    try:
-        with transaction.atomic():
-            job = MailJob.objects.create(
-                section=section,
-                created_by=user if getattr(user, "is_authenticated", False) else None,
-                total=total,
-                base_url=base_url[:200],
-                language=translation.get_language() or settings.LANGUAGE_CODE,
-            )
-    except IntegrityError:  # the same click, twice at once
-        return live.get(), False
-    transaction.on_commit(lambda: queue_mail_job(job.pk))
-    return job, True
+    create = partial(
+        MailJob.objects.create,
+        section=section,
+        created_by=user if getattr(user, "is_authenticated", False) else None,
+        total=total,
+        base_url=base_url[:200],
+        language=translation.get_language() or settings.LANGUAGE_CODE,
+    )
+    return live_or_new_job(live, create, queue_mail_job)
 
 
 def queue_mail_job(job_id: int) -> bool:

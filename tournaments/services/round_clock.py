@@ -106,9 +106,8 @@ def _write(
     clock = RoundClock.objects.select_for_update().get(section=section)
     now = timezone.now()
     before = clock_state(clock, now)
-    {START: _start, PAUSE: _pause, ADD: _add}[change.action](
-        clock, change, before, section, now
-    )
+    write = _ClockWrite(clock, change, before, section, now)
+    {START: _start, PAUSE: _pause, ADD: _add}[change.action](write)
     clock.changed_by = user
     clock.save()
     after = clock_state(clock, now)
@@ -124,6 +123,18 @@ def _write(
     return after
 
 
+@dataclass(frozen=True)
+class _ClockWrite:
+    """One change being written: the locked clock row, what is asked, the
+    clock as it read before, its section and the time of the change."""
+
+    clock: RoundClock
+    change: ClockChange
+    before: ClockState
+    section: Section
+    now: dt.datetime
+
+
 def _logged(state: ClockState) -> dict[str, object]:
     return {
         "round": state.round,
@@ -132,13 +143,8 @@ def _logged(state: ClockState) -> dict[str, object]:
     }
 
 
-def _start(
-    clock: RoundClock,
-    change: ClockChange,
-    before: ClockState,
-    section: Section,
-    now: dt.datetime,
-) -> None:
+def _start(write: _ClockWrite) -> None:
+    clock, change, before = write.clock, write.change, write.before
     if change.seconds is not None:
         clock.length = change.seconds
     if change.round is not None:
@@ -151,9 +157,9 @@ def _start(
                 _("The clock is already running: pause it or add time.")
             )
     elif before.ended:
-        clock.round = min(clock.round + 1, section.rounds)
+        clock.round = min(clock.round + 1, write.section.rounds)
     elif clock.ends_at is None and clock.paused_left is None:
-        clock.round = opening_round(section)
+        clock.round = opening_round(write.section)
     if (
         before.state == ClockState.PAUSED
         and change.seconds is None
@@ -162,33 +168,23 @@ def _start(
         left = clock.paused_left or 0
     else:
         left = clock.length
-    clock.ends_at = now + dt.timedelta(seconds=left)
+    clock.ends_at = write.now + dt.timedelta(seconds=left)
     clock.paused_left = None
 
 
-def _pause(
-    clock: RoundClock,
-    change: ClockChange,
-    before: ClockState,
-    section: Section,
-    now: dt.datetime,
-) -> None:
-    if before.state == ClockState.PAUSED:
+def _pause(write: _ClockWrite) -> None:
+    state = write.before.state
+    if state == ClockState.PAUSED:
         return
-    if before.state != ClockState.RUNNING:
+    if state != ClockState.RUNNING:
         raise StateConflict(_("The clock is not running."))
-    clock.paused_left = before.seconds_left
-    clock.ends_at = None
+    write.clock.paused_left = write.before.seconds_left
+    write.clock.ends_at = None
 
 
-def _add(
-    clock: RoundClock,
-    change: ClockChange,
-    before: ClockState,
-    section: Section,
-    now: dt.datetime,
-) -> None:
-    seconds = change.seconds or 0
+def _add(write: _ClockWrite) -> None:
+    clock, before, now = write.clock, write.before, write.now
+    seconds = write.change.seconds or 0
     if before.state == ClockState.PAUSED:
         clock.paused_left = max(0, (clock.paused_left or 0) + seconds)
     elif before.state == ClockState.RUNNING:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -97,18 +98,12 @@ def section_lay_out(
 
 
 @transaction.atomic
-def single_section_event_create(
-    event: Event,
-    *,
-    boards: Iterable[int] = (),
-    board_fields: BoardFields = bridge_board,
-    round_rows: bool = True,
-    **fields: object,
-) -> Section:
+def single_section_event_create(event: Event, **layout: Any) -> Section:
     """Save ``event`` (validated) with its one playing session and laid-out section.
 
-    ``fields`` are the section's (movement, tables, rounds, boards per
-    round); the other arguments are :func:`section_lay_out`'s.  Raises
+    ``layout`` is what :func:`section_lay_out` takes besides the session:
+    the boards and how each is made, whether it has round rows, and the
+    section's fields (movement, tables, rounds, boards per round).  Raises
     ``ValidationError`` for a bad event field; nothing is left half made.
     """
     event.full_clean()
@@ -116,10 +111,4 @@ def single_section_event_create(
     session = Session.objects.create(
         event=event, number=1, status=Session.Status.PLAYING
     )
-    return section_lay_out(
-        session,
-        boards=boards,
-        board_fields=board_fields,
-        round_rows=round_rows,
-        **fields,
-    )
+    return section_lay_out(session, **layout)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.exporters.pbn import event_pbn
+from tournaments.management.commands._input import named_row
 from tournaments.models import Event
 
 
@@ -16,9 +17,7 @@ class Command(BaseCommand):
         parser.add_argument("event", type=int, help="the event's id")
 
     def handle(self, *args: object, **options: object) -> None:
-        event = Event.objects.filter(pk=options["event"]).first()
-        if event is None:
-            raise CommandError(f"event {options['event']}: no such event")
+        event = named_row(Event, options["event"], "event")
         try:
             self.stdout.write(self.export(event), ending="")
         except ValueError as error:

@@ -8,6 +8,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.errors import GameError
 from tournaments.importers.hand_records import import_hand_records
+from tournaments.management.commands._input import file_bytes, named_row
 from tournaments.models import Event
 
 
@@ -22,16 +23,11 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: object, **options: object) -> None:
-        event = Event.objects.filter(pk=options["event"]).first()
-        if event is None:
-            raise CommandError(f"event {options['event']}: no such event")
+        event = named_row(Event, options["event"], "event")
         path: Path = options["file"]
+        data = file_bytes(path)
         try:
-            report = import_hand_records(
-                event, path.read_bytes(), session=options["session"]
-            )
-        except OSError as error:
-            raise CommandError(f"{path}: {error.strerror}") from None
+            report = import_hand_records(event, data, session=options["session"])
         except GameError as error:
             raise CommandError(f"{path}: {error}") from None
         for warning in report.warnings:

@@ -10,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from games.errors import GameError
 from tournaments.importers.event_store import event_import
 from tournaments.importers.pbn import parse_sessions
+from tournaments.management.commands._input import file_bytes
 from tournaments.models import Event
 
 
@@ -23,10 +24,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: object, **options: object) -> None:
         path: Path = options["file"]
-        try:
-            data = path.read_bytes()
-        except OSError as error:
-            raise CommandError(f"{path}: {error.strerror}") from None
+        data = file_bytes(path)
         self.file_name = path.name  # for the import's audit entry
         try:
             event = self.load(data, options["name"])

@@ -12,6 +12,7 @@ from tournaments.importers.travellers import (
     import_travellers,
     read_rows,
 )
+from tournaments.management.commands._input import file_bytes, named_row
 from tournaments.models import Section
 
 
@@ -23,15 +24,12 @@ class Command(BaseCommand):
         parser.add_argument("file", type=Path, help="the .csv or .xlsx file")
 
     def handle(self, *args: object, **options: object) -> None:
-        section = Section.objects.filter(pk=options["section"]).first()
-        if section is None:
-            raise CommandError(f"section {options['section']}: no such section")
+        section = named_row(Section, options["section"], "section")
         path: Path = options["file"]
+        data = file_bytes(path)
         try:
-            rows = read_rows(path.read_bytes(), path.name)
+            rows = read_rows(data, path.name)
             stored = import_travellers(section, rows, file_name=path.name)
-        except OSError as error:
-            raise CommandError(f"{path}: {error.strerror}") from None
         except TravellerFileError as error:
             raise CommandError("\n".join(fault_messages(error))) from None
         self.stdout.write(f"{stored} traveller lines stored")

@@ -31,6 +31,13 @@ def team_pair_ids(team: int) -> tuple[int, int]:
     return 2 * team - 1, 2 * team
 
 
+def team_pairs(team: int) -> list[MovementPair]:
+    """The team's two pair positions, North-South then East-West (ids from
+    ``team_pair_ids``): what every team movement lists for a team."""
+    ns, ew = team_pair_ids(team)
+    return [MovementPair(ns, team, NS), MovementPair(ew, team, EW)]
+
+
 def team_round(
     pairings: Sequence[tuple[int, int | None]], *, boards: int, stints: int = 2
 ) -> Movement:
@@ -48,8 +55,7 @@ def team_round(
     pairs = []
     for match in tables:
         for team in (match.home, match.away):
-            ns, ew = team_pair_ids(team)
-            pairs += [MovementPair(ns, team, NS), MovementPair(ew, team, EW)]
+            pairs += team_pairs(team)
     seatings = []
     for stint in plan:
         for match in tables:

@@ -27,15 +27,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tournaments.movements.model import (
-    EW,
-    NS,
     Movement,
-    MovementPair,
     Note,
     Seating,
     gettext_noop,
 )
-from tournaments.teams.movements.team_round import TEAMS, team_pair_ids
+from tournaments.teams.movements.team_round import TEAMS, team_pair_ids, team_pairs
 
 Group = tuple[int, int, int]
 
@@ -83,10 +80,7 @@ def three_way_round(groups: Sequence[Group], *, boards: int) -> Movement:
         ns = {team: team_pair_ids(team)[0] for team in group}
         ew = {team: team_pair_ids(team)[1] for team in group}
         for team in group:
-            pairs += [
-                MovementPair(ns[team], team, NS),
-                MovementPair(ew[team], team, EW),
-            ]
+            pairs += team_pairs(team)
         a, b, c = group
         # (table, NS team, EW team, set) of each stint, as the module says.
         plan = {

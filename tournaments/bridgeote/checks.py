@@ -10,7 +10,7 @@ already stored, for the travellers and the workbook.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NotRequired, TypedDict, Unpack
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -132,14 +132,18 @@ def stored_line_marks(result: Result) -> BridgeoteMarks | None:
     )
 
 
-def bridgeote_fields(
-    contract: str,
-    declarer: str,
-    card_points: int | None,
-    taker_announced: int = 0,
-    defence_announced: int = 0,
-    capot: bool = False,
-) -> dict[str, object]:
+class BridgeoteDeal(TypedDict):
+    """A Bridgeote deal as a table or the director enters it."""
+
+    contract: str
+    declarer: str
+    card_points: int | None
+    taker_announced: NotRequired[int]
+    defence_announced: NotRequired[int]
+    capot: NotRequired[bool]
+
+
+def bridgeote_fields(**deal: Unpack[BridgeoteDeal]) -> dict[str, object]:
     """Check a Bridgeote deal and give its fields, the NS score the net mark.
 
     The deal is marked by the rule book (``bridgeote_marks``); the
@@ -148,18 +152,16 @@ def bridgeote_fields(
     duplicate" compares the difference).  Raises ``ValidationError`` naming
     the field at fault.
     """
-    marks = bridgeote_marks(
-        contract, declarer, card_points, taker_announced, defence_announced, capot
-    )
+    marks = bridgeote_marks(**deal)
     return {
         "contract": marks.contract,
         "declarer": marks.declarer,
         "tricks": None,
         "score_ns": marks.net_ns,
-        "card_points": card_points,
-        "taker_announced": taker_announced,
-        "defence_announced": defence_announced,
-        "capot": capot,
+        "card_points": deal["card_points"],
+        "taker_announced": deal.get("taker_announced", 0),
+        "defence_announced": deal.get("defence_announced", 0),
+        "capot": deal.get("capot", False),
         "adjusted_ns": "",
         "adjusted_ew": "",
         "absent": "",

@@ -202,6 +202,52 @@ def test_the_game_is_chosen_only_by_the_registry():
     assert switches == {}
 
 
+# The card games' words other than bridge's (the shared default).
+CARD_GAME_WORDS = {game.lower() for game in CARD_GAMES - {"BRIDGE"}}
+
+# Shared pages that carry a card game's word for a reason: the word names a
+# kind of event there (Bridgeote individual), not the card game.
+NAMES_A_KIND = {
+    # The dashboard offers a new event of each kind.
+    "templates/director/dashboard.html",
+    # The table cards of the individual games, named in its docstring.
+    "tournaments/director/cards.py",
+}
+
+
+def card_game_named(paths: list[Path]) -> dict[str, list[str]]:
+    """Per file, the card games it names (other than bridge)."""
+    found: dict[str, list[str]] = {}
+    for path in paths:
+        if words := sorted(_words(path.read_text(encoding="utf-8")) & CARD_GAME_WORDS):
+            found[_shown(path)] = words
+    return found
+
+
+def test_the_director_and_results_pages_name_no_card_game():
+    """The traveller's shared pages (results, print set, the director's
+    form) ask the card game for its parts (``CardGame.results_traveller``,
+    ``director_cells``, ``traveller_row_parsed``...), never naming it."""
+    paths = [
+        path
+        for folder, pattern in (
+            ("tournaments/director", "*.py"),
+            ("tournaments/results", "*.py"),
+            ("templates/director", "*.html"),
+            ("templates/results", "*.html"),
+        )
+        for path in sorted((ROOT / folder).rglob(pattern))
+        if str(path.relative_to(ROOT)) not in NAMES_A_KIND
+    ]
+    assert card_game_named(paths) == {}
+
+
+def test_a_card_game_named_is_seen(tmp_path):
+    page = tmp_path / "board.html"
+    page.write_text("{% if bridgeote %}{% include 'x.html' %}{% endif %}")
+    assert card_game_named([page]) == {"board.html": ["bridgeote"]}
+
+
 def test_a_game_switch_is_seen(tmp_path):
     module = tmp_path / "switch.py"
     module.write_text(

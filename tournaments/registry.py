@@ -321,6 +321,37 @@ class CardGame(ABC):
         ``date``, once (None: the club has it already, or there is none)."""
         return None
 
+    # Its traveller's parts, which the shared pages include rather than
+    # naming the game (bridge's by default): the board's traveller on the
+    # results page and in the print set (given ``lines``, ``by_imps`` and
+    # ``link``, whether the pairs link to their scorecards); whether a
+    # board's vulnerability is shown; the director's traveller form's hint,
+    # head cells and line cells (given ``row`` and ``closed``), its number
+    # of columns and whether it previews a line's NS score as it is typed.
+    results_traveller: ClassVar[str] = "results/_bridge_traveller.html"
+    shows_vulnerability: ClassVar[bool] = True
+    director_hint: ClassVar[str] = "director/_bridge_traveller_hint.html"
+    director_head: ClassVar[str] = "director/_bridge_traveller_head.html"
+    director_cells: ClassVar[str] = "director/_bridge_traveller_cells.html"
+    director_columns: ClassVar[int] = 11
+    previews_score: ClassVar[bool] = True
+
+    def traveller_row_parsed(self, row: Any) -> dict[str, object]:
+        """Read a row of the director's traveller form
+        (``director.forms.TravellerRow``): {"kind": "played", ...
+        ``line_enter``'s keywords}, "adjusted", "weighted" or "blank";
+        ``forms.ValidationError`` names the box at fault."""
+        return row.parsed()
+
+    def traveller_row_fill(self, row: Any, result: Result) -> None:
+        """Fill a row of the director's traveller form from a played line
+        (neither adjusted nor weighted), as the director would type it."""
+        row.contract = result.contract
+        row.declarer = result.declarer
+        row.lead = result.lead
+        row.result = result.made
+        row.score = str(result.score_ns)
+
 
 CARD_GAMES: dict[str, CardGame] = {}
 

@@ -18,6 +18,7 @@ from tournaments.bridgeote.forms import BridgeoteEntryForm
 from tournaments.bridgeote.services_pairs import bridgeote_result_enter
 from tournaments.bridgeote.templatetags import bridgeote_contract
 from tournaments.bridgeote.terminal_pairs import bridgeote_check, bridgeote_page
+from tournaments.bridgeote.traveller_rows import row_marks_fill, row_parsed
 from tournaments.bridgeote.workbook_pairs import (
     BRIDGEOTE_TRAVELLER_HEADER,
     bridgeote_line_cells,
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
     from django.http import HttpRequest, HttpResponse, QueryDict
 
+    from tournaments.director.forms import TravellerRow
     from tournaments.models import Board, Club, Result
     from tournaments.selectors.pairs import LineRow, SectionReport
     from tournaments.terminal.views import Here
@@ -74,6 +76,23 @@ class BridgeoteCardGame(CardGame):
 
     def demo(self, club: Club, date: dt.date) -> Event | None:
         return load_demo_bridgeote(club, date)
+
+    # Its traveller's parts (``CardGame``): card points and announcements,
+    # no vulnerability, no bridge score to preview.
+    results_traveller = "bridgeote/_results_traveller.html"
+    shows_vulnerability = False
+    director_hint = "bridgeote/_director_traveller_hint.html"
+    director_head = "bridgeote/_director_traveller_head.html"
+    director_cells = "bridgeote/_director_traveller_cells.html"
+    director_columns = 12
+    previews_score = False
+
+    def traveller_row_parsed(self, row: TravellerRow) -> dict[str, object]:
+        return row_parsed(row)
+
+    def traveller_row_fill(self, row: TravellerRow, result: Result) -> None:
+        super().traveller_row_fill(row, result)
+        row_marks_fill(row, result)
 
 
 BRIDGEOTE_CARD_GAME = BridgeoteCardGame()

@@ -269,7 +269,7 @@ class TravellerRow:
     def blank(self) -> bool:
         return not (self.contract or self.declarer or self.result or self.lead)
 
-    def _adjusted(self) -> dict[str, object] | None:
+    def adjusted(self) -> dict[str, object] | None:
         """An adjusted score typed in the contract box ("A+", "A-/A+", "60%",
         "60/40", "60/0 – EW absent"), NS first, read as the importers read
         it (``importers.awards``), or None."""
@@ -288,41 +288,6 @@ class TravellerRow:
                 _("Contract: an adjusted score is A+, A, A- or a percentage.")
             ) from None
 
-    def parsed_bridgeote(self) -> dict[str, object]:
-        """Read a Bridgeote row: the bid, the taker, the takers' card points
-        in the result box, announcements as "takers/defence" in the lead box.
-
-        Returns {"kind": "bridgeote", contract, declarer, card_points,
-        taker_announced, defence_announced, capot}, an adjusted score or
-        {"kind": "blank"}; the deal itself is checked by the write path.
-        """
-        if self.blank:
-            return {"kind": "blank"}
-        adjusted = self._adjusted()
-        if adjusted is not None:
-            return adjusted
-        if not self.result.isdigit():
-            raise forms.ValidationError(
-                _("Points: the takers' card points, a whole number.")
-            )
-        taker, _slash, defence = self.lead.partition("/")
-        if (
-            not (taker or "0").strip().isdigit()
-            or not (defence or "0").strip().isdigit()
-        ):
-            raise forms.ValidationError(
-                _("Announcements: the takers' points, then /, the defence's (20/30).")
-            )
-        return {
-            "kind": "bridgeote",
-            "contract": self.contract,
-            "declarer": self.declarer.strip().upper(),
-            "card_points": int(self.result),
-            "taker_announced": int(taker.strip() or 0),
-            "defence_announced": int(defence.strip() or 0),
-            "capot": self.capot,
-        }
-
     def parsed(self) -> dict[str, object]:
         """Read the row: a played result, an adjusted score, or nothing.
 
@@ -332,7 +297,7 @@ class TravellerRow:
         """
         if self.blank:
             return {"kind": "blank"}
-        adjusted = self._adjusted()
+        adjusted = self.adjusted()
         if adjusted is not None:
             return adjusted
         try:

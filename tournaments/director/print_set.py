@@ -58,8 +58,8 @@ def print_set_context(section: Section) -> dict[str, Any]:
         "travellers": travellers,
         "scorecards": scorecards,
         "by_imps": report.by_imps,
-        # Bridgeote deals: card points and announcements, no vulnerability.
-        "bridgeote": card_game(section.session.event).deal_marks,
+        # The card game names its traveller's parts (``CardGame``).
+        "card_game": card_game(section.session.event),
         "datums": report.datums if report.butler else {},
     }
 

@@ -11,7 +11,7 @@ from tournaments.director.forms import TravellerRow
 from tournaments.director.traveller_pairs import fix_typed_pairs
 from tournaments.models import Board, Pair, Result, Section
 from tournaments.movements import Seating
-from tournaments.registry import card_game
+from tournaments.registry import CardGame, card_game
 from tournaments.selectors.award_text import award_text
 from tournaments.selectors.director_lines import (
     board_lines,
@@ -24,7 +24,6 @@ from tournaments.selectors.movement import section_movement
 from tournaments.services.results import (
     result_adjust,
     result_delete,
-    result_submit,
     result_weighted,
 )
 
@@ -35,6 +34,7 @@ def traveller_rows(section: Section, board: Board) -> list[TravellerRow]:
     pairs = {pair.label: pair for pair in section_pairs_all(section)}
     results = {(r.ns_pair_id, r.ew_pair_id): r for r in board_lines_with_pairs(board)}
     rows: list[TravellerRow] = []
+    played = card_game(section.session.event)
     movement = section_movement(section)
     if movement is not None:
         number = board.number - section.first_board + 1
@@ -48,11 +48,13 @@ def traveller_rows(section: Section, board: Board) -> list[TravellerRow]:
             if (ns.pk, ew.pk) not in results:
                 # A line whose pairs the director fixed stays in its seat.
                 ns, ew = _played_here(results, expected, seating) or (ns, ew)
-            rows.append(_row(len(rows), ns, ew, seating.round, seating.table, results))
+            rows.append(
+                _row(played, len(rows), ns, ew, seating.round, seating.table, results)
+            )
     for ns_id, ew_id in list(results):
         result = results[ns_id, ew_id]
         rows.append(
-            _row(len(rows), result.ns_pair, result.ew_pair, None, None, results)
+            _row(played, len(rows), result.ns_pair, result.ew_pair, None, None, results)
         )
     return rows
 
@@ -74,6 +76,7 @@ def _played_here(
 
 
 def _row(
+    played: CardGame,
     index: int,
     ns: Pair,
     ew: Pair,
@@ -103,23 +106,8 @@ def _row(
         row.contract = result.weighted_text
         row.score = str(result.score_ns)
     else:
-        row.contract = result.contract
-        row.declarer = result.declarer
-        row.lead = result.lead
-        row.result = result.made
-        row.score = str(result.score_ns)
-        if result.card_points is not None:
-            row.lead = _announcements(result)
-            row.capot = result.capot
+        played.traveller_row_fill(row, result)
     return row
-
-
-def _announcements(result: Result) -> str:
-    """A Bridgeote line's announcements as typed: "20/30", "20", or ""."""
-    taker, defence = result.taker_announced, result.defence_announced
-    if defence:
-        return f"{taker}/{defence}"
-    return str(taker) if taker else ""
 
 
 def _number(result: Result | None, field: str) -> int | None:
@@ -181,8 +169,8 @@ def _save_row(row, board, pairs, rounds, tables, existing, user) -> None:
         if result is not None:
             result_delete(result, user=user)
         return
-    bridgeote = card_game(board.section.session.event).deal_marks
-    parsed = row.parsed_bridgeote() if bridgeote else row.parsed()
+    played = card_game(board.section.session.event)
+    parsed = played.traveller_row_parsed(row)
     where = {
         "board": board,
         "ns_pair": result.ns_pair if result else pairs[row.ns],
@@ -207,13 +195,4 @@ def _save_row(row, board, pairs, rounds, tables, existing, user) -> None:
     if kind == "weighted":
         result_weighted(parts=parsed["parts"], **where)
         return
-    if kind == "bridgeote":
-        card_game(board.section.session.event).line_enter(**parsed, **where)
-        return
-    result_submit(
-        contract=parsed["contract"],
-        declarer=parsed["declarer"],
-        tricks=parsed["tricks"],
-        lead=parsed["lead"],
-        **where,
-    )
+    played.line_enter(**parsed, **where)

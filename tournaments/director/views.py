@@ -206,7 +206,7 @@ def traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "numbers": numbers,
         "closed": section.session.status == Session.Status.CLOSED,
         "changes": audit_rows(board),
-        "bridgeote": card_game(section.session.event).deal_marks,
+        "card_game": card_game(section.session.event),
     }
     return render(request, "director/traveller.html", context, status=status)
 

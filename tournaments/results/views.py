@@ -240,9 +240,8 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "previous": previous,
         "next": following,
         "by_imps": report.by_imps,
-        # Deals marked by the card game (Bridgeote's card points and
-        # announcements, no vulnerability).
-        "bridgeote": card_game(event).deal_marks,
+        # The card game names its traveller's parts (``CardGame``).
+        "card_game": card_game(event),
         "datum": report.datums.get(number) if report.butler else None,
         "live": live,
     }

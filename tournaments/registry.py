@@ -44,7 +44,13 @@ View = Callable[..., "HttpResponse"]
 
 
 class Game(ABC):
-    """One game as the shared machinery sees it (see the module docstring)."""
+    """One game as the shared machinery sees it (see the module docstring).
+
+    A game implements a method with a ``def``, or by naming the function of
+    its package that takes the method's arguments and does it
+    (``workbook = staticmethod(barbu_workbook_bytes)``): a game declares only
+    what is its own.
+    """
 
     kind: ClassVar[str]
     # The model of an entered line ("tournaments.Result", ...).
@@ -73,6 +79,9 @@ class Game(ABC):
     # The weekday (Monday 0) the demo club played the game's demo event on,
     # its last before today; None: the game has no demo event.
     demo_weekday: ClassVar[int | None] = None
+    # The game's own routes by URL conf ("api", "director", "results"), what
+    # ``urls`` gives by default.
+    routes: ClassVar[Mapping[str, list[URLPattern]]] = {}
 
     @abstractmethod
     def rescore(self, section_id: int) -> dict[str, Any]:
@@ -159,8 +168,9 @@ class Game(ABC):
     def urls(self, site: str) -> list[URLPattern]:
         """The game's own routes in one of the URL confs ("api", "director",
         "results"), included there by ``game_urls``: a page that exists for
-        one game only lives in the game's package."""
-        return []
+        one game only lives in the game's package.  By default the game's
+        ``routes`` for that conf."""
+        return self.routes.get(site, [])
 
     def disputed_lines(self, section: Section) -> list[Any]:
         """The section's disputed lines the director has not resolved
@@ -255,7 +265,8 @@ class CardGame(ABC):
     takes a board's line, how the one write path stores it, how the
     workbook's travellers sheet writes it, how a template shows a contract
     bridge's cannot.  Bridge's is shared code (``tournaments.board_games``),
-    each other's lives in its game's package.
+    each other's lives in its game's package; like a ``Game``, a card game
+    implements a method with a ``def`` or by naming its function.
     """
 
     game: ClassVar[str]

@@ -28,10 +28,7 @@ from tournaments.models import Event
 if TYPE_CHECKING:
     import datetime as dt
 
-    from django.http import HttpRequest, HttpResponse
-    from django.urls import URLPattern
-
-    from tournaments.models import Club, Table
+    from tournaments.models import Club
 
 
 class BarbuGame(SheetGame):
@@ -43,28 +40,15 @@ class BarbuGame(SheetGame):
     api_create = staticmethod(api_barbu_event_new)
     director_create = staticmethod(barbu_event_new)
 
+    results_page = staticmethod(barbu_results)
+    workbook = staticmethod(barbu_workbook_bytes)
+    event_page = staticmethod(barbu_event_detail)
+    open_round = staticmethod(barbu_open_round)
+    table_play = staticmethod(barbu_play)
+    routes = URLS
+
     def rescore(self, section_id: int) -> dict[str, Any]:
         return rescore_barbu_section(section_id)
-
-    def results_page(
-        self, request: HttpRequest, event: Event, live: bool
-    ) -> HttpResponse:
-        return barbu_results(request, event, live)
-
-    def workbook(self, event: Event) -> bytes:
-        return barbu_workbook_bytes(event)
-
-    def event_page(self, request: HttpRequest, event: Event) -> HttpResponse:
-        return barbu_event_detail(request, event)
-
-    def open_round(self, table: Table, since: int = 1) -> int | None:
-        return barbu_open_round(table, since)
-
-    def table_play(self, request: HttpRequest, table: Table) -> HttpResponse:
-        return barbu_play(request, table)
-
-    def urls(self, site: str) -> list[URLPattern]:
-        return URLS.get(site, [])
 
     def demo(self, club: Club, date: dt.date) -> Event | None:
         return load_demo_barbu(club, date)
@@ -79,18 +63,13 @@ class BarbuDuplicateGame(BarbuGame):
     api_create = staticmethod(api_duplicate_new)
     director_create = staticmethod(barbu_duplicate_event_new)
 
+    results_page = staticmethod(barbu_duplicate_results)
+    # None of its own: Barbu's routes serve both kinds (``BarbuGame`` gives
+    # them once).
+    routes = {}
+
     def rescore(self, section_id: int) -> dict[str, Any]:
         return rescore_barbu_duplicate_section(section_id)
-
-    def results_page(
-        self, request: HttpRequest, event: Event, live: bool
-    ) -> HttpResponse:
-        return barbu_duplicate_results(request, event, live)
-
-    def urls(self, site: str) -> list[URLPattern]:
-        """None of its own: Barbu's routes serve both kinds (``BarbuGame``
-        gives them once)."""
-        return []
 
 
 BARBU = BarbuGame()

@@ -11,7 +11,7 @@ Registered beside bridge's (``tournaments.board_games.BridgeCardGame``).
 from __future__ import annotations
 
 import calendar
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tournaments.bridgeote.demo import load_demo_bridgeote
 from tournaments.bridgeote.forms import BridgeoteEntryForm
@@ -29,12 +29,8 @@ from tournaments.registry import CardGame
 if TYPE_CHECKING:
     import datetime as dt
 
-    from django.http import HttpRequest, HttpResponse, QueryDict
-
     from tournaments.director.forms import TravellerRow
-    from tournaments.models import Board, Club, Result
-    from tournaments.selectors.pairs import LineRow, SectionReport
-    from tournaments.terminal.views import Here
+    from tournaments.models import Club, Result
 
 
 class BridgeoteCardGame(CardGame):
@@ -45,30 +41,11 @@ class BridgeoteCardGame(CardGame):
     traveller_header = BRIDGEOTE_TRAVELLER_HEADER
     deal_marks = True
 
-    def entry_form(self, data: QueryDict | None = None) -> BridgeoteEntryForm:
-        return BridgeoteEntryForm(data)
-
-    def entry_page(
-        self,
-        request: HttpRequest,
-        here: Here,
-        board: Board,
-        form: BridgeoteEntryForm,
-        errors: list[str] | None = None,
-        status: int = 200,
-    ) -> HttpResponse:
-        return bridgeote_page(request, here, board, form, errors, status)
-
-    def entry_check(
-        self, request: HttpRequest, here: Here, board: Board, form: BridgeoteEntryForm
-    ) -> HttpResponse:
-        return bridgeote_check(request, here, board, form)
-
-    def line_enter(self, **line: Any) -> tuple[Result, bool]:
-        return bridgeote_result_enter(**line)
-
-    def traveller_cells(self, report: SectionReport, line: LineRow) -> list[object]:
-        return bridgeote_line_cells(report, line)
+    entry_form = staticmethod(BridgeoteEntryForm)
+    entry_page = staticmethod(bridgeote_page)
+    entry_check = staticmethod(bridgeote_check)
+    line_enter = staticmethod(bridgeote_result_enter)
+    traveller_cells = staticmethod(bridgeote_line_cells)
 
     def contract_html(self, contract: str) -> str | None:
         # A capot has no bridge level: bridge's text cannot show it.

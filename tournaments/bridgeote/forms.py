@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.bridgeote import ALL_TRUMPS, announcement_totals
@@ -63,15 +62,13 @@ class BridgeoteEntryForm(BridgeoteDealFields):
         "key", "bid", "strain", "doubled", "declarer", "points",
         "taker_announced", "defence_announced", "capot",
     )  # fmt: skip
+    NEEDED = (
+        ("bid", gettext_lazy("Choose the bid.")),
+        ("strain", gettext_lazy("Choose the strain.")),
+        ("declarer", gettext_lazy("Choose the declarer.")),
+    )
 
-    def clean(self) -> dict[str, object]:
-        data = super().clean()
-        if not self.chosen(data, (
-            ("bid", _("Choose the bid.")),
-            ("strain", _("Choose the strain.")),
-            ("declarer", _("Choose the declarer.")),
-        )):  # fmt: skip
-            return data
+    def complete(self, data: dict[str, object]) -> None:
         data["contract"] = f"{data['bid']}{data['strain']}{data.get('doubled') or ''}"
         for name in ("taker_announced", "defence_announced"):
             data[name] = int(data.get(name) or 0)
@@ -84,7 +81,6 @@ class BridgeoteEntryForm(BridgeoteDealFields):
             )
         except ValidationError as error:
             self.add_error(None, error)
-        return data
 
     def line(self) -> dict[str, object]:
         """The deal as ``bridgeote_result_enter`` takes it."""

@@ -8,7 +8,7 @@ table of a round, each seat's individual mark compared across the tables.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tournaments.board_games import SheetGame
 from tournaments.bridgeote.api import bridgeote_event_new as api_bridgeote_new
@@ -24,12 +24,6 @@ from tournaments.bridgeote.urls import URLS
 from tournaments.bridgeote.workbook import bridgeote_workbook_bytes
 from tournaments.models import Event
 
-if TYPE_CHECKING:
-    from django.http import HttpRequest, HttpResponse
-    from django.urls import URLPattern
-
-    from tournaments.models import Table
-
 
 class BridgeoteGame(SheetGame):
     """A Bridgeote individual event."""
@@ -39,28 +33,15 @@ class BridgeoteGame(SheetGame):
     api_create = staticmethod(api_bridgeote_new)
     director_create = staticmethod(bridgeote_event_new)
 
+    results_page = staticmethod(bridgeote_results)
+    workbook = staticmethod(bridgeote_workbook_bytes)
+    event_page = staticmethod(bridgeote_event_detail)
+    open_round = staticmethod(bridgeote_open_round)
+    table_play = staticmethod(bridgeote_play)
+    routes = URLS
+
     def rescore(self, section_id: int) -> dict[str, Any]:
         return rescore_bridgeote_section(section_id)
-
-    def results_page(
-        self, request: HttpRequest, event: Event, live: bool
-    ) -> HttpResponse:
-        return bridgeote_results(request, event, live)
-
-    def workbook(self, event: Event) -> bytes:
-        return bridgeote_workbook_bytes(event)
-
-    def event_page(self, request: HttpRequest, event: Event) -> HttpResponse:
-        return bridgeote_event_detail(request, event)
-
-    def open_round(self, table: Table, since: int = 1) -> int | None:
-        return bridgeote_open_round(table, since)
-
-    def table_play(self, request: HttpRequest, table: Table) -> HttpResponse:
-        return bridgeote_play(request, table)
-
-    def urls(self, site: str) -> list[URLPattern]:
-        return URLS.get(site, [])
 
 
 BRIDGEOTE = BridgeoteGame()

@@ -10,38 +10,25 @@ its NS score.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 
-from tournaments.bridgeote.checks import BridgeoteMarks, bridgeote_marks
+from tournaments.bridgeote.checks import bridgeote_marks
 from tournaments.bridgeote.forms import BridgeoteEntryForm
 from tournaments.models import Board
+from tournaments.terminal.bridge_board import board_entry_page
 
 if TYPE_CHECKING:
     from tournaments.terminal.views import Here
 
 
-def bridgeote_page(
-    request: HttpRequest,
-    here: Here,
-    played: Board,
-    form: BridgeoteEntryForm,
-    errors: list[str] | None = None,
-    status: int = 200,
-    marks: BridgeoteMarks | None = None,
-) -> HttpResponse:
-    """The deal's entry form, with the marks once checked."""
-    context = {
-        **here.context(),
-        "board": played,
-        "form": form,
-        "errors": errors,
-        "marks": marks,
-    }
-    return render(request, "bridgeote/terminal_board.html", context, status=status)
+# The deal's entry form, with the marks once checked.
+bridgeote_page = partial(
+    board_entry_page, template="bridgeote/terminal_board.html", marks=None
+)
 
 
 def bridgeote_check(

@@ -20,10 +20,7 @@ from tournaments.models import Event
 if TYPE_CHECKING:
     import datetime as dt
 
-    from django.http import HttpRequest, HttpResponse
-    from django.urls import URLPattern
-
-    from tournaments.models import Club, Table
+    from tournaments.models import Club
 
 
 class ChineseGame(SheetGame):
@@ -35,28 +32,15 @@ class ChineseGame(SheetGame):
     api_create = staticmethod(api_chinese_event_new)
     director_create = staticmethod(chinese_event_new)
 
+    results_page = staticmethod(chinese_results)
+    workbook = staticmethod(chinese_workbook_bytes)
+    event_page = staticmethod(chinese_event_detail)
+    open_round = staticmethod(chinese_open_round)
+    table_play = staticmethod(chinese_play)
+    routes = URLS
+
     def rescore(self, section_id: int) -> dict[str, Any]:
         return rescore_chinese_section(section_id)
-
-    def results_page(
-        self, request: HttpRequest, event: Event, live: bool
-    ) -> HttpResponse:
-        return chinese_results(request, event, live)
-
-    def workbook(self, event: Event) -> bytes:
-        return chinese_workbook_bytes(event)
-
-    def event_page(self, request: HttpRequest, event: Event) -> HttpResponse:
-        return chinese_event_detail(request, event)
-
-    def open_round(self, table: Table, since: int = 1) -> int | None:
-        return chinese_open_round(table, since)
-
-    def table_play(self, request: HttpRequest, table: Table) -> HttpResponse:
-        return chinese_play(request, table)
-
-    def urls(self, site: str) -> list[URLPattern]:
-        return URLS.get(site, [])
 
     def demo(self, club: Club, date: dt.date) -> Event | None:
         return load_demo_chinese(club, date)

@@ -24,13 +24,8 @@ from tournaments.models import Event
 
 if TYPE_CHECKING:
     import datetime as dt
-    from collections.abc import Iterable
 
-    from django.http import HttpRequest, HttpResponse
-    from django.urls import URLPattern
-
-    from tournaments.models import Club, Section, Table
-    from tournaments.movements import Movement
+    from tournaments.models import Club
 
 
 class IndividualGame(BoardsGame):
@@ -44,37 +39,18 @@ class IndividualGame(BoardsGame):
     api_create = staticmethod(api_individual_new)
     director_create = staticmethod(individual_event_new)
 
+    results_page = staticmethod(individual_results)
+    workbook = staticmethod(individual_workbook_bytes)
+    event_page = staticmethod(individual_event_detail)
+    pairs_movement = staticmethod(section_pairs_movement)
+    table_moves = staticmethod(individual_moves)
+    assignments = staticmethod(individual_assignments)
+    urls = staticmethod(individual_urls)
+    pbn_games = staticmethod(individual_games)
+    usebio_event = staticmethod(individual_usebio_event)
+
     def rescore(self, section_id: int) -> dict[str, Any]:
         return rescore_individual_section(section_id)
-
-    def results_page(
-        self, request: HttpRequest, event: Event, live: bool
-    ) -> HttpResponse:
-        return individual_results(request, event, live)
-
-    def workbook(self, event: Event) -> bytes:
-        return individual_workbook_bytes(event)
-
-    def event_page(self, request: HttpRequest, event: Event) -> HttpResponse:
-        return individual_event_detail(request, event)
-
-    def pairs_movement(self, section: Section) -> Movement | None:
-        return section_pairs_movement(section)
-
-    def table_moves(self, movement: Any, round: Any, table: Table) -> list[str] | None:
-        return individual_moves(movement, round, table)
-
-    def assignments(self, section: Section) -> Iterable[dict[str, Any]] | None:
-        return individual_assignments(section)
-
-    def urls(self, site: str) -> list[URLPattern]:
-        return individual_urls(site)
-
-    def pbn_games(self, event: Event) -> list[Any]:
-        return individual_games(event)
-
-    def usebio_event(self, root: Any, event: Event) -> None:
-        individual_usebio_event(root, event)
 
     def demo(self, club: Club, date: dt.date) -> Event | None:
         return load_demo_individual(club, date)

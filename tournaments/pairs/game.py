@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tournaments.board_games import BoardsGame
 from tournaments.director.views import pairs_event_detail
@@ -15,12 +15,6 @@ from tournaments.rescore.pairs_boards import rescore_pairs_boards
 from tournaments.results.views import pairs_results
 from tournaments.selectors.movement import stored_choice_movement
 
-if TYPE_CHECKING:
-    from django.http import HttpRequest, HttpResponse
-
-    from tournaments.models import Section
-    from tournaments.movements import Movement
-
 
 class PairsGame(BoardsGame):
     """A pairs event: travellers, matchpoints or IMPs, penalties."""
@@ -31,33 +25,16 @@ class PairsGame(BoardsGame):
     rescores_boards = True
     exports = ("pbn", "usebio")
 
+    rescore_boards = staticmethod(rescore_pairs_boards)
+    results_page = staticmethod(pairs_results)
+    workbook = staticmethod(event_workbook_bytes)
+    event_page = staticmethod(pairs_event_detail)
+    pairs_movement = staticmethod(stored_choice_movement)
+    pbn_games = staticmethod(pairs_games)
+    usebio_event = staticmethod(pairs_usebio_event)
+
     def rescore(self, section_id: int) -> dict[str, Any]:
         return rescore_pairs_section(section_id)
-
-    def rescore_boards(
-        self, section_id: int, boards: list[int], sections: list[Section]
-    ) -> dict[str, Any]:
-        return rescore_pairs_boards(section_id, boards, sections)
-
-    def results_page(
-        self, request: HttpRequest, event: Event, live: bool
-    ) -> HttpResponse:
-        return pairs_results(request, event, live)
-
-    def workbook(self, event: Event) -> bytes:
-        return event_workbook_bytes(event)
-
-    def event_page(self, request: HttpRequest, event: Event) -> HttpResponse:
-        return pairs_event_detail(request, event)
-
-    def pairs_movement(self, section: Section) -> Movement | None:
-        return stored_choice_movement(section)
-
-    def pbn_games(self, event: Event) -> list[Any]:
-        return pairs_games(event)
-
-    def usebio_event(self, root: Any, event: Event) -> None:
-        pairs_usebio_event(root, event)
 
 
 PAIRS = PairsGame()

@@ -5,11 +5,13 @@ A pairs event played at bridge (``tournaments.terminal.views.pairs_board``
 routes its boards here through bridge's card game,
 ``tournaments.board_games.BridgeCardGame``); "Check the score" computes the
 NS score of the entry without saving it, the preview a tablet without
-JavaScript shows.
+JavaScript shows.  ``board_entry_page`` is every card game's entry page, in
+the card game's template (Bridgeote's ``terminal_pairs`` uses it too).
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
@@ -21,27 +23,37 @@ from tournaments.services.checks import played_fields
 from tournaments.terminal.forms import EntryForm
 
 if TYPE_CHECKING:
+    from django.forms import Form
+
     from tournaments.terminal.views import Here
 
 
-def bridge_page(
+def board_entry_page(
     request: HttpRequest,
     here: Here,
     played: Board,
-    form: EntryForm,
+    form: Form,
     errors: list[str] | None = None,
     status: int = 200,
-    score: int | None = None,
+    *,
+    template: str,
+    **shown: object,
 ) -> HttpResponse:
-    """The board's entry form, with the NS score once checked."""
+    """A board's entry page on the tablet, whatever its card game: the form
+    and its errors in the card game's ``template``, with what "Check the
+    score" computed (``shown``: bridge's NS score, Bridgeote's marks)."""
     context = {
         **here.context(),
         "board": played,
         "form": form,
         "errors": errors or [],
-        "score": score,
+        **shown,
     }
-    return render(request, "terminal/board.html", context, status=status)
+    return render(request, template, context, status=status)
+
+
+# The bid box's board, with the NS score once checked.
+bridge_page = partial(board_entry_page, template="terminal/board.html", score=None)
 
 
 def bridge_check(

@@ -50,9 +50,13 @@ class TabletForm(forms.Form):
     """A line typed on a tablet's buttons: a fresh idempotency key (so a
     submission repeated by a shaky connection is stored once), the choices
     shown picked at first (``FIRST_CHOICES``), and the radio fields a line
-    cannot do without named when left unchosen."""
+    cannot do without named when left unchosen (``NEEDED``); once every one
+    is chosen, ``complete`` derives the line's values from them."""
 
     FIRST_CHOICES: dict[str, str] = {"doubled": ""}
+    # The radio fields a line cannot do without, each with the message naming
+    # it when left unchosen.
+    NEEDED: Sequence[tuple[str, str]] = ()
     key = forms.CharField(widget=forms.HiddenInput, max_length=64)
 
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -72,6 +76,16 @@ class TabletForm(forms.Form):
                 self.add_error(name, message)
         return not self.errors
 
+    def clean(self) -> dict[str, object]:
+        data = super().clean()
+        if self.chosen(data, self.NEEDED):
+            self.complete(data)
+        return data
+
+    def complete(self, data: dict[str, object]) -> None:
+        """Add to ``data`` what the chosen buttons make of the line (its
+        contract...), or name the error; every ``NEEDED`` field is chosen."""
+
     def line(self) -> dict[str, object]:
         """The valid line as its game's write takes it (its keywords)."""
         raise NotImplementedError
@@ -89,23 +103,27 @@ class EntryForm(TabletForm):
     result = radio_field(gettext_lazy("Tricks"), RESULTS)
     lead_suit = radio_field(gettext_lazy("Lead suit"), LEAD_SUITS)
     lead_rank = radio_field(gettext_lazy("Lead card"), LEAD_RANKS)
+    NEEDED = (
+        ("denomination", gettext_lazy("Choose the contract's denomination.")),
+        ("declarer", gettext_lazy("Choose the declarer.")),
+        ("result", gettext_lazy("Choose the number of tricks.")),
+    )
 
     def clean(self) -> dict[str, object]:
-        data = super().clean()
+        """The level first: a passed-out board needs no other button, a
+        contract the ``NEEDED`` ones."""
+        data = self.cleaned_data
         level = data.get("level")
         if not level:
             raise forms.ValidationError(_("Choose the contract's level or Pass."))
         if level == PASS:
             data.update(contract="Pass", declarer="", tricks=None, lead="")
             return data
-        if not self.chosen(data, (
-            ("denomination", _("Choose the contract's denomination.")),
-            ("declarer", _("Choose the declarer.")),
-            ("result", _("Choose the number of tricks.")),
-        )):  # fmt: skip
-            return data
+        return super().clean()
+
+    def complete(self, data: dict[str, object]) -> None:
         contract = parse_contract(
-            f"{level}{data['denomination']}{data.get('doubled') or ''}"
+            f"{data['level']}{data['denomination']}{data.get('doubled') or ''}"
         )
         try:
             tricks = tricks_from_result(contract, data["result"])
@@ -115,14 +133,13 @@ class EntryForm(TabletForm):
                 _("%(result)s is not possible in %(contract)s.")
                 % {"result": data["result"], "contract": contract},
             )
-            return data
+            return
         suit, rank = data.get("lead_suit"), data.get("lead_rank")
         data.update(
             contract=str(contract),
             tricks=tricks,
             lead=f"{suit}{rank}" if suit and rank else "",
         )
-        return data
 
     def line(self) -> dict[str, object]:
         """The line as ``result_submit`` takes it."""

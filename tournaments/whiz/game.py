@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import calendar
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from tournaments.board_games import BoardsGame
@@ -27,10 +27,7 @@ from tournaments.whiz.workbook import whiz_workbook_bytes
 if TYPE_CHECKING:
     import datetime as dt
 
-    from django.http import HttpRequest, HttpResponse
-    from django.urls import URLPattern
-
-    from tournaments.models import Club, Section, Table
+    from tournaments.models import Club, Section
 
 
 class WhizGame(BoardsGame):
@@ -42,58 +39,25 @@ class WhizGame(BoardsGame):
     api_create = staticmethod(api_whiz_event_new)
     director_create = staticmethod(whiz_event_new)
 
+    results_page = staticmethod(whiz_results)
+    workbook = staticmethod(whiz_workbook_bytes)
+    event_page = staticmethod(whiz_event_detail)
+    open_round = staticmethod(whiz_open_round)
+    table_play = staticmethod(whiz_play)
+    table_board = staticmethod(whiz_board)
+    table_answer = staticmethod(whiz_answer)
+    expected_lines = staticmethod(whiz_expected_lines)
+    missing_results = staticmethod(missing_whiz_lines)
+    audit_text = staticmethod(whiz_line_text)
+    disputed_lines = staticmethod(whiz_disputes)
+    dispute_sides = staticmethod(whiz_sides)
+    routes = URLS
+
     def rescore(self, section_id: int) -> dict[str, Any]:
         return rescore_whiz_section(section_id)
 
-    def results_page(
-        self, request: HttpRequest, event: Event, live: bool
-    ) -> HttpResponse:
-        return whiz_results(request, event, live)
-
-    def workbook(self, event: Event) -> bytes:
-        return whiz_workbook_bytes(event)
-
-    def event_page(self, request: HttpRequest, event: Event) -> HttpResponse:
-        return whiz_event_detail(request, event)
-
-    def open_round(self, table: Table, since: int = 1) -> int | None:
-        return whiz_open_round(table, since)
-
-    def table_play(self, request: HttpRequest, table: Table) -> HttpResponse:
-        return whiz_play(request, table)
-
-    def table_board(
-        self, request: HttpRequest, table: Table, round: int, number: int
-    ) -> HttpResponse:
-        return whiz_board(request, table, round, number)
-
-    def table_answer(
-        self, request: HttpRequest, table: Table, round: int, number: int
-    ) -> HttpResponse:
-        return whiz_answer(request, table, round, number)
-
-    def expected_lines(self, section: Section) -> Mapping[int, int]:
-        return whiz_expected_lines(section)
-
-    def missing_results(self, section: Section) -> list[Any]:
-        return missing_whiz_lines(section)
-
     def entrants(self, section: Section) -> Iterable[Any]:
         return section.whiz_entrants.all()
-
-    def audit_text(self, snapshot: Mapping[str, Any], labels: dict[int, str]) -> str:
-        return whiz_line_text(snapshot, labels)
-
-    def urls(self, site: str) -> list[URLPattern]:
-        return URLS.get(site, [])
-
-    def disputed_lines(self, section: Section) -> list[Any]:
-        return whiz_disputes(section)
-
-    def dispute_sides(
-        self, section: Section, disputes: list[Any]
-    ) -> Mapping[int | None, Any]:
-        return whiz_sides(section, disputes)
 
     def demo(self, club: Club, date: dt.date) -> Event | None:
         return load_demo_whiz(club, date)

@@ -26,6 +26,12 @@ class WhizEntryForm(TabletForm):
     doubled = radio_field(gettext_lazy("Doubled"), DOUBLINGS)
     declarer = radio_field(gettext_lazy("Declarer"), WHIZ_SEATS)
     result = radio_field(gettext_lazy("Tricks"), RESULTS)
+    NEEDED = (
+        ("level", gettext_lazy("Choose the number of tricks bid.")),
+        ("denomination", gettext_lazy("Choose the contract's denomination.")),
+        ("declarer", gettext_lazy("Choose the declarer.")),
+        ("result", gettext_lazy("Choose the number of tricks.")),
+    )
 
     def __init__(self, *args: object, players: dict | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -35,15 +41,7 @@ class WhizEntryForm(TabletForm):
                 for seat, entrant in players.items()
             ]
 
-    def clean(self) -> dict[str, object]:
-        data = super().clean()
-        if not self.chosen(data, (
-            ("level", _("Choose the number of tricks bid.")),
-            ("denomination", _("Choose the contract's denomination.")),
-            ("declarer", _("Choose the declarer.")),
-            ("result", _("Choose the number of tricks.")),
-        )):  # fmt: skip
-            return data
+    def complete(self, data: dict[str, object]) -> None:
         level = int(data["level"])
         text = data["result"]
         tricks = level if text == "=" else level + int(text)
@@ -53,9 +51,8 @@ class WhizEntryForm(TabletForm):
                 _("%(result)s is not possible in %(contract)s.")
                 % {"result": text, "contract": f"{level}{data['denomination']}"},
             )
-            return data
+            return
         data.update(
             contract=f"{level}{data['denomination']}{data.get('doubled') or ''}",
             tricks=tricks,
         )
-        return data

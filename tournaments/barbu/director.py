@@ -23,6 +23,7 @@ from tournaments.barbu.services import (
 from tournaments.barbu.sheet import read_sheet, save_sheet, sheet_rows
 from tournaments.director.console import sheet_audit_rows
 from tournaments.director.event_new import event_new_page
+from tournaments.director.event_page import director_event_page
 from tournaments.models import Event, Source
 from tournaments.selectors.lookups import event_of_kinds
 from tournaments.selectors.player_games import (
@@ -73,13 +74,14 @@ def barbu_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
         for number in range(1, movement.rounds + 1)
         if (players := sitting_out(section, number))
     ]
-    context = {
-        "event": event,
-        "section": section,
-        "manches": manches,
-        "sit_outs": sit_outs,
-    }
-    return render(request, "barbu/director_event.html", context)
+    return director_event_page(
+        request,
+        "barbu/director_event.html",
+        event,
+        section=section,
+        manches=manches,
+        sit_outs=sit_outs,
+    )
 
 
 @staff_member_required

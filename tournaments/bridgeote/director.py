@@ -11,7 +11,6 @@ from __future__ import annotations
 from django import forms
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.utils.translation import gettext_lazy
 
 from games.bridgeote.individual import INDIVIDUAL_TABLES
@@ -23,6 +22,7 @@ from tournaments.bridgeote.services import (
     section_bridgeote_movement,
 )
 from tournaments.director.event_new import event_new_page
+from tournaments.director.event_page import director_event_page
 from tournaments.director.game_forms import PlayersEventForm, players_field
 from tournaments.models import Event
 from tournaments.selectors.player_games import only_section, section_tables
@@ -79,11 +79,12 @@ def bridgeote_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
         )
         for seating in movement.seatings
     ]
-    context = {
-        "event": event,
-        "section": section,
-        "movement": movement,
-        "seatings": seatings,
-        "tables": section_tables(section),
-    }
-    return render(request, "bridgeote/director_event.html", context)
+    return director_event_page(
+        request,
+        "bridgeote/director_event.html",
+        event,
+        section=section,
+        movement=movement,
+        seatings=seatings,
+        tables=section_tables(section),
+    )

@@ -10,10 +10,10 @@ from __future__ import annotations
 from django import forms
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.utils.translation import gettext_lazy
 
 from tournaments.director.event_new import event_new_page
+from tournaments.director.event_page import director_event_page
 from tournaments.director.game_forms import PlayersEventForm
 from tournaments.individual.movement import (
     DEFAULT_ROUNDS,
@@ -55,13 +55,14 @@ def individual_event_new(request: HttpRequest) -> HttpResponse:
 def individual_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     """An individual event for its director: the movement, player by seat."""
     section = only_section(event)
-    context = {
-        "event": event,
-        "section": section,
-        "rounds": seated_rounds(section),
-        "tables": section_tables(section),
-    }
-    return render(request, "individual/director_event.html", context)
+    return director_event_page(
+        request,
+        "individual/director_event.html",
+        event,
+        section=section,
+        rounds=seated_rounds(section),
+        tables=section_tables(section),
+    )
 
 
 def seated_rounds(section: Section) -> list[tuple[int, list[dict], list[object]]]:

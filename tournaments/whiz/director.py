@@ -5,15 +5,16 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from tournaments.director.console import audit_rows
 from tournaments.director.event_new import event_new_page
+from tournaments.director.event_page import director_event_page
 from tournaments.models import Board, Event, Section, Session
 from tournaments.services.closing import open_disputes
+from tournaments.services.sheet_rows import sheet_rows_saved
 from tournaments.whiz.director_forms import WhizEventForm, WhizRow
 from tournaments.whiz.selectors import (
     board_numbers,
@@ -55,14 +56,15 @@ def whiz_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
         (board, entered.get(board.number, 0), movement.times_played(board.number))
         for board in ordered_boards(section)
     ]
-    context = {
-        "event": event,
-        "section": section,
-        "entrants": seat_order(section),
-        "boards": boards,
-        "disputes": open_disputes(section),
-    }
-    return render(request, "whiz/director_event.html", context)
+    return director_event_page(
+        request,
+        "whiz/director_event.html",
+        event,
+        section=section,
+        entrants=seat_order(section),
+        boards=boards,
+        disputes=open_disputes(section),
+    )
 
 
 def whiz_rows(section: Section, board: Board) -> list[WhizRow]:
@@ -112,19 +114,11 @@ def save_whiz_rows(section: Section, board: Board, rows: list[WhizRow], user) ->
 
     Only the lines that really change are audited and rescored."""
     tables = tables_by_number(section)
-    ok = True
-    with transaction.atomic():
-        for row in rows:
-            if not row.contract:
-                continue
-            try:
-                _save_row(row, board, tables[row.table], user)
-            except ValidationError as error:
-                row.errors = error.messages
-                ok = False
-        if not ok:
-            transaction.set_rollback(True)
-    return ok
+    return sheet_rows_saved(
+        rows,
+        lambda row: row.contract,
+        lambda row: _save_row(row, board, tables[row.table], user),
+    )
 
 
 def _save_row(row: WhizRow, board: Board, table, user) -> None:

@@ -16,7 +16,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.director.event_new import event_new_page
+from tournaments.director.event_new import event_new_view
 from tournaments.director.event_page import director_event_page
 from tournaments.models import Event, TeamCompetition
 from tournaments.services.analysis import analysis_progress
@@ -31,13 +31,10 @@ from tournaments.teams.selectors_matches import (
 )
 from tournaments.teams.services import teams_event_create
 
-
-@staff_member_required
-def teams_event_new(request: HttpRequest) -> HttpResponse:
-    """Create a teams event: its settings, its teams, and round 1 laid out."""
-    return event_new_page(
-        request, TeamsEventForm, teams_event_create, "teams/director_event_new.html"
-    )
+# Create a teams event: its settings, its teams, and round 1 laid out.
+teams_event_new = event_new_view(
+    TeamsEventForm, teams_event_create, "teams/director_event_new.html"
+)
 
 
 def teams_event_detail(request: HttpRequest, event: Event) -> HttpResponse:

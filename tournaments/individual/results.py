@@ -11,13 +11,17 @@ from tournaments.individual.selectors import (
     board_numbers,
     entrants_by_number,
     partnership_lines,
-    section_board,
 )
 from tournaments.individual.services import section_schedule
-from tournaments.models import Event, IndividualEntrant, IndividualScore
+from tournaments.models import (
+    Board,
+    Event,
+    IndividualEntrant,
+    IndividualScore,
+    Section,
+)
 from tournaments.results.event_page import (
-    board_in_play_page,
-    board_neighbours,
+    board_page,
     event_page,
     event_section,
     ranking_page,
@@ -110,11 +114,14 @@ def individual_board(
     """A board's traveller: each table's four players by seat, the contract,
     the score and each side's matchpoints (hidden while the board is in play,
     as a pairs traveller)."""
-    section = event_section(event)
-    board = section_board(section, number)
-    refused = board_in_play_page(request, section, board, live)
-    if refused is not None:
-        return refused
+    return board_page(
+        request, event, number, live, "individual/results_board.html", _traveller
+    )
+
+
+def _traveller(section: Section, board: Board) -> dict[str, object]:
+    """The board's lines, each with its round, table and the four players by
+    seat."""
     schedule = section_schedule(section)
     players = entrants_by_number(section)
     lines = board_lines(board)
@@ -124,15 +131,7 @@ def individual_board(
         seats = list(zip("NESW", (players[p] for p in seating.players), strict=True))
         rows.append({"line": line, "round": seating.round, "table": seating.table,
                      "seats": seats})  # fmt: skip
-    return event_page(
-        request,
-        "individual/results_board.html",
-        event,
-        live,
-        board=board,
-        rows=rows,
-        **board_neighbours(board_numbers(section), number),
-    )
+    return {"rows": rows}
 
 
 def individual_player_results(

@@ -4,11 +4,15 @@ game shows."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db.models import Model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments.models import Board, Event, Section
+from tournaments.selectors.director_sections import board_numbers
+from tournaments.selectors.lookups import board_in_section
 from tournaments.selectors.results_pages import single_section
 from tournaments.selectors.standings import section_standings
 from tournaments.services.privacy import hidden_boards, request_viewer
@@ -54,7 +58,35 @@ def ranking_page(
     )
 
 
-def board_in_play_page(
+def board_page(
+    request: HttpRequest,
+    event: Event,
+    number: int,
+    live: dict[str, object],
+    template: str,
+    shown: Callable[[Section, Board], dict[str, object]],
+) -> HttpResponse:
+    """A game's traveller of board ``number`` (404 if the section has none
+    such): refused while a table has still to play it for this visitor,
+    else the game's ``template`` with the board, what the game ``shown`` of
+    it, and the links to the boards before and after."""
+    section = event_section(event)
+    board = board_in_section(section, number)
+    refused = _board_in_play(request, section, board, live)
+    if refused is not None:
+        return refused
+    return event_page(
+        request,
+        template,
+        event,
+        live,
+        board=board,
+        **shown(section, board),
+        **_neighbours(board_numbers(section), number),
+    )
+
+
+def _board_in_play(
     request: HttpRequest, section: Section, board: Board, live: dict[str, object]
 ) -> HttpResponse | None:
     """The traveller of a board some table has still to play is refused to
@@ -65,7 +97,7 @@ def board_in_play_page(
     return render(request, "results/board_in_play.html", context, status=403)
 
 
-def board_neighbours(numbers: list[int], number: int) -> dict[str, int | None]:
+def _neighbours(numbers: list[int], number: int) -> dict[str, int | None]:
     """The boards before and after ``number`` among the section's board
     ``numbers`` (None at either end): the traveller's ``previous`` and
     ``next`` links."""

@@ -13,8 +13,7 @@ from django.http import HttpRequest, HttpResponse
 
 from tournaments.models import Board, Event, WhizEntrant, WhizResult, WhizScore
 from tournaments.results.event_page import (
-    board_in_play_page,
-    board_neighbours,
+    board_page,
     event_page,
     event_section,
     ranking_page,
@@ -32,11 +31,9 @@ from tournaments.services.privacy import (
     request_viewer,
 )
 from tournaments.whiz.selectors import (
-    board_numbers,
     entrant_lines,
     entrant_score,
     ordered_boards,
-    section_board,
     section_entrant,
     traveller_lines,
 )
@@ -49,7 +46,6 @@ def whiz_results(
 ) -> HttpResponse:
     """The ranking, then links to every board's traveller."""
     section = event_section(event)
-    boards = ordered_boards(section)
     return ranking_page(
         request,
         "whiz/results.html",
@@ -60,7 +56,7 @@ def whiz_results(
         # The workbook holds every line: not offered while a board with
         # lines is hidden from this visitor (``views.event_excel``).
         workbook_held=bool(boards_in_play(section, request_viewer(request))),
-        boards=boards,
+        boards=ordered_boards(section),
     )
 
 
@@ -95,22 +91,19 @@ def whiz_board(
     request: HttpRequest, event: Event, number: int, live: dict[str, object]
 ) -> HttpResponse:
     """A board's traveller: each table's contract and its three players' marks."""
-    section = event_section(event)
-    board = section_board(section, number)
-    refused = board_in_play_page(request, section, board, live)
-    if refused is not None:
-        return refused
-    results = traveller_lines(board)
-    return event_page(
+    return board_page(
         request,
-        "whiz/results_board.html",
         event,
+        number,
         live,
-        board=board,
-        rows=[(result, hand_rows(result)) for result in results],
-        record=whiz_hand_record(board) if deals_visible(request, event) else None,
-        denominations=[symbol for _name, symbol in TABLE_DENOMINATIONS],
-        **board_neighbours(board_numbers(section), number),
+        "whiz/results_board.html",
+        lambda _section, board: {
+            "rows": [(result, hand_rows(result)) for result in traveller_lines(board)],
+            "record": whiz_hand_record(board)
+            if deals_visible(request, event)
+            else None,
+            "denominations": [symbol for _name, symbol in TABLE_DENOMINATIONS],
+        },
     )
 
 

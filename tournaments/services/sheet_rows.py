@@ -1,5 +1,5 @@
-"""A director's sheet of typed rows (a Whiz board's tables, a Barbu manche's
-contracts) saved all or nothing.
+"""A director's sheet of typed rows (a board's lines table by table, a
+table's deals of a round) saved all or nothing.
 
 Each typed row is written by the game's service; a refusal is written on its
 row for the page to show, and any refusal keeps nothing of the sheet, so

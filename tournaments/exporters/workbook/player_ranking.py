@@ -1,9 +1,8 @@
 """The Ranking sheet that opens the workbook of a one-section player game.
 
-Barbu, Bridgeote, Chinese bridge and the individual rank players, not pairs:
-each row starts with the rank, the player's number and name, then the
-game's own figures. One place builds that sheet so that every game's
-workbook opens the same way.
+The games of players rank players, not pairs: each row starts with the
+rank, the player's number and name, then the game's own figures. One place
+builds that sheet so that every game's workbook opens the same way.
 """
 
 from __future__ import annotations

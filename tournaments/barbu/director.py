@@ -3,6 +3,8 @@ and each manche's score sheet."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -22,64 +24,47 @@ from tournaments.barbu.services import (
 )
 from tournaments.barbu.sheet import read_sheet, save_sheet, sheet_rows
 from tournaments.director.console import sheet_audit_rows
-from tournaments.director.event_new import event_new_page
-from tournaments.models import Event, Source
+from tournaments.director.event_new import event_new_view
+from tournaments.director.event_page import seating_rows, section_event_page
+from tournaments.models import Event, Section, Source
 from tournaments.selectors.lookups import event_of_kinds
 from tournaments.selectors.player_games import (
     only_section,
     section_table,
 )
 
-
-@staff_member_required
-def barbu_event_new(request: HttpRequest) -> HttpResponse:
-    """Create a Barbu event."""
-    return event_new_page(
-        request,
-        BarbuEventForm,
-        barbu_event_create,
-        "director/game_event_new.html",
-        title=gettext_lazy("New Barbu event"),
-    )
+# Create a Barbu event.
+barbu_event_new = event_new_view(
+    BarbuEventForm, barbu_event_create, title=gettext_lazy("New Barbu event")
+)
 
 
-@staff_member_required
-def barbu_duplicate_event_new(request: HttpRequest) -> HttpResponse:
-    """Create a duplicate Barbu event: the same deals at every table."""
-    return event_new_page(
-        request,
-        BarbuEventForm,
-        barbu_duplicate_event_create,
-        "director/game_event_new.html",
-        title=gettext_lazy("New duplicate Barbu event"),
-    )
+# Create a duplicate Barbu event: the same deals at every table.
+barbu_duplicate_event_new = event_new_view(
+    BarbuEventForm,
+    barbu_duplicate_event_create,
+    title=gettext_lazy("New duplicate Barbu event"),
+)
 
 
 def barbu_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     """A Barbu event for its director: every manche and how many deals are in."""
-    section = only_section(event)
+    return section_event_page(request, event, "barbu/director_event.html", _manches)
+
+
+def _manches(section: Section) -> dict[str, object]:
+    """Each manche with its players and deals in, and who sits out each round."""
     movement = section_barbu_movement(section)
-    counts = manche_deal_counts(section)
-    manches = [
-        (
-            seating,
-            table_players(section, seating),
-            counts.get((seating.round, seating.table), 0),
-        )
-        for seating in movement.seatings
-    ]
-    sit_outs = [
-        (number, players)
-        for number in range(1, movement.rounds + 1)
-        if (players := sitting_out(section, number))
-    ]
-    context = {
-        "event": event,
-        "section": section,
-        "manches": manches,
-        "sit_outs": sit_outs,
+    return {
+        "manches": seating_rows(
+            movement, partial(table_players, section), manche_deal_counts(section)
+        ),
+        "sit_outs": [
+            (number, players)
+            for number in range(1, movement.rounds + 1)
+            if (players := sitting_out(section, number))
+        ],
     }
-    return render(request, "barbu/director_event.html", context)
 
 
 @staff_member_required

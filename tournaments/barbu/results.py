@@ -13,10 +13,9 @@ from tournaments.barbu.duplicate import BARBU_KINDS
 from tournaments.barbu.selectors import deals_with_players, deals_with_seats
 from tournaments.barbu.services import section_barbu_movement
 from tournaments.models import BarbuDeal, BarbuEntrant, BarbuScore, Event
-from tournaments.results.event_page import event_page, event_section
+from tournaments.results.event_page import event_page, event_section, ranking_page
 from tournaments.results.views import game_page
 from tournaments.selectors.player_games import entrant_score, section_entrant
-from tournaments.selectors.standings import section_standings
 
 
 def barbu_duplicate_results(
@@ -58,14 +57,13 @@ def barbu_results(
             deals, key=lambda deal: (deal.round.number, deal.table.number)
         )
     ]
-    scores = section_standings(BarbuScore, section)
-    return event_page(
+    return ranking_page(
         request,
         "barbu/results.html",
         event,
         live,
-        section=section,
-        scores=scores,
+        section,
+        BarbuScore,
         sheets=sheets,
         duplicate=duplicate,
     )

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
 from django.http import QueryDict
 
 from games.barbu import Contract
@@ -23,7 +22,7 @@ from tournaments.barbu.director_forms import (
 )
 from tournaments.barbu.services import barbu_deal_submit, queue_section
 from tournaments.models import BarbuDeal, Table
-from tournaments.services.entry import refusal_messages
+from tournaments.services.sheet_rows import sheet_rows_saved
 
 
 @dataclass
@@ -75,31 +74,29 @@ def save_sheet(
     user: AbstractBaseUser | None,
     source: str,
 ) -> bool:
-    """Save every typed row in one transaction; on any error keep nothing."""
-    ok = True
-    with transaction.atomic():
-        for row in rows:
-            if not row.record:
-                continue
-            try:
-                barbu_deal_submit(
-                    table=table,
-                    round=round,
-                    contract=row.contract,
-                    record=parse_record(row.contract, row.record),
-                    doubles=parse_doubles(row.doubles),
-                    order=parse_order(row.order),
-                    trump=row.choice if row.contract is Contract.TRUMP else None,
-                    height=row.choice if row.contract is Contract.REUSSITE else None,
-                    user=user,
-                    source=source,
-                    rescore=False,
-                )
-            except (ValidationError, PermissionDenied) as error:
-                row.errors = refusal_messages(error)
-                ok = False
-        if ok:
-            queue_section(table.section)
-        else:
-            transaction.set_rollback(True)
-    return ok
+    """Save every typed row in one transaction; on any error keep nothing.
+
+    The section is rescored once, for the whole manche."""
+
+    def save(row: SheetRow) -> None:
+        barbu_deal_submit(
+            table=table,
+            round=round,
+            contract=row.contract,
+            record=parse_record(row.contract, row.record),
+            doubles=parse_doubles(row.doubles),
+            order=parse_order(row.order),
+            trump=row.choice if row.contract is Contract.TRUMP else None,
+            height=row.choice if row.contract is Contract.REUSSITE else None,
+            user=user,
+            source=source,
+            rescore=False,
+        )
+
+    return sheet_rows_saved(
+        rows,
+        lambda row: row.record,
+        save,
+        refused=(ValidationError, PermissionDenied),
+        on_saved=lambda: queue_section(table.section),
+    )

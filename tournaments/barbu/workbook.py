@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_noop
 
-from tournaments.exporters.workbook import RANK_HEADER, filled_sheet, rank_cells, saved
-from tournaments.exporters.workbook.book import Book
+from tournaments.exporters.workbook import filled_sheet, saved
+from tournaments.exporters.workbook.player_ranking import (
+    PLAYER_RANK_HEADER,
+    ranking_book,
+    standing_rows,
+)
 from tournaments.models import BarbuDeal, BarbuScore, Event, Section
-from tournaments.selectors.standings import section_standings
 
 RANKING_HEADER = (
-    *RANK_HEADER,
-    gettext_noop("Player"),
-    gettext_noop("Name"),
+    *PLAYER_RANK_HEADER,
     gettext_noop("Points"),
     gettext_noop("Deals"),
 )
@@ -45,17 +46,13 @@ DEALS_HEADER = (
 def barbu_workbook_bytes(event: Event) -> bytes:
     """Ranking and Deals sheets, from the stored deals and scores."""
     section = Section.objects.get(session__event=event)
-    workbook = Book()
-    scores = section_standings(BarbuScore, section)
     duplicate = event.kind == Event.Kind.BARBU_DUPLICATE
     header = RANKING_HEADER + (DUPLICATE_HEADER if duplicate else ())
-    filled_sheet(workbook.active, gettext("Ranking"), header, (
-        [*rank_cells(score.rank), score.entrant.number, score.entrant.display_name,
-         score.points, score.deals]
+    workbook = ranking_book(header, standing_rows(BarbuScore, section, lambda score: (
+        [score.points, score.deals]
         + ([score.matchpoints, score.top, _rounded(score.percentage)]
            if duplicate else [])
-        for score in scores
-    ))  # fmt: skip
+    )))  # fmt: skip
     deals = BarbuDeal.objects.filter(table__section=section).select_related(
         "round", "table", "declarer__player", "north__player", "east__player",
         "south__player", "west__player",

@@ -8,10 +8,10 @@ closing and the publication, as every single-section game's page.
 
 from __future__ import annotations
 
+from functools import partial
+
 from django import forms
-from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.utils.translation import gettext_lazy
 
 from games.bridgeote.individual import INDIVIDUAL_TABLES
@@ -22,10 +22,11 @@ from tournaments.bridgeote.services import (
     seated_players,
     section_bridgeote_movement,
 )
-from tournaments.director.event_new import event_new_page
+from tournaments.director.event_new import event_new_view
+from tournaments.director.event_page import seating_rows, section_event_page
 from tournaments.director.game_forms import PlayersEventForm, players_field
-from tournaments.models import Event
-from tournaments.selectors.player_games import only_section, section_tables
+from tournaments.models import Event, Section
+from tournaments.selectors.player_games import section_tables
 
 
 class BridgeoteEventForm(PlayersEventForm):
@@ -54,36 +55,29 @@ class BridgeoteEventForm(PlayersEventForm):
     )
 
 
-@staff_member_required
-def bridgeote_event_new(request: HttpRequest) -> HttpResponse:
-    """Create a Bridgeote individual event."""
-    return event_new_page(
-        request,
-        BridgeoteEventForm,
-        bridgeote_event_create,
-        "director/game_event_new.html",
-        title=gettext_lazy("New Bridgeote individual event"),
-    )
+# Create a Bridgeote individual event.
+bridgeote_event_new = event_new_view(
+    BridgeoteEventForm,
+    bridgeote_event_create,
+    title=gettext_lazy("New Bridgeote individual event"),
+)
 
 
 def bridgeote_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     """Every round's tables, their players, deals and entries so far."""
-    section = only_section(event)
+    return section_event_page(
+        request, event, "bridgeote/director_event.html", _seatings
+    )
+
+
+def _seatings(section: Section) -> dict[str, object]:
+    """The movement, each table of each round with its players and deals
+    entered, and the tables' codes."""
     movement = section_bridgeote_movement(section)
-    entered = entered_counts(section)
-    seatings = [
-        (
-            seating,
-            seated_players(section, seating),
-            entered[seating.round, seating.table],
-        )
-        for seating in movement.seatings
-    ]
-    context = {
-        "event": event,
-        "section": section,
+    return {
         "movement": movement,
-        "seatings": seatings,
+        "seatings": seating_rows(
+            movement, partial(seated_players, section), entered_counts(section)
+        ),
         "tables": section_tables(section),
     }
-    return render(request, "bridgeote/director_event.html", context)

@@ -13,8 +13,7 @@ from django.http import HttpRequest, HttpResponse
 
 from tournaments.bridgeote.selectors import deals_with_tables, entrants_by_number
 from tournaments.models import BridgeoteDeal, BridgeoteScore, Event
-from tournaments.results.event_page import event_page, event_section
-from tournaments.selectors.standings import section_standings
+from tournaments.results.event_page import event_section, ranking_page
 
 
 def bridgeote_results(
@@ -28,14 +27,13 @@ def bridgeote_results(
         (number, [_line(deal, names) for deal in group])
         for number, group in groupby(deals, key=lambda deal: deal.number)
     ]
-    scores = section_standings(BridgeoteScore, section)
-    return event_page(
+    return ranking_page(
         request,
         "bridgeote/results.html",
         event,
         live,
-        section=section,
-        scores=scores,
+        section,
+        BridgeoteScore,
         travellers=travellers,
         seats=range(max((len(d.marks) for d in deals), default=0)),
     )

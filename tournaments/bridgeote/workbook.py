@@ -11,22 +11,16 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_noop
 
 from tournaments.bridgeote.workbook_pairs import contract_text
-from tournaments.exporters.workbook import (
-    PERCENT,
-    POINTS,
-    RANK_HEADER,
-    filled_sheet,
-    rank_cells,
-    saved,
+from tournaments.exporters.workbook import PERCENT, POINTS, filled_sheet, saved
+from tournaments.exporters.workbook.player_ranking import (
+    PLAYER_RANK_HEADER,
+    ranking_book,
+    standing_rows,
 )
-from tournaments.exporters.workbook.book import Book
 from tournaments.models import BridgeoteDeal, BridgeoteScore, Event, Section
-from tournaments.selectors.standings import section_standings
 
 RANKING_HEADER = (
-    *RANK_HEADER,
-    gettext_noop("Player"),
-    gettext_noop("Name"),
+    *PLAYER_RANK_HEADER,
     "%",
     "MP",
     gettext_noop("Top"),
@@ -50,18 +44,12 @@ DEAL_HEADER = (
 def bridgeote_workbook_bytes(event: Event) -> bytes:
     """Ranking and Deals sheets, from the stored deals and scores."""
     section = Section.objects.get(session__event=event)
-    workbook = Book()
-    scores = section_standings(BridgeoteScore, section)
-    filled_sheet(
-        workbook.active,
-        gettext("Ranking"),
+    workbook = ranking_book(
         RANKING_HEADER,
-        (
-            [*rank_cells(score.rank), score.entrant.number, score.entrant.display_name,
-             round(score.pct / 100, 6), round(score.mp, 2), round(score.tops, 2),
-             score.points, score.deals]
-            for score in scores
-        ),
+        standing_rows(BridgeoteScore, section, lambda score: (
+            round(score.pct / 100, 6), round(score.mp, 2), round(score.tops, 2),
+            score.points, score.deals,
+        )),
         {"%": PERCENT, "MP": POINTS, "Top": POINTS},
     )  # fmt: skip
     deals = list(

@@ -4,39 +4,36 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.utils.translation import gettext_lazy
 
 from tournaments.chinese.event_form import ChineseEventForm
 from tournaments.chinese.selectors import section_matches
 from tournaments.chinese.services import chinese_event_create
 from tournaments.director.console import sheet_audit_rows
-from tournaments.director.event_new import event_new_page
-from tournaments.models import Event
-from tournaments.selectors.player_games import only_section, section_tables
+from tournaments.director.event_new import event_new_view
+from tournaments.director.event_page import section_event_page
+from tournaments.models import Event, Section
+from tournaments.selectors.player_games import section_tables
 
-
-@staff_member_required
-def chinese_event_new(request: HttpRequest) -> HttpResponse:
-    """Create a Chinese bridge event."""
-    return event_new_page(
-        request,
-        ChineseEventForm,
-        chinese_event_create,
-        "director/game_event_new.html",
-        title=gettext_lazy("New Chinese bridge event"),
-    )
+# Create a Chinese bridge event.
+chinese_event_new = event_new_view(
+    ChineseEventForm,
+    chinese_event_create,
+    title=gettext_lazy("New Chinese bridge event"),
+)
 
 
 def chinese_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     """A Chinese bridge event for its director: rounds, matches, tablet codes."""
-    section = only_section(event)
+    return section_event_page(request, event, "chinese/director_event.html", _rounds)
+
+
+def _rounds(section: Section) -> dict[str, object]:
+    """The settings, each round's matches, the tables' codes and the sheets'
+    changes."""
     matches = section_matches(section)
-    context = {
-        "event": event,
-        "section": section,
+    return {
         "settings": section.chinese,
         "rounds": [
             (number, list(group))
@@ -45,4 +42,3 @@ def chinese_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
         "tables": section_tables(section),
         "changes": sheet_audit_rows(section),
     }
-    return render(request, "chinese/director_event.html", context)

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_noop
 
-from tournaments.exporters.workbook import RANK_HEADER, filled_sheet, rank_cells, saved
-from tournaments.exporters.workbook.book import Book
+from tournaments.exporters.workbook import filled_sheet, saved
+from tournaments.exporters.workbook.player_ranking import (
+    PLAYER_RANK_HEADER,
+    player_cells,
+    ranking_book,
+)
 from tournaments.models import Event, Section
 
 RANKING_HEADER = (
-    *RANK_HEADER,
-    gettext_noop("Player"),
-    gettext_noop("Name"),
+    *PLAYER_RANK_HEADER,
     gettext_noop("Score"),
     gettext_noop("Points"),
 )
@@ -29,11 +31,9 @@ MATCHES_HEADER = (
 def chinese_workbook_bytes(event: Event) -> bytes:
     """Ranking and Matches sheets from the stored matches."""
     section = Section.objects.get(session__event=event)
-    workbook = Book()
     players = section.chinese_players.select_related("player")
-    filled_sheet(workbook.active, gettext("Ranking"), RANKING_HEADER, (
-        [*rank_cells(player.rank), player.number, player.display_name, player.score,
-         player.points]
+    workbook = ranking_book(RANKING_HEADER, (
+        player_cells(player.rank, player, player.score, player.points)
         for player in players.order_by("position", "number")
     ))  # fmt: skip
     matches = section.chinese_matches.select_related("a__player", "b__player")

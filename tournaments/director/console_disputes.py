@@ -12,7 +12,9 @@ here, a Whiz line in its package.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tournaments.director.console import line_text
 from tournaments.models import Section
@@ -55,18 +57,40 @@ def bridge_sides(
     lines = lines_by_pk(ids)
     refused = refused_entries(ids)
     labels = {pair.pk: pair.label for pair in section_pairs_all(section)}
+    return sides_by_line(
+        disputes,
+        lines,
+        AUDITED_FIELDS,
+        lambda line, _stored: refused.get(line.pk),
+        lambda entry: line_text(entry, labels),
+        takeable,
+    )
+
+
+def sides_by_line(
+    disputes: list[Pending],
+    lines: dict[int, Any],
+    fields: Sequence[str],
+    other_entry: Callable[[Any, dict], dict | None],
+    text: Callable[[dict], str],
+    can_take: Callable[[dict, dict | None], bool],
+) -> dict[int | None, DisputeSides]:
+    """Each disputed line among ``lines`` (by id) beside its other entry, by
+    its id: the stored line as audited (``fields``), the entry the game's
+    ``other_entry`` finds for it (None when there is none), both written by
+    the game's ``text``, and whether ``can_take`` the other as it is."""
     sides: dict[int | None, DisputeSides] = {}
     for dispute in disputes:
         line = lines.get(dispute.result)
         if line is None:
             continue
-        stored = snapshot(line, AUDITED_FIELDS) or {}
-        other = refused.get(line.pk)
+        stored = snapshot(line, fields) or {}
+        other = other_entry(line, stored)
         sides[line.pk] = DisputeSides(
             dispute,
-            stored=line_text(stored, labels),
-            other=line_text(other, labels) if other else "",
-            takeable=takeable(stored, other),
+            stored=text(stored),
+            other=text(other) if other else "",
+            takeable=can_take(stored, other),
         )
     return sides
 

@@ -8,6 +8,7 @@ missing results or open disputes first shows them and asks to confirm.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
@@ -55,15 +56,32 @@ def kept_message(board: int) -> str:
     }
 
 
+def line_kept(
+    request: HttpRequest,
+    resolve: Callable[..., object],
+    line: Any,
+    traveller: Callable[[Any], str],
+) -> HttpResponse:
+    """Keep the disputed ``line`` as entered through the game's ``resolve``,
+    then back to the page the button was on, else to the address
+    ``traveller`` gives for the line's board (the game's traveller)."""
+    board = line.board
+    settle_line(request, resolve, line, kept_message(board.number))
+    return back_to(request, traveller(board))
+
+
 @staff_member_required
 @require_POST
 def result_keep(request: HttpRequest, pk: int) -> HttpResponse:
     """Keep a disputed traveller line as entered: the dispute is resolved."""
-    line = result_with_board(pk)
-    board = line.board
-    settle_line(request, result_resolve, line, kept_message(board.number))
-    default = reverse("director:traveller", args=[board.section_id, board.number])
-    return back_to(request, default)
+    return line_kept(
+        request,
+        result_resolve,
+        result_with_board(pk),
+        lambda board: reverse(
+            "director:traveller", args=[board.section_id, board.number]
+        ),
+    )
 
 
 @staff_member_required

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django import forms
+from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -38,3 +39,20 @@ def event_new_page(
             return redirect("director:event", event.pk)
     status = 400 if form.errors else 200
     return render(request, template, {"form": form, **context}, status=status)
+
+
+def event_new_view(
+    form_class: type[forms.Form],
+    create: Callable[..., Event],
+    template: str = "director/game_event_new.html",
+    **context: object,
+) -> Callable[[HttpRequest], HttpResponse]:
+    """A game's staff-only page creating its events: :func:`event_new_page`
+    with the game's form, its service, its template and ``context`` (the
+    page's title)."""
+
+    @staff_member_required
+    def event_new(request: HttpRequest) -> HttpResponse:
+        return event_new_page(request, form_class, create, template, **context)
+
+    return event_new

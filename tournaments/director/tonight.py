@@ -22,6 +22,9 @@ clubs the director directs, and any other club is a 400 naming ``club``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django import forms
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -35,7 +38,7 @@ from tournaments import access
 from tournaments.director.club_choice import club_choice
 from tournaments.director.form_errors import form_write
 from tournaments.director.tonight_forms import CountForm, NamesForm
-from tournaments.director.tonight_names_step import names_step_page
+from tournaments.director.tonight_names_step import names_form, names_step_page
 from tournaments.director.tonight_words import plan_words
 from tournaments.models import Club
 from tournaments.movements.evening import EveningPlan, evening_plans
@@ -72,12 +75,14 @@ def tonight_names(request: HttpRequest) -> HttpResponse:
     night = GAMES[count.cleaned_data["kind"]].tonight_names(request, count)
     if night is not None:
         return night
-    plans = evening_plans(count.cleaned_data["pairs"])
-    chosen = proposal_index(data, "movement", len(plans))
-    if chosen is None:
-        count.add_error(None, _("movement: choose one of the movements proposed."))
-        return count_page(request, count, 400)
-    return _pairs_names_page(request, count, plans, chosen)
+    return chosen_plan_page(
+        request,
+        count,
+        "movement",
+        evening_plans(count.cleaned_data["pairs"]),
+        _("movement: choose one of the movements proposed."),
+        _pairs_names_page,
+    )
 
 
 def _pairs_names_page(
@@ -85,12 +90,8 @@ def _pairs_names_page(
 ) -> HttpResponse:
     """Step 2 of a pairs night: the movement ``chosen`` among ``plans`` and a
     row of names a pair; a valid POST creates the night."""
-    data = request.POST if request.method == "POST" else None
-    initial = {**count.cleaned_data, "movement": chosen}
-    form = club_choice(
-        NamesForm(data, plans=plans, chosen=chosen, initial=initial), request.user
-    )
-    section = data is not None and form_write(
+    form = names_form(request, count, NamesForm, "movement", plans, chosen)
+    section = form.is_bound and form_write(
         form,
         lambda cleaned: tonight_create(
             club=cleaned["club"],
@@ -162,6 +163,25 @@ def proposal_index(data: QueryDict, field: str, proposals: int) -> int | None:
     if not raw.isdigit() or int(raw) >= proposals:
         return None
     return int(raw)
+
+
+def chosen_plan_page(
+    request: HttpRequest,
+    count: CountForm,
+    field: str,
+    plans: list[Any],
+    refusal: str,
+    names_page: Callable[[HttpRequest, CountForm, list[Any], int], HttpResponse],
+) -> HttpResponse:
+    """Step 2 for step 1's valid ``count``: ``names_page`` for the plan the
+    request's ``field`` asks for among ``plans`` (pairs' movements, teams'
+    formats); one not proposed is step 1 again, a 400 saying ``refusal``."""
+    data = request.POST if request.method == "POST" else request.GET
+    chosen = proposal_index(data, field, len(plans))
+    if chosen is None:
+        count.add_error(None, refusal)
+        return count_page(request, count, 400)
+    return names_page(request, count, plans, chosen)
 
 
 def count_page(request: HttpRequest, form: CountForm, status: int) -> HttpResponse:

@@ -135,15 +135,11 @@ class NamesForm(CountForm):
         self.rows = pair_rows(self.chosen.movement)
         for index, row in enumerate(self.rows):
             for seat in ("a", "b"):
-                self.fields[f"pair{index}-{seat}"] = forms.CharField(
-                    label=gettext_lazy("Player"),
-                    required=False,
-                    max_length=2 * MAX_NAME,
-                    widget=forms.TextInput(
-                        attrs={"autocomplete": "off", "data-player": "",
-                               "aria-label": player_label(row["label"], seat)}
-                    ),
-                )  # fmt: skip
+                self.fields[f"pair{index}-{seat}"] = name_box(
+                    gettext_lazy("Player"),
+                    2 * MAX_NAME,
+                    {"data-player": "", "aria-label": player_label(row["label"], seat)},
+                )
 
     def name_rows(
         self,
@@ -168,6 +164,18 @@ class NamesForm(CountForm):
             (self.cleaned_data[f"pair{i}-a"], self.cleaned_data[f"pair{i}-b"])
             for i in range(len(self.rows))
         ]
+
+
+def name_box(label: str, max_length: int, attrs: dict[str, str]) -> forms.CharField:
+    """A box of step 2 for a name (a player's, a team's), which may be left
+    empty: the browser's own suggestions off (``static/tonight.js`` suggests
+    the club's players in the boxes marked ``data-player``), then ``attrs``."""
+    return forms.CharField(
+        label=label,
+        required=False,
+        max_length=max_length,
+        widget=forms.TextInput(attrs={"autocomplete": "off", **attrs}),
+    )
 
 
 def player_boxes_clean(

@@ -11,7 +11,27 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.formats import date_format
 
+from tournaments.director.club_choice import club_choice
 from tournaments.director.tonight_forms import CountForm
+
+
+def names_form(
+    request: HttpRequest,
+    count: CountForm,
+    form_class: type[forms.Form],
+    field: str,
+    plans: list[Any],
+    chosen: int,
+) -> forms.Form:
+    """Step 2's form of names for the plan ``chosen`` among ``plans``: bound
+    to a POST (unbound on a GET), step 1's answers and the choice (``field``,
+    "movement" or "format") as its initial, the club box limited to the
+    clubs the director directs."""
+    data = request.POST if request.method == "POST" else None
+    initial = {**count.cleaned_data, field: chosen}
+    return club_choice(
+        form_class(data, plans=plans, chosen=chosen, initial=initial), request.user
+    )
 
 
 def names_step_page(

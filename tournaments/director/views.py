@@ -16,6 +16,7 @@ from tournaments import access
 from tournaments.director.club_choice import club_choice
 from tournaments.director.console import audit_rows
 from tournaments.director.disputes import session_close_confirmed
+from tournaments.director.event_page import director_event_page
 from tournaments.director.forms import EventForm, EventSettingsForm, SectionForm
 from tournaments.director.section_page import section_page
 from tournaments.director.traveller import read_rows, save_rows, traveller_rows
@@ -107,13 +108,13 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 def pairs_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     """A pairs event's sessions and sections, and what to do next."""
-    sessions = sessions_with_sections(event)
-    context = {
-        "event": event,
-        "sessions": sessions,
-        "analysis": analysis_progress(event),
-    }
-    return render(request, "director/event.html", context)
+    return director_event_page(
+        request,
+        "director/event.html",
+        event,
+        sessions=sessions_with_sections(event),
+        analysis=analysis_progress(event),
+    )
 
 
 @staff_member_required

@@ -8,12 +8,11 @@ Boards are then corrected as in pairs bridge (the section's traveller pages).
 from __future__ import annotations
 
 from django import forms
-from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.utils.translation import gettext_lazy
 
-from tournaments.director.event_new import event_new_page
+from tournaments.director.event_new import event_new_view
+from tournaments.director.event_page import section_event_page
 from tournaments.director.game_forms import PlayersEventForm
 from tournaments.individual.movement import (
     DEFAULT_ROUNDS,
@@ -23,7 +22,7 @@ from tournaments.individual.movement import (
 from tournaments.individual.selectors import entrants_by_number
 from tournaments.individual.services import individual_event_create, section_schedule
 from tournaments.models import Event, Section
-from tournaments.selectors.player_games import only_section, section_tables
+from tournaments.selectors.player_games import section_tables
 
 
 class IndividualEventForm(PlayersEventForm):
@@ -40,28 +39,25 @@ class IndividualEventForm(PlayersEventForm):
     )
 
 
-@staff_member_required
-def individual_event_new(request: HttpRequest) -> HttpResponse:
-    """Create an individual bridge event."""
-    return event_new_page(
-        request,
-        IndividualEventForm,
-        individual_event_create,
-        "director/game_event_new.html",
-        title=gettext_lazy("New individual event"),
-    )
+# Create an individual bridge event.
+individual_event_new = event_new_view(
+    IndividualEventForm,
+    individual_event_create,
+    title=gettext_lazy("New individual event"),
+)
 
 
 def individual_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     """An individual event for its director: the movement, player by seat."""
-    section = only_section(event)
-    context = {
-        "event": event,
-        "section": section,
-        "rounds": seated_rounds(section),
-        "tables": section_tables(section),
-    }
-    return render(request, "individual/director_event.html", context)
+    return section_event_page(
+        request,
+        event,
+        "individual/director_event.html",
+        lambda section: {
+            "rounds": seated_rounds(section),
+            "tables": section_tables(section),
+        },
+    )
 
 
 def seated_rounds(section: Section) -> list[tuple[int, list[dict], list[object]]]:

@@ -5,22 +5,29 @@ players by seat; the views of the game's own results routes (``urls``)."""
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 
 from tournaments.individual.selectors import (
     board_lines,
     board_numbers,
     entrants_by_number,
     partnership_lines,
-    section_board,
 )
 from tournaments.individual.services import section_schedule
-from tournaments.models import Event, IndividualEntrant, IndividualScore
-from tournaments.results.event_page import event_page, event_section
+from tournaments.models import (
+    Board,
+    Event,
+    IndividualEntrant,
+    IndividualScore,
+    Section,
+)
+from tournaments.results.event_page import (
+    board_page,
+    event_page,
+    event_section,
+    ranking_page,
+)
 from tournaments.results.views import game_page
 from tournaments.selectors.player_games import entrant_score, section_entrant
-from tournaments.selectors.standings import section_standings
-from tournaments.services.privacy import hidden_boards, request_viewer
 
 
 def individual_results(
@@ -29,16 +36,14 @@ def individual_results(
     """The ranking (percentages over the boards each player played) and the
     boards' travellers."""
     section = event_section(event)
-    scores = section_standings(IndividualScore, section)
-    boards = board_numbers(section)
-    return event_page(
+    return ranking_page(
         request,
         "individual/results.html",
         event,
         live,
-        section=section,
-        scores=scores,
-        boards=boards,
+        section,
+        IndividualScore,
+        boards=board_numbers(section),
     )
 
 
@@ -109,11 +114,14 @@ def individual_board(
     """A board's traveller: each table's four players by seat, the contract,
     the score and each side's matchpoints (hidden while the board is in play,
     as a pairs traveller)."""
-    section = event_section(event)
-    board = section_board(section, number)
-    if number in hidden_boards(section, request_viewer(request)):
-        context = {"section": section, "board": board, "live": live, "record": None}
-        return render(request, "results/board_in_play.html", context, status=403)
+    return board_page(
+        request, event, number, live, "individual/results_board.html", _traveller
+    )
+
+
+def _traveller(section: Section, board: Board) -> dict[str, object]:
+    """The board's lines, each with its round, table and the four players by
+    seat."""
     schedule = section_schedule(section)
     players = entrants_by_number(section)
     lines = board_lines(board)
@@ -123,18 +131,7 @@ def individual_board(
         seats = list(zip("NESW", (players[p] for p in seating.players), strict=True))
         rows.append({"line": line, "round": seating.round, "table": seating.table,
                      "seats": seats})  # fmt: skip
-    numbers = board_numbers(section)
-    index = numbers.index(number)
-    return event_page(
-        request,
-        "individual/results_board.html",
-        event,
-        live,
-        board=board,
-        rows=rows,
-        previous=numbers[index - 1] if index else None,
-        next=numbers[index + 1] if index + 1 < len(numbers) else None,
-    )
+    return {"rows": rows}
 
 
 def individual_player_results(

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_noop
 
-from tournaments.exporters.workbook import RANK_HEADER, filled_sheet, rank_cells, saved
-from tournaments.exporters.workbook.book import Book
+from tournaments.exporters.workbook import filled_sheet, saved
+from tournaments.exporters.workbook.player_ranking import (
+    PLAYER_RANK_HEADER,
+    ranking_book,
+    standing_rows,
+)
 from tournaments.individual.services import section_schedule
 from tournaments.models import Event, IndividualScore, Result, Section
-from tournaments.selectors.standings import section_standings
 
 RANKING_HEADER = (
-    *RANK_HEADER,
-    gettext_noop("Player"),
-    gettext_noop("Name"),
+    *PLAYER_RANK_HEADER,
     gettext_noop("MP"),
     gettext_noop("Top"),
     "%",
@@ -42,12 +43,9 @@ BOARDS_HEADER = (
 def individual_workbook_bytes(event: Event) -> bytes:
     """Ranking and Boards sheets, from the stored lines and scores."""
     section = Section.objects.get(session__event=event)
-    workbook = Book()
-    scores = section_standings(IndividualScore, section)
-    filled_sheet(workbook.active, gettext("Ranking"), RANKING_HEADER, (
-        [*rank_cells(score.rank), score.entrant.number, score.entrant.display_name,
-         score.mp, score.top, score.pct, score.boards]
-        for score in scores
+    workbook = ranking_book(RANKING_HEADER, standing_rows(
+        IndividualScore, section,
+        lambda score: (score.mp, score.top, score.pct, score.boards),
     ))  # fmt: skip
     schedule = section_schedule(section)
     names = {

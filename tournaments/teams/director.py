@@ -12,11 +12,12 @@ from itertools import groupby
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.director.event_new import event_new_page
+from tournaments.director.event_new import event_new_view
+from tournaments.director.event_page import director_event_page
 from tournaments.models import Event, TeamCompetition
 from tournaments.services.analysis import analysis_progress
 from tournaments.teams.director_forms import TeamsEventForm
@@ -30,13 +31,10 @@ from tournaments.teams.selectors_matches import (
 )
 from tournaments.teams.services import teams_event_create
 
-
-@staff_member_required
-def teams_event_new(request: HttpRequest) -> HttpResponse:
-    """Create a teams event: its settings, its teams, and round 1 laid out."""
-    return event_new_page(
-        request, TeamsEventForm, teams_event_create, "teams/director_event_new.html"
-    )
+# Create a teams event: its settings, its teams, and round 1 laid out.
+teams_event_new = event_new_view(
+    TeamsEventForm, teams_event_create, "teams/director_event_new.html"
+)
 
 
 def teams_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
@@ -46,15 +44,16 @@ def teams_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
         (key, list(group))
         for key, group in groupby(matches, key=lambda m: (m.stage, m.segment))
     ]
-    context = {
-        "event": event,
-        "competition": event.competition,
-        "knockout": event.competition.format == TeamCompetition.Format.KNOCKOUT,
-        "rounds": rounds,
-        "standings": standings_rows(event),
-        "analysis": analysis_progress(event),
-    }
-    return render(request, "teams/director_event.html", context)
+    return director_event_page(
+        request,
+        "teams/director_event.html",
+        event,
+        competition=event.competition,
+        knockout=event.competition.format == TeamCompetition.Format.KNOCKOUT,
+        rounds=rounds,
+        standings=standings_rows(event),
+        analysis=analysis_progress(event),
+    )
 
 
 @staff_member_required

@@ -22,11 +22,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.director.club_choice import club_choice
 from tournaments.director.form_errors import form_write
-from tournaments.director.tonight import count_page, proposal_index
+from tournaments.director.tonight import chosen_plan_page
 from tournaments.director.tonight_forms import CountForm
-from tournaments.director.tonight_names_step import names_step_page
+from tournaments.director.tonight_names_step import names_form, names_step_page
 from tournaments.director.tonight_words import teams_plan_words
 from tournaments.models import Event, Section
 from tournaments.movements.evening_teams import TeamsPlan, stored_plan, teams_plans
@@ -38,13 +37,14 @@ def teams_tonight_names(request: HttpRequest, count: CountForm) -> HttpResponse:
     """Step 2 of a teams night for step 1's valid ``count``: the format asked
     for (the first proposal by default); one not proposed is step 1 again, a
     400 saying so."""
-    data = request.POST if request.method == "POST" else request.GET
-    plans = teams_plans(count.cleaned_data["teams"])
-    chosen = proposal_index(data, "format", len(plans))
-    if chosen is None:
-        count.add_error(None, _("format: choose one of the formats proposed."))
-        return count_page(request, count, 400)
-    return teams_names_page(request, count, plans, chosen)
+    return chosen_plan_page(
+        request,
+        count,
+        "format",
+        teams_plans(count.cleaned_data["teams"]),
+        _("format: choose one of the formats proposed."),
+        teams_names_page,
+    )
 
 
 def teams_names_page(
@@ -52,13 +52,8 @@ def teams_names_page(
 ) -> HttpResponse:
     """Step 2 of a teams night: the format ``chosen`` among ``plans`` and a
     row a team; a valid POST creates the night and goes to step 3."""
-    data = request.POST if request.method == "POST" else None
-    initial = {**count.cleaned_data, "format": chosen}
-    form = club_choice(
-        TeamsNamesForm(data, plans=plans, chosen=chosen, initial=initial),
-        request.user,
-    )
-    event = data is not None and form_write(
+    form = names_form(request, count, TeamsNamesForm, "format", plans, chosen)
+    event = form.is_bound and form_write(
         form,
         lambda cleaned: tonight_teams_create(
             club=cleaned["club"],

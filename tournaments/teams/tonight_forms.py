@@ -12,7 +12,11 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.director.tonight_forms import CountForm, player_boxes_clean
+from tournaments.director.tonight_forms import (
+    CountForm,
+    name_box,
+    player_boxes_clean,
+)
 from tournaments.movements.evening_teams import TeamsPlan
 from tournaments.teams.services import MAX_PLAYERS, MIN_PLAYERS
 
@@ -46,27 +50,19 @@ class TeamsNamesForm(CountForm):
         self.count = self.chosen.teams
         for index in range(self.count):
             number = index + 1
-            self.fields[f"team{index}-name"] = forms.CharField(
-                label=gettext_lazy("Team"),
-                required=False,
-                max_length=TEAM_NAME,
-                widget=forms.TextInput(
-                    attrs={"autocomplete": "off", "class": "team-name",
-                           "placeholder": team_default_name(number),
-                           "aria-label": _("Team %(number)d, its name")
-                           % {"number": number}}
-                ),
+            self.fields[f"team{index}-name"] = name_box(
+                gettext_lazy("Team"),
+                TEAM_NAME,
+                {"class": "team-name", "placeholder": team_default_name(number),
+                 "aria-label": _("Team %(number)d, its name") % {"number": number}},
             )  # fmt: skip
             for seat in range(1, MAX_PLAYERS + 1):
-                self.fields[f"team{index}-p{seat}"] = forms.CharField(
-                    label=gettext_lazy("Player"),
-                    required=False,
-                    max_length=PLAYER_NAME,
-                    widget=forms.TextInput(
-                        attrs={"autocomplete": "off", "data-player": "",
-                               "aria-label": _("Team %(number)d, player %(seat)d")
-                               % {"number": number, "seat": seat}}
-                    ),
+                self.fields[f"team{index}-p{seat}"] = name_box(
+                    gettext_lazy("Player"),
+                    PLAYER_NAME,
+                    {"data-player": "",
+                     "aria-label": _("Team %(number)d, player %(seat)d")
+                     % {"number": number, "seat": seat}},
                 )  # fmt: skip
 
     def team_rows(

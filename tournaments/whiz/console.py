@@ -13,10 +13,10 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from tournaments.director.console import adjusted_mark
-from tournaments.director.console_disputes import DisputeSides
+from tournaments.director.console_disputes import DisputeSides, sides_by_line
 from tournaments.models import ResultChange, Section, WhizResult
 from tournaments.registry import section_game
-from tournaments.services.audit import WHIZ_AUDITED_FIELDS, snapshot
+from tournaments.services.audit import WHIZ_AUDITED_FIELDS
 from tournaments.services.closing import Pending
 
 
@@ -59,13 +59,11 @@ def whiz_sides(
         ).order_by("-at", "-id")
     )
     labels = {e.pk: e.label for e in section_game(section).entrants(section)}
-    sides: dict[int | None, DisputeSides] = {}
-    for dispute in disputes:
-        line = lines.get(dispute.result)
-        if line is None:
-            continue
-        stored = snapshot(line, WHIZ_AUDITED_FIELDS) or {}
-        other = next(
+    return sides_by_line(
+        disputes,
+        lines,
+        WHIZ_AUDITED_FIELDS,
+        lambda line, stored: next(
             (
                 change.after
                 for change in refusals
@@ -73,14 +71,10 @@ def whiz_sides(
                 and _same_players(change.before or {}, stored)
             ),
             None,
-        )
-        sides[line.pk] = DisputeSides(
-            dispute,
-            stored=whiz_line_text(stored, labels),
-            other=whiz_line_text(other, labels) if other else "",
-            takeable=False,
-        )
-    return sides
+        ),
+        lambda entry: whiz_line_text(entry, labels),
+        lambda _stored, _other: False,
+    )
 
 
 def _same_players(before: dict, stored: dict) -> bool:

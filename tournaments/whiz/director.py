@@ -5,15 +5,16 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from tournaments.director.console import audit_rows
-from tournaments.director.event_new import event_new_page
+from tournaments.director.event_new import event_new_view
+from tournaments.director.event_page import section_event_page
 from tournaments.models import Board, Event, Section, Session
 from tournaments.services.closing import open_disputes
+from tournaments.services.sheet_rows import sheet_rows_saved
 from tournaments.whiz.director_forms import WhizEventForm, WhizRow
 from tournaments.whiz.selectors import (
     board_numbers,
@@ -37,32 +38,30 @@ from tournaments.whiz.services import (
     whiz_result_submit,
 )
 
-
-@staff_member_required
-def whiz_event_new(request: HttpRequest) -> HttpResponse:
-    """Create a Whiz tournament: the players seated, boards and movement laid out."""
-    return event_new_page(
-        request, WhizEventForm, whiz_event_create, "whiz/director_event_new.html"
-    )
+# Create a Whiz tournament: the players seated, boards and movement laid out.
+whiz_event_new = event_new_view(
+    WhizEventForm, whiz_event_create, "whiz/director_event_new.html"
+)
 
 
 def whiz_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     """A Whiz tournament for its director: players, boards entered, links."""
-    section = whiz_section(event)
+    return section_event_page(request, event, "whiz/director_event.html", _boards)
+
+
+def _boards(section: Section) -> dict[str, object]:
+    """The players in seat order, each board with its lines entered and the
+    times it is played, and the open disputes."""
     movement = section_whiz_movement(section)
     entered = entered_counts(section)
-    boards = [
-        (board, entered.get(board.number, 0), movement.times_played(board.number))
-        for board in ordered_boards(section)
-    ]
-    context = {
-        "event": event,
-        "section": section,
+    return {
         "entrants": seat_order(section),
-        "boards": boards,
+        "boards": [
+            (board, entered.get(board.number, 0), movement.times_played(board.number))
+            for board in ordered_boards(section)
+        ],
         "disputes": open_disputes(section),
     }
-    return render(request, "whiz/director_event.html", context)
 
 
 def whiz_rows(section: Section, board: Board) -> list[WhizRow]:
@@ -112,19 +111,11 @@ def save_whiz_rows(section: Section, board: Board, rows: list[WhizRow], user) ->
 
     Only the lines that really change are audited and rescored."""
     tables = tables_by_number(section)
-    ok = True
-    with transaction.atomic():
-        for row in rows:
-            if not row.contract:
-                continue
-            try:
-                _save_row(row, board, tables[row.table], user)
-            except ValidationError as error:
-                row.errors = error.messages
-                ok = False
-        if not ok:
-            transaction.set_rollback(True)
-    return ok
+    return sheet_rows_saved(
+        rows,
+        lambda row: row.contract,
+        lambda row: _save_row(row, board, tables[row.table], user),
+    )
 
 
 def _save_row(row: WhizRow, board: Board, table, user) -> None:

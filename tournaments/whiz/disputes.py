@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from tournaments.director.disputes import back_to, kept_message, settle_line
+from tournaments.director.disputes import line_kept
 from tournaments.whiz.selectors import line_to_keep
 from tournaments.whiz.services import whiz_result_resolve
 
@@ -22,9 +22,12 @@ from tournaments.whiz.services import whiz_result_resolve
 @require_POST
 def whiz_result_keep(request: HttpRequest, pk: int) -> HttpResponse:
     """Keep a disputed Whiz line as entered: the dispute is resolved."""
-    line = line_to_keep(pk)
-    board = line.board
-    settle_line(request, whiz_result_resolve, line, kept_message(board.number))
-    event = board.section.session.event_id
-    default = reverse("director:whiz-traveller", args=[event, board.number])
-    return back_to(request, default)
+    return line_kept(
+        request,
+        whiz_result_resolve,
+        line_to_keep(pk),
+        lambda board: reverse(
+            "director:whiz-traveller",
+            args=[board.section.session.event_id, board.number],
+        ),
+    )

@@ -10,10 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 
 from tournaments.models import Board, Event, WhizEntrant, WhizResult, WhizScore
-from tournaments.results.event_page import event_page, event_section
+from tournaments.results.event_page import (
+    board_page,
+    event_page,
+    event_section,
+    ranking_page,
+)
 from tournaments.results.hand_records import (
     TABLE_DENOMINATIONS,
     HandRecord,
@@ -21,18 +25,15 @@ from tournaments.results.hand_records import (
     hand_record,
 )
 from tournaments.results.views import game_page
-from tournaments.selectors.standings import section_standings
 from tournaments.services.privacy import (
     boards_in_play,
     hidden_boards,
     request_viewer,
 )
 from tournaments.whiz.selectors import (
-    board_numbers,
     entrant_lines,
     entrant_score,
     ordered_boards,
-    section_board,
     section_entrant,
     traveller_lines,
 )
@@ -45,19 +46,17 @@ def whiz_results(
 ) -> HttpResponse:
     """The ranking, then links to every board's traveller."""
     section = event_section(event)
-    scores = section_standings(WhizScore, section)
-    boards = ordered_boards(section)
-    return event_page(
+    return ranking_page(
         request,
         "whiz/results.html",
         event,
         live,
-        section=section,
-        scores=scores,
+        section,
+        WhizScore,
         # The workbook holds every line: not offered while a board with
         # lines is hidden from this visitor (``views.event_excel``).
         workbook_held=bool(boards_in_play(section, request_viewer(request))),
-        boards=boards,
+        boards=ordered_boards(section),
     )
 
 
@@ -92,25 +91,20 @@ def whiz_board(
     request: HttpRequest, event: Event, number: int, live: dict[str, object]
 ) -> HttpResponse:
     """A board's traveller: each table's contract and its three players' marks."""
-    section = event_section(event)
-    board = section_board(section, number)
-    if number in hidden_boards(section, request_viewer(request)):
-        context = {"section": section, "board": board, "live": live, "record": None}
-        return render(request, "results/board_in_play.html", context, status=403)
-    results = traveller_lines(board)
-    numbers = board_numbers(section)
-    index = numbers.index(number)
-    context = {
-        "event": event,
-        "board": board,
-        "rows": [(result, hand_rows(result)) for result in results],
-        "record": whiz_hand_record(board) if deals_visible(request, event) else None,
-        "denominations": [symbol for _name, symbol in TABLE_DENOMINATIONS],
-        "previous": numbers[index - 1] if index else None,
-        "next": numbers[index + 1] if index + 1 < len(numbers) else None,
-        "live": live,
-    }
-    return render(request, "whiz/results_board.html", context)
+    return board_page(
+        request,
+        event,
+        number,
+        live,
+        "whiz/results_board.html",
+        lambda _section, board: {
+            "rows": [(result, hand_rows(result)) for result in traveller_lines(board)],
+            "record": whiz_hand_record(board)
+            if deals_visible(request, event)
+            else None,
+            "denominations": [symbol for _name, symbol in TABLE_DENOMINATIONS],
+        },
+    )
 
 
 def whiz_hand_record(board: Board) -> HandRecord | None:

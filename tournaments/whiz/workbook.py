@@ -13,22 +13,20 @@ from django.utils.translation import gettext, gettext_noop
 from tournaments.exporters.workbook import (
     PERCENT,
     POINTS,
-    RANK_HEADER,
     filled_sheet,
     rank_cells,
     saved,
     sheet_title,
 )
 from tournaments.exporters.workbook.book import Book
+from tournaments.exporters.workbook.player_ranking import PLAYER_RANK_HEADER
 from tournaments.models import Event, Section, WhizEntrant, WhizResult, WhizScore
 from tournaments.selectors.standings import section_standings
 from tournaments.whiz.services import seat_order
 
 POSITIONS = ("N", "E", "S")
 RANKING_HEADER = (
-    *RANK_HEADER,
-    gettext_noop("Player"),
-    gettext_noop("Name"),
+    *PLAYER_RANK_HEADER,
     "MP",
     gettext_noop("Top"),
     "%",

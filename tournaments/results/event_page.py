@@ -72,7 +72,7 @@ def board_page(
     it, and the links to the boards before and after."""
     section = event_section(event)
     board = board_in_section(section, number)
-    refused = _board_in_play(request, section, board, live)
+    refused = board_in_play(request, section, board, live)
     if refused is not None:
         return refused
     return event_page(
@@ -86,7 +86,7 @@ def board_page(
     )
 
 
-def _board_in_play(
+def board_in_play(
     request: HttpRequest, section: Section, board: Board, live: dict[str, object]
 ) -> HttpResponse | None:
     """The traveller of a board some table has still to play is refused to

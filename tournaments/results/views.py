@@ -16,9 +16,10 @@ from django.views.decorators.cache import never_cache
 
 from tournaments import access
 from tournaments.exporters.workbook_builds import built_by_task, workbook_wanted
-from tournaments.models import Board, Event, Section
+from tournaments.models import Event
 from tournaments.registry import card_game, event_game, section_game
 from tournaments.results.charts import BarChart, imp_chart, percentage_chart
+from tournaments.results.event_page import board_in_play
 from tournaments.results.hand_records import (
     TABLE_DENOMINATIONS,
     deals_visible,
@@ -220,8 +221,9 @@ def board_traveller(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     live = _live(request, event)
     if live is None:
         return _hidden(request, event)
-    if number in hidden_boards(section, request_viewer(request)):
-        return _board_in_play(request, section, board, live)
+    refused = board_in_play(request, section, board, live)
+    if refused is not None:
+        return refused
     game = section_game(section)
     page = game.board_page(request, section, board, live)
     if page is not None:
@@ -270,14 +272,6 @@ def pair_scorecard(request: HttpRequest, pk: int, pair_pk: int) -> HttpResponse:
         "live": live,
     }
     return render(request, "results/pair.html", context)
-
-
-def _board_in_play(
-    request: HttpRequest, section: Section, board: Board, live: dict[str, object]
-) -> HttpResponse:
-    """The traveller of a board some table has still to play: refused (403)."""
-    context = {"section": section, "board": board, "live": live, "record": None}
-    return render(request, "results/board_in_play.html", context, status=403)
 
 
 def _scorecard_chart(rows: list[dict[str, object]], by_imps: bool) -> BarChart | None:

@@ -13,6 +13,7 @@ the rule book, written for one table, is silent.
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from games.barbu import Contract
@@ -34,47 +35,54 @@ def check_same_deals(
     others = BarbuDeal.objects.filter(
         table__section=table.section, round=played_round
     ).exclude(table=table)
-    same_deal = (
-        others.filter(order=order)
-        .exclude(contract=contract)
-        .select_related("table")
-        .first()
-    )
+    same_deal = _clash(others.filter(order=order).exclude(contract=contract))
     if same_deal is not None:
-        raise ValidationError(
-            {
-                "contract": _(
-                    "Deal %(order)d of round %(round)d is played as %(other)s at "
-                    "table %(table)d: in a duplicate Barbu every table plays the "
-                    "same deals in the same contracts."
-                )
-                % {
-                    "order": order,
-                    "round": played_round.number,
-                    "other": Contract.parse(same_deal.contract).label,
-                    "table": same_deal.table.number,
-                }
-            }
+        raise _refusal(
+            "contract",
+            _(
+                "Deal %(order)d of round %(round)d is played as %(other)s at "
+                "table %(table)d: in a duplicate Barbu every table plays the "
+                "same deals in the same contracts."
+            ),
+            same_deal,
+            played_round,
+            order=order,
+            other=Contract.parse(same_deal.contract).label,
         )
-    elsewhere = (
-        others.filter(contract=contract)
-        .exclude(order=order)
-        .select_related("table")
-        .first()
-    )
+    elsewhere = _clash(others.filter(contract=contract).exclude(order=order))
     if elsewhere is not None:
-        raise ValidationError(
-            {
-                "order": _(
-                    "%(contract)s is deal %(order)d of round %(round)d at table "
-                    "%(table)d: in a duplicate Barbu every table plays the same "
-                    "deals in the same contracts."
-                )
-                % {
-                    "contract": Contract.parse(contract).label,
-                    "order": elsewhere.order,
-                    "round": played_round.number,
-                    "table": elsewhere.table.number,
-                }
-            }
+        raise _refusal(
+            "order",
+            _(
+                "%(contract)s is deal %(order)d of round %(round)d at table "
+                "%(table)d: in a duplicate Barbu every table plays the same "
+                "deals in the same contracts."
+            ),
+            elsewhere,
+            played_round,
+            contract=Contract.parse(contract).label,
+            order=elsewhere.order,
         )
+
+
+def _clash(deals: QuerySet[BarbuDeal]) -> BarbuDeal | None:
+    """The first of another table's ``deals`` the new deal clashes with, its
+    table read with it for the refusal."""
+    return deals.select_related("table").first()
+
+
+def _refusal(
+    field: str,
+    message: str,
+    clash: BarbuDeal,
+    played_round: Round,
+    **values: object,
+) -> ValidationError:
+    """The refusal naming ``field``: ``message`` filled with the round, the
+    table of the deal it clashes with, and ``values``."""
+    filled = message % {
+        "round": played_round.number,
+        "table": clash.table.number,
+        **values,
+    }
+    return ValidationError({field: filled})

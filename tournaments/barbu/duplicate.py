@@ -13,7 +13,6 @@ the rule book, written for one table, is silent.
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from games.barbu import Contract
@@ -31,58 +30,43 @@ def is_duplicate(section: Section) -> bool:
 def check_same_deals(
     table: Table, played_round: Round, contract: str, order: int
 ) -> None:
-    """Refuse a deal whose contract differs from the other tables' same deal."""
+    """Refuse a deal whose contract differs from the other tables' same deal,
+    or whose contract another table plays on another deal: the same rule
+    read both ways, each refusal naming its field."""
     others = BarbuDeal.objects.filter(
         table__section=table.section, round=played_round
     ).exclude(table=table)
-    same_deal = _clash(others.filter(order=order).exclude(contract=contract))
-    if same_deal is not None:
-        raise _refusal(
+    rules = (
+        (
             "contract",
+            others.filter(order=order).exclude(contract=contract),
             _(
                 "Deal %(order)d of round %(round)d is played as %(other)s at "
                 "table %(table)d: in a duplicate Barbu every table plays the "
                 "same deals in the same contracts."
             ),
-            same_deal,
-            played_round,
-            order=order,
-            other=Contract.parse(same_deal.contract).label,
-        )
-    elsewhere = _clash(others.filter(contract=contract).exclude(order=order))
-    if elsewhere is not None:
-        raise _refusal(
+        ),
+        (
             "order",
+            others.filter(contract=contract).exclude(order=order),
             _(
                 "%(contract)s is deal %(order)d of round %(round)d at table "
                 "%(table)d: in a duplicate Barbu every table plays the same "
                 "deals in the same contracts."
             ),
-            elsewhere,
-            played_round,
-            contract=Contract.parse(contract).label,
-            order=elsewhere.order,
-        )
-
-
-def _clash(deals: QuerySet[BarbuDeal]) -> BarbuDeal | None:
-    """The first of another table's ``deals`` the new deal clashes with, its
-    table read with it for the refusal."""
-    return deals.select_related("table").first()
-
-
-def _refusal(
-    field: str,
-    message: str,
-    clash: BarbuDeal,
-    played_round: Round,
-    **values: object,
-) -> ValidationError:
-    """The refusal naming ``field``: ``message`` filled with the round, the
-    table of the deal it clashes with, and ``values``."""
-    filled = message % {
-        "round": played_round.number,
-        "table": clash.table.number,
-        **values,
-    }
-    return ValidationError({field: filled})
+        ),
+    )
+    for field, clashing, message in rules:
+        clash = clashing.select_related("table").first()
+        if clash is not None:
+            # The clashing deal has the same order (field "contract") or the
+            # same contract (field "order"): its own fill both messages.
+            label = Contract.parse(clash.contract).label
+            values = {
+                "order": clash.order,
+                "round": played_round.number,
+                "table": clash.table.number,
+                "contract": label,
+                "other": label,
+            }
+            raise ValidationError({field: message % values})

@@ -18,11 +18,7 @@ from tournaments.api.event_creation import (
     SeatedEventSerializer,
     event_create_view,
 )
-from tournaments.api.rankings import (
-    EntrantStandingSerializer,
-    entrant_scores,
-    ranking_view,
-)
+from tournaments.api.rankings import EntrantStandingSerializer, entrant_ranking_view
 from tournaments.barbu.duplicate import BARBU_KINDS
 from tournaments.barbu.movement import MAX_ROUNDS
 from tournaments.barbu.selectors import deals_with_seats
@@ -130,10 +126,10 @@ class BarbuStandingSerializer(EntrantStandingSerializer):
     deals = serializers.IntegerField()
 
 
-BarbuRankingView = ranking_view(
+BarbuRankingView = entrant_ranking_view(
     kind=Event.Kind.BARBU,
     serializer=BarbuStandingSerializer,
-    standings=entrant_scores(BarbuScore),
+    scores=BarbuScore,
     summary="The individual ranking of a Barbu event (published ones for the public).",
 )
 
@@ -146,9 +142,9 @@ class BarbuDuplicateStandingSerializer(BarbuStandingSerializer):
     percentage = serializers.FloatField()
 
 
-BarbuDuplicateRankingView = ranking_view(
+BarbuDuplicateRankingView = entrant_ranking_view(
     kind=Event.Kind.BARBU_DUPLICATE,
     serializer=BarbuDuplicateStandingSerializer,
-    standings=entrant_scores(BarbuScore),
+    scores=BarbuScore,
     summary="The ranking of a duplicate Barbu event, on matchpoints by seat.",
 )

@@ -18,11 +18,7 @@ from tournaments.api.event_creation import (
     SeatedEventSerializer,
     event_create_view,
 )
-from tournaments.api.rankings import (
-    EntrantStandingSerializer,
-    entrant_scores,
-    ranking_view,
-)
+from tournaments.api.rankings import EntrantStandingSerializer, entrant_ranking_view
 from tournaments.bridgeote.movement import MAX_DEALS_PER_ROUND, MAX_ROUNDS
 from tournaments.bridgeote.selectors import deals_with_rounds
 from tournaments.bridgeote.services import (
@@ -120,10 +116,10 @@ class BridgeoteStandingSerializer(EntrantStandingSerializer):
     deals = serializers.IntegerField()
 
 
-BridgeoteRankingView = ranking_view(
+BridgeoteRankingView = entrant_ranking_view(
     kind=Event.Kind.BRIDGEOTE,
     serializer=BridgeoteStandingSerializer,
-    standings=entrant_scores(BridgeoteScore),
+    scores=BridgeoteScore,
     summary="The individual ranking of a Bridgeote individual event "
     "(published ones for the public).",
 )

@@ -23,19 +23,11 @@ from tournaments.api.events import ApiAccess
 from tournaments.api.import_jobs import ImportJobStartedSerializer, job_started
 from tournaments.api.permissions import DirectorOnly
 from tournaments.importers.hand_records import import_hand_records
-from tournaments.importers.import_jobs import import_job_start, needs_job
 from tournaments.importers.limits import MAX_SESSION
-from tournaments.importers.results_files import (
-    fault_messages,
-    results_file_once,
-    upload_too_big,
-)
-from tournaments.importers.travellers import (
-    TravellerFileError,
-    import_travellers,
-    read_rows,
-)
-from tournaments.models import Session
+from tournaments.importers.results_files import fault_messages, upload_too_big
+from tournaments.importers.travellers import TravellerFileError
+from tournaments.importers.uploads import results_upload, travellers_upload
+from tournaments.models import ImportJob, Session
 from tournaments.selectors.api_events import event_by_id
 from tournaments.selectors.api_sections import section_with_session
 
@@ -118,26 +110,18 @@ class ResultsFileView(FileView):
     def post(self, request: Request) -> Response:
         data, filename, fields = _upload(request)
         name = fields.get("name") or None
-        confirmed = fields["confirm_incomplete"]
-        if needs_job(data):
-            job, new = import_job_start(
-                data,
-                file_name=filename,
-                name=name,
-                user=request.user,
-                confirm_incomplete=confirmed,
-            )
-            return job_started(request, job, new)
         try:
-            event, new = results_file_once(
+            event, new = results_upload(
                 data,
+                file_name=filename,
                 name=name,
                 user=request.user,
-                file_name=filename,
-                confirm_incomplete=confirmed,
+                confirm_incomplete=fields["confirm_incomplete"],
             )
         except (GameError, DjangoValidationError) as error:
             raise _refused(error) from None
+        if isinstance(event, ImportJob):
+            return job_started(request, event, new)
         body = {"id": event.pk, "name": event.name, "kind": event.kind}
         return Response(
             body, status=status.HTTP_201_CREATED if new else status.HTTP_200_OK
@@ -176,12 +160,7 @@ class TravellerFileView(FileView):
             )
         data, filename, _fields = _upload(request)
         try:
-            stored = import_travellers(
-                section,
-                read_rows(data, filename),
-                user=request.user,
-                file_name=filename,
-            )
+            stored = travellers_upload(section, data, filename, request.user)
         except TravellerFileError as error:
             raise _refused(error) from None
         return Response({"stored": stored}, status=status.HTTP_201_CREATED)

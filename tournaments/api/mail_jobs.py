@@ -9,7 +9,6 @@ Directors only, as on the director's pages (``services.mail_jobs``).
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.urls import reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -17,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments.api.events import ApiAccess
+from tournaments.api.jobs import JobSerializer, JobView
 from tournaments.api.permissions import DirectorOnly
 from tournaments.models import MailJob
 from tournaments.selectors.api_clubs import mail_job_by_id
@@ -36,8 +36,8 @@ class MailStartSerializer(serializers.Serializer):
     )
 
 
-class MailJobSerializer(serializers.ModelSerializer):
-    url = serializers.SerializerMethodField()
+class MailJobSerializer(JobSerializer):
+    url_name = "api-mail-job"
 
     class Meta:
         model = MailJob
@@ -53,10 +53,6 @@ class MailJobSerializer(serializers.ModelSerializer):
             "updated",
             "url",
         ]
-
-    def get_url(self, job: MailJob) -> str:
-        request = self.context["request"]
-        return request.build_absolute_uri(reverse("api-mail-job", args=[job.pk]))
 
 
 class SectionMailView(ApiAccess, APIView):
@@ -94,12 +90,8 @@ class SectionMailView(ApiAccess, APIView):
         return Response(body, status=202 if new else 200)
 
 
-class MailJobView(ApiAccess, APIView):
+class MailJobView(JobView):
     """GET a results mailing: its status and how many mails went."""
 
-    permission_classes = [DirectorOnly]
-
-    @extend_schema(responses=MailJobSerializer)
-    def get(self, request: Request, id: int) -> Response:
-        job = mail_job_by_id(id)
-        return Response(MailJobSerializer(job, context={"request": request}).data)
+    serializer = MailJobSerializer
+    job_by_id = staticmethod(mail_job_by_id)

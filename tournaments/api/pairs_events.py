@@ -25,8 +25,8 @@ from tournaments.api.event_creation import EventInputSerializer
 from tournaments.api.event_scoring import DECIMALS, SCORING_FIELDS
 from tournaments.api.permissions import is_director
 from tournaments.api.sections import SectionCreateSerializer, movement_choice
-from tournaments.api.serializers import PairSerializer
-from tournaments.models import Event, Section, Session, Table
+from tournaments.api.serializers import PairSerializer, SessionSerializer
+from tournaments.models import Event, Section, Table
 from tournaments.selectors.api_clubs import all_clubs
 from tournaments.selectors.api_events import created_event, created_sessions
 from tournaments.services.events import PairEntry
@@ -107,12 +107,9 @@ class CreatedSectionSerializer(serializers.ModelSerializer):
         ]  # fmt: skip
 
 
-class CreatedSessionSerializer(serializers.ModelSerializer):
+# A session as created: its sections with their pairs and tables' codes.
+class CreatedSessionSerializer(SessionSerializer):
     sections = CreatedSectionSerializer(many=True, read_only=True)
-
-    class Meta:
-        model = Session
-        fields = ["id", "number", "status", "sections"]
 
 
 class PairsEventCreatedSerializer(serializers.ModelSerializer):

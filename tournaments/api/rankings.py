@@ -50,10 +50,20 @@ def ranking_view(
     return RankingView
 
 
-def entrant_scores(model: type) -> Callable[[Event], QuerySet]:
-    """The scores of ``model`` (a game's ``Standing``) of an event's players."""
+def entrant_ranking_view(
+    *,
+    kind: str,
+    serializer: type[serializers.Serializer],
+    scores: type,
+    summary: str,
+) -> type[APIView]:
+    """The ranking view of a game that keeps its players' scores in
+    ``scores`` (its ``Standing`` model): :func:`ranking_view` of the
+    event's rows of it."""
 
     def standings(event: Event) -> QuerySet:
-        return event_scores(model, event)
+        return event_scores(scores, event)
 
-    return standings
+    return ranking_view(
+        kind=kind, serializer=serializer, standings=standings, summary=summary
+    )

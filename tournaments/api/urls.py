@@ -30,6 +30,7 @@ from tournaments.api import (
     tablets,
     views,
 )
+from tournaments.api.routes import object_routes
 from tournaments.registry import created_by_kind, game_urls
 
 router = DefaultRouter()
@@ -44,124 +45,56 @@ urlpatterns = [
     path("table-sign-in/", sign_in.table_sign_in, name="api-table-sign-in"),
     path("table-sign-out/", sign_in.table_sign_out, name="api-table-sign-out"),
     path("table/", table_here.table_now, name="api-table"),
-    path(
-        "sections/<int:id>/results/",
-        events.SectionResultsView.as_view(),
-        name="api-section-results",
+    *object_routes(
+        "section",
+        ("results", events.SectionResultsView),
+        ("clock", clock.SectionClockView),
+        ("late-pair", running.LatePairView),
+        ("penalties", penalties.SectionPenaltiesView),
+        ("withdrawals", running.WithdrawalView),
+        ("absences", absences.AbsenceView),
+        ("mail", mail_jobs.SectionMailView),
+        ("traveller-file", files.TravellerFileView),
     ),
-    path(
-        "results/<int:id>/",
-        events.ResultDetailView.as_view(),
-        name="api-result-detail",
-    ),
-    path(
-        "results/<int:id>/confirm/",
-        tablets.ResultAnswerView.as_view(),
-        name="api-result-confirm",
-    ),
-    path(
-        "results/<int:id>/swap/",
-        line_pairs.ResultSwapView.as_view(),
-        name="api-result-swap",
-    ),
-    path("pairs/<int:id>/", line_pairs.PairDetailView.as_view(), name="api-pair"),
     path(
         "sections/<int:id>/boards/<int:number>/pairs/",
         line_pairs.BoardPairsView.as_view(),
         name="api-board-pairs",
     ),
     path(
-        "results/<int:id>/dispute/",
-        tablets.ResultDisputeView.as_view(),
-        name="api-result-dispute",
-    ),
-    path(
-        "sections/<int:id>/clock/",
-        clock.SectionClockView.as_view(),
-        name="api-section-clock",
-    ),
-    path(
-        "sections/<int:id>/late-pair/",
-        running.LatePairView.as_view(),
-        name="api-section-late-pair",
-    ),
-    path(
-        "sections/<int:id>/penalties/",
-        penalties.SectionPenaltiesView.as_view(),
-        name="api-section-penalties",
-    ),
-    path(
-        "penalties/<int:id>/",
-        penalties.PenaltyView.as_view(),
-        name="api-penalty",
-    ),
-    path(
-        "sections/<int:id>/withdrawals/",
-        running.WithdrawalView.as_view(),
-        name="api-section-withdrawals",
-    ),
-    path(
-        "sections/<int:id>/absences/",
-        absences.AbsenceView.as_view(),
-        name="api-section-absences",
-    ),
-    path(
-        "results/<int:id>/resolve/",
-        disputes.ResultResolveView.as_view(),
-        name="api-result-resolve",
-    ),
-    path(
-        "sessions/<int:id>/close/",
-        disputes.SessionCloseView.as_view(),
-        name="api-session-close",
-    ),
-    path(
         "sections/<int:id>/tables/<int:number>/round/",
         tablets.TableRoundView.as_view(),
         name="api-table-round",
     ),
+    path(
+        "results/<int:id>/",
+        events.ResultDetailView.as_view(),
+        name="api-result-detail",
+    ),
+    *object_routes(
+        "result",
+        ("confirm", tablets.ResultAnswerView),
+        ("swap", line_pairs.ResultSwapView),
+        ("dispute", tablets.ResultDisputeView),
+        ("resolve", disputes.ResultResolveView),
+    ),
+    *object_routes("pair", ("", line_pairs.PairDetailView)),
+    path("penalties/<int:id>/", penalties.PenaltyView.as_view(), name="api-penalty"),
     # Issue 21 (sections of any size): a director adds a pairs section.
-    path(
-        "sessions/<int:id>/sections/",
-        sections.SessionSectionsView.as_view(),
-        name="api-session-sections",
+    *object_routes(
+        "session",
+        ("sections", sections.SessionSectionsView),
+        ("close", disputes.SessionCloseView),
     ),
-    path(
-        "events/<int:id>/scoring/",
-        event_scoring.EventScoringView.as_view(),
-        name="api-event-scoring",
+    *object_routes(
+        "event",
+        ("scoring", event_scoring.EventScoringView),
+        ("hand-records", files.HandRecordsView),
+        ("double-dummy", analysis.EventDoubleDummyView),
     ),
-    path(
-        "results-files/",
-        files.ResultsFileView.as_view(),
-        name="api-results-files",
-    ),
-    path(
-        "import-jobs/<int:id>/",
-        import_jobs.ImportJobView.as_view(),
-        name="api-import-job",
-    ),
-    path(
-        "sections/<int:id>/mail/",
-        mail_jobs.SectionMailView.as_view(),
-        name="api-section-mail",
-    ),
-    path("mail-jobs/<int:id>/", mail_jobs.MailJobView.as_view(), name="api-mail-job"),
-    path(
-        "events/<int:id>/hand-records/",
-        files.HandRecordsView.as_view(),
-        name="api-event-hand-records",
-    ),
-    path(
-        "sections/<int:id>/traveller-file/",
-        files.TravellerFileView.as_view(),
-        name="api-section-traveller-file",
-    ),
-    path(
-        "events/<int:id>/double-dummy/",
-        analysis.EventDoubleDummyView.as_view(),
-        name="api-event-double-dummy",
-    ),
+    path("results-files/", files.ResultsFileView.as_view(), name="api-results-files"),
+    *object_routes("import-job", ("", import_jobs.ImportJobView)),
+    *object_routes("mail-job", ("", mail_jobs.MailJobView)),
     *(
         path(route, view, name=name)
         for route, view, name in created_by_kind("api-", "", "api_create")

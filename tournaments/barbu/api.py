@@ -10,22 +10,15 @@ deal's ``trump`` suit and the Réussite's ``height``.
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
-from rest_framework.request import Request
-from rest_framework.response import Response
+from rest_framework import serializers
 
-from tournaments.api.entries import GameLineView, service_refusals, validated
+from tournaments.api.entries import SectionLinesView
 from tournaments.api.event_creation import (
     PlayersEventInputSerializer,
     SeatedEventSerializer,
     event_create_view,
 )
-from tournaments.api.rankings import (
-    EntrantStandingSerializer,
-    entrant_scores,
-    ranking_view,
-)
+from tournaments.api.rankings import EntrantStandingSerializer, entrant_ranking_view
 from tournaments.barbu.duplicate import BARBU_KINDS
 from tournaments.barbu.movement import MAX_ROUNDS
 from tournaments.barbu.selectors import deals_with_seats
@@ -100,7 +93,7 @@ class BarbuDealSerializer(serializers.Serializer):
         return deal.points()
 
 
-class BarbuDealsView(GameLineView):
+class BarbuDealsView(SectionLinesView):
     """A Barbu section's deals; a director or its tables add them."""
 
     kinds = BARBU_KINDS
@@ -117,33 +110,12 @@ class BarbuDealsView(GameLineView):
         trump = serializers.CharField(max_length=10, required=False, allow_blank=True)
         height = serializers.CharField(max_length=5, required=False, allow_blank=True)
 
-    @extend_schema(responses=BarbuDealSerializer(many=True))
-    def get(self, request: Request, id: int) -> Response:
-        """Every deal of the section, round by round, table by table."""
-        section = self.get_section(request, id)
-        deals = deals_with_seats(section)
-        return Response(BarbuDealSerializer(deals, many=True).data)
-
-    @extend_schema(
-        request=BarbuDealInputSerializer, responses={201: BarbuDealSerializer}
-    )
-    def post(self, request: Request, id: int) -> Response:
-        """Enter (or correct) a deal of a table's manche."""
-        section = self.get_section(request, id)
-        values = validated(self.BarbuDealInputSerializer, request)
-        with service_refusals():
-            deal = barbu_deal_submit(
-                table=self.entry_table(section, values.get("table")),
-                round=values["round"],
-                contract=values["contract"],
-                record=values["record"],
-                doubles=values["doubles"],
-                order=values.get("order"),
-                trump=values.get("trump"),
-                height=values.get("height"),
-                **self.entry_author(),
-            )
-        return Response(BarbuDealSerializer(deal).data, status=status.HTTP_201_CREATED)
+    input_serializer = BarbuDealInputSerializer
+    line_serializer = BarbuDealSerializer
+    submit = staticmethod(barbu_deal_submit)
+    section_lines = staticmethod(deals_with_seats)
+    lines_description = "Every deal of the section, round by round, table by table."
+    entry_description = "Enter (or correct) a deal of a table's manche."
 
 
 class BarbuStandingSerializer(EntrantStandingSerializer):
@@ -154,10 +126,10 @@ class BarbuStandingSerializer(EntrantStandingSerializer):
     deals = serializers.IntegerField()
 
 
-BarbuRankingView = ranking_view(
+BarbuRankingView = entrant_ranking_view(
     kind=Event.Kind.BARBU,
     serializer=BarbuStandingSerializer,
-    standings=entrant_scores(BarbuScore),
+    scores=BarbuScore,
     summary="The individual ranking of a Barbu event (published ones for the public).",
 )
 
@@ -170,9 +142,9 @@ class BarbuDuplicateStandingSerializer(BarbuStandingSerializer):
     percentage = serializers.FloatField()
 
 
-BarbuDuplicateRankingView = ranking_view(
+BarbuDuplicateRankingView = entrant_ranking_view(
     kind=Event.Kind.BARBU_DUPLICATE,
     serializer=BarbuDuplicateStandingSerializer,
-    standings=entrant_scores(BarbuScore),
+    scores=BarbuScore,
     summary="The ranking of a duplicate Barbu event, on matchpoints by seat.",
 )

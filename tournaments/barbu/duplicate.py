@@ -30,51 +30,43 @@ def is_duplicate(section: Section) -> bool:
 def check_same_deals(
     table: Table, played_round: Round, contract: str, order: int
 ) -> None:
-    """Refuse a deal whose contract differs from the other tables' same deal."""
+    """Refuse a deal whose contract differs from the other tables' same deal,
+    or whose contract another table plays on another deal: the same rule
+    read both ways, each refusal naming its field."""
     others = BarbuDeal.objects.filter(
         table__section=table.section, round=played_round
     ).exclude(table=table)
-    same_deal = (
-        others.filter(order=order)
-        .exclude(contract=contract)
-        .select_related("table")
-        .first()
+    rules = (
+        (
+            "contract",
+            others.filter(order=order).exclude(contract=contract),
+            _(
+                "Deal %(order)d of round %(round)d is played as %(other)s at "
+                "table %(table)d: in a duplicate Barbu every table plays the "
+                "same deals in the same contracts."
+            ),
+        ),
+        (
+            "order",
+            others.filter(contract=contract).exclude(order=order),
+            _(
+                "%(contract)s is deal %(order)d of round %(round)d at table "
+                "%(table)d: in a duplicate Barbu every table plays the same "
+                "deals in the same contracts."
+            ),
+        ),
     )
-    if same_deal is not None:
-        raise ValidationError(
-            {
-                "contract": _(
-                    "Deal %(order)d of round %(round)d is played as %(other)s at "
-                    "table %(table)d: in a duplicate Barbu every table plays the "
-                    "same deals in the same contracts."
-                )
-                % {
-                    "order": order,
-                    "round": played_round.number,
-                    "other": Contract.parse(same_deal.contract).label,
-                    "table": same_deal.table.number,
-                }
+    for field, clashing, message in rules:
+        clash = clashing.select_related("table").first()
+        if clash is not None:
+            # The clashing deal has the same order (field "contract") or the
+            # same contract (field "order"): its own fill both messages.
+            label = Contract.parse(clash.contract).label
+            values = {
+                "order": clash.order,
+                "round": played_round.number,
+                "table": clash.table.number,
+                "contract": label,
+                "other": label,
             }
-        )
-    elsewhere = (
-        others.filter(contract=contract)
-        .exclude(order=order)
-        .select_related("table")
-        .first()
-    )
-    if elsewhere is not None:
-        raise ValidationError(
-            {
-                "order": _(
-                    "%(contract)s is deal %(order)d of round %(round)d at table "
-                    "%(table)d: in a duplicate Barbu every table plays the same "
-                    "deals in the same contracts."
-                )
-                % {
-                    "contract": Contract.parse(contract).label,
-                    "order": elsewhere.order,
-                    "round": played_round.number,
-                    "table": elsewhere.table.number,
-                }
-            }
-        )
+            raise ValidationError({field: message % values})

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
+from tournaments.api.routes import object_routes
 from tournaments.barbu.api import (
     BarbuDealsView,
     BarbuDuplicateRankingView,
@@ -17,20 +18,12 @@ from tournaments.barbu.results import barbu_player_results
 
 URLS: dict[str, list[URLPattern]] = {
     "api": [
-        path(
-            "sections/<int:id>/barbu-deals/",
-            BarbuDealsView.as_view(),
-            name="api-barbu-deals",
-        ),
-        path(
-            "events/<int:id>/barbu-ranking/",
-            BarbuRankingView.as_view(),
-            name="api-barbu-ranking",
-        ),
-        path(
-            "events/<int:id>/barbu-duplicate-ranking/",
-            BarbuDuplicateRankingView.as_view(),
-            name="api-barbu-duplicate-ranking",
+        *object_routes("section", ("barbu-deals", BarbuDealsView), names="api-"),
+        *object_routes(
+            "event",
+            ("barbu-ranking", BarbuRankingView),
+            ("barbu-duplicate-ranking", BarbuDuplicateRankingView),
+            names="api-",
         ),
     ],
     "director": [

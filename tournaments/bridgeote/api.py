@@ -10,22 +10,15 @@ player and mark.
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
-from rest_framework.request import Request
-from rest_framework.response import Response
+from rest_framework import serializers
 
-from tournaments.api.entries import GameLineView, service_refusals, validated
+from tournaments.api.entries import SectionLinesView
 from tournaments.api.event_creation import (
     PlayersEventInputSerializer,
     SeatedEventSerializer,
     event_create_view,
 )
-from tournaments.api.rankings import (
-    EntrantStandingSerializer,
-    entrant_scores,
-    ranking_view,
-)
+from tournaments.api.rankings import EntrantStandingSerializer, entrant_ranking_view
 from tournaments.bridgeote.movement import MAX_DEALS_PER_ROUND, MAX_ROUNDS
 from tournaments.bridgeote.selectors import deals_with_rounds
 from tournaments.bridgeote.services import (
@@ -90,47 +83,26 @@ class BridgeoteDealInputSerializer(serializers.Serializer):
     taker = serializers.IntegerField(min_value=0)
     partner = serializers.IntegerField(min_value=0, required=False, allow_null=True)
     taker_points = serializers.IntegerField(min_value=0, max_value=260)
-    taker_announcements = serializers.IntegerField(min_value=0, default=0)
-    defence_announcements = serializers.IntegerField(min_value=0, default=0)
+    # By the names the service takes (``bridgeote_deal_submit``).
+    taker_announcements = serializers.IntegerField(
+        min_value=0, default=0, source="taker_announced"
+    )
+    defence_announcements = serializers.IntegerField(
+        min_value=0, default=0, source="defence_announced"
+    )
     capot = serializers.BooleanField(default=False)
 
 
-class BridgeoteDealsView(GameLineView):
+class BridgeoteDealsView(SectionLinesView):
     """A Bridgeote individual section's deals; a director or its tables add them."""
 
     kinds = (Event.Kind.BRIDGEOTE,)
-
-    @extend_schema(responses=BridgeoteDealSerializer(many=True))
-    def get(self, request: Request, id: int) -> Response:
-        """Every deal of the section, deal by deal, table by table."""
-        section = self.get_section(request, id)
-        deals = deals_with_rounds(section)
-        return Response(BridgeoteDealSerializer(deals, many=True).data)
-
-    @extend_schema(
-        request=BridgeoteDealInputSerializer, responses={201: BridgeoteDealSerializer}
-    )
-    def post(self, request: Request, id: int) -> Response:
-        """Enter (or correct) a deal played at a table."""
-        section = self.get_section(request, id)
-        values = validated(BridgeoteDealInputSerializer, request)
-        with service_refusals():
-            deal = bridgeote_deal_submit(
-                table=self.entry_table(section, values.get("table")),
-                round=values["round"],
-                deal=values["deal"],
-                contract=values["contract"],
-                taker=values["taker"],
-                partner=values.get("partner"),
-                taker_points=values["taker_points"],
-                taker_announced=values["taker_announcements"],
-                defence_announced=values["defence_announcements"],
-                capot=values["capot"],
-                **self.entry_author(),
-            )
-        return Response(
-            BridgeoteDealSerializer(deal).data, status=status.HTTP_201_CREATED
-        )
+    input_serializer = BridgeoteDealInputSerializer
+    line_serializer = BridgeoteDealSerializer
+    submit = staticmethod(bridgeote_deal_submit)
+    section_lines = staticmethod(deals_with_rounds)
+    lines_description = "Every deal of the section, deal by deal, table by table."
+    entry_description = "Enter (or correct) a deal played at a table."
 
 
 class BridgeoteStandingSerializer(EntrantStandingSerializer):
@@ -144,10 +116,10 @@ class BridgeoteStandingSerializer(EntrantStandingSerializer):
     deals = serializers.IntegerField()
 
 
-BridgeoteRankingView = ranking_view(
+BridgeoteRankingView = entrant_ranking_view(
     kind=Event.Kind.BRIDGEOTE,
     serializer=BridgeoteStandingSerializer,
-    standings=entrant_scores(BridgeoteScore),
+    scores=BridgeoteScore,
     summary="The individual ranking of a Bridgeote individual event "
     "(published ones for the public).",
 )

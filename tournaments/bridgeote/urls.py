@@ -11,26 +11,21 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
+from tournaments.api.routes import object_routes
 from tournaments.bridgeote import api, api_pairs
 from tournaments.bridgeote.cards import bridgeote_cards
 
 URLS: dict[str, list[URLPattern]] = {
     "api": [
-        path(
-            "sections/<int:id>/bridgeote-results/",
-            api_pairs.BridgeoteResultsView.as_view(),
-            name="api-bridgeote-results",
+        *object_routes(
+            "section",
+            ("bridgeote-results", api_pairs.BridgeoteResultsView),
+            # Bridgeote individual events (3, 5, 6 or 7 players a table).
+            ("bridgeote-deals", api.BridgeoteDealsView),
+            names="api-",
         ),
-        # Bridgeote individual events (3, 5, 6 or 7 players a table).
-        path(
-            "sections/<int:id>/bridgeote-deals/",
-            api.BridgeoteDealsView.as_view(),
-            name="api-bridgeote-deals",
-        ),
-        path(
-            "events/<int:id>/bridgeote-ranking/",
-            api.BridgeoteRankingView.as_view(),
-            name="api-bridgeote-ranking",
+        *object_routes(
+            "event", ("bridgeote-ranking", api.BridgeoteRankingView), names="api-"
         ),
     ],
     "director": [

@@ -5,12 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
-from rest_framework.request import Request
-from rest_framework.response import Response
 
-from tournaments.api.entries import GameLineView, service_refusals, validated
+from tournaments.api.entries import LineEntryView, SectionLinesView
 from tournaments.api.event_creation import (
     PlayersEventInputSerializer,
     SingleSectionEventSerializer,
@@ -107,51 +104,27 @@ class ChineseHandInputSerializer(serializers.Serializer):
     tricks_b = serializers.IntegerField(min_value=0, max_value=26, required=False)
 
 
-class ChineseLineView(GameLineView):
-    """A view entering at a Chinese bridge table: its match of the round."""
-
-    kinds = (Event.Kind.CHINESE,)
-
-    def entry_match(
-        self, section: Section, values: dict[str, Any]
-    ) -> tuple[Table, ChineseMatch | None]:
-        """The table entering (:meth:`entry_table`) and its match of
-        ``values["round"]``, None when it plays none."""
-        table = self.entry_table(section, values.get("table"))
-        match = round_match(section, values["round"], table.number)
-        return table, match
-
-
-class ChineseMatchesView(ChineseLineView):
+class ChineseMatchesView(SectionLinesView):
     """A Chinese bridge section's matches; a director or a table enters hands."""
 
-    @extend_schema(responses=ChineseMatchSerializer(many=True))
-    def get(self, request: Request, id: int) -> Response:
-        section = self.get_section(request, id)
-        matches = matches_with_hands(section)
-        return Response(ChineseMatchSerializer(matches, many=True).data)
+    kinds = (Event.Kind.CHINESE,)
+    input_serializer = ChineseHandInputSerializer
+    line_serializer = ChineseMatchSerializer
+    section_lines = staticmethod(matches_with_hands)
 
-    @extend_schema(
-        request=ChineseHandInputSerializer, responses={201: ChineseMatchSerializer}
-    )
-    def post(self, request: Request, id: int) -> Response:
-        section = self.get_section(request, id)
-        values = validated(ChineseHandInputSerializer, request)
-        _table, match = self.entry_match(section, values)
+    def enter(self, section: Section, values: dict[str, Any]) -> ChineseMatch:
+        """Store the hand in the table's match of the round; the match as now."""
+        _table, match = entry_match(self, section, values)
         if match is None:
             raise exceptions.ValidationError({"table": [_("No such match.")]})
-        with service_refusals():
-            chinese_hand_submit(
-                match=match,
-                number=values["hand"],
-                tricks_a=values["tricks_a"],
-                tricks_b=values.get("tricks_b"),
-                source=self.entry_author()["source"],
-            )
-        return Response(
-            ChineseMatchSerializer(match_refreshed(match)).data,
-            status=status.HTTP_201_CREATED,
+        chinese_hand_submit(
+            match=match,
+            number=values["hand"],
+            tricks_a=values["tricks_a"],
+            tricks_b=values.get("tricks_b"),
+            source=self.entry_author()["source"],
         )
+        return match_refreshed(match)
 
 
 class ChineseAnswerInputSerializer(serializers.Serializer):
@@ -163,29 +136,39 @@ class ChineseAnswerInputSerializer(serializers.Serializer):
     agree = serializers.BooleanField(help_text="false: call the director.")
 
 
-class ChineseAnswerView(ChineseLineView):
+class ChineseAnswerView(LineEntryView):
     """The opponent agrees with a hand (locking it for the tablet) or calls
     the director, as the opponents answer a pairs line."""
 
-    @extend_schema(
-        request=ChineseAnswerInputSerializer, responses={200: ChineseMatchSerializer}
-    )
-    def post(self, request: Request, id: int) -> Response:
-        section = self.get_section(request, id)
-        values = validated(ChineseAnswerInputSerializer, request)
-        table, match = self.entry_match(section, values)
+    kinds = (Event.Kind.CHINESE,)
+    input_serializer = ChineseAnswerInputSerializer
+    line_serializer = ChineseMatchSerializer
+    entered_status = status.HTTP_200_OK
+
+    def enter(self, section: Section, values: dict[str, Any]) -> ChineseMatch:
+        """Record the answer to the hand; its match as now."""
+        table, match = entry_match(self, section, values)
         hand = match_hand(match, values["hand"]) if match else None
         if hand is None:
             raise exceptions.ValidationError({"hand": [_("No such hand.")]})
         author = self.entry_author()
-        with service_refusals():
-            chinese_hand_answer(
-                hand,
-                agree=values["agree"],
-                table=table if author["source"] == Source.TABLE else None,
-                **author,
-            )
-        return Response(ChineseMatchSerializer(match_refreshed(match)).data)
+        chinese_hand_answer(
+            hand,
+            agree=values["agree"],
+            table=table if author["source"] == Source.TABLE else None,
+            **author,
+        )
+        return match_refreshed(match)
+
+
+def entry_match(
+    view: LineEntryView, section: Section, values: dict[str, Any]
+) -> tuple[Table, ChineseMatch | None]:
+    """The table entering (the view's ``entry_table``) and its match of
+    ``values["round"]``, None when it plays none."""
+    table = view.entry_table(section, values.get("table"))
+    match = round_match(section, values["round"], table.number)
+    return table, match
 
 
 class ChineseStandingSerializer(serializers.ModelSerializer):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
+from tournaments.api.routes import object_routes
 from tournaments.chinese.api import (
     ChineseAnswerView,
     ChineseMatchesView,
@@ -15,10 +16,8 @@ from tournaments.chinese.results import chinese_player_results
 
 URLS: dict[str, list[URLPattern]] = {
     "api": [
-        path(
-            "sections/<int:id>/chinese-matches/",
-            ChineseMatchesView.as_view(),
-            name="api-chinese-matches",
+        *object_routes(
+            "section", ("chinese-matches", ChineseMatchesView), names="api-"
         ),
         # The opponent's answer to a hand.
         path(
@@ -26,11 +25,7 @@ URLS: dict[str, list[URLPattern]] = {
             ChineseAnswerView.as_view(),
             name="api-chinese-answer",
         ),
-        path(
-            "events/<int:id>/chinese-ranking/",
-            ChineseRankingView.as_view(),
-            name="api-chinese-ranking",
-        ),
+        *object_routes("event", ("chinese-ranking", ChineseRankingView), names="api-"),
     ],
     "director": [
         path("events/<int:pk>/chinese/cards/", chinese_cards, name="chinese-cards"),

@@ -22,23 +22,12 @@ from django.views.decorators.http import require_POST
 
 from games.errors import GameError
 from tournaments.importers.hand_records import import_hand_records
-from tournaments.importers.import_jobs import (
-    ALREADY_SENT,
-    import_job_start,
-    needs_job,
-)
+from tournaments.importers.import_jobs import ALREADY_SENT
 from tournaments.importers.limits import MAX_SESSION
-from tournaments.importers.results_files import (
-    fault_messages,
-    results_file_once,
-    upload_too_big,
-)
-from tournaments.importers.travellers import (
-    TravellerFileError,
-    import_travellers,
-    read_rows,
-)
-from tournaments.models import Session
+from tournaments.importers.results_files import fault_messages, upload_too_big
+from tournaments.importers.travellers import TravellerFileError
+from tournaments.importers.uploads import results_upload, travellers_upload
+from tournaments.models import ImportJob, Session
 from tournaments.selectors.director_events import event_for_director
 from tournaments.selectors.director_sections import section_with_session
 
@@ -154,12 +143,7 @@ def travellers_import(request: HttpRequest, pk: int) -> HttpResponse:
     filename = upload.name if upload is not None else ""
 
     def store(upload: dict[str, Any]) -> str:
-        stored = import_travellers(
-            section,
-            read_rows(upload["file"], filename),
-            user=request.user,
-            file_name=filename,
-        )
+        stored = travellers_upload(section, upload["file"], filename, request.user)
         messages.success(
             request,
             ngettext(
@@ -183,26 +167,17 @@ def results_import(request: HttpRequest) -> HttpResponse:
     filename = sent.name if sent is not None else ""
 
     def store(upload: dict[str, Any]) -> str:
-        name = upload["name"] or None
-        confirmed = upload["confirm_incomplete"]
-        if needs_job(upload["file"]):
-            job, new = import_job_start(
-                upload["file"],
-                file_name=filename,
-                name=name,
-                user=request.user,
-                confirm_incomplete=confirmed,
-            )
+        event, new = results_upload(
+            upload["file"],
+            file_name=filename,
+            name=upload["name"] or None,
+            user=request.user,
+            confirm_incomplete=upload["confirm_incomplete"],
+        )
+        if isinstance(event, ImportJob):
             if not new:
                 messages.info(request, ALREADY_SENT)
-            return reverse("director:import-job", args=[job.pk])
-        event, new = results_file_once(
-            upload["file"],
-            name=name,
-            user=request.user,
-            file_name=filename,
-            confirm_incomplete=confirmed,
-        )
+            return reverse("director:import-job", args=[event.pk])
         if new:
             messages.success(
                 request, _("Event “%(name)s” imported.") % {"name": event.name}

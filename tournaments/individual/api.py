@@ -17,11 +17,7 @@ from tournaments.api.event_creation import (
     SeatedEventSerializer,
     event_create_view,
 )
-from tournaments.api.rankings import (
-    EntrantStandingSerializer,
-    entrant_scores,
-    ranking_view,
-)
+from tournaments.api.rankings import EntrantStandingSerializer, entrant_ranking_view
 from tournaments.individual.movement import (
     DEFAULT_ROUNDS,
     MAX_ROUNDS,
@@ -95,9 +91,9 @@ class IndividualStandingSerializer(EntrantStandingSerializer):
     boards = serializers.IntegerField()
 
 
-IndividualRankingView = ranking_view(
+IndividualRankingView = entrant_ranking_view(
     kind=Event.Kind.INDIVIDUAL,
     serializer=IndividualStandingSerializer,
-    standings=entrant_scores(IndividualScore),
+    scores=IndividualScore,
     summary="The individual ranking of an individual bridge event.",
 )

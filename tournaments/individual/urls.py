@@ -7,18 +7,15 @@ contracts.
 
 from __future__ import annotations
 
-from django.urls import URLPattern, path
+from django.urls import URLPattern
 
+from tournaments.api.routes import object_routes
 from tournaments.individual import api, results
 from tournaments.urls import under
 
-API: list[URLPattern] = [
-    path(
-        "events/<int:id>/individual-ranking/",
-        api.IndividualRankingView.as_view(),
-        name="api-individual-ranking",
-    ),
-]
+API: list[URLPattern] = object_routes(
+    "event", ("individual-ranking", api.IndividualRankingView), names="api-"
+)
 
 RESULTS: list[URLPattern] = under(
     "events/<int:pk>/",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
+from tournaments.api.routes import object_routes
 from tournaments.teams import api, director, results, tonight_director
 from tournaments.urls import under
 
@@ -31,20 +32,11 @@ def teams_urls(site: str) -> list[URLPattern]:
 def _api() -> list[URLPattern]:
     """A teams event's teams, matches and standings, and a match's sheet."""
     return [
-        path(
-            "events/<int:id>/teams/",
-            api.EventTeamsView.as_view(),
-            name="api-event-teams",
-        ),
-        path(
-            "events/<int:id>/matches/",
-            api.EventMatchesView.as_view(),
-            name="api-event-matches",
-        ),
-        path(
-            "events/<int:id>/standings/",
-            api.EventStandingsView.as_view(),
-            name="api-event-standings",
+        *object_routes(
+            "event",
+            ("teams", api.EventTeamsView),
+            ("matches", api.EventMatchesView),
+            ("standings", api.EventStandingsView),
         ),
         path("matches/<int:id>/", api.MatchSheetView.as_view(), name="api-match"),
     ]

@@ -26,11 +26,7 @@ from tournaments.api.event_creation import (
 from tournaments.api.permissions import (
     token_table,
 )
-from tournaments.api.rankings import (
-    EntrantStandingSerializer,
-    entrant_scores,
-    ranking_view,
-)
+from tournaments.api.rankings import EntrantStandingSerializer, entrant_ranking_view
 from tournaments.api.writes import numbered
 from tournaments.models import (
     Event,
@@ -247,9 +243,9 @@ class WhizStandingSerializer(EntrantStandingSerializer):
     sit_out_boards = serializers.IntegerField()
 
 
-WhizRankingView = ranking_view(
+WhizRankingView = entrant_ranking_view(
     kind=Event.Kind.WHIZ,
     serializer=WhizStandingSerializer,
-    standings=entrant_scores(WhizScore),
+    scores=WhizScore,
     summary="The individual ranking of a Whiz event (published ones for the public).",
 )

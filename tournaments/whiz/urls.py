@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
+from tournaments.api.routes import object_routes
 from tournaments.whiz.api import WhizRankingView, WhizResultsView
 from tournaments.whiz.api_lines import WhizResultDetailView, WhizResultResolveView
 from tournaments.whiz.cards import whiz_cards
@@ -19,21 +20,13 @@ URLS: dict[str, list[URLPattern]] = {
             WhizResultResolveView.as_view(),
             name="api-whiz-result-resolve",
         ),
-        path(
-            "sections/<int:id>/whiz-results/",
-            WhizResultsView.as_view(),
-            name="api-whiz-results",
-        ),
+        *object_routes("section", ("whiz-results", WhizResultsView), names="api-"),
         path(
             "whiz-results/<int:id>/",
             WhizResultDetailView.as_view(),
             name="api-whiz-result-detail",
         ),
-        path(
-            "events/<int:id>/whiz-ranking/",
-            WhizRankingView.as_view(),
-            name="api-whiz-ranking",
-        ),
+        *object_routes("event", ("whiz-ranking", WhizRankingView), names="api-"),
     ],
     "director": [
         path("whiz-results/<int:pk>/keep/", whiz_result_keep, name="whiz-result-keep"),

@@ -14,6 +14,7 @@ from games.cards import Seat
 from games.errors import GameError
 from games.weighted import WeightedPart
 from tournaments.models import Board, Pair, Round, Session, Table
+from tournaments.movements import Movement, Seating
 from tournaments.selectors.movement import section_movement
 
 ARTIFICIAL_MARKS = ("A+", "A", "A-")
@@ -186,12 +187,8 @@ def check_movement(
     movement = section_movement(section)
     if movement is None:
         return round, table
-    number = board.number - section.first_board + 1
-    for seating in movement.seatings:
-        if number not in seating.boards or movement.is_sit_out(seating):
-            continue
-        labels = (movement.pair(seating.ns).label, movement.pair(seating.ew).label)
-        if labels != (ns_pair.label, ew_pair.label):
+    for seating in _seatings_between(movement, board, ns_pair, ew_pair):
+        if movement.is_sit_out(seating):
             continue
         if round is not None and round.number != seating.round:
             continue
@@ -217,13 +214,9 @@ def played_elsewhere(
     movement = section_movement(board.section)
     if movement is None:
         return None
-    number = board.number - board.section.first_board + 1
     tables = {
         seating.table
-        for seating in movement.seatings
-        if number in seating.boards
-        and movement.pair(seating.ns).label == ns_pair.label
-        and movement.pair(seating.ew).label == ew_pair.label
+        for seating in _seatings_between(movement, board, ns_pair, ew_pair)
     }
     if not tables or table.number in tables:
         return None
@@ -239,6 +232,21 @@ def played_elsewhere(
             "table": table.number,
         }
     )
+
+
+def _seatings_between(
+    movement: Movement, board: Board, ns_pair: Pair, ew_pair: Pair
+) -> list[Seating]:
+    """The movement's seatings where ``ns_pair`` plays ``board`` against
+    ``ew_pair``, North-South as given (sit-outs included)."""
+    number = board.number - board.section.first_board + 1
+    return [
+        seating
+        for seating in movement.seatings
+        if number in seating.boards
+        and movement.pair(seating.ns).label == ns_pair.label
+        and movement.pair(seating.ew).label == ew_pair.label
+    ]
 
 
 def movement_refusal(

@@ -273,9 +273,10 @@ class CardGame(ABC):
     # The workbook's travellers sheet: its header, ``traveller_cells`` each
     # line's cells up to the adjusted score (the MP and % columns follow).
     traveller_header: ClassVar[tuple[str, ...]]
-    # Whether a deal is scored in card points and marks (the traveller and
-    # the director's traveller form show the takers' points, announcements
-    # and marks) rather than from the contract and the tricks.
+    # Whether a deal is scored in card points and marks rather than from the
+    # contract and the tricks: the write path then refuses a bridge line
+    # (``services.results.check_tricks_scored``).  What the travellers show
+    # is the game's traveller parts' (below).
     deal_marks: ClassVar[bool] = False
     # Whether PBN and USEBIO carry its events (they know bridge only).
     interchange: ClassVar[bool] = False

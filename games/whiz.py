@@ -12,10 +12,12 @@ overtrick counts as an undertrick. Figures follow the French rule book.
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from games.auction import AuctionRules, check_auction
 from games.errors import GameError
 
 __all__ = [
@@ -185,6 +187,27 @@ def player_points(
     return {human: mine if human == seat else theirs for human in humans}
 
 
+# In Whiz both other players are opponents: only the bidder is on his side.
+_AUCTION: AuctionRules[WhizContract, str] = AuctionRules(
+    game="Whiz",
+    parse=parse_contract,
+    pass_calls=PASS_CALLS,
+    double_calls=frozenset({"X"}),
+    redouble_calls=frozenset({"XX"}),
+    same_side=operator.eq,
+    double="double",
+    doubled="doubled",
+    redoubled_prefix="re",
+    own_side="a player cannot double his own bid",
+    other_side="only the bidder ({bidder}) may redouble",
+    doubling_hint="X of another player's undoubled bid, or XX by the doubled bidder",
+    unfinished=(
+        "expected two passes after the last call "
+        "(or three passes for a passed-out deal)"
+    ),
+)
+
+
 def final_contract(
     calls: Sequence[str], dealer: str, domy: str = DOMY_SEAT
 ) -> tuple[WhizContract, str] | None:
@@ -203,64 +226,7 @@ def final_contract(
     if start == domy_seat:
         raise GameError(f'Whiz dealer "{dealer}": the Domy ({domy_seat}) never deals')
     order = [s for s in SEATS[SEATS.index(start) :] + SEATS if s != domy_seat][:3]
-    last: WhizContract | None = None
-    bidder = ""
-    passes = 0
-    for number, call in enumerate(calls):
-        player = order[number % 3]
-        where = f"call {number + 1} ({player}) {call!r}"
-        if (last is None and passes == 3) or (last is not None and passes == 2):
-            raise GameError(f"Whiz auction: {where} comes after the auction ended")
-        text = "".join(str(call).split()).upper()
-        if text in PASS_CALLS:
-            passes += 1
-            continue
-        if text in ("X", "XX"):
-            last = _doubling(last, bidder, player, len(text), where)
-        else:
-            try:
-                bid = parse_contract(text)
-            except GameError as error:
-                raise GameError(f"Whiz auction: {where}: {error}") from error
-            if bid.doubled:
-                raise GameError(f'Whiz auction: {where}, expected a bid, "X" or "XX"')
-            if last is not None and bid.rank <= last.rank:
-                raise GameError(
-                    f"Whiz auction: {where} is insufficient, expected a bid "
-                    f"higher than {last.level}{last.denomination}"
-                )
-            last, bidder = bid, player
-        passes = 0
-    if last is None and passes == 3:
-        return None
-    if last is None or passes < 2:
-        raise GameError(
-            f"Whiz auction {list(calls)!r}: unfinished, expected two passes "
-            "after the last call (or three passes for a passed-out deal)"
-        )
-    return last, bidder
-
-
-def _doubling(
-    last: WhizContract | None, bidder: str, player: str, times: int, where: str
-) -> WhizContract:
-    """The last bid doubled (times 1) or redoubled (2), if ``player`` may do so."""
-    if last is None:
-        problem = "there is no bid to double"
-    elif times == 1 and player == bidder:
-        problem = "a player cannot double his own bid"
-    elif times == 2 and player != bidder:
-        problem = f"only the bidder ({bidder}) may redouble"
-    elif last.doubled >= times:
-        problem = f"{last} is already {'re' * (last.doubled - 1)}doubled"
-    elif last.doubled < times - 1:
-        problem = f"{last} is not doubled"
-    else:
-        return WhizContract(last.level, last.denomination, times)
-    raise GameError(
-        f"Whiz auction: {where}: {problem}; expected X of another player's "
-        "undoubled bid, or XX by the doubled bidder"
-    )
+    return check_auction(calls, order, _AUCTION)
 
 
 def _seat(text: str, what: str) -> str:

@@ -9,10 +9,12 @@ the rule book's specification, executable.
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from games.auction import AuctionRules, check_auction
 from games.bridgeote.pack import (
     ALL_TOTAL,
     ALL_TRUMPS,
@@ -183,70 +185,40 @@ def final_contract(
     """
     variant = variant_of(players)
     first = (seat_number(dealer, players, "dealer") + 1) % players
-    last: BridgeoteContract | None = None
-    bidder = -1
-    passes = 0
-    for number, call in enumerate(calls):
-        player = (first + number) % players
-        where = f"call {number + 1} (seat {player}) {call!r}"
-        if passes == (players if last is None else players - 1):
-            raise GameError(f"Bridgeote auction: {where} comes after the auction ended")
-        text = "".join(str(call).split()).upper()
-        if text in PASS_CALLS:
-            passes += 1
-            continue
-        if text in DOUBLE_CALLS or text in REDOUBLE_CALLS:
-            times = 1 if text in DOUBLE_CALLS else 2
-            last = _doubling(last, bidder, player, times, variant, where)
-        else:
-            try:
-                bid = parse_contract(text)
-            except GameError as error:
-                raise GameError(f"Bridgeote auction: {where}: {error}") from error
-            if bid.doubled:
-                raise GameError(
-                    f'Bridgeote auction: {where}: expected a bid, "X" or "XX"'
-                )
-            if last is not None and bid.rank <= last.rank:
-                raise GameError(
-                    f"Bridgeote auction: {where} is insufficient, expected a bid "
-                    f"higher than {BridgeoteContract(last.bid, last.strain)}"
-                )
-            last, bidder = bid, player
-        passes = 0
-    if last is None and passes == players:
-        return None
-    if last is None or passes < players - 1:
-        raise GameError(
-            f"Bridgeote auction {list(calls)!r}: unfinished, expected {players - 1} "
-            f"passes after the last call (or {players} for a passed-out deal)"
-        )
-    return last, bidder
+    order = [(first + number) % players for number in range(players)]
+    return check_auction(calls, order, _auction_rules(variant))
 
 
-def _doubling(
-    last: BridgeoteContract | None,
-    bidder: int,
-    player: int,
-    times: int,
-    variant: Variant,
-    where: str,
-) -> BridgeoteContract:
-    """The last bid contré (times 1) or surcontré (2), if ``player`` may say so."""
-    same_side = (player - bidder) % 2 == 0 if variant.teams else player == bidder
-    if last is None:
-        problem = "there is no bid to contre"
-    elif times == 1 and same_side:
-        problem = "only an opponent of the bidder may contre"
-    elif times == 2 and not same_side:
-        problem = "only the contracting side may surcontre"
-    elif last.doubled >= times:
-        problem = f"{last} is already {'sur' * (last.doubled - 1)}contré"
-    elif last.doubled < times - 1:
-        problem = f"{last} is not contré"
-    else:
-        return BridgeoteContract(last.bid, last.strain, times)
-    raise GameError(
-        f"Bridgeote auction: {where}: {problem}; expected X against an opponent's "
-        "bid, or XX by the contracting side after an X"
+def _auction_rules(variant: Variant) -> AuctionRules[BridgeoteContract, int]:
+    """The auction at a table of ``variant``'s size, in the rule book's words.
+
+    With teams the seats alternate, so the bidder's partners sit two apart;
+    without, the taker picks one partner against all the others, so in the
+    auction only the bidder himself is on his side.
+    """
+    players = variant.players
+    return AuctionRules(
+        game="Bridgeote",
+        parse=parse_contract,
+        pass_calls=PASS_CALLS,
+        double_calls=DOUBLE_CALLS,
+        redouble_calls=REDOUBLE_CALLS,
+        same_side=(
+            (lambda player, bidder: (player - bidder) % 2 == 0)
+            if variant.teams
+            else operator.eq
+        ),
+        double="contre",
+        doubled="contré",
+        redoubled_prefix="sur",
+        own_side="only an opponent of the bidder may contre",
+        other_side="only the contracting side may surcontre",
+        doubling_hint=(
+            "X against an opponent's bid, or XX by the contracting side after an X"
+        ),
+        unfinished=(
+            f"expected {players - 1} passes after the last call "
+            f"(or {players} for a passed-out deal)"
+        ),
+        label=lambda seat: f"seat {seat}",
     )

@@ -30,8 +30,17 @@ import numpy as np
 
 from scoring.board import ArtificialScore, score_parts
 from scoring.imps import IMP_BAND_EDGES, DatumRounding, butler_datum, imps
-from scoring.ranking import DEFAULT_NDIGITS, rank, standing_of
-from scoring.session import GROUP_ORDER, PairKey, TravellerLine
+from scoring.ranking import DEFAULT_NDIGITS, rank
+from scoring.session import (
+    GROUP_ORDER,
+    LineScore,
+    PairKey,
+    RankedPair,
+    RankedSession,
+    TravellerLine,
+    lines_by_board,
+    pair_totals,
+)
 
 _EDGES = np.asarray(IMP_BAND_EDGES, dtype=np.float64)
 
@@ -97,24 +106,17 @@ class ImpSettings:
 
 
 @dataclass(frozen=True)
-class ImpScoredLine:
+class ImpScoredLine(LineScore):
     """A traveller line with its IMPs for both sides."""
 
-    line: TravellerLine
     ns_imps: float
     ew_imps: float
 
-    @property
-    def artificial(self) -> bool:
-        return isinstance(self.line.result, ArtificialScore)
-
 
 @dataclass(frozen=True)
-class ImpStanding:
+class ImpStanding(RankedPair):
     """A pair's session by IMPs: total, boards played and place."""
 
-    pair: PairKey
-    group: str | None
     imps: float
     boards: int
     rank: str = ""
@@ -129,17 +131,11 @@ class ImpStanding:
 
 
 @dataclass(frozen=True)
-class ImpSessionScore:
+class ImpSessionScore(RankedSession[ImpScoredLine, ImpStanding]):
     """The whole session by IMPs: lines in input order, datums, rankings."""
 
-    lines: list[ImpScoredLine]
-    rankings: dict[str | None, list[ImpStanding]]
     # Butler only: each board with a real result -> its datum (NS points).
     datums: dict[int, float] = field(default_factory=dict)
-
-    def standing(self, pair: PairKey) -> ImpStanding:
-        """Return one pair's standing."""
-        return standing_of(self.rankings, pair)
 
 
 def score_imp_session(
@@ -156,9 +152,7 @@ def score_imp_session(
     per board.
     """
     settings = settings or ImpSettings()
-    by_board: dict[int, list[int]] = defaultdict(list)
-    for index, line in enumerate(lines):
-        by_board[line.board].append(index)
+    by_board = lines_by_board(lines)
 
     ns_imps = [0.0] * len(lines)
     datums: dict[int, float] = {}
@@ -302,15 +296,11 @@ def _rankings(
     lines: list[ImpScoredLine], groups: Mapping[PairKey, str | None]
 ) -> dict[str | None, list[ImpStanding]]:
     """Total each pair's IMPs and boards, then rank within each group."""
-    earned: dict[PairKey, float] = defaultdict(float)
-    played: dict[PairKey, int] = defaultdict(int)
-    for scored in lines:
-        for pair, won in (
-            (scored.line.ns, scored.ns_imps),
-            (scored.line.ew, scored.ew_imps),
-        ):
-            earned[pair] += won
-            played[pair] += 1
+    earned, played = pair_totals(
+        side
+        for scored in lines
+        for side in ((scored.line.ns, scored.ns_imps), (scored.line.ew, scored.ew_imps))
+    )
     return rank_imp_standings(
         ImpStanding(pair, groups.get(pair), earned[pair], played[pair])
         for pair in earned

@@ -18,6 +18,7 @@ from collections import defaultdict
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import Generic, TypeVar
 
 from scoring.board import (
     ArtificialScore,
@@ -70,27 +71,48 @@ class TravellerLine:
 
 
 @dataclass(frozen=True)
-class ScoredTravellerLine:
-    """A traveller line with its matchpoints (MP) and percentages for both sides."""
+class LineScore:
+    """A traveller line as a session scorer returns it, with its own figures.
+
+    The matchpoint scorer (:class:`ScoredTravellerLine`) and the IMP scorer
+    (``scoring.imp_session.ImpScoredLine``) each add the figures of both sides.
+    """
 
     line: TravellerLine
+
+    @property
+    def artificial(self) -> bool:
+        """True for an artificial adjusted score, which is marked, not compared."""
+        return isinstance(self.line.result, ArtificialScore)
+
+
+@dataclass(frozen=True)
+class ScoredTravellerLine(LineScore):
+    """A traveller line with its matchpoints (MP) and percentages for both sides."""
+
     ns_mp: float
     ew_mp: float
     ns_pct: float
     ew_pct: float
     top: float
 
-    @property
-    def artificial(self) -> bool:
-        return isinstance(self.line.result, ArtificialScore)
-
 
 @dataclass(frozen=True)
-class PairStanding:
-    """A pair's session: total MP, the tops it played for, %, boards and place."""
+class RankedPair:
+    """A pair and the group it is ranked in, as every pair standing starts.
+
+    The matchpoint (:class:`PairStanding`) and IMP
+    (``scoring.imp_session.ImpStanding``) standings add the pair's totals.
+    """
 
     pair: PairKey
     group: str | None
+
+
+@dataclass(frozen=True)
+class PairStanding(RankedPair):
+    """A pair's session: total MP, the tops it played for, %, boards and place."""
+
     mp: float
     top: float
     pct: float
@@ -101,16 +123,39 @@ class PairStanding:
     penalty: float = 0.0
 
 
+ScoredLineT = TypeVar("ScoredLineT", bound=LineScore)
+StandingT = TypeVar("StandingT", bound=RankedPair)
+
+
 @dataclass(frozen=True)
-class SessionScore:
-    """The whole scored session: lines in input order, rankings per group."""
+class RankedSession(Generic[ScoredLineT, StandingT]):
+    """A scored session: its lines in input order and the rankings per group.
 
-    lines: list[ScoredTravellerLine]
-    rankings: dict[str | None, list[PairStanding]]
+    Shared by the matchpoint (:class:`SessionScore`) and the IMP
+    (``scoring.imp_session.ImpSessionScore``) results, so that a caller finds
+    a pair's standing the same way whichever way the session was scored.
+    """
 
-    def standing(self, pair: PairKey) -> PairStanding:
+    lines: list[ScoredLineT]
+    rankings: dict[str | None, list[StandingT]]
+
+    def standing(self, pair: PairKey) -> StandingT:
         """Return one pair's standing."""
         return standing_of(self.rankings, pair)
+
+
+@dataclass(frozen=True)
+class SessionScore(RankedSession[ScoredTravellerLine, PairStanding]):
+    """The whole scored session: lines in input order, rankings per group."""
+
+
+def lines_by_board(lines: Sequence[TravellerLine]) -> dict[int, list[int]]:
+    """The indexes of the lines of each board, in input order: a board's lines
+    are scored together, and the results go back to the lines' places."""
+    by_board: dict[int, list[int]] = defaultdict(list)
+    for index, line in enumerate(lines):
+        by_board[line.board].append(index)
+    return by_board
 
 
 def score_session(
@@ -136,9 +181,7 @@ def score_session(
     takes the numpy path (``PLAIN_FIELD_LINES``).
     """
     settings = settings or SessionSettings()
-    by_board: dict[int, list[int]] = defaultdict(list)
-    for index, line in enumerate(lines):
-        by_board[line.board].append(index)
+    by_board = lines_by_board(lines)
     if expected is None:
         expected = max(
             (plays(lines[i].result for i in idx) for idx in by_board.values()),
@@ -251,18 +294,26 @@ def _apply_session_averages(
     return adjusted
 
 
+def pair_totals(
+    sides: Iterable[tuple[PairKey, float]],
+) -> tuple[dict[PairKey, float], dict[PairKey, int]]:
+    """Each pair's total of a figure over its sides of the lines (MP, tops or
+    IMPs), and how many lines it played; pairs in order of first appearance."""
+    totals: dict[PairKey, float] = defaultdict(float)
+    played: dict[PairKey, int] = defaultdict(int)
+    for pair, figure in sides:
+        totals[pair] += figure
+        played[pair] += 1
+    return totals, played
+
+
 def _rankings(
     lines: list[ScoredTravellerLine], groups: Mapping[PairKey, str | None]
 ) -> dict[str | None, list[PairStanding]]:
     """Total each pair's MP and tops, then rank within each group."""
-    earned: dict[PairKey, float] = defaultdict(float)
-    tops: dict[PairKey, float] = defaultdict(float)
-    played: dict[PairKey, int] = defaultdict(int)
-    for line in lines:
-        for pair, mp, top, _ in _pair_sides(line):
-            earned[pair] += mp
-            tops[pair] += top
-            played[pair] += 1
+    sides = [side for line in lines for side in _pair_sides(line)]
+    earned, played = pair_totals((pair, mp) for pair, mp, _, _ in sides)
+    tops, _ = pair_totals((pair, top) for pair, _, top, _ in sides)
     return rank_standings(
         PairStanding(pair, groups.get(pair), earned[pair], tops[pair], 0, played[pair])
         for pair in earned

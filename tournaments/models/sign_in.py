@@ -15,7 +15,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.fields import loose_link, unique_in_order, user_link
+from tournaments.models.fields import loose_link, user_link
 from tournaments.models.play import Table
 
 
@@ -62,13 +62,15 @@ class SignInTurn(models.Model):
     taken_at = models.DateTimeField(_("taken at"), default=timezone.now)
     used_at = models.DateTimeField(_("used at"), null=True, blank=True)
 
-    Meta = unique_in_order(
-        "address",
-        "slot",
-        name="signin_turn_one_per_slot",
-        verbose_name=_("sign-in turn"),
-        verbose_name_plural=_("sign-in turns"),
-    )
+    class Meta:
+        ordering = ["address", "slot"]
+        verbose_name = _("sign-in turn")
+        verbose_name_plural = _("sign-in turns")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["address", "slot"], name="signin_turn_one_per_slot"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.address} #{self.slot} ({self.device})"

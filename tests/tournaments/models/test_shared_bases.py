@@ -6,7 +6,7 @@ from __future__ import annotations
 from tournaments.barbu.models import BarbuDeal
 from tournaments.bridgeote.models import BridgeoteDeal
 from tournaments.individual.models import IndividualEntrant, IndividualScore
-from tournaments.models import Round, SignInTurn, Table
+from tournaments.models import Round, Table
 from tournaments.teams.models import Match
 from tournaments.whiz.models import WhizEntrant, WhizScore
 
@@ -31,8 +31,4 @@ def test_rows_numbered_in_order_keep_their_other_constraints():
     assert [c.name for c in Match._meta.constraints] == [
         "unique_match_number",
         "match_two_different_teams",
-    ]
-    assert SignInTurn._meta.ordering == ["address", "slot"]
-    assert [c.name for c in SignInTurn._meta.constraints] == [
-        "signin_turn_one_per_slot"
     ]

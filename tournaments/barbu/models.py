@@ -34,7 +34,6 @@ class BarbuEntrant(Entrant):
 class BarbuDeal(TableDeal):
     """One contract of a manche at a table: the record, doubles and points."""
 
-    contract = models.CharField(_("contract"), max_length=12)
     declarer = models.ForeignKey(
         BarbuEntrant, on_delete=models.PROTECT, related_name="+"
     )
@@ -85,8 +84,10 @@ class BarbuDeal(TableDeal):
         verbose_name = _("Barbu deal")
         verbose_name_plural = _("Barbu deals")
 
-    def __str__(self) -> str:
-        return f"{self.contract} (table {self.table.number}, round {self.round.number})"
+    @property
+    def place(self) -> str:
+        """The manche the deal is part of: the table plays one a round."""
+        return f"round {self.round.number}"
 
     @property
     def choice(self) -> str:

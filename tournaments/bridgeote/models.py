@@ -45,7 +45,6 @@ class BridgeoteDeal(TableDeal):
     """
 
     number = models.PositiveSmallIntegerField(_("deal"))
-    contract = models.CharField(_("contract"), max_length=12)
     taker = models.PositiveSmallIntegerField(_("taker's seat"))
     partner = models.PositiveSmallIntegerField(
         _("partner's seat"), null=True, blank=True
@@ -78,8 +77,10 @@ class BridgeoteDeal(TableDeal):
         verbose_name = _("Bridgeote deal")
         verbose_name_plural = _("Bridgeote deals")
 
-    def __str__(self) -> str:
-        return f"{self.contract} (table {self.table.number}, deal {self.number})"
+    @property
+    def place(self) -> str:
+        """The deal's number: every table plays the same deals."""
+        return f"deal {self.number}"
 
 
 class BridgeoteScore(Standing):

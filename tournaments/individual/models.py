@@ -13,12 +13,11 @@ matchpoints over the boards he played.
 
 from __future__ import annotations
 
-from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.entrants import (
     Entrant,
-    Standing,
+    MatchpointStanding,
     entrant_meta,
     entrant_score,
     section_link,
@@ -33,19 +32,12 @@ class IndividualEntrant(Entrant):
     Meta = entrant_meta("individual", _("Individual player"), _("Individual players"))
 
 
-class IndividualScore(Standing):
+class IndividualScore(MatchpointStanding):
     """A player's standing, written by the scorer: matchpoints over the tops
     of the boards he played (sit-out boards count for nothing)."""
 
     entrant = entrant_score(IndividualEntrant)
-    mp = models.FloatField(_("matchpoints"))
-    top = models.FloatField(_("top"))
-    pct = models.FloatField(_("percentage"))
-    boards = models.PositiveSmallIntegerField(_("boards"))
 
-    class Meta(Standing.Meta):
+    class Meta(MatchpointStanding.Meta):
         verbose_name = _("Individual score")
         verbose_name_plural = _("Individual scores")
-
-    def __str__(self) -> str:
-        return f"{self.entrant.label}: {self.pct:.2f} %"

@@ -4,7 +4,8 @@ A Whiz, Barbu or Chinese bridge player is entered in a section under a
 number, as a club member or just a name; ``entrant_meta`` gives a game's
 entrant its database constraint (one player a number in a section) and its
 names, under the constraint name the game has always had.  A Whiz or Barbu
-player's ``Standing`` (rank and position) is written by the scorer.
+player's ``Standing`` (rank and position) is written by the scorer, a
+``MatchpointStanding`` when the player is ranked on matchpoints board by board.
 """
 
 from __future__ import annotations
@@ -82,3 +83,20 @@ class Standing(models.Model):
     class Meta:
         abstract = True
         ordering = ["position"]
+
+
+class MatchpointStanding(Standing):
+    """A player's matchpoints over the tops of the boards he played, and the
+    percentage they make, written by the scorer: the standing of the games
+    that compare each hand position board by board."""
+
+    mp = models.FloatField(_("matchpoints"))
+    top = models.FloatField(_("top"))
+    pct = models.FloatField(_("percentage"))
+    boards = models.PositiveSmallIntegerField(_("boards"))
+
+    class Meta(Standing.Meta):
+        abstract = True
+
+    def __str__(self) -> str:
+        return f"{self.entrant.label}: {self.pct:.2f} %"

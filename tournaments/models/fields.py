@@ -11,6 +11,7 @@ identifier (a licence, a file's digest, a tablet's submission key).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
@@ -79,13 +80,22 @@ def source_field() -> models.CharField:
     return choice_field(_("entered from"), Source.DIRECTOR, max_length=12)
 
 
-def unique_in_order(*fields: str, name: str, **options: object) -> type:
+def unique_in_order(
+    *fields: str,
+    name: str,
+    constraints: Iterable[models.BaseConstraint] = (),
+    **options: object,
+) -> type:
     """The ``Meta`` of rows numbered within their parent (a section's tables,
-    an event's sessions...): ordered by ``fields``, unique on them, the
-    constraint called ``name``; ``options`` are other Meta options."""
+    an event's sessions, a session's matches...): ordered by ``fields``,
+    unique on them, the constraint called ``name``; ``constraints`` are the
+    rows' other constraints, checked after it, ``options`` other Meta options."""
     meta = {
         "ordering": list(fields),
-        "constraints": [models.UniqueConstraint(fields=list(fields), name=name)],
+        "constraints": [
+            models.UniqueConstraint(fields=list(fields), name=name),
+            *constraints,
+        ],
         **options,
     }
     return type("Meta", (), meta)

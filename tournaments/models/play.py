@@ -171,14 +171,25 @@ class EnteredLine(models.Model):
 
 
 class TableDeal(EnteredLine):
-    """A deal of a game whose lines have no board: played at a table in a
-    round, which keep no reverse accessor to it (the game reads its deals)."""
+    """A deal of a game whose lines have no board: a contract played at a
+    table in a round, which keep no reverse accessor to it (the game reads
+    its deals).  It prints as its contract, its table and ``place``, which
+    tells it from the table's other deals ("round 2", "deal 5")."""
 
     table = cascade_link(Table, "+")
     round = cascade_link(Round, "+")
+    contract = models.CharField(_("contract"), max_length=12)
 
     class Meta:
         abstract = True
+
+    def __str__(self) -> str:
+        return f"{self.contract} (table {self.table.number}, {self.place})"
+
+    @property
+    def place(self) -> str:
+        """What tells the deal from the table's others, as its name says it."""
+        raise NotImplementedError
 
 
 class BoardLine(EnteredLine):

@@ -167,19 +167,19 @@ class Match(models.Model):
         ),
     )
 
-    class Meta:
-        ordering = ["session", "number"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["session", "number"], name="unique_match_number"
-            ),
+    Meta = unique_in_order(
+        "session",
+        "number",
+        name="unique_match_number",
+        constraints=[
             models.CheckConstraint(
                 condition=~models.Q(home=models.F("away")),
                 name="match_two_different_teams",
-            ),
-        ]
-        verbose_name = _("match")
-        verbose_name_plural = _("matches")
+            )
+        ],
+        verbose_name=_("match"),
+        verbose_name_plural=_("matches"),
+    )
 
     def __str__(self) -> str:
         away = self.away.name if self.away_id else _("bye")

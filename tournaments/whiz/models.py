@@ -14,7 +14,12 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.entrants import Entrant, Standing, entrant_score, section_link
+from tournaments.models.entrants import (
+    Entrant,
+    MatchpointStanding,
+    entrant_score,
+    section_link,
+)
 from tournaments.models.fields import cascade_link, unique_when_given
 from tournaments.models.play import Board, BoardLine
 
@@ -124,19 +129,12 @@ class WhizResult(BoardLine):
         return {"N": self.adjusted_n, "E": self.adjusted_e, "S": self.adjusted_s}
 
 
-class WhizScore(Standing):
+class WhizScore(MatchpointStanding):
     """A player's standing in the section, written by the scorer."""
 
     entrant = entrant_score(WhizEntrant)
-    mp = models.FloatField(_("matchpoints"))
-    top = models.FloatField(_("top"))
-    pct = models.FloatField(_("percentage"))
-    boards = models.PositiveSmallIntegerField(_("boards"))
     sit_out_boards = models.PositiveSmallIntegerField(_("boards sat out"), default=0)
 
-    class Meta(Standing.Meta):
+    class Meta(MatchpointStanding.Meta):
         verbose_name = _("Whiz score")
         verbose_name_plural = _("Whiz scores")
-
-    def __str__(self) -> str:
-        return f"{self.entrant.label}: {self.pct:.2f} %"

@@ -47,7 +47,7 @@ from tournaments.services.entry import Entry, Writer, write_line
 from tournaments.services.line_answers import LineAnswers
 from tournaments.services.single_section import (
     PlayerEntry,
-    entrant_fields,
+    entrants_create,
     single_section_event_create,
 )
 
@@ -110,14 +110,7 @@ def chinese_event_create(
     ChineseSettings.objects.create(
         section=section, format=format, hands=hands, duplicate=duplicate, target=target
     )
-    ChinesePlayer.objects.bulk_create(
-        ChinesePlayer(
-            section=section,
-            number=number,
-            **entrant_fields(entry),
-        )
-        for number, entry in enumerate(entries, start=1)
-    )
+    entrants_create(ChinesePlayer, section, enumerate(entries, start=1))
     if format == ChineseSettings.Format.ROUND_ROBIN:
         for number, pairings in enumerate(schedule, start=1):
             _lay_out(section, number, pairings)

@@ -11,7 +11,7 @@ a played contract (contract, declarer, tricks, lead), an artificial score
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -26,3 +26,10 @@ class LineValues:
     adjusted: tuple[str, str] | None = None
     # "NS" or "EW": an award against a pair that never came ("60/0").
     absent: str = ""
+
+    def line_values(self, **changed: object) -> dict[str, object]:
+        """The line's values by keyword, ``changed`` ones replaced: to make
+        the same line as another type (an imported line once its board and
+        pairs are found) without naming each value again."""
+        values = {value.name: getattr(self, value.name) for value in fields(LineValues)}
+        return values | changed

@@ -13,10 +13,10 @@ meanwhile is replaced before the next request reuses it
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.deprecation import MiddlewareMixin
 from django.utils.translation import gettext as _
 
 logger = logging.getLogger(__name__)
@@ -24,14 +24,12 @@ logger = logging.getLogger(__name__)
 RETRY_AFTER_SECONDS = 2
 
 
-class DatabaseUnavailableMiddleware:
-    """Turn the database's connection failures into 503 with Retry-After."""
+class DatabaseUnavailableMiddleware(MiddlewareMixin):
+    """Turn the database's connection failures into 503 with Retry-After.
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
+    Django's ``MiddlewareMixin`` holds ``get_response`` and passes each
+    request on: this middleware only answers the exceptions of the views.
+    """
 
     def process_exception(
         self, request: HttpRequest, exception: Exception

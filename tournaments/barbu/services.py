@@ -71,7 +71,7 @@ from tournaments.services.rescoring import section_changed
 from tournaments.services.single_section import (
     PlayerEntry,
     check_player_names,
-    entrant_fields,
+    entrants_create,
     single_section_event_create,
 )
 
@@ -153,17 +153,8 @@ def barbu_event_create(
         rounds=movement.rounds,
         boards_per_round=DEALS_PER_MANCHE,
     )
-    BarbuEntrant.objects.bulk_create(
-        BarbuEntrant(
-            section=section,
-            number=number,
-            **entrant_fields(entry),
-        )
-        for number, entry in enumerate(
-            entries if count % PLAYERS_PER_TABLE else _seat_order(entries, tables),
-            start=1,
-        )
-    )
+    seated = entries if count % PLAYERS_PER_TABLE else _seat_order(entries, tables)
+    entrants_create(BarbuEntrant, section, enumerate(seated, start=1))
     return section.session.event
 
 

@@ -43,7 +43,7 @@ from tournaments.services.entry import Entry, Writer, write_line
 from tournaments.services.single_section import (
     PlayerEntry,
     check_player_names,
-    entrant_fields,
+    entrants_create,
     single_section_event_create,
 )
 
@@ -93,10 +93,7 @@ def bridgeote_event_create(
         rounds=rounds,
         boards_per_round=deals_per_round,
     )
-    BridgeoteEntrant.objects.bulk_create(
-        BridgeoteEntrant(section=section, number=number, **entrant_fields(entry))
-        for number, entry in _numbered(entries, tables, size)
-    )
+    entrants_create(BridgeoteEntrant, section, _numbered(entries, tables, size))
     return section.session.event
 
 

@@ -43,11 +43,11 @@ from tournaments.models import (
 )
 from tournaments.movements.round_robin import berger_rounds
 from tournaments.movements.swiss import swiss_pairing
-from tournaments.services.disputes import resolve_line
-from tournaments.services.entry import Entry, Writer, answer_line, write_line
+from tournaments.services.entry import Entry, Writer, write_line
+from tournaments.services.line_answers import LineAnswers
 from tournaments.services.single_section import (
     PlayerEntry,
-    entrant_fields,
+    entrants_create,
     single_section_event_create,
 )
 
@@ -110,14 +110,7 @@ def chinese_event_create(
     ChineseSettings.objects.create(
         section=section, format=format, hands=hands, duplicate=duplicate, target=target
     )
-    ChinesePlayer.objects.bulk_create(
-        ChinesePlayer(
-            section=section,
-            number=number,
-            **entrant_fields(entry),
-        )
-        for number, entry in enumerate(entries, start=1)
-    )
+    entrants_create(ChinesePlayer, section, enumerate(entries, start=1))
     if format == ChineseSettings.Format.ROUND_ROBIN:
         for number, pairings in enumerate(schedule, start=1):
             _lay_out(section, number, pairings)
@@ -271,35 +264,23 @@ def hand_dealer(match: ChineseMatch, number: int) -> ChinesePlayer | None:
     return match.a if number % 2 else match.b
 
 
-def chinese_hand_answer(
-    hand: ChineseHand,
-    *,
-    agree: bool,
-    source: str = Source.DIRECTOR,
-    user: AbstractBaseUser | None = None,
-    table: Table | None = None,
-) -> ChineseHand:
-    """The opponent agrees with a hand entered on the tablet (locking it), or
-    calls the director.  ``table`` is the answering tablet's."""
-    writer = Writer(source=source, user=user, table=table)
+def _stored_entry(hand: ChineseHand) -> Entry:
+    """A stored hand as the write path takes it, to answer or resolve."""
     match = hand.match
     entry = _entry(match, hand.number, _match_table(match))
     entry.line = hand
-    return answer_line(writer, entry, agree=agree)
-
-
-def chinese_hand_resolve(
-    hand: ChineseHand, *, user: AbstractBaseUser | None = None
-) -> ChineseHand:
-    """The director keeps a disputed hand as entered, audited."""
-    match = hand.match
-    entry = _entry(match, hand.number, _match_table(match))
-    entry.line = hand
-    return resolve_line(Writer(source=Source.DIRECTOR, user=user), entry)
+    return entry
 
 
 def _match_table(match: ChineseMatch) -> Table | None:
     return match.section.table_set.filter(number=match.table).first()
+
+
+# The opponent agrees with a hand entered on the tablet (locking it) or calls
+# the director; the director keeps a disputed hand as entered, audited.
+CHINESE_ANSWERS = LineAnswers(_stored_entry)
+chinese_hand_answer = CHINESE_ANSWERS.answer
+chinese_hand_resolve = CHINESE_ANSWERS.resolve
 
 
 def next_swiss_round(

@@ -101,14 +101,10 @@ def file_line(line: ImportedLine, board: Board, ns: Pair, ew: Pair) -> FileLine:
         board=board,
         ns_pair=ns,
         ew_pair=ew,
-        contract=line.contract,
-        declarer=line.declarer,
-        tricks=line.tricks,
-        lead=line.lead[:3],  # as main passed it to the write path
-        adjusted=line.adjusted,
-        absent=line.absent,
         weighted=line.weighted,
         where=imported_place(line),
+        # The lead cut to three characters, as main passed it to the write path.
+        **line.line_values(lead=line.lead[:3]),
     )
 
 

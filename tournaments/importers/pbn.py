@@ -45,6 +45,7 @@ from tournaments.importers.limits import (
     pbn_board,
 )
 from tournaments.importers.pbn_options import pbn_scoring_options
+from tournaments.services.line_values import LineValues
 
 ARTIFICIAL = re.compile(r"^(?:A[+-]?|\d{1,3}(?:\.\d+)?%|A\d{4})$", re.IGNORECASE)
 
@@ -61,22 +62,15 @@ class ImportedBoard:
 
 
 @dataclass(frozen=True)
-class ImportedLine:
+class ImportedLine(LineValues):
     """A traveller line: played (contract...), artificial (adjusted), or an
     assigned weighted score (its parts)."""
 
     board: int
     ns: str
     ew: str
-    contract: str = ""
-    declarer: str = ""
-    tricks: int | None = None
-    lead: str = ""
-    adjusted: tuple[str, str] | None = None
     weighted: tuple[WeightedPart, ...] | None = None
     where: str = field(default="", compare=False)  # "line 40": in the file
-    # "NS" or "EW": an award against a pair that never came ("60/0").
-    absent: str = ""
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from tournaments.movements.model import BoardShare, Movement, MovementPair, Seat
 from tournaments.services.single_section import (
     PlayerEntry,
     check_player_names,
-    entrant_fields,
+    entrants_create,
     single_section_event_create,
 )
 
@@ -79,10 +79,7 @@ def individual_event_create(
         rounds=schedule.rounds,
         boards_per_round=boards_per_round,
     )
-    entrants = IndividualEntrant.objects.bulk_create(
-        IndividualEntrant(section=section, number=number, **entrant_fields(entry))
-        for number, entry in enumerate(entries, start=1)
-    )
+    entrants = entrants_create(IndividualEntrant, section, enumerate(entries, start=1))
     names = {e.number: f"{e.number} {e.name}".strip() for e in entrants}
     for entrant, entry in zip(entrants, entries, strict=True):
         if entry.player is not None:

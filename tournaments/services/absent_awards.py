@@ -37,6 +37,7 @@ from tournaments.services.running import (
     checked_round,
     locked_section,
     section_change,
+    section_pair,
 )
 
 # The award's name -> (the present side's mark, the absent side's mark).
@@ -62,17 +63,6 @@ def _award(award: object) -> tuple[str, tuple[str, str]]:
     return name, marks
 
 
-def _pair(section: Section, label: object) -> Pair:
-    """The section's pair with this label ("3NS"), refused naming ``pair``."""
-    wanted = str(label or "").strip().upper()
-    found = next((p for p in section.pairs.all() if p.label == wanted), None)
-    if found is None:
-        raise ValidationError(
-            {"pair": _("Pair %(pair)s is not in this section.") % {"pair": label}}
-        )
-    return found
-
-
 @retrying
 def pair_absent(
     section: Section,
@@ -96,7 +86,7 @@ def pair_absent(
     """
     section = locked_section(section)
     name, marks = _award(award)
-    found = _pair(section, pair)
+    found = section_pair(section, pair)
     first = checked_round(section, first, "first")
     last = section.rounds if last is None else checked_round(section, last, "last")
     if last < first:

@@ -54,6 +54,7 @@ from tournaments.models import (
 from tournaments.selectors.movement import section_movement
 from tournaments.services.checks import check_pairs, movement_refusal
 from tournaments.services.entry import check_open
+from tournaments.services.line_values import LineValues
 from tournaments.services.rescoring import section_changed
 from tournaments.services.results import (
     adjusted_line_fields,
@@ -67,19 +68,13 @@ CHUNK = 1000
 
 
 @dataclass(frozen=True)
-class FileLine:
+class FileLine(LineValues):
     """A traveller line read from a file, its board and pairs found: played
     (contract...), artificial (``adjusted``), or weighted (its parts)."""
 
     board: Board
     ns_pair: Pair
     ew_pair: Pair
-    contract: str = ""
-    declarer: str = ""
-    tricks: int | None = None
-    lead: str = ""
-    adjusted: tuple[str, str] | None = None
-    absent: str = ""
     weighted: Sequence[WeightedPart] | None = None
     round: Round | None = None
     table: Table | None = None

@@ -40,14 +40,13 @@ from tournaments.services.checks import (
     played_fields,
     weighted_fields,
 )
-from tournaments.services.disputes import resolve_line
 from tournaments.services.entry import (
     Entry,
     Writer,
-    answer_line,
     delete_line,
     write_line,
 )
+from tournaments.services.line_answers import LineAnswers
 from tournaments.services.rescoring import section_changed
 from tournaments.services.sessions import session_close, session_reopen
 
@@ -332,32 +331,11 @@ def _check_one_line_per_pair(line: Result) -> None:
             )
 
 
-def result_answer(
-    result: Result,
-    *,
-    agree: bool,
-    source: str = Source.DIRECTOR,
-    user: AbstractBaseUser | None = None,
-    table: Table | None = None,
-) -> Result:
-    """The opponents agree with a line (it is then locked for tablets), or
-    call the director.  ``table`` is the answering tablet's table."""
-    writer = Writer(source=source, user=user, table=table)
-    entry = _entry_of(result)
-    return answer_line(writer, entry, agree=agree)
-
-
-def result_resolve(
-    result: Result,
-    *,
-    user: AbstractBaseUser | None = None,
-    source: str = Source.DIRECTOR,
-) -> Result:
-    """The director keeps a disputed line as entered: the dispute is closed,
-    audited, and the line (and so the scores) stays as it is."""
-    writer = Writer(source=source, user=user)
-    entry = _entry_of(result)
-    return resolve_line(writer, entry)
+# The opponents' answer to a traveller line and the director's resolution
+# of its dispute: ``result_answer(result, agree=...)``, ``result_resolve(result)``.
+RESULT_ANSWERS = LineAnswers(_entry_of)
+result_answer = RESULT_ANSWERS.answer
+result_resolve = RESULT_ANSWERS.resolve
 
 
 def result_move(

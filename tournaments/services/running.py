@@ -95,6 +95,18 @@ def checked_round(section: Section, round: object, field: str = "round") -> int:
     return round
 
 
+def section_pair(section: Section, label: object) -> Pair:
+    """The section's pair with this label ("3NS"), refused naming the field
+    ``pair`` when the section has none: the pair a director's change is about."""
+    wanted = str(label or "").strip().upper()
+    found = next((p for p in section.pairs.all() if p.label == wanted), None)
+    if found is None:
+        raise ValidationError(
+            {"pair": _("Pair %(pair)s is not in this section.") % {"pair": label}}
+        )
+    return found
+
+
 def _movement(section: Section, field: str) -> Movement:
     """The section's movement as it would be now, refused if it is not sound."""
     try:
@@ -264,14 +276,7 @@ def pair_withdraw(
     """
     caller, section = section, locked_section(section)
     round = checked_round(section, round)
-    found = next(
-        (p for p in section.pairs.all() if p.label == str(pair).strip().upper()),
-        None,
-    )
-    if found is None:
-        raise ValidationError(
-            {"pair": _("Pair %(pair)s is not in this section.") % {"pair": pair}}
-        )
+    found = section_pair(section, pair)
     for absence in section_absences(section):
         if absence.pair != found.label:
             continue

@@ -15,16 +15,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 from games.bridge import board_dealer, board_vulnerability
 from tournaments.models import Board, Event, Player, Round, Section, Session, Table
 
 BoardFields = Callable[[int], dict[str, object]]
+Entrant = TypeVar("Entrant", bound=models.Model)
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,18 @@ def entrant_fields(entry: PlayerEntry) -> dict[str, object]:
         "player": entry.player,
         "name": entry.name.strip() if entry.player is None else "",
     }
+
+
+def entrants_create(
+    model: type[Entrant], section: Section, numbered: Iterable[tuple[int, PlayerEntry]]
+) -> list[Entrant]:
+    """Store the section's players as ``model`` (the game's entrant), each
+    ``(number, entry)`` a club member or a name (``entrant_fields``): how
+    every game of players entered one by one seats them."""
+    return model.objects.bulk_create(
+        model(section=section, number=number, **entrant_fields(entry))
+        for number, entry in numbered
+    )
 
 
 def players_label(players: Sequence[Player], text: str, joiner: str) -> str:

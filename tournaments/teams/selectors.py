@@ -103,10 +103,12 @@ def standings_rows(event: Event) -> list[StandingRow]:
 
 
 @dataclass(frozen=True)
-class SheetRow:
-    """One board of a match sheet: both rooms' lines and each team's IMPs."""
+class BoardRooms:
+    """One board of a match in its two rooms: the open room's line (home
+    North-South), the closed room's (away North-South) and what each team
+    wins on it (IMPs or BAM points): what a match sheet's row and a teams
+    traveller's row both show."""
 
-    board: int
     open: Result | None
     closed: Result | None
     home: float | None
@@ -114,7 +116,15 @@ class SheetRow:
 
     @property
     def rooms(self) -> tuple[Result | None, Result | None]:
+        """The open room's line, then the closed room's."""
         return self.open, self.closed
+
+
+@dataclass(frozen=True)
+class SheetRow(BoardRooms):
+    """One board of a match sheet: both rooms' lines and each team's IMPs."""
+
+    board: int
 
     def as_json(self) -> dict[str, object]:
         return {

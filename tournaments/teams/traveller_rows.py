@@ -12,25 +12,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from tournaments.models import Match, Result, Section, TeamCompetition
+from tournaments.models import Match, Section, TeamCompetition
 from tournaments.teams.rescore import load_rooms, room_result
-from tournaments.teams.selectors import SheetRow, rooms_sheet
+from tournaments.teams.selectors import BoardRooms, SheetRow, rooms_sheet
 
 
 @dataclass(frozen=True)
-class TravellerRow:
-    """One match's two rooms on one board."""
+class TravellerRow(BoardRooms):
+    """One match's two rooms on one board, with the net score to the home team."""
 
     match: Match
-    open: Result | None
-    closed: Result | None
     net: int | None
-    home: float | None
-    away: float | None
-
-    @property
-    def rooms(self) -> tuple[Result | None, Result | None]:
-        return self.open, self.closed
 
     def in_play(self) -> TravellerRow:
         """The row as a player sees it while a room has still to play the

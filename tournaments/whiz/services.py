@@ -36,8 +36,8 @@ from tournaments.models import (
 )
 from tournaments.services.audit import WHIZ_AUDITED_FIELDS
 from tournaments.services.checks import parse_adjusted
-from tournaments.services.disputes import resolve_line
-from tournaments.services.entry import Entry, Writer, answer_line, write_line
+from tournaments.services.entry import Entry, Writer, write_line
+from tournaments.services.line_answers import LineAnswers
 from tournaments.services.single_section import (
     PlayerEntry,
     check_player_names,
@@ -324,35 +324,6 @@ def _write(
     return line, created
 
 
-def whiz_result_answer(
-    result: WhizResult,
-    *,
-    agree: bool,
-    source: str = Source.DIRECTOR,
-    user: AbstractBaseUser | None = None,
-    table: Table | None = None,
-) -> WhizResult:
-    """The two other players agree with a Whiz line (locking it for the
-    tablet), or call the director.  ``table`` is the answering tablet's."""
-    writer = Writer(source=source, user=user, table=table)
-    round_number = result.round.number if result.round_id else None
-    entry = _entry(result.board, result.table, round_number, {}, result)
-    return answer_line(writer, entry, agree=agree)
-
-
-def whiz_result_resolve(
-    result: WhizResult,
-    *,
-    user: AbstractBaseUser | None = None,
-    source: str = Source.DIRECTOR,
-) -> WhizResult:
-    """The director keeps a disputed Whiz line as entered, audited."""
-    writer = Writer(source=source, user=user)
-    round_number = result.round.number if result.round_id else None
-    entry = _entry(result.board, result.table, round_number, {}, result)
-    return resolve_line(writer, entry)
-
-
 def _entry(
     board: Board,
     table: Table,
@@ -377,3 +348,16 @@ def _entry(
         clash=_("These players already have a result on board %(b)d.")
         % {"b": board.number},
     )
+
+
+def _stored_entry(result: WhizResult) -> Entry:
+    """A stored Whiz line as the write path takes it, to answer or resolve."""
+    round_number = result.round.number if result.round_id else None
+    return _entry(result.board, result.table, round_number, {}, result)
+
+
+# The two other players agree with a Whiz line (locking it for the tablet) or
+# call the director; the director keeps a disputed line as entered, audited.
+WHIZ_ANSWERS = LineAnswers(_stored_entry)
+whiz_result_answer = WHIZ_ANSWERS.answer
+whiz_result_resolve = WHIZ_ANSWERS.resolve

@@ -78,16 +78,39 @@ def team_round(
                 )
                 for table, ns, ew, played in rooms
             ]
-    seatings.sort(key=lambda s: (s.round, s.table))
-    return Movement(
-        kind=TEAMS,
+    return teams_movement(
         name=f"Teams: {len(tables)} matches of {boards} boards",
         tables=2 * len(tables),
         rounds=len(plan),
         boards_per_round=boards // len(plan),
-        pairs=tuple(pairs),
-        seatings=tuple(seatings),
+        pairs=pairs,
+        seatings=seatings,
         notes=_notes(len(plan)),
+    )
+
+
+def teams_movement(
+    *,
+    name: str,
+    tables: int,
+    rounds: int,
+    boards_per_round: int,
+    pairs: Sequence[MovementPair],
+    seatings: Sequence[Seating],
+    notes: tuple[Note, ...],
+) -> Movement:
+    """A team movement (kind ``TEAMS``) with its seatings in (round, table)
+    order, the order the tablets and the printed cards read them in: what
+    every round of team matches (two-room or three-way) returns."""
+    return Movement(
+        kind=TEAMS,
+        name=name,
+        tables=tables,
+        rounds=rounds,
+        boards_per_round=boards_per_round,
+        pairs=tuple(pairs),
+        seatings=tuple(sorted(seatings, key=lambda s: (s.round, s.table))),
+        notes=notes,
     )
 
 

@@ -32,7 +32,11 @@ from tournaments.movements.model import (
     Seating,
     gettext_noop,
 )
-from tournaments.teams.movements.team_round import TEAMS, team_pair_ids, team_pairs
+from tournaments.teams.movements.team_round import (
+    team_pair_ids,
+    team_pairs,
+    teams_movement,
+)
 
 Group = tuple[int, int, int]
 
@@ -99,15 +103,13 @@ def three_way_round(groups: Sequence[Group], *, boards: int) -> Movement:
                 )
                 for table, north, east, index in tables
             ]
-    seatings.sort(key=lambda s: (s.round, s.table))
-    return Movement(
-        kind=TEAMS,
+    return teams_movement(
         name=f"Teams: {len(groups)} three-way groups of {boards} boards a team",
         tables=3 * len(groups),
         rounds=2,
         boards_per_round=half,
-        pairs=tuple(pairs),
-        seatings=tuple(seatings),
+        pairs=pairs,
+        seatings=seatings,
         notes=(
             Note(
                 gettext_noop(

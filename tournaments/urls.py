@@ -15,6 +15,16 @@ def under(prefix: str, *routes: Route) -> list[URLPattern]:
     return [path(prefix + route, view, name=name) for route, view, name in routes]
 
 
+def game_event_pages(game: str, *pages: Route) -> list[URLPattern]:
+    """A game's own pages of an event: ``(route, view, name)`` each, the
+    route below ``events/<int:pk>/<game>/`` and the name "<game>-<name>"
+    (both contracts: the rule writes the game's part once)."""
+    return under(
+        f"events/<int:pk>/{game}/",
+        *((route, view, f"{game}-{name}") for route, view, name in pages),
+    )
+
+
 app_name = "tournaments"
 
 urlpatterns = [

@@ -25,8 +25,8 @@ from tournaments.barbu.services import (
 from tournaments.barbu.sheet import read_sheet, save_sheet, sheet_rows
 from tournaments.director.console import sheet_audit_rows
 from tournaments.director.event_new import event_new_view
-from tournaments.director.event_page import seating_rows, section_event_page
-from tournaments.models import Event, Section, Source
+from tournaments.director.event_page import seating_rows, section_event_view
+from tournaments.models import Section, Source
 from tournaments.selectors.lookups import event_of_kinds
 from tournaments.selectors.player_games import (
     only_section,
@@ -47,11 +47,6 @@ barbu_duplicate_event_new = event_new_view(
 )
 
 
-def barbu_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
-    """A Barbu event for its director: every manche and how many deals are in."""
-    return section_event_page(request, event, "barbu/director_event.html", _manches)
-
-
 def _manches(section: Section) -> dict[str, object]:
     """Each manche with its players and deals in, and who sits out each round."""
     movement = section_barbu_movement(section)
@@ -65,6 +60,10 @@ def _manches(section: Section) -> dict[str, object]:
             if (players := sitting_out(section, number))
         ],
     }
+
+
+# A Barbu event for its director: every manche and how many deals are in.
+barbu_event_detail = section_event_view("barbu/director_event.html", _manches)
 
 
 @staff_member_required

@@ -4,7 +4,7 @@ results URL confs (``BarbuGame.urls``, included there by
 
 from __future__ import annotations
 
-from django.urls import URLPattern, path
+from django.urls import URLPattern
 
 from tournaments.api.routes import object_routes
 from tournaments.barbu.api import (
@@ -15,6 +15,7 @@ from tournaments.barbu.api import (
 from tournaments.barbu.cards import barbu_cards
 from tournaments.barbu.director import barbu_manche
 from tournaments.barbu.results import barbu_player_results
+from tournaments.urls import game_event_pages
 
 URLS: dict[str, list[URLPattern]] = {
     "api": [
@@ -26,19 +27,12 @@ URLS: dict[str, list[URLPattern]] = {
             names="api-",
         ),
     ],
-    "director": [
-        path("events/<int:pk>/barbu/cards/", barbu_cards, name="barbu-cards"),
-        path(
-            "events/<int:pk>/barbu/rounds/<int:round>/tables/<int:table>/",
-            barbu_manche,
-            name="barbu-manche",
-        ),
-    ],
-    "results": [
-        path(
-            "events/<int:pk>/barbu/players/<int:entrant_pk>/",
-            barbu_player_results,
-            name="barbu-player",
-        ),
-    ],
+    "director": game_event_pages(
+        "barbu",
+        ("cards/", barbu_cards, "cards"),
+        ("rounds/<int:round>/tables/<int:table>/", barbu_manche, "manche"),
+    ),
+    "results": game_event_pages(
+        "barbu", ("players/<int:entrant_pk>/", barbu_player_results, "player")
+    ),
 }

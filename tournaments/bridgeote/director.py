@@ -11,7 +11,6 @@ from __future__ import annotations
 from functools import partial
 
 from django import forms
-from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy
 
 from games.bridgeote.individual import INDIVIDUAL_TABLES
@@ -23,9 +22,9 @@ from tournaments.bridgeote.services import (
     section_bridgeote_movement,
 )
 from tournaments.director.event_new import event_new_view
-from tournaments.director.event_page import seating_rows, section_event_page
+from tournaments.director.event_page import seating_rows, section_event_view
 from tournaments.director.game_forms import PlayersEventForm, players_field
-from tournaments.models import Event, Section
+from tournaments.models import Section
 from tournaments.selectors.player_games import section_tables
 
 
@@ -63,13 +62,6 @@ bridgeote_event_new = event_new_view(
 )
 
 
-def bridgeote_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
-    """Every round's tables, their players, deals and entries so far."""
-    return section_event_page(
-        request, event, "bridgeote/director_event.html", _seatings
-    )
-
-
 def _seatings(section: Section) -> dict[str, object]:
     """The movement, each table of each round with its players and deals
     entered, and the tables' codes."""
@@ -81,3 +73,8 @@ def _seatings(section: Section) -> dict[str, object]:
         ),
         "tables": section_tables(section),
     }
+
+
+# A Bridgeote event for its director: every round's tables, their players,
+# deals and entries so far.
+bridgeote_event_detail = section_event_view("bridgeote/director_event.html", _seatings)

@@ -9,11 +9,12 @@ Paths and names are contracts.
 
 from __future__ import annotations
 
-from django.urls import URLPattern, path
+from django.urls import URLPattern
 
 from tournaments.api.routes import object_routes
 from tournaments.bridgeote import api, api_pairs
 from tournaments.bridgeote.cards import bridgeote_cards
+from tournaments.urls import game_event_pages
 
 URLS: dict[str, list[URLPattern]] = {
     "api": [
@@ -28,9 +29,5 @@ URLS: dict[str, list[URLPattern]] = {
             "event", ("bridgeote-ranking", api.BridgeoteRankingView), names="api-"
         ),
     ],
-    "director": [
-        path(
-            "events/<int:pk>/bridgeote/cards/", bridgeote_cards, name="bridgeote-cards"
-        ),
-    ],
+    "director": game_event_pages("bridgeote", ("cards/", bridgeote_cards, "cards")),
 }

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy
 
 from tournaments.chinese.event_form import ChineseEventForm
@@ -12,8 +11,8 @@ from tournaments.chinese.selectors import section_matches
 from tournaments.chinese.services import chinese_event_create
 from tournaments.director.console import sheet_audit_rows
 from tournaments.director.event_new import event_new_view
-from tournaments.director.event_page import section_event_page
-from tournaments.models import Event, Section
+from tournaments.director.event_page import section_event_view
+from tournaments.models import Section
 from tournaments.selectors.player_games import section_tables
 
 # Create a Chinese bridge event.
@@ -22,11 +21,6 @@ chinese_event_new = event_new_view(
     chinese_event_create,
     title=gettext_lazy("New Chinese bridge event"),
 )
-
-
-def chinese_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
-    """A Chinese bridge event for its director: rounds, matches, tablet codes."""
-    return section_event_page(request, event, "chinese/director_event.html", _rounds)
 
 
 def _rounds(section: Section) -> dict[str, object]:
@@ -42,3 +36,7 @@ def _rounds(section: Section) -> dict[str, object]:
         "tables": section_tables(section),
         "changes": sheet_audit_rows(section),
     }
+
+
+# A Chinese bridge event for its director: rounds, matches, tablet codes.
+chinese_event_detail = section_event_view("chinese/director_event.html", _rounds)

@@ -13,6 +13,7 @@ from tournaments.chinese.api import (
 )
 from tournaments.chinese.cards import chinese_cards
 from tournaments.chinese.results import chinese_player_results
+from tournaments.urls import game_event_pages
 
 URLS: dict[str, list[URLPattern]] = {
     "api": [
@@ -27,14 +28,8 @@ URLS: dict[str, list[URLPattern]] = {
         ),
         *object_routes("event", ("chinese-ranking", ChineseRankingView), names="api-"),
     ],
-    "director": [
-        path("events/<int:pk>/chinese/cards/", chinese_cards, name="chinese-cards"),
-    ],
-    "results": [
-        path(
-            "events/<int:pk>/chinese/players/<int:player_pk>/",
-            chinese_player_results,
-            name="chinese-player",
-        ),
-    ],
+    "director": game_event_pages("chinese", ("cards/", chinese_cards, "cards")),
+    "results": game_event_pages(
+        "chinese", ("players/<int:player_pk>/", chinese_player_results, "player")
+    ),
 }

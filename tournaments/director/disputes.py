@@ -56,32 +56,34 @@ def kept_message(board: int) -> str:
     }
 
 
-def line_kept(
-    request: HttpRequest,
+def keep_view(
     resolve: Callable[..., object],
-    line: Any,
+    line_of: Callable[[int], Any],
     traveller: Callable[[Any], str],
-) -> HttpResponse:
-    """Keep the disputed ``line`` as entered through the game's ``resolve``,
-    then back to the page the button was on, else to the address
-    ``traveller`` gives for the line's board (the game's traveller)."""
-    board = line.board
-    settle_line(request, resolve, line, kept_message(board.number))
-    return back_to(request, traveller(board))
+) -> Callable[[HttpRequest, int], HttpResponse]:
+    """A game's "Keep as entered" view (a director's POST): the disputed
+    line ``line_of`` finds by pk is kept as entered through the game's
+    ``resolve``, then back to the page the button was on, else to the
+    address ``traveller`` gives for the line's board (the game's
+    traveller)."""
+
+    @staff_member_required
+    @require_POST
+    def keep(request: HttpRequest, pk: int) -> HttpResponse:
+        line = line_of(pk)
+        board = line.board
+        settle_line(request, resolve, line, kept_message(board.number))
+        return back_to(request, traveller(board))
+
+    return keep
 
 
-@staff_member_required
-@require_POST
-def result_keep(request: HttpRequest, pk: int) -> HttpResponse:
-    """Keep a disputed traveller line as entered: the dispute is resolved."""
-    return line_kept(
-        request,
-        result_resolve,
-        result_with_board(pk),
-        lambda board: reverse(
-            "director:traveller", args=[board.section_id, board.number]
-        ),
-    )
+# Keep a disputed traveller line as entered: the dispute is resolved.
+result_keep = keep_view(
+    result_resolve,
+    result_with_board,
+    lambda board: reverse("director:traveller", args=[board.section_id, board.number]),
+)
 
 
 @staff_member_required

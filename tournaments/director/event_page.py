@@ -39,6 +39,20 @@ def section_event_page(
     )
 
 
+def section_event_view(
+    template: str, shown: Callable[[Section], dict[str, object]]
+) -> Callable[[HttpRequest, Event], HttpResponse]:
+    """A single-section game's ``event_page`` (its ``Game.event_page``):
+    ``section_event_page`` with the game's ``template`` and what it
+    ``shown``, so that each game declares its page rather than writing the
+    view."""
+
+    def event_page(request: HttpRequest, event: Event) -> HttpResponse:
+        return section_event_page(request, event, template, shown)
+
+    return event_page
+
+
 def seating_rows(
     movement: Any,
     players: Callable[[Any], object],

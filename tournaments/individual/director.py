@@ -8,11 +8,10 @@ Boards are then corrected as in pairs bridge (the section's traveller pages).
 from __future__ import annotations
 
 from django import forms
-from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy
 
 from tournaments.director.event_new import event_new_view
-from tournaments.director.event_page import section_event_page
+from tournaments.director.event_page import section_event_view
 from tournaments.director.game_forms import PlayersEventForm
 from tournaments.individual.movement import (
     DEFAULT_ROUNDS,
@@ -21,7 +20,7 @@ from tournaments.individual.movement import (
 )
 from tournaments.individual.selectors import entrants_by_number
 from tournaments.individual.services import individual_event_create, section_schedule
-from tournaments.models import Event, Section
+from tournaments.models import Section
 from tournaments.selectors.player_games import section_tables
 
 
@@ -45,19 +44,6 @@ individual_event_new = event_new_view(
     individual_event_create,
     title=gettext_lazy("New individual event"),
 )
-
-
-def individual_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
-    """An individual event for its director: the movement, player by seat."""
-    return section_event_page(
-        request,
-        event,
-        "individual/director_event.html",
-        lambda section: {
-            "rounds": seated_rounds(section),
-            "tables": section_tables(section),
-        },
-    )
 
 
 def seated_rounds(section: Section) -> list[tuple[int, list[dict], list[object]]]:
@@ -84,3 +70,13 @@ def seated_rounds(section: Section) -> list[tuple[int, list[dict], list[object]]
         out = [players[p] for p in schedule.sit_outs[number - 1]]
         rounds.append((number, tables, out))
     return rounds
+
+
+# An individual event for its director: the movement, player by seat.
+individual_event_detail = section_event_view(
+    "individual/director_event.html",
+    lambda section: {
+        "rounds": seated_rounds(section),
+        "tables": section_tables(section),
+    },
+)

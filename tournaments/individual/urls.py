@@ -11,24 +11,16 @@ from django.urls import URLPattern
 
 from tournaments.api.routes import object_routes
 from tournaments.individual import api, results
-from tournaments.urls import under
+from tournaments.urls import game_event_pages
 
 API: list[URLPattern] = object_routes(
     "event", ("individual-ranking", api.IndividualRankingView), names="api-"
 )
 
-RESULTS: list[URLPattern] = under(
-    "events/<int:pk>/",
-    (
-        "individual/boards/<int:number>/",
-        results.individual_board_results,
-        "individual-board",
-    ),
-    (
-        "individual/players/<int:entrant_pk>/",
-        results.individual_player_results,
-        "individual-player",
-    ),
+RESULTS: list[URLPattern] = game_event_pages(
+    "individual",
+    ("boards/<int:number>/", results.individual_board_results, "board"),
+    ("players/<int:entrant_pk>/", results.individual_player_results, "player"),
 )
 
 

@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 
 from tournaments.director.console import audit_rows
 from tournaments.director.event_new import event_new_view
-from tournaments.director.event_page import section_event_page
-from tournaments.models import Board, Event, Section, Session
+from tournaments.director.event_page import section_event_view
+from tournaments.models import Board, Section, Session
 from tournaments.services.closing import open_disputes
 from tournaments.services.sheet_rows import sheet_rows_saved
 from tournaments.whiz.director_forms import WhizEventForm, WhizRow
@@ -44,11 +44,6 @@ whiz_event_new = event_new_view(
 )
 
 
-def whiz_event_detail(request: HttpRequest, event: Event) -> HttpResponse:
-    """A Whiz tournament for its director: players, boards entered, links."""
-    return section_event_page(request, event, "whiz/director_event.html", _boards)
-
-
 def _boards(section: Section) -> dict[str, object]:
     """The players in seat order, each board with its lines entered and the
     times it is played, and the open disputes."""
@@ -62,6 +57,10 @@ def _boards(section: Section) -> dict[str, object]:
         ],
         "disputes": open_disputes(section),
     }
+
+
+# A Whiz tournament for its director: players, boards entered, links.
+whiz_event_detail = section_event_view("whiz/director_event.html", _boards)
 
 
 def whiz_rows(section: Section, board: Board) -> list[WhizRow]:

@@ -8,26 +8,17 @@ page the button was on (else to the board's Whiz traveller).
 
 from __future__ import annotations
 
-from django.contrib.admin.views.decorators import staff_member_required
-from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
-from django.views.decorators.http import require_POST
 
-from tournaments.director.disputes import line_kept
+from tournaments.director.disputes import keep_view
 from tournaments.whiz.selectors import line_to_keep
 from tournaments.whiz.services import whiz_result_resolve
 
-
-@staff_member_required
-@require_POST
-def whiz_result_keep(request: HttpRequest, pk: int) -> HttpResponse:
-    """Keep a disputed Whiz line as entered: the dispute is resolved."""
-    return line_kept(
-        request,
-        whiz_result_resolve,
-        line_to_keep(pk),
-        lambda board: reverse(
-            "director:whiz-traveller",
-            args=[board.section.session.event_id, board.number],
-        ),
-    )
+# Keep a disputed Whiz line as entered: the dispute is resolved.
+whiz_result_keep = keep_view(
+    whiz_result_resolve,
+    line_to_keep,
+    lambda board: reverse(
+        "director:whiz-traveller", args=[board.section.session.event_id, board.number]
+    ),
+)

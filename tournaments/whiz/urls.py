@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.urls import URLPattern, path
 
 from tournaments.api.routes import object_routes
+from tournaments.urls import game_event_pages
 from tournaments.whiz.api import WhizRankingView, WhizResultsView
 from tournaments.whiz.api_lines import WhizResultDetailView, WhizResultResolveView
 from tournaments.whiz.cards import whiz_cards
@@ -30,23 +31,15 @@ URLS: dict[str, list[URLPattern]] = {
     ],
     "director": [
         path("whiz-results/<int:pk>/keep/", whiz_result_keep, name="whiz-result-keep"),
-        path(
-            "events/<int:pk>/whiz/boards/<int:number>/",
-            whiz_traveller,
-            name="whiz-traveller",
-        ),
-        path("events/<int:pk>/whiz/cards/", whiz_cards, name="whiz-cards"),
-    ],
-    "results": [
-        path(
-            "events/<int:pk>/whiz/boards/<int:number>/",
-            whiz_board_results,
-            name="whiz-board",
-        ),
-        path(
-            "events/<int:pk>/whiz/players/<int:entrant_pk>/",
-            whiz_player_results,
-            name="whiz-player",
+        *game_event_pages(
+            "whiz",
+            ("boards/<int:number>/", whiz_traveller, "traveller"),
+            ("cards/", whiz_cards, "cards"),
         ),
     ],
+    "results": game_event_pages(
+        "whiz",
+        ("boards/<int:number>/", whiz_board_results, "board"),
+        ("players/<int:entrant_pk>/", whiz_player_results, "player"),
+    ),
 }

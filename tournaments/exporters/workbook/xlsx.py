@@ -238,12 +238,19 @@ def _content_types(sheets: int) -> str:
     )
 
 
-def _package_relations() -> str:
-    return (
-        f'{HEAD}<Relationships xmlns="{PACKAGE}">'
-        f'<Relationship Id="rId1" Type="{RELATIONS}/officeDocument" '
-        'Target="xl/workbook.xml"/></Relationships>'
+def _relationships(parts: list[tuple[str, str]]) -> str:
+    """A relationships part: each ``(type, target)`` of ``parts`` in turn,
+    numbered from rId1 (the package's and the workbook's write the same
+    XML)."""
+    links = "".join(
+        f'<Relationship Id="rId{n}" Type="{RELATIONS}/{kind}" Target="{target}"/>'
+        for n, (kind, target) in enumerate(parts, start=1)
     )
+    return f'{HEAD}<Relationships xmlns="{PACKAGE}">{links}</Relationships>'
+
+
+def _package_relations() -> str:
+    return _relationships([("officeDocument", "xl/workbook.xml")])
 
 
 def _workbook(titles: list[str]) -> str:
@@ -259,13 +266,7 @@ def _workbook(titles: list[str]) -> str:
 
 
 def _workbook_relations(sheets: int) -> str:
-    links = "".join(
-        f'<Relationship Id="rId{n}" Type="{RELATIONS}/worksheet" '
-        f'Target="worksheets/sheet{n}.xml"/>'
-        for n in range(1, sheets + 1)
-    )
-    return (
-        f'{HEAD}<Relationships xmlns="{PACKAGE}">{links}'
-        f'<Relationship Id="rId{sheets + 1}" Type="{RELATIONS}/styles" '
-        'Target="styles.xml"/></Relationships>'
+    return _relationships(
+        [("worksheet", f"worksheets/sheet{n}.xml") for n in range(1, sheets + 1)]
+        + [("styles", "styles.xml")]
     )

@@ -71,8 +71,7 @@ from tournaments.services.rescoring import section_changed
 from tournaments.services.single_section import (
     PlayerEntry,
     check_player_names,
-    entrants_create,
-    single_section_event_create,
+    seated_event_create,
 )
 
 PLAYERS_PER_TABLE = 4
@@ -139,7 +138,8 @@ def barbu_event_create(
         movement = _built(tables, rounds, count)
     except ValueError as error:
         raise ValidationError({"rounds": str(error)}) from None
-    section = single_section_event_create(
+    seated = entries if count % PLAYERS_PER_TABLE else _seat_order(entries, tables)
+    section, _entrants = seated_event_create(
         Event(
             name=name,
             date=date,
@@ -148,13 +148,12 @@ def barbu_event_create(
             kind=Event.Kind.BARBU_DUPLICATE if duplicate else Event.Kind.BARBU,
             barbu_compulsory_doubles=compulsory_doubles,
         ),
-        movement=Section.Movement.GAME,
+        BarbuEntrant,
+        enumerate(seated, start=1),
         tables=tables,
         rounds=movement.rounds,
         boards_per_round=DEALS_PER_MANCHE,
     )
-    seated = entries if count % PLAYERS_PER_TABLE else _seat_order(entries, tables)
-    entrants_create(BarbuEntrant, section, enumerate(seated, start=1))
     return section.session.event
 
 

@@ -43,8 +43,7 @@ from tournaments.services.entry import Entry, Writer, write_line
 from tournaments.services.single_section import (
     PlayerEntry,
     check_player_names,
-    entrants_create,
-    single_section_event_create,
+    seated_event_create,
 )
 
 
@@ -84,16 +83,16 @@ def bridgeote_event_create(
     except ValueError as error:
         field = "rounds" if str(error).startswith("rounds") else "deals_per_round"
         raise ValidationError({field: str(error)}) from None
-    section = single_section_event_create(
+    section, _entrants = seated_event_create(
         Event(
             name=name, date=date, club=club, created_by=user, kind=Event.Kind.BRIDGEOTE
         ),
-        movement=Section.Movement.GAME,
+        BridgeoteEntrant,
+        _numbered(entries, tables, size),
         tables=tables,
         rounds=rounds,
         boards_per_round=deals_per_round,
     )
-    entrants_create(BridgeoteEntrant, section, _numbered(entries, tables, size))
     return section.session.event
 
 

@@ -47,8 +47,7 @@ from tournaments.services.entry import Entry, Writer, write_line
 from tournaments.services.line_answers import LineAnswers
 from tournaments.services.single_section import (
     PlayerEntry,
-    entrants_create,
-    single_section_event_create,
+    seated_event_create,
 )
 
 Pairings = Sequence[tuple[int, int | None]]
@@ -97,12 +96,13 @@ def chinese_event_create(
     schedule = berger_rounds(count)
     if format == ChineseSettings.Format.ROUND_ROBIN:
         rounds = len(schedule)
-    section = single_section_event_create(
+    section, _players = seated_event_create(
         Event(
             name=name, date=date, club=club, created_by=user, kind=Event.Kind.CHINESE
         ),
+        ChinesePlayer,
+        enumerate(entries, start=1),
         round_rows=False,
-        movement=Section.Movement.GAME,
         tables=(count + 1) // 2,
         rounds=rounds,
         boards_per_round=hands,
@@ -110,7 +110,6 @@ def chinese_event_create(
     ChineseSettings.objects.create(
         section=section, format=format, hands=hands, duplicate=duplicate, target=target
     )
-    entrants_create(ChinesePlayer, section, enumerate(entries, start=1))
     if format == ChineseSettings.Format.ROUND_ROBIN:
         for number, pairings in enumerate(schedule, start=1):
             _lay_out(section, number, pairings)

@@ -31,8 +31,7 @@ from tournaments.movements.model import BoardShare, Movement, MovementPair, Seat
 from tournaments.services.single_section import (
     PlayerEntry,
     check_player_names,
-    entrants_create,
-    single_section_event_create,
+    seated_event_create,
 )
 
 MEMO = "_donne_individual_schedule"
@@ -71,15 +70,15 @@ def individual_event_create(
     event = Event(
         name=name, date=date, club=club, created_by=user, kind=Event.Kind.INDIVIDUAL
     )
-    section = single_section_event_create(
+    section, entrants = seated_event_create(
         event,
+        IndividualEntrant,
+        enumerate(entries, start=1),
         boards=schedule.boards,
-        movement=Section.Movement.GAME,
         tables=schedule.tables,
         rounds=schedule.rounds,
         boards_per_round=boards_per_round,
     )
-    entrants = entrants_create(IndividualEntrant, section, enumerate(entries, start=1))
     names = {e.number: f"{e.number} {e.name}".strip() for e in entrants}
     for entrant, entry in zip(entrants, entries, strict=True):
         if entry.player is not None:

@@ -116,12 +116,28 @@ def single_section_event_create(event: Event, **layout: Any) -> Section:
 
     ``layout`` is what :func:`section_lay_out` takes besides the session:
     the boards and how each is made, whether it has round rows, and the
-    section's fields (movement, tables, rounds, boards per round).  Raises
-    ``ValidationError`` for a bad event field; nothing is left half made.
+    section's fields (tables, rounds, boards per round).  Its players move
+    by the game's own schedule (``Section.Movement.GAME``), not as pairs of
+    a Mitchell or a Howell.  Raises ``ValidationError`` for a bad event
+    field; nothing is left half made.
     """
     event.full_clean()
     event.save()
     session = Session.objects.create(
         event=event, number=1, status=Session.Status.PLAYING
     )
-    return section_lay_out(session, **layout)
+    return section_lay_out(session, movement=Section.Movement.GAME, **layout)
+
+
+@transaction.atomic
+def seated_event_create(
+    event: Event,
+    entrant: type[Entrant],
+    numbered: Iterable[tuple[int, PlayerEntry]],
+    **layout: Any,
+) -> tuple[Section, list[Entrant]]:
+    """:func:`single_section_event_create`, then its players stored as
+    ``entrant`` rows numbered as in ``numbered`` (:func:`entrants_create`):
+    the whole creation of an event whose players each keep one number."""
+    section = single_section_event_create(event, **layout)
+    return section, entrants_create(entrant, section, numbered)

@@ -130,7 +130,6 @@ def whiz_event_create(
         event,
         boards=movement.boards,
         board_fields=whiz_board,
-        movement=Section.Movement.GAME,
         tables=movement.tables,
         rounds=movement.rounds,
         boards_per_round=movement.boards_per_round,

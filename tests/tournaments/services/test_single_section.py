@@ -47,7 +47,6 @@ def test_a_section_that_cannot_be_stored_leaves_no_event_nor_session():
     with pytest.raises(IntegrityError):
         single_section_event_create(
             Event(name="Broken", date=DAY, kind=Event.Kind.BARBU),
-            movement=Section.Movement.GAME,
             tables=None,
             rounds=4,
             boards_per_round=7,
@@ -60,7 +59,6 @@ def test_a_bad_event_field_is_named_and_nothing_is_stored():
     with pytest.raises(ValidationError) as refused:
         single_section_event_create(
             Event(name="", date=DAY, kind=Event.Kind.BARBU),
-            movement=Section.Movement.GAME,
             tables=1,
             rounds=4,
             boards_per_round=7,

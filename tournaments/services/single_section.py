@@ -5,8 +5,9 @@ row with its movement's size, its boards, its ``Round`` rows and its
 ``Table`` rows (the tablets sign in with the tables' codes).  Whiz, Barbu
 and Chinese bridge events are one session of one section, their players
 entered one by one (``PlayerEntry``): :func:`single_section_event_create`
-makes the event, its session and its laid-out section in one transaction;
-each game then seats its own players and adds what only it has.  Pairs
+makes the event, its session and its laid-out section in one transaction,
+and :func:`seated_event_create` also stores the players each numbered
+(Whiz seats its own, by line); each game then adds what only it has.  Pairs
 sections (``services.events``) and teams rounds (``services.teams``) use
 :func:`section_lay_out` for their own sessions.
 """

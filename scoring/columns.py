@@ -1,0 +1,387 @@
+"""Score a pairs session from columns: numpy arrays in, numpy arrays out.
+
+:func:`scoring.session.score_session` takes one ``TravellerLine`` per line
+and returns one ``ScoredTravellerLine`` per line: on a field of 1,000,000
+lines that is about 1.4 s to build the input objects and 5 s to score them,
+most of it Python objects and dictionaries.  :func:`score_columns` takes the
+same field as arrays (board numbers, NS and EW pair ids, NS scores) as a
+rescore can read them straight from the database, and returns each line's
+figures and each pair's totals, percentage and place as arrays.  The
+figures are those of ``score_session`` to the last bit (the property tests
+in ``tests/scoring/test_columns.py`` compare the two on random fields).
+
+The plain bulk (every board whose lines are all plain scores) goes through
+numpy in one pass, with the same operations in the same order as
+``scoring.plain_field``.  The rare lines that are not plain (weighted and
+artificial adjusted scores, awards against an absent pair) come in a small
+mapping ``special`` from line index to result; the boards that hold one are
+scored by :func:`scoring.board.score_board` itself, board by board, and so
+is every board when the club prints matchpoints rounded (``mp_decimals``).
+Session averages for A+/A- (``AverageRule.SESSION``) are worked out from
+array totals and applied to the artificial lines only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import pairwise
+
+import numpy as np
+
+from scoring.board import (
+    ArtificialScore,
+    BoardSettings,
+    WeightedScore,
+    is_absent_award,
+    plays,
+    score_board,
+)
+from scoring.field import matchpoint_field, rank_field, round_like_python
+from scoring.ranking import DEFAULT_NDIGITS
+from scoring.session import GROUP_ORDER, AverageRule, PairStanding, SessionSettings
+
+# score_board's rounding of the figures it returns.
+_NDIGITS = 9
+
+# Non-negative integer ids no larger than this beyond the number of entries
+# are their own np.bincount bins (no sort of the ids), as in scoring.field.
+_DIRECT_ID_SLACK = 2**16
+
+SpecialResult = WeightedScore | ArtificialScore
+
+
+@dataclass(frozen=True)
+class PairColumns:
+    """Each pair's session, one array element per pair, in ranking order.
+
+    The groups follow one another as ``score_session`` lists its rankings
+    (NS, EW, then the single ranking); ``spans`` gives each group's slice of
+    the arrays.  Within a group, best first, ties by the pair id as text.
+    """
+
+    pair: np.ndarray
+    mp: np.ndarray
+    top: np.ndarray
+    pct: np.ndarray
+    boards: np.ndarray
+    rank: list[str]
+    spans: list[tuple[str | None, int, int]]
+
+    def rankings(self) -> dict[str | None, list[PairStanding]]:
+        """The rankings as ``score_session`` returns them (one object per
+        pair, not per line): what the penalties and the store take."""
+        pairs = self.pair.tolist()
+        mp, top, pct = self.mp.tolist(), self.top.tolist(), self.pct.tolist()
+        boards = self.boards.tolist()
+        return {
+            group: [
+                PairStanding(
+                    pairs[i], group, mp[i], top[i], pct[i], boards[i], self.rank[i]
+                )
+                for i in range(start, end)
+            ]
+            for group, start, end in self.spans
+        }
+
+
+@dataclass(frozen=True)
+class ColumnScore:
+    """A scored session as columns: each line's figures, aligned with the
+    input lines, and the pairs' standings (None when not ``ranked``)."""
+
+    ns_mp: np.ndarray
+    ew_mp: np.ndarray
+    ns_pct: np.ndarray
+    ew_pct: np.ndarray
+    top: np.ndarray
+    artificial: np.ndarray
+    pairs: PairColumns | None
+
+
+def score_columns(
+    boards: np.ndarray,
+    ns: np.ndarray,
+    ew: np.ndarray,
+    scores: np.ndarray,
+    *,
+    special: Mapping[int, SpecialResult] | None = None,
+    settings: SessionSettings | None = None,
+    groups: Mapping[int, str | None] | None = None,
+    expected: int | Mapping[int, int] | None = None,
+    ranked: bool = True,
+) -> ColumnScore:
+    """Score a session given as columns, with ``score_session``'s figures.
+
+    ``boards``, ``ns`` and ``ew`` are integer arrays (board number, NS and EW
+    pair id of each line); ``scores`` the NS score in points of each plain
+    line.  ``special`` maps the index of each line that is not a plain score
+    to its result (a weighted or an artificial score); its ``scores`` entry
+    is then ignored (NaN is fine).  ``settings``, ``groups``, ``expected``
+    and ``ranked`` are those of :func:`scoring.session.score_session`.
+    """
+    settings = settings or SessionSettings()
+    special = special or {}
+    boards = np.asarray(boards, dtype=np.int64)
+    ns = np.asarray(ns, dtype=np.int64)
+    ew = np.asarray(ew, dtype=np.int64)
+    scores = np.asarray(scores)
+    n = len(boards)
+    if not (ns.shape == ew.shape == scores.shape == boards.shape == (n,)):
+        raise ValueError("boards, ns, ew and scores must be 1-D and of one length")
+    if any(not 0 <= i < n for i in special):
+        raise ValueError("special: every key must be the index of a line")
+
+    distinct, where, counts = _codes(boards)
+    slow_board = np.zeros(len(distinct), dtype=bool)
+    absent = np.zeros(len(distinct), dtype=np.int64)
+    for index, result in special.items():
+        slow_board[where[index]] = True
+        if is_absent_award(result):
+            absent[where[index]] += 1
+    if settings.board.mp_decimals is not None:
+        slow_board[:] = True
+    if expected is None:
+        expected = int((counts - absent).max()) if n else 0
+
+    figures = np.zeros((5, n), dtype=np.float64)
+    slow_line = slow_board[where]
+    fast = ~slow_line
+    if fast.any():
+        _plain(
+            boards, scores, where, counts, distinct, fast, expected, settings, figures
+        )
+    if slow_line.any():
+        _by_board(
+            boards, scores, where, special, slow_line, expected, settings, figures
+        )
+    ns_mp, ew_mp, ns_pct, ew_pct, top = figures
+
+    artificial = np.zeros(n, dtype=bool)
+    marked = [i for i, r in special.items() if isinstance(r, ArtificialScore)]
+    artificial[marked] = True
+    who, slot, ids = _pair_slots(ns, ew)
+    if settings.average_rule is AverageRule.SESSION and marked:
+        _session_averages(
+            figures, who, slot, len(ids), artificial, special, settings.board
+        )
+    pairs = _rank(ids, slot, figures, groups or {}) if ranked else None
+    return ColumnScore(ns_mp, ew_mp, ns_pct, ew_pct, top, artificial, pairs)
+
+
+def _codes(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct values ascending, each value's index among them, and how
+    many times each occurs: np.unique's answer, by np.bincount when the
+    values are small non-negative integers (no sort)."""
+    if (
+        len(values)
+        and values.min() >= 0
+        and values.max() <= len(values) + _DIRECT_ID_SLACK
+    ):
+        counts = np.bincount(values)
+        distinct = np.flatnonzero(counts)
+        if len(distinct) == len(counts):
+            return distinct, values, counts
+        index = np.zeros(len(counts), dtype=np.int64)
+        index[distinct] = np.arange(len(distinct))
+        return distinct, index[values], counts[distinct]
+    return np.unique(values, return_inverse=True, return_counts=True)
+
+
+def _plain(
+    boards: np.ndarray,
+    scores: np.ndarray,
+    where: np.ndarray,
+    counts: np.ndarray,
+    distinct: np.ndarray,
+    lines: np.ndarray,
+    expected: int | Mapping[int, int],
+    settings: SessionSettings,
+    figures: np.ndarray,
+) -> None:
+    """Fill ``figures`` for the ``lines`` (a mask) of the all-plain boards:
+    ``scoring.plain_field.score_plain_boards``'s operations, kept as arrays."""
+    every = bool(lines.all())
+    board_of = where if every else where[lines]
+    played = counts[board_of]
+    if isinstance(expected, Mapping):
+        each = np.asarray([expected.get(b, 0) for b in distinct.tolist()])
+        wanted = np.maximum(played, each[board_of])
+    else:
+        wanted = np.maximum(played, expected)
+    tpb = settings.board.top_per_beat
+    half = tpb / 2
+    raw = matchpoint_field(
+        boards if every else boards[lines],
+        scores if every else scores[lines],
+        top_per_beat=tpb,
+    )
+    if settings.board.neuberg:
+        factor = played < wanted
+        mp = np.where(factor, (raw + half) * (wanted / played) - half, raw)
+        tops = (tpb * (np.where(factor, wanted, played) - 1)).astype(np.float64)
+    else:
+        mp = raw
+        tops = (tpb * (played - 1)).astype(np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        pct = np.where(tops > 0, 100 * mp / tops, 50.0)
+    rows = (mp, tops - mp, pct, 100 - pct)
+    for row, values in enumerate(rows):
+        rounded = round_like_python(values, _NDIGITS)
+        if every:
+            figures[row] = rounded
+        else:
+            figures[row, lines] = rounded
+    if every:
+        figures[4] = tops
+    else:
+        figures[4, lines] = tops
+
+
+def _by_board(
+    boards: np.ndarray,
+    scores: np.ndarray,
+    where: np.ndarray,
+    special: Mapping[int, SpecialResult],
+    lines: np.ndarray,
+    expected: int | Mapping[int, int],
+    settings: SessionSettings,
+    figures: np.ndarray,
+) -> None:
+    """Fill ``figures`` for the ``lines`` (a mask) board by board with
+    ``score_board``, as ``score_session`` does, each board's lines in
+    input order."""
+    indexes = np.flatnonzero(lines)
+    indexes = indexes[np.argsort(where[indexes], kind="stable")]
+    starts = np.flatnonzero(np.diff(where[indexes], prepend=-1))
+    for start, end in pairwise([*starts.tolist(), len(indexes)]):
+        board = indexes[start:end].tolist()
+        number = int(boards[board[0]])
+        results = [special.get(i) for i in board]
+        plain = scores[board].tolist()
+        results = [p if r is None else r for r, p in zip(results, plain, strict=True)]
+        wanted = expected.get(number, 0) if isinstance(expected, Mapping) else expected
+        scored = score_board(
+            results, settings=settings.board, expected=max(wanted, plays(results))
+        )
+        figures[:, board] = np.asarray(
+            [(s.ns_mp, s.ew_mp, s.ns_pct, s.ew_pct, s.top) for s in scored],
+            dtype=np.float64,
+        ).T
+
+
+def _pair_slots(
+    ns: np.ndarray, ew: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Both sides of the lines interleaved (line 0 NS, line 0 EW, line 1 NS...),
+    the order in which ``score_session`` adds a pair's figures up, each
+    side's bin and the distinct pair ids (ascending) the bins stand for."""
+    who = np.empty(2 * len(ns), dtype=np.int64)
+    who[0::2] = ns
+    who[1::2] = ew
+    ids, slot, _ = _codes(who)
+    return who, slot, ids
+
+
+def _interleaved(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """``first[0], second[0], first[1], second[1]...``"""
+    both = np.empty(2 * len(first), dtype=np.float64)
+    both[0::2] = first
+    both[1::2] = second
+    return both
+
+
+def _session_averages(
+    figures: np.ndarray,
+    who: np.ndarray,
+    slot: np.ndarray,
+    n_pairs: int,
+    artificial: np.ndarray,
+    special: Mapping[int, SpecialResult],
+    board: BoardSettings,
+) -> None:
+    """Lift A+ to the pair's average on its real boards when higher and A-
+    down to it when lower (``score_session``'s ``_apply_session_averages``):
+    np.bincount adds in index order, so the sums are the same floats."""
+    real = np.repeat(~artificial, 2)
+    earned = np.bincount(
+        slot[real],
+        weights=_interleaved(figures[0], figures[1])[real],
+        minlength=n_pairs,
+    )
+    tops = np.bincount(
+        slot[real], weights=np.repeat(figures[4], 2)[real], minlength=n_pairs
+    )
+    for index, result in special.items():
+        if not isinstance(result, ArtificialScore):
+            continue
+        top = float(figures[4, index])
+        for side, mark in ((0, result.ns), (1, result.ew)):
+            pair = int(slot[2 * index + side])
+            pct = float(figures[2 + side, index])
+            if mark in ("A+", "A-") and tops[pair]:
+                average = 100 * float(earned[pair]) / float(tops[pair])
+                pct = max(pct, average) if mark == "A+" else min(pct, average)
+            figures[2 + side, index] = pct
+            figures[side, index] = board.printed(top * pct / 100)
+
+
+def _rank(
+    ids: np.ndarray,
+    slot: np.ndarray,
+    figures: np.ndarray,
+    groups: Mapping[int, str | None],
+) -> PairColumns:
+    """Total each pair's MP and tops in line order, then rank each group as
+    ``scoring.session.rank_standings`` does (``rank_field`` for the places)."""
+    n_pairs = len(ids)
+    mp = np.bincount(
+        slot, weights=_interleaved(figures[0], figures[1]), minlength=n_pairs
+    )
+    tops = np.bincount(slot, weights=np.repeat(figures[4], 2), minlength=n_pairs)
+    played = np.bincount(slot, minlength=n_pairs)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        pct = np.where(tops != 0, 100 * mp / tops, 50.0)
+    by_group = _groups(ids, slot, groups)
+    order: list[np.ndarray] = []
+    ranks: list[str] = []
+    spans: list[tuple[str | None, int, int]] = []
+    start = 0
+    for group, members in by_group:
+        places = rank_field(pct[members], ndigits=DEFAULT_NDIGITS)
+        shared = np.bincount(places)[places] > 1
+        text = ids[members].astype(str)
+        ranked = np.lexsort((text, -pct[members]))
+        order.append(members[ranked])
+        ranks += [
+            f"{p}=" if s else str(p)
+            for p, s in zip(
+                places[ranked].tolist(), shared[ranked].tolist(), strict=True
+            )
+        ]
+        spans.append((group, start, start + len(members)))
+        start += len(members)
+    chosen = np.concatenate(order) if order else np.zeros(0, dtype=np.int64)
+    return PairColumns(
+        ids[chosen], mp[chosen], tops[chosen], pct[chosen], played[chosen], ranks, spans
+    )
+
+
+def _groups(
+    ids: np.ndarray, slot: np.ndarray, groups: Mapping[int, str | None]
+) -> list[tuple[str | None, np.ndarray]]:
+    """Each ranking group and its pairs' bins, groups in ``score_session``'s
+    order: NS, EW, the single ranking, then any others as their first pair
+    appears in the lines (worked out only when there are several others)."""
+    group_of = [groups.get(pair) for pair in ids.tolist()] if groups else None
+    if group_of is None:
+        return [(None, np.arange(len(ids)))] if len(ids) else []
+    names = list(dict.fromkeys(group_of))
+    code = {name: i for i, name in enumerate(names)}
+    codes = np.asarray([code[name] for name in group_of], dtype=np.int64)
+    if sum(1 for name in names if name not in GROUP_ORDER) > 1:
+        _, first = np.unique(slot, return_index=True)
+        seen = np.argsort(first, kind="stable")
+        names = list(dict.fromkeys(group_of[i] for i in seen.tolist()))
+    ordered = sorted(names, key=lambda g: GROUP_ORDER.get(g, 3))
+    return [(name, np.flatnonzero(codes == code[name])) for name in ordered]

@@ -10,15 +10,17 @@ figures and each pair's totals, percentage and place as arrays.  The
 figures are those of ``score_session`` to the last bit (the property tests
 in ``tests/scoring/test_columns.py`` compare the two on random fields).
 
-The plain bulk (every board whose lines are all plain scores) goes through
-numpy in one pass, with the same operations in the same order as
-``scoring.plain_field``.  The rare lines that are not plain (weighted and
-artificial adjusted scores, awards against an absent pair) come in a small
-mapping ``special`` from line index to result; the boards that hold one are
-scored by :func:`scoring.board.score_board` itself, board by board, and so
-is every board when the club prints matchpoints rounded (``mp_decimals``).
-Session averages for A+/A- (``AverageRule.SESSION``) are worked out from
-array totals and applied to the artificial lines only.
+The bulk goes through numpy in one pass, with the same operations in the
+same order as ``scoring.plain_field``.  The rare lines that are not plain
+scores come in a small mapping ``special`` from line index to result.  An
+artificial adjusted score (A+/A-, a percentage, an award against an absent
+pair) only changes its board's number of results and top, so its board
+stays on the numpy path and the line itself is worked out alone.  A board
+holding a weighted score (Law 12C1) is scored by
+:func:`scoring.board.score_board` itself, and so is every board when the
+club prints matchpoints rounded (``mp_decimals``).  Session averages for
+A+/A- (``AverageRule.SESSION``) are worked out from array totals and
+applied to the artificial lines only.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import NamedTuple
 
 import numpy as np
 
@@ -38,6 +41,7 @@ from scoring.board import (
     score_board,
 )
 from scoring.field import matchpoint_field, rank_field, round_like_python
+from scoring.matchpoints import top as matchpoint_top
 from scoring.ranking import DEFAULT_NDIGITS
 from scoring.session import GROUP_ORDER, AverageRule, PairStanding, SessionSettings
 
@@ -133,35 +137,45 @@ def score_columns(
         raise ValueError("special: every key must be the index of a line")
 
     distinct, where, counts = _codes(boards)
-    slow_board = np.zeros(len(distinct), dtype=bool)
+    artificial = np.zeros(n, dtype=bool)
+    weighted = np.zeros(len(distinct), dtype=bool)
     absent = np.zeros(len(distinct), dtype=np.int64)
     for index, result in special.items():
-        slow_board[where[index]] = True
-        if is_absent_award(result):
-            absent[where[index]] += 1
-    if settings.board.mp_decimals is not None:
-        slow_board[:] = True
+        if isinstance(result, WeightedScore):
+            weighted[where[index]] = True
+        elif isinstance(result, ArtificialScore):
+            artificial[index] = True
+            absent[where[index]] += is_absent_award(result)
+        else:
+            raise TypeError(f"special: a weighted or artificial score, got {result!r}")
+    played = counts - absent
     if expected is None:
-        expected = int((counts - absent).max()) if n else 0
+        expected = int(played.max()) if n else 0
+    if isinstance(expected, Mapping):
+        each = np.asarray([expected.get(b, 0) for b in distinct.tolist()])
+    else:
+        each = np.full(len(distinct), expected)
+    # Per board, what score_board is told and how many results it compares.
+    board = _Boards(
+        distinct,
+        where,
+        np.maximum(each, played),
+        counts - np.bincount(where[artificial], minlength=len(distinct)),
+    )
+    slow_line = (weighted | (settings.board.mp_decimals is not None))[where]
 
     figures = np.zeros((5, n), dtype=np.float64)
-    slow_line = slow_board[where]
-    fast = ~slow_line
+    fast = ~slow_line & ~artificial
     if fast.any():
-        _plain(
-            boards, scores, where, counts, distinct, fast, expected, settings, figures
-        )
+        _plain(board, scores, fast, settings.board, figures)
+    if artificial.any():
+        _marked(board, special, artificial & ~slow_line, settings.board, figures)
     if slow_line.any():
-        _by_board(
-            boards, scores, where, special, slow_line, expected, settings, figures
-        )
+        _by_board(board, scores, special, slow_line, each, settings.board, figures)
     ns_mp, ew_mp, ns_pct, ew_pct, top = figures
 
-    artificial = np.zeros(n, dtype=bool)
-    marked = [i for i, r in special.items() if isinstance(r, ArtificialScore)]
-    artificial[marked] = True
     who, slot, ids = _pair_slots(ns, ew)
-    if settings.average_rule is AverageRule.SESSION and marked:
+    if settings.average_rule is AverageRule.SESSION and artificial.any():
         _session_averages(
             figures, who, slot, len(ids), artificial, special, settings.board
         )
@@ -188,35 +202,41 @@ def _codes(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return np.unique(values, return_inverse=True, return_counts=True)
 
 
+class _Boards(NamedTuple):
+    """The session's boards: their numbers ascending, each line's board (an
+    index into them), the N each board is scored for (``score_board``'s
+    ``expected``: at least its plays) and its real results (not artificial)."""
+
+    number: np.ndarray
+    where: np.ndarray
+    wanted: np.ndarray
+    real: np.ndarray
+
+
 def _plain(
-    boards: np.ndarray,
+    board: _Boards,
     scores: np.ndarray,
-    where: np.ndarray,
-    counts: np.ndarray,
-    distinct: np.ndarray,
     lines: np.ndarray,
-    expected: int | Mapping[int, int],
-    settings: SessionSettings,
+    settings: BoardSettings,
     figures: np.ndarray,
 ) -> None:
-    """Fill ``figures`` for the ``lines`` (a mask) of the all-plain boards:
-    ``scoring.plain_field.score_plain_boards``'s operations, kept as arrays."""
+    """Fill ``figures`` for the ``lines`` (a mask) that are plain scores on
+    boards without a weighted score: ``score_board``'s figures with
+    ``scoring.plain_field.score_plain_boards``'s operations, as arrays.  The
+    artificial lines of a board are left out of its comparisons (and of its
+    number of results), as ``score_board`` does."""
     every = bool(lines.all())
-    board_of = where if every else where[lines]
-    played = counts[board_of]
-    if isinstance(expected, Mapping):
-        each = np.asarray([expected.get(b, 0) for b in distinct.tolist()])
-        wanted = np.maximum(played, each[board_of])
-    else:
-        wanted = np.maximum(played, expected)
-    tpb = settings.board.top_per_beat
+    board_of = board.where if every else board.where[lines]
+    played = board.real[board_of]
+    wanted = board.wanted[board_of]
+    tpb = settings.top_per_beat
     half = tpb / 2
     raw = matchpoint_field(
-        boards if every else boards[lines],
+        board.number[board_of],
         scores if every else scores[lines],
         top_per_beat=tpb,
     )
-    if settings.board.neuberg:
+    if settings.neuberg:
         factor = played < wanted
         mp = np.where(factor, (raw + half) * (wanted / played) - half, raw)
         tops = (tpb * (np.where(factor, wanted, played) - 1)).astype(np.float64)
@@ -238,33 +258,60 @@ def _plain(
         figures[4, lines] = tops
 
 
-def _by_board(
-    boards: np.ndarray,
-    scores: np.ndarray,
-    where: np.ndarray,
+def _marked(
+    board: _Boards,
     special: Mapping[int, SpecialResult],
     lines: np.ndarray,
-    expected: int | Mapping[int, int],
-    settings: SessionSettings,
+    settings: BoardSettings,
+    figures: np.ndarray,
+) -> None:
+    """Fill ``figures`` for the artificial ``lines`` (a mask) of the boards
+    scored with numpy: the mark's percentage of the board's top, the top
+    ``score_board`` gives the board (mp_decimals is None here)."""
+    for index in np.flatnonzero(lines).tolist():
+        result = special[index]
+        code = board.where[index]
+        real, wanted = int(board.real[code]), int(board.wanted[code])
+        factor = settings.neuberg and 0 < real < wanted
+        board_top = matchpoint_top(
+            wanted if factor or not real else real, settings.top_per_beat
+        )
+        ns_pct = settings.mark_percentage(result.ns)
+        ew_pct = settings.mark_percentage(result.ew)
+        figures[:, index] = (
+            settings.printed(round(board_top * ns_pct / 100, _NDIGITS)),
+            settings.printed(round(board_top * ew_pct / 100, _NDIGITS)),
+            ns_pct,
+            ew_pct,
+            board_top,
+        )
+
+
+def _by_board(
+    board: _Boards,
+    scores: np.ndarray,
+    special: Mapping[int, SpecialResult],
+    lines: np.ndarray,
+    each: np.ndarray,
+    settings: BoardSettings,
     figures: np.ndarray,
 ) -> None:
     """Fill ``figures`` for the ``lines`` (a mask) board by board with
     ``score_board``, as ``score_session`` does, each board's lines in
-    input order."""
+    input order: the boards with a weighted score, or all of them when
+    matchpoints are printed rounded."""
     indexes = np.flatnonzero(lines)
-    indexes = indexes[np.argsort(where[indexes], kind="stable")]
-    starts = np.flatnonzero(np.diff(where[indexes], prepend=-1))
+    indexes = indexes[np.argsort(board.where[indexes], kind="stable")]
+    starts = np.flatnonzero(np.diff(board.where[indexes], prepend=-1))
     for start, end in pairwise([*starts.tolist(), len(indexes)]):
-        board = indexes[start:end].tolist()
-        number = int(boards[board[0]])
-        results = [special.get(i) for i in board]
-        plain = scores[board].tolist()
-        results = [p if r is None else r for r, p in zip(results, plain, strict=True)]
-        wanted = expected.get(number, 0) if isinstance(expected, Mapping) else expected
+        chosen = indexes[start:end].tolist()
+        plain = scores[chosen].tolist()
+        results = [special.get(i, p) for i, p in zip(chosen, plain, strict=True)]
+        wanted = int(each[board.where[chosen[0]]])
         scored = score_board(
-            results, settings=settings.board, expected=max(wanted, plays(results))
+            results, settings=settings, expected=max(wanted, plays(results))
         )
-        figures[:, board] = np.asarray(
+        figures[:, chosen] = np.asarray(
             [(s.ns_mp, s.ew_mp, s.ns_pct, s.ew_pct, s.top) for s in scored],
             dtype=np.float64,
         ).T

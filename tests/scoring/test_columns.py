@@ -251,3 +251,22 @@ def test_special_keys_must_be_lines():
     one = np.ones(1, dtype=np.int64)
     with pytest.raises(ValueError, match="index of a line"):
         score_columns(one, one, one, one, special={1: ArtificialScore("A", "A")})
+
+
+@pytest.mark.parametrize("expected", [None, 3, 6, {1: 5}])
+def test_awards_against_an_absent_pair_are_not_plays(expected):
+    lines = [
+        TravellerLine(1, 1, 11, 420),
+        TravellerLine(1, 2, 12, 450),
+        TravellerLine(1, 3, 13, ArtificialScore(60, 0, absent="EW")),
+        TravellerLine(1, 4, 14, ArtificialScore("A+", "A-")),
+        TravellerLine(1, 5, 15, 420),
+        TravellerLine(2, 1, 12, -100),
+        TravellerLine(2, 2, 13, 110),
+        TravellerLine(2, 3, 14, 110),
+    ]
+    slow, fast = both_paths(lines, expected=expected)
+    boards, ns, ew, scores, special = columns_of(lines)
+    columns = score_columns(boards, ns, ew, scores, special=special, expected=expected)
+    assert_same(lines, columns, slow)
+    assert_same(lines, columns, fast)

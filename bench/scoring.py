@@ -195,6 +195,21 @@ def numpy_floor(field: Field, top_per_beat: float) -> np.ndarray:
     )
 
 
+def field_pipeline(field: Field, expected: int) -> np.ndarray:
+    """(a) end to end: Neuberg MP, pair percentages, places (one group, no
+    line percentages, no rounding to score_board's figures)."""
+    mp = matchpoint_field(
+        field.boards, field.scores, top_per_beat=TOP_PER_BEAT, expected=expected
+    )
+    board_top = top(expected, TOP_PER_BEAT)
+    _, percentages = pair_totals(
+        np.concatenate((field.ns_pairs, field.ew_pairs)),
+        np.concatenate((mp, board_top - mp)),
+        board_top,
+    )
+    return rank_field(percentages)
+
+
 def adjusted_lines(field: Field, rng: np.random.Generator, weighted: bool) -> dict:
     """A few adjusted lines, as a rescore meets them: an A+/A- and an award
     against an absent EW pair on each board, and with ``weighted`` one
@@ -252,6 +267,7 @@ def columnar_section(
         lambda: score_columns(*columns, special=with_weighted, **options)
     )
     t_floor, _ = best_of(lambda: numpy_floor(field, TOP_PER_BEAT))
+    t_pipeline, _ = best_of(lambda: field_pipeline(field, expected))
     adjusted = travellers(artificial)
     t_session_artificial, scored_artificial = once(
         lambda: score_session(adjusted, **options)
@@ -278,6 +294,10 @@ def columnar_section(
                     seconds(t_weighted),
                 ),
                 ("numpy floor: 1 argsort, searchsorted, bincount", seconds(t_floor)),
+                (
+                    "(a) pipeline: matchpoint_field, pair_totals, rank_field",
+                    seconds(t_pipeline),
+                ),
             ],
         )
     )
@@ -291,6 +311,10 @@ def columnar_section(
         ),
         ("score_columns / numpy floor (goal: at most 3x)", t_columns / t_floor),
         ("score_columns with adjusted lines / numpy floor", t_artificial / t_floor),
+        (
+            "score_columns / the (a) pipeline (no groups, rounding, texts)",
+            t_columns / t_pipeline,
+        ),
         (f"score_columns / the peer's quoted {peer:.2f} s", t_columns / peer),
     ]
     print(

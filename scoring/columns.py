@@ -174,12 +174,16 @@ def score_columns(
         _by_board(board, scores, special, slow_line, each, settings.board, figures)
     ns_mp, ew_mp, ns_pct, ew_pct, top = figures
 
-    who, slot, ids = _pair_slots(ns, ew)
-    if settings.average_rule is AverageRule.SESSION and artificial.any():
-        _session_averages(
-            figures, who, slot, len(ids), artificial, special, settings.board
-        )
-    pairs = _rank(ids, slot, figures, groups or {}) if ranked else None
+    averaged = settings.average_rule is AverageRule.SESSION and artificial.any()
+    pairs = None
+    if ranked or averaged:
+        slot, ids = _pair_slots(ns, ew)
+        if averaged:
+            _session_averages(
+                figures, slot, len(ids), artificial, special, settings.board
+            )
+        if ranked:
+            pairs = _rank(ids, slot, figures, groups or {})
     return ColumnScore(ns_mp, ew_mp, ns_pct, ew_pct, top, artificial, pairs)
 
 
@@ -317,17 +321,15 @@ def _by_board(
         ).T
 
 
-def _pair_slots(
-    ns: np.ndarray, ew: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Both sides of the lines interleaved (line 0 NS, line 0 EW, line 1 NS...),
-    the order in which ``score_session`` adds a pair's figures up, each
-    side's bin and the distinct pair ids (ascending) the bins stand for."""
+def _pair_slots(ns: np.ndarray, ew: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each side's bin, sides interleaved (line 0 NS, line 0 EW, line 1 NS...)
+    as ``score_session`` adds a pair's figures up, and the distinct pair ids
+    (ascending) the bins stand for."""
     who = np.empty(2 * len(ns), dtype=np.int64)
     who[0::2] = ns
     who[1::2] = ew
     ids, slot, _ = _codes(who)
-    return who, slot, ids
+    return slot, ids
 
 
 def _interleaved(first: np.ndarray, second: np.ndarray) -> np.ndarray:
@@ -340,7 +342,6 @@ def _interleaved(first: np.ndarray, second: np.ndarray) -> np.ndarray:
 
 def _session_averages(
     figures: np.ndarray,
-    who: np.ndarray,
     slot: np.ndarray,
     n_pairs: int,
     artificial: np.ndarray,

@@ -270,3 +270,9 @@ def test_awards_against_an_absent_pair_are_not_plays(expected):
     columns = score_columns(boards, ns, ew, scores, special=special, expected=expected)
     assert_same(lines, columns, slow)
     assert_same(lines, columns, fast)
+
+
+def test_special_lines_are_weighted_or_artificial():
+    one = np.ones(1, dtype=np.int64)
+    with pytest.raises(TypeError, match="weighted or artificial"):
+        score_columns(one, one, one, one, special={0: 420})

@@ -16,15 +16,18 @@ scores come in a small mapping ``special`` from line index to result.  An
 artificial adjusted score (A+/A-, a percentage, an award against an absent
 pair) only changes its board's number of results and top, so its board
 stays on the numpy path and the line itself is worked out alone.  A board
-holding a weighted score (Law 12C1) is scored by
-:func:`scoring.board.score_board` itself, and so is every board when the
-club prints matchpoints rounded (``mp_decimals``).  Session averages for
-A+/A- (``AverageRule.SESSION``) are worked out from array totals and
-applied to the artificial lines only.
+holding a weighted score (Law 12C1) has its raw matchpoints worked out
+apart (``_weighted_raw``: arrays for its plain lines, the Python of
+``scoring.board`` for its weighted ones), then joins the others.  Only when
+the club prints matchpoints rounded (``mp_decimals``) is every board scored
+by :func:`scoring.board.score_board` itself.  Session averages for A+/A-
+(``AverageRule.SESSION``) are worked out from array totals and applied to
+the artificial lines only.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import pairwise
@@ -162,12 +165,14 @@ def score_columns(
         np.maximum(each, played),
         counts - np.bincount(where[artificial], minlength=len(distinct)),
     )
-    slow_line = (weighted | (settings.board.mp_decimals is not None))[where]
+    slow_line = np.full(n, settings.board.mp_decimals is not None)
 
     figures = np.zeros((5, n), dtype=np.float64)
     fast = ~slow_line & ~artificial
     if fast.any():
-        _plain(board, scores, fast, settings.board, figures)
+        mixed = weighted[where] & fast
+        raw = _raw_matchpoints(board, scores, fast, mixed, special, settings.board)
+        _plain(board, raw, fast, settings.board, figures)
     if artificial.any():
         _marked(board, special, artificial & ~slow_line, settings.board, figures)
     if slow_line.any():
@@ -217,15 +222,105 @@ class _Boards(NamedTuple):
     real: np.ndarray
 
 
-def _plain(
+def _raw_matchpoints(
     board: _Boards,
     scores: np.ndarray,
+    lines: np.ndarray,
+    mixed: np.ndarray,
+    special: Mapping[int, SpecialResult],
+    settings: BoardSettings,
+) -> np.ndarray:
+    """The unfactored NS matchpoints of the real ``lines`` (a mask), in the
+    lines' order: ``matchpoint_field`` for the boards of plain scores, and
+    ``_weighted_raw`` for the ``mixed`` lines, those of the boards that hold
+    a weighted score (Law 12C1)."""
+    every = bool(lines.all())
+    if not mixed.any():
+        return matchpoint_field(
+            board.number[board.where if every else board.where[lines]],
+            scores if every else scores[lines],
+            top_per_beat=settings.top_per_beat,
+        )
+    raw = np.zeros(len(lines), dtype=np.float64)
+    simple = lines & ~mixed
+    if simple.any():
+        raw[simple] = matchpoint_field(
+            board.number[board.where[simple]],
+            scores[simple],
+            top_per_beat=settings.top_per_beat,
+        )
+    indexes = np.flatnonzero(mixed)
+    indexes = indexes[np.argsort(board.where[indexes], kind="stable")]
+    starts = np.flatnonzero(np.diff(board.where[indexes], prepend=-1))
+    for start, end in pairwise([*starts.tolist(), len(indexes)]):
+        chosen = indexes[start:end]
+        raw[chosen] = _weighted_raw(chosen, scores, special, settings.top_per_beat)
+    return raw if every else raw[lines]
+
+
+def _weighted_raw(
+    lines: np.ndarray,
+    scores: np.ndarray,
+    special: Mapping[int, SpecialResult],
+    top_per_beat: float,
+) -> np.ndarray:
+    """The raw NS matchpoints of one board's real ``lines`` (indexes, in
+    input order) when some are weighted scores: ``scoring.board``'s
+    ``_weighted_matchpoints`` with the same float operations in the same
+    order.  The field's weight at each score is added up in line order (one
+    np.bincount over the parts sorted by line, then part), the prefix sums by
+    np.cumsum (sequential, as itertools.accumulate); a plain line's figure is
+    then one array expression, a weighted line's the Python of the original."""
+    half = top_per_beat / 2
+    weighted = [i in special for i in lines.tolist()]
+    plain_at = np.flatnonzero(~np.asarray(weighted, dtype=bool))
+    parts_at = [(p, special[int(lines[p])].parts) for p in np.flatnonzero(weighted)]
+    flat = [(p, j, w, s) for p, parts in parts_at for j, (w, s) in enumerate(parts)]
+    position = np.concatenate((plain_at, [f[0] for f in flat])).astype(np.int64)
+    part = np.concatenate((np.zeros(len(plain_at)), [f[1] for f in flat]))
+    weight = np.concatenate((np.ones(len(plain_at)), [f[2] for f in flat]))
+    score = np.concatenate(
+        (scores[lines[plain_at]].astype(np.float64), [f[3] for f in flat])
+    )
+    order = np.lexsort((part, position))
+    distinct, code = np.unique(score, return_inverse=True)
+    weight_at = np.bincount(code[order], weights=weight[order], minlength=len(distinct))
+    below = np.concatenate(([0.0], np.cumsum(weight_at)))
+    raw = np.empty(len(lines), dtype=np.float64)
+    i = code[: len(plain_at)]
+    at = below[i + 1] - below[i]
+    raw[plain_at] = top_per_beat * below[i] + half * at - half
+    ordered, sums = distinct.tolist(), below.tolist()
+
+    def credit(value: float) -> float:
+        i = bisect_left(ordered, value)
+        at = sums[bisect_right(ordered, value)] - sums[i]
+        return top_per_beat * sums[i] + half * at
+
+    for p, parts in parts_at:
+        raw[p] = sum(
+            w
+            * (
+                credit(s)
+                - sum(
+                    w2 * (top_per_beat if s > s2 else half if s == s2 else 0.0)
+                    for w2, s2 in parts
+                )
+            )
+            for w, s in parts
+        )
+    return raw
+
+
+def _plain(
+    board: _Boards,
+    raw: np.ndarray,
     lines: np.ndarray,
     settings: BoardSettings,
     figures: np.ndarray,
 ) -> None:
-    """Fill ``figures`` for the ``lines`` (a mask) that are plain scores on
-    boards without a weighted score: ``score_board``'s figures with
+    """Fill ``figures`` for the real ``lines`` (a mask), given their raw
+    matchpoints: ``score_board``'s figures with
     ``scoring.plain_field.score_plain_boards``'s operations, as arrays.  The
     artificial lines of a board are left out of its comparisons (and of its
     number of results), as ``score_board`` does."""
@@ -235,11 +330,6 @@ def _plain(
     wanted = board.wanted[board_of]
     tpb = settings.top_per_beat
     half = tpb / 2
-    raw = matchpoint_field(
-        board.number[board_of],
-        scores if every else scores[lines],
-        top_per_beat=tpb,
-    )
     if settings.neuberg:
         factor = played < wanted
         mp = np.where(factor, (raw + half) * (wanted / played) - half, raw)
@@ -302,8 +392,7 @@ def _by_board(
 ) -> None:
     """Fill ``figures`` for the ``lines`` (a mask) board by board with
     ``score_board``, as ``score_session`` does, each board's lines in
-    input order: the boards with a weighted score, or all of them when
-    matchpoints are printed rounded."""
+    input order: every board when matchpoints are printed rounded."""
     indexes = np.flatnonzero(lines)
     indexes = indexes[np.argsort(board.where[indexes], kind="stable")]
     starts = np.flatnonzero(np.diff(board.where[indexes], prepend=-1))

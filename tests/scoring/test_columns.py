@@ -24,21 +24,30 @@ MARKS = st.sampled_from(["A+", "A", "A-", 0, 25.5, 60, 100])
 ARTIFICIAL = st.builds(
     ArtificialScore, MARKS, MARKS, st.sampled_from([None, None, "NS", "EW"])
 )
-WEIGHTED = st.lists(
-    st.integers(min_value=-4, max_value=6).map(lambda k: 10 * k),
-    min_size=1,
-    max_size=3,
-).map(
-    lambda scores: WeightedScore(
-        tuple((w, s) for w, s in zip(_weights(len(scores)), scores, strict=True))
-    )
-)
+# Weights whose float sums depend on the order they are added in, so that
+# the columnar scorer must add them up in score_board's order.
+WEIGHT_SETS = [
+    (1.0,),
+    (0.7, 0.3),
+    (0.1, 0.9),
+    (0.1, 0.2, 0.7),
+    (1 / 3, 1 / 3, 1 / 3),
+    (0.6, 0.3, 0.1),
+]
+WEIGHTED = st.tuples(
+    st.sampled_from(WEIGHT_SETS),
+    st.lists(
+        st.integers(min_value=-4, max_value=6).map(lambda k: 10 * k),
+        min_size=3,
+        max_size=3,
+    ),
+).map(lambda drawn: WeightedScore(tuple(zip(*drawn, strict=False))))
 PLAIN = st.integers(min_value=-4, max_value=6).map(lambda k: 10 * k)
 LINE = st.tuples(
     st.integers(min_value=1, max_value=5),  # board
     st.integers(min_value=1, max_value=9),  # NS pair
     st.integers(min_value=1, max_value=9),  # EW pair
-    st.one_of(PLAIN, PLAIN, PLAIN, PLAIN, WEIGHTED, ARTIFICIAL),
+    st.one_of(PLAIN, PLAIN, PLAIN, WEIGHTED, WEIGHTED, ARTIFICIAL),
 )
 GROUPS = st.dictionaries(
     st.integers(min_value=1, max_value=9), st.sampled_from(["NS", "EW", None])
@@ -60,11 +69,6 @@ SETTINGS = st.builds(
     ),
     average_rule=st.sampled_from(list(AverageRule)),
 )
-
-
-def _weights(parts: int) -> list[float]:
-    """Weights adding up to 1 for a weighted score of ``parts`` parts."""
-    return {1: [1.0], 2: [0.7, 0.3], 3: [0.5, 0.25, 0.25]}[parts]
 
 
 def columns_of(lines: list[TravellerLine]):

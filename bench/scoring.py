@@ -9,7 +9,12 @@ after a warm-up:
 (b) the same matchpoints with the pure-Python per-board functions;
 (c) cross-IMPs of one board of the field;
 (d) the naive O(n^2) references on smaller sizes, extrapolated to the full size
-    as n^2, giving the speed-up ratios the project reports.
+    as n^2, giving the speed-up ratios the project reports;
+(e) whole-session scoring as a rescore needs it (line MP and %, pair
+    totals, %, places in NS and EW groups): ``score_session`` from
+    ``TravellerLine`` objects, ``scoring.columns.score_columns`` from plain
+    arrays (also with a few adjusted lines), and a numpy floor (one sort,
+    searchsorted, one bincount), with ratios.  ``--columnar`` runs (e) alone.
 
 Then checks that the fast and reference functions agree, and exits non-zero if
 they do not.  Run ``.venv/bin/python bench/scoring.py`` (``--quick`` for a
@@ -36,10 +41,13 @@ import numpy as np
 # would shadow the scoring package: put the project root in front of it.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from scoring.board import ArtificialScore, WeightedScore
+from scoring.columns import ColumnScore, score_columns
 from scoring.field import matchpoint_field, pair_totals, rank_field
 from scoring.imps import cross_imps, cross_imps_naive
 from scoring.matchpoints import matchpoints, matchpoints_naive, neuberg, top
 from scoring.ranking import places
+from scoring.session import SessionScore, TravellerLine, score_session
 
 T = TypeVar("T")
 
@@ -156,6 +164,177 @@ def python_field(
     return result
 
 
+def once(func: Callable[[], T]) -> tuple[float, T]:
+    """Return the wall time in seconds of one call (for the multi-second
+    references, where a warm-up and three runs would take a minute)."""
+    start = time.perf_counter()
+    result = func()
+    return time.perf_counter() - start, result
+
+
+def numpy_floor(field: Field, top_per_beat: float) -> np.ndarray:
+    """The least numpy work that gives each line's MP and each pair's total:
+    one argsort of (board, score) keys, searchsorted on the sorted keys for
+    the lines below and at each score and for the board's first line, one
+    bincount over both sides.  No Neuberg, percentages, rounding or ranks:
+    the floor ``score_columns`` is measured against."""
+    low = int(field.scores.min())
+    span = int(field.scores.max()) - low + 1
+    key = field.boards.astype(np.int64) * span + (field.scores - low)
+    order = np.argsort(key, kind="stable")
+    ordered = key[order]
+    below = np.searchsorted(ordered, ordered, "left")
+    at_or_below = np.searchsorted(ordered, ordered, "right")
+    first = np.searchsorted(ordered, ordered // span * span, "left")
+    mp = np.empty(len(key))
+    mp[order] = (below + at_or_below - 1 - 2 * first) * (top_per_beat / 2)
+    board_top = top_per_beat * (np.bincount(field.boards)[field.boards] - 1)
+    return np.bincount(
+        np.concatenate((field.ns_pairs, field.ew_pairs)),
+        weights=np.concatenate((mp, board_top - mp)),
+    )
+
+
+def field_pipeline(field: Field, expected: int) -> np.ndarray:
+    """(a) end to end: Neuberg MP, pair percentages, places (one group, no
+    line percentages, no rounding to score_board's figures)."""
+    mp = matchpoint_field(
+        field.boards, field.scores, top_per_beat=TOP_PER_BEAT, expected=expected
+    )
+    board_top = top(expected, TOP_PER_BEAT)
+    _, percentages = pair_totals(
+        np.concatenate((field.ns_pairs, field.ew_pairs)),
+        np.concatenate((mp, board_top - mp)),
+        board_top,
+    )
+    return rank_field(percentages)
+
+
+def adjusted_lines(field: Field, rng: np.random.Generator, weighted: bool) -> dict:
+    """A few adjusted lines, as a rescore meets them: an A+/A- and an award
+    against an absent EW pair on each board, and with ``weighted`` one
+    weighted score (its board's raw matchpoints are worked out apart)."""
+    special: dict[int, WeightedScore | ArtificialScore] = {}
+    for board in np.unique(field.boards).tolist():
+        on_board = np.flatnonzero(field.boards == board)
+        first, second = rng.choice(on_board, 2, replace=False).tolist()
+        special[first] = ArtificialScore("A+", "A-")
+        special[second] = ArtificialScore(60, 0, absent="EW")
+    if weighted:
+        plain = next(i for i in range(len(field.boards)) if i not in special)
+        special[plain] = WeightedScore(((0.7, 420.0), (0.3, 450.0)))
+    return special
+
+
+def same_figures(columns: ColumnScore, scored: SessionScore) -> bool:
+    """True when the columnar result equals score_session's, float for float."""
+    if columns.pairs is None or columns.pairs.rankings() != scored.rankings:
+        return False
+    lines = scored.lines
+    return all(
+        getattr(columns, name).tolist() == [getattr(line, name) for line in lines]
+        for name in ("ns_mp", "ew_mp", "ns_pct", "ew_pct", "top")
+    )
+
+
+def columnar_section(
+    field: Field, size: Size, expected: int, rng: np.random.Generator
+) -> list[tuple[str, bool]]:
+    """(e): print the whole-session timings and ratios; return the checks."""
+    most = int(field.ns_pairs.max())
+    pairs = np.unique(np.concatenate((field.ns_pairs, field.ew_pairs))).tolist()
+    groups = {pair: "NS" if pair <= most else "EW" for pair in pairs}
+    columns = (field.boards, field.ns_pairs, field.ew_pairs, field.scores)
+    options = {"groups": groups, "expected": expected}
+    artificial = adjusted_lines(field, rng, weighted=False)
+    with_weighted = adjusted_lines(field, rng, weighted=True)
+
+    def travellers(special: dict) -> list[TravellerLine]:
+        return [
+            TravellerLine(board, ns, ew, special.get(i, score))
+            for i, (board, ns, ew, score) in enumerate(
+                zip(*(column.tolist() for column in columns), strict=True)
+            )
+        ]
+
+    t_build, lines = once(lambda: travellers({}))
+    t_session, scored = once(lambda: score_session(lines, **options))
+    t_columns, fast = best_of(lambda: score_columns(*columns, **options))
+    t_artificial, _ = best_of(
+        lambda: score_columns(*columns, special=artificial, **options)
+    )
+    t_weighted, fast_weighted = best_of(
+        lambda: score_columns(*columns, special=with_weighted, **options)
+    )
+    t_floor, _ = best_of(lambda: numpy_floor(field, TOP_PER_BEAT))
+    t_pipeline, _ = best_of(lambda: field_pipeline(field, expected))
+    adjusted = travellers(with_weighted)
+    t_session_adjusted, scored_adjusted = once(
+        lambda: score_session(adjusted, **options)
+    )
+
+    n_lines = f"{size.lines:,} lines"
+    print(
+        table(
+            ("(e) Whole session, MP + % + totals + places, NS/EW groups", "Time"),
+            [
+                (f"build TravellerLine objects, {n_lines} (one run)", seconds(t_build)),
+                (f"score_session, {n_lines} (one run)", seconds(t_session)),
+                (
+                    f"score_session, {n_lines}, {len(artificial)} artificial "
+                    "and 1 weighted (one run)",
+                    seconds(t_session_adjusted),
+                ),
+                (f"score_columns from arrays, {n_lines}", seconds(t_columns)),
+                (
+                    f"score_columns, {len(artificial)} artificial lines",
+                    seconds(t_artificial),
+                ),
+                (
+                    "score_columns, the same and 1 weighted",
+                    seconds(t_weighted),
+                ),
+                ("numpy floor: 1 argsort, searchsorted, bincount", seconds(t_floor)),
+                (
+                    "(a) pipeline: matchpoint_field, pair_totals, rank_field",
+                    seconds(t_pipeline),
+                ),
+            ],
+        )
+    )
+    print()
+    peer = 0.60
+    ratios = [
+        ("score_session / score_columns", t_session / t_columns),
+        (
+            "(build + score_session) / score_columns",
+            (t_build + t_session) / t_columns,
+        ),
+        ("score_columns / numpy floor (goal: at most 3x)", t_columns / t_floor),
+        ("score_columns with adjusted lines / numpy floor", t_artificial / t_floor),
+        (
+            "score_columns / the (a) pipeline (no groups, rounding, texts)",
+            t_columns / t_pipeline,
+        ),
+        (f"score_columns / the peer's quoted {peer:.2f} s", t_columns / peer),
+    ]
+    print(
+        table(
+            ("(e) Ratios, same process", "Ratio"),
+            [(label, f"{ratio:,.2f}x") for label, ratio in ratios],
+        )
+    )
+    print()
+    return [
+        (f"score_columns == score_session, {n_lines}", same_figures(fast, scored)),
+        (
+            f"score_columns == score_session, {n_lines} with "
+            f"{len(artificial)} artificial and 1 weighted",
+            same_figures(fast_weighted, scored_adjusted),
+        ),
+    ]
+
+
 def seconds(value: float) -> str:
     """Format a duration for the tables."""
     if value < 1:
@@ -180,6 +359,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small smoke run")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--columnar", action="store_true", help="run (e), whole sessions, alone"
+    )
     args = parser.parse_args(argv)
     size = QUICK if args.quick else FULL
     rng = np.random.default_rng(args.seed)
@@ -200,6 +382,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     # (a) The numpy pipeline, every board factored up to the most-played one.
     expected = int(np.bincount(field.boards).max())
+    if args.columnar:
+        return report(columnar_section(field, size, expected, rng))
     board_top = top(expected, TOP_PER_BEAT)
     both_pairs = np.concatenate((field.ns_pairs, field.ew_pairs))
 
@@ -325,6 +509,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ranked.tolist() == python_places,
         ),
     ]
+    checks += columnar_section(field, size, expected, rng)
     print(
         table(
             ("Check", "Result"),
@@ -337,6 +522,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"\nTarget for (a), under {TARGET_SECONDS} s for {lines}: {met} "
             f"({seconds(t_pipeline)} end to end)."
+        )
+    return report(checks, printed=True)
+
+
+def report(checks: list[tuple[str, bool]], *, printed: bool = False) -> int:
+    """Print the checks (unless ``printed``); return 1 if one failed."""
+    if not printed:
+        print(
+            table(
+                ("Check", "Result"),
+                [(label, "ok" if passed else "FAILED") for label, passed in checks],
+            )
         )
     failed = [label for label, passed in checks if not passed]
     if failed:

@@ -39,7 +39,9 @@ def rescore_requested(section_id: int, *, queued: bool = False) -> dict[str, obj
     """Recompute what the requests of the section's field ask for, then
     delete them; the outcome carries each field section's ``changes``
     counter read just after the requests (``changes``: {section id: count},
-    a section never written through ``section_changed`` left out).
+    a section never written through ``section_changed`` left out) and each
+    field section's event (``events``: {section id: event id}, for the push).
+    Raises ``Section.DoesNotExist`` when the section is gone.
 
     The field's sections are locked first (``fields.locked_field``), so one
     run at a time reads their requests.  Only boards asked for, a game that
@@ -81,7 +83,8 @@ def rescore_requested(section_id: int, *, queued: bool = False) -> dict[str, obj
         for start in range(0, len(taken), DELETE_CHUNK):
             chunk = taken[start : start + DELETE_CHUNK]
             ScoringRequest.objects.filter(pk__in=chunk).delete()
-    return {**outcome, "changes": changes}
+    events = {section.pk: section.session.event_id for section in sections}
+    return {**outcome, "changes": changes, "events": events}
 
 
 def _stale(section_ids: list[int]) -> bool:

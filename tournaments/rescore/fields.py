@@ -10,10 +10,10 @@ field of its own.  A rescore locks every section of the field, in id order
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet, Subquery
 
 from tournaments.models import Section
-from tournaments.registry import section_game
+from tournaments.registry import kinds_with, section_game
 
 
 def field_of(section: Section) -> QuerySet[Section]:
@@ -25,11 +25,24 @@ def field_of(section: Section) -> QuerySet[Section]:
 
 
 def locked_field(section_id: int) -> list[Section]:
-    """Lock and return the section's field, in id order (inside a transaction)."""
-    section = Section.objects.select_related("session__event").get(pk=section_id)
-    return list(
-        field_of(section)
+    """Lock and return the section's field, in id order (inside a transaction).
+
+    One query: the sections of the section's session that are the section
+    itself or, in an event scored across the field whose game ranks pairs,
+    any of them (what :func:`field_of` says, decided by the database).
+    Raises ``Section.DoesNotExist`` when the section is gone.
+    """
+    session = Section.objects.filter(pk=section_id).values("session_id")
+    across = Q(
+        session__event__across_field=True,
+        session__event__kind__in=kinds_with("ranks_pairs"),
+    )
+    field = list(
+        Section.objects.filter(Q(pk=section_id) | across, session_id=Subquery(session))
         .select_for_update(of=("self",), no_key=True)
         .select_related("session__event")
         .order_by("pk")
     )
+    if not field:
+        raise Section.DoesNotExist(f"section {section_id} does not exist")
+    return field

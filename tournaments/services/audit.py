@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from django.db import models
 
-from tournaments.models import Result, ResultChange
+from tournaments.models import Result, ResultChange, Section
 from tournaments.services.push import LINE, section_pushed
 
 if TYPE_CHECKING:
@@ -71,7 +71,15 @@ def audit(
 ) -> ResultChange:
     """Keep who changed which line, when, from what to what (and tell the
     live pages once it commits)."""
-    section_pushed(entry.section.pk, LINE, getattr(entry.table, "number", None))
+    section = entry.section
+    section_pushed(
+        section.pk,
+        LINE,
+        getattr(entry.table, "number", None),
+        event_id=section.session.event_id
+        if Section.session.is_cached(section)
+        else None,
+    )
     return ResultChange.objects.create(
         section=entry.section,
         board=entry.board,

@@ -43,6 +43,7 @@ from typing import Any, TypeVar
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, OperationalError, connection, models, transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -150,6 +151,12 @@ def check_open(section: Section) -> None:
         .values_list("status", flat=True)
         .first()
     )
+    refuse_closed(status)
+
+
+def refuse_closed(status: str | None) -> None:
+    """Refuse a change to a session whose ``status`` is closed
+    (:func:`check_open`; :func:`write_line` reads the status with its lock)."""
     if status == Session.Status.CLOSED:
         raise ValidationError(
             _("This session is closed: the director reopens it to change a result.")
@@ -205,12 +212,12 @@ def mark_changed(section: Section, writer: Writer, line: models.Model) -> None:
 def write_line(writer: Writer, entry: Entry) -> tuple[models.Model, bool]:
     """Store ``entry`` as ``writer`` may; return (the line, whether it is new).
 
-    Raises ``ValidationError`` naming the field at fault, or
+    Raises ``ValidationError`` naming the field at fault (a closed session:
+    :func:`refuse_closed`, read with the lock on the section), or
     ``PermissionDenied`` when the writer may not write there.  A refused
     second entry is flagged and audited in a transaction that commits, and
     only then refused (``SecondEntryRefused``, a conflict).
     """
-    check_open(entry.section)
     outcome = retried(lambda: _store(writer, entry))
     if isinstance(outcome, str):
         raise SecondEntryRefused(outcome)
@@ -271,6 +278,9 @@ def section_now(section: Section) -> Section:
     """The section as stored now, locked against a change of the running
     section until the caller's transaction ends (inside a transaction).
 
+    Its ``session_status`` is the session's status read in the same query
+    (a closed session refuses the write: :func:`refuse_closed`).
+
     A running change locks the row ``FOR UPDATE`` (``running.locked_section``);
     a write takes ``FOR KEY SHARE``, which waits for that lock only: writes
     of one section never wait for each other, nor for a rescore (``FOR NO
@@ -279,10 +289,16 @@ def section_now(section: Section) -> Section:
     read alone is enough there.
     """
     if connection.vendor != "postgresql":
-        return Section.objects.get(pk=section.pk)
+        return Section.objects.annotate(session_status=F("session__status")).get(
+            pk=section.pk
+        )
     table = connection.ops.quote_name(Section._meta.db_table)
+    sessions = connection.ops.quote_name(Session._meta.db_table)
     locked = Section.objects.raw(
-        f"SELECT * FROM {table} WHERE id = %s FOR KEY SHARE", [section.pk]
+        f"SELECT {table}.*, {sessions}.status AS session_status FROM {table} "
+        f"JOIN {sessions} ON {sessions}.id = {table}.session_id "
+        f"WHERE {table}.id = %s FOR KEY SHARE OF {table}",
+        [section.pk],
     )
     return next(iter(locked))
 
@@ -291,6 +307,7 @@ def _store(writer: Writer, entry: Entry) -> tuple[models.Model, bool] | str:
     """Save the line inside the caller's transaction; a str is a refusal."""
     model = entry.model
     section = section_now(entry.section)
+    refuse_closed(section.session_status)
     replay = _replay(writer, entry)
     if replay is not None:
         return replay, False

@@ -45,20 +45,36 @@ EVENT = "event"
 _pending = threading.local()
 
 
-def section_pushed(section_id: int, change: str, table: int | None = None) -> None:
+def section_pushed(
+    section_id: int,
+    change: str,
+    table: int | None = None,
+    *,
+    event_id: int | None = None,
+) -> None:
     """Push ``change`` (at ``table``, when it concerns one) to the pages
-    watching the section and its event, once the transaction commits."""
+    watching the section and its event, once the transaction commits.
+
+    ``event_id``: the section's event, when the caller has it read already
+    (else the flush reads it, one query for the batch)."""
     changes, tables = _batch().setdefault(int(section_id), (set(), set()))
     changes.add(change)
     if table is not None:
         tables.add(int(table))
+    if event_id is not None:
+        _events()[int(section_id)] = int(event_id)
     transaction.on_commit(flush, robust=True)
 
 
-def sections_pushed(section_ids: Iterable[int], change: str) -> None:
-    """``section_pushed`` for several sections (a field scored together)."""
+def sections_pushed(
+    section_ids: Iterable[int],
+    change: str,
+    events: dict[int, int] | None = None,
+) -> None:
+    """``section_pushed`` for several sections (a field scored together);
+    ``events``: their events by section id, when the caller has them."""
     for section_id in section_ids:
-        section_pushed(section_id, change)
+        section_pushed(section_id, change, event_id=(events or {}).get(section_id))
 
 
 def event_pushed(event_id: int, change: str = EVENT) -> None:
@@ -76,25 +92,43 @@ def _batch() -> dict[int, tuple[set[str], set[int]]]:
     return batch
 
 
+def _events() -> dict[int, int]:
+    """The events of the batch's sections its callers named (by section id)."""
+    events = getattr(_pending, "events", None)
+    if events is None:
+        events = _pending.events = {}
+    return events
+
+
 def flush() -> None:
     """Send what this thread's committed writes changed (never raises)."""
     batch = _batch()
     if not batch:
         return
+    known = _events()
     _pending.sections = {}
+    _pending.events = {}
     try:
-        channel.publish(_messages(batch))
+        channel.publish(_messages(batch, known))
     except Exception:
         logger.exception("Could not push the changes of sections %s", list(batch))
 
 
-def _messages(batch: dict[int, tuple[set[str], set[int]]]) -> dict[str, str]:
-    """One message a section on its topic, and the same on its event's."""
+def _messages(
+    batch: dict[int, tuple[set[str], set[int]]], known: dict[int, int] | None = None
+) -> dict[str, str]:
+    """One message a section on its topic, and the same on its event's (the
+    events not ``known`` read in one query)."""
     from tournaments.models import Section
 
-    events = dict(
-        Section.objects.filter(pk__in=batch).values_list("pk", "session__event_id")
-    )
+    events = {pk: event for pk, event in (known or {}).items() if pk in batch}
+    unknown = [pk for pk in batch if pk not in events]
+    if unknown:
+        events.update(
+            Section.objects.filter(pk__in=unknown).values_list(
+                "pk", "session__event_id"
+            )
+        )
     version = int(time.time() * 1000)
     messages: dict[str, str] = {}
     by_event: dict[int, tuple[set[str], set[int]]] = {}

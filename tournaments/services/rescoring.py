@@ -35,9 +35,8 @@ from functools import partial
 
 from celery import Task, current_app
 from django.conf import settings
-from django.db import IntegrityError, transaction
-from django.db.models import Exists, F, Q, Value
-from django.db.models.functions import Coalesce
+from django.db import connection, transaction
+from django.db.models import Exists, F, Q
 from django.utils import timezone
 from kombu.exceptions import OperationalError as KombuOperationalError
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -72,28 +71,32 @@ def section_changed(section_id: int, board_id: int | None = None) -> None:
     committed, the later callbacks have nothing to add.
     """
     ScoringRequest.objects.create(section_id=section_id, board_id=board_id)
-    if not _mark_stale(section_id):
-        try:
-            with transaction.atomic():
-                SectionScoring.objects.create(section_id=section_id)
-        except IntegrityError:
-            pass  # a concurrent first write created it
-        _mark_stale(section_id)
-    reached = (
-        SectionScoring.objects.filter(section_id=section_id)
-        .values_list("changes", flat=True)
-        .first()
-    )
-    if reached is not None:
-        transaction.on_commit(partial(_queue_after_write, section_id, reached))
+    reached = _mark_stale(section_id)
+    transaction.on_commit(partial(_queue_after_write, section_id, reached))
 
 
 def _mark_stale(section_id: int) -> int:
-    """Bump the counter and mark the section stale (since now if it was not)."""
-    return SectionScoring.objects.filter(section_id=section_id).update(
-        changes=F("changes") + 1,
-        stale_since=Coalesce(F("stale_since"), Value(timezone.now())),
-    )
+    """Bump the counter and mark the section stale (since now if it was not),
+    creating its row on the section's first write; the counter reached.
+
+    One statement (an upsert returning the counter, SQLite and PostgreSQL
+    alike): two concurrent first writes are decided by the primary key, the
+    second one bumping the row the first created.
+    """
+    table = connection.ops.quote_name(SectionScoring._meta.db_table)
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} "
+            "(section_id, changes, stale_since, queued_at, queued_changes, pending) "
+            "VALUES (%s, 1, %s, NULL, 0, %s) "
+            "ON CONFLICT (section_id) DO UPDATE SET "
+            f"changes = {table}.changes + 1, "
+            f"stale_since = COALESCE({table}.stale_since, excluded.stale_since) "
+            "RETURNING changes",
+            [section_id, now, False],
+        )
+        return cursor.fetchone()[0]
 
 
 def _queue_after_write(section_id: int, reached: int) -> None:
@@ -158,13 +161,17 @@ def rescore(section_id: int, *, queued: bool = False) -> dict[str, int]:
     """
     from tournaments.rescore import rescore_requested
 
-    if not Section.objects.filter(pk=section_id).exists():
-        return {"section": section_id, "lines": 0, "pairs": 0, "fresh": 0}
     SectionScoring.objects.filter(section_id=section_id, pending=True).update(
         pending=False
     )
-    outcome = dict(rescore_requested(section_id, queued=queued))
+    try:
+        outcome = dict(rescore_requested(section_id, queued=queued))
+    except Section.DoesNotExist:
+        if Section.objects.filter(pk=section_id).exists():
+            raise  # another section missing: not this one deleted
+        return {"section": section_id, "lines": 0, "pairs": 0, "fresh": 0}
     read = outcome.pop("changes")
+    events = outcome.pop("events")
     outcome["fresh"] = 1  # never written through section_changed: never stale
     for scored, count in read.items():
         left = ScoringRequest.objects.filter(section_id=scored)
@@ -175,7 +182,7 @@ def rescore(section_id: int, *, queued: bool = False) -> dict[str, int]:
         )
         if scored == section_id:
             outcome["fresh"] = fresh
-    sections_pushed(read, SCORES)
+    sections_pushed(read, SCORES, events)
     return outcome
 
 

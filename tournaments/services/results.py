@@ -25,6 +25,7 @@ from tournaments.models import (
     Pair,
     Result,
     Round,
+    Section,
     Source,
     Table,
 )
@@ -104,6 +105,7 @@ def result_enter(
     refused, and the line stored first is flagged for the director.
     ``rescore=False`` leaves the rescore to a caller saving several lines.
     """
+    board = with_event(board)
     fields = played_line_fields(board, contract, declarer, tricks, lead)
     return result_write(board, fields, ns_pair, ew_pair, key=key, **placing)
 
@@ -112,6 +114,33 @@ def result_submit(**kwargs: object) -> Result:
     """Store a played traveller line (or correct ``result``); see ``result_enter``."""
     line, _created = result_enter(**kwargs)
     return line
+
+
+def with_event(board: Board) -> Board:
+    """``board`` with its section, session and event read, in one query when
+    they are not yet: every check of a line and the write path read them
+    (the game, the movement, the session's status), three queries when
+    each is read on first use."""
+    section = board.section if Board.section.is_cached(board) else None
+    if (
+        section is None
+        or not Section.session.is_cached(section)
+        or not type(section.session).event.is_cached(section.session)
+    ):
+        board.section = Section.objects.select_related("session__event").get(
+            pk=board.section_id
+        )
+    return board
+
+
+def _sharing_section(table: Table | None, section: Section) -> Table | None:
+    """``table`` reading its section (and its game) from ``section`` already
+    read, when it is the same section's, instead of three queries more."""
+    if table is not None and table.section_id == section.pk:
+        cached = Table.section.is_cached(table) and table.section
+        if not cached or not Section.session.is_cached(cached):
+            table.section = section
+    return table
 
 
 def check_game(board: Board, game: str) -> None:
@@ -151,6 +180,7 @@ def result_adjust(
     ``absent`` ("NS" or "EW") makes it an award against a pair that never
     came ("60/0 - EW absent"): not a play of the board (``scoring.board``).
     """
+    board = with_event(board)
     fields = adjusted_line_fields(board, ns, ew, absent)
     line, _created = result_write(board, fields, ns_pair, ew_pair, **placing)
     return line
@@ -165,6 +195,7 @@ def result_weighted(
     **placing: Unpack[Placing],
 ) -> Result:
     """Assign a weighted score (Law 12C1(c)): e.g. 70 % of 4S= and 30 % of 4S+1."""
+    board = with_event(board)
     fields = weighted_line_fields(board, parts)
     line, _created = result_write(board, fields, ns_pair, ew_pair, **placing)
     return line
@@ -232,8 +263,10 @@ def result_write(
     """Store a line's checked ``fields`` (a played line, an adjusted score,
     a card game's deal: ``CardGame.line_enter``) between the pairs: the pairs
     and the movement checked, then through the one write path; (line, created)."""
+    board = with_event(board)
     check_pairs(board, ns_pair, ew_pair)
     round, table = _placed(board, ns_pair, ew_pair, round, table, result, source)
+    table = _sharing_section(table, board.section)
     writer = Writer.at(table, source, user, key, rescore)
     fields.update(ns_pair=ns_pair, ew_pair=ew_pair, round=round, table=table)
     entry = _entry(board, fields, ns_pair, ew_pair, round, table, result)
@@ -322,9 +355,14 @@ def _entry_of(result: Result) -> Entry:
 def _check_one_line_per_pair(line: Result) -> None:
     """A pair plays a board once, in either direction (the unique constraints
     see one direction each; a section without a movement has no other check)."""
-    others = Result.objects.filter(board=line.board).exclude(pk=line.pk)
-    for pair in (line.ns_pair, line.ew_pair):
-        if others.filter(Q(ns_pair=pair) | Q(ew_pair=pair)).exists():
+    pairs = (line.ns_pair, line.ew_pair)
+    ids = [pair.pk for pair in pairs]
+    others = Result.objects.filter(board_id=line.board_id).exclude(pk=line.pk)
+    clashes = others.filter(Q(ns_pair_id__in=ids) | Q(ew_pair_id__in=ids))
+    rows = clashes.values_list("ns_pair_id", "ew_pair_id")
+    taken = {pk for row in rows for pk in row}
+    for pair in pairs:
+        if pair.pk in taken:
             raise ValidationError(
                 _("Pair %(pair)s already has a result on board %(board)s.")
                 % {"pair": pair.label, "board": line.board.number}

@@ -1,0 +1,170 @@
+"""What one tablet line costs in queries, and the pieces that cut it (issue 34).
+
+A tablet's line through ``result_enter`` (3-table Mitchell, eager Celery,
+SQLite) took 28 queries for the write and 26 for the rescore that eager
+Celery runs once it commits, on main before issue 34.  The counts here are
+ceilings: a change that reads the same row twice again fails them
+(``bench/write_path.py`` prints the figures and the CPU time).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+from section_play import club_night
+
+from tournaments.models import (
+    Board,
+    Event,
+    Pair,
+    Result,
+    Section,
+    SectionScoring,
+    Session,
+    Source,
+    Table,
+)
+from tournaments.rescore.fields import field_of, locked_field
+from tournaments.services import push, rescoring
+from tournaments.services.events import MovementChoice, event_create, section_create
+from tournaments.services.results import result_enter, with_event
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# The ceilings: a 3-table Mitchell's first tablet line, fresh objects.
+WRITE_QUERIES = 15
+RESCORE_QUERIES = 22
+
+
+def tablet_line(section: Section, key: str = "k1") -> dict[str, object]:
+    """Board 1 between 1NS and 1EW from table 1's tablet, every object read
+    alone (as a request reads them), nothing cached on them."""
+    pairs = {pair.label: pair.pk for pair in Pair.objects.filter(section=section)}
+    return {
+        "board": Board.objects.get(section=section, number=1),
+        "ns_pair": Pair.objects.get(pk=pairs["1NS"]),
+        "ew_pair": Pair.objects.get(pk=pairs["1EW"]),
+        "table": Table.objects.get(section=section, number=1),
+        "contract": "3NT",
+        "declarer": "S",
+        "tricks": 9,
+        "source": Source.TABLE,
+        "key": key,
+    }
+
+
+def counted_parts(monkeypatch, line: dict[str, object]) -> dict[str, int]:
+    """The write's queries and the eager rescore's, apart."""
+    in_rescore = [False]
+    original = rescoring._queue_after_write
+
+    def queue(*args: object) -> None:
+        in_rescore[0] = True
+        try:
+            original(*args)
+        finally:
+            in_rescore[0] = False
+
+    monkeypatch.setattr(rescoring, "_queue_after_write", queue)
+    parts = {"write": 0, "rescore": 0}
+
+    def count(execute, sql, params, many, context):
+        parts["rescore" if in_rescore[0] else "write"] += 1
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(count):
+        result_enter(**line)
+    return parts
+
+
+def test_a_tablet_line_costs_at_most_the_ceilings(monkeypatch):
+    section = club_night()
+    parts = counted_parts(monkeypatch, tablet_line(section))
+    assert parts["write"] <= WRITE_QUERIES
+    assert parts["rescore"] <= RESCORE_QUERIES
+    line = Result.objects.get()
+    assert (line.score_ns, line.mp_ns, line.source) == (400, 2, Source.TABLE)
+
+
+def test_the_board_section_session_and_event_are_read_once():
+    section = club_night()
+    board = Board.objects.get(section=section, number=1)
+    with CaptureQueriesContext(connection) as read:
+        with_event(board)
+        assert board.section.session.event.name == "Club night"
+    assert len(read) == 1
+    with CaptureQueriesContext(connection) as again:
+        with_event(board)
+    assert len(again) == 0
+
+
+def test_a_closed_session_is_refused_with_the_lock():
+    section = club_night()
+    Session.objects.filter(pk=section.session_id).update(status=Session.Status.CLOSED)
+    with pytest.raises(ValidationError, match="This session is closed"):
+        result_enter(**tablet_line(section))
+    assert not Result.objects.exists()
+
+
+def test_the_stale_mark_is_one_upsert_counting_every_write():
+    section = club_night()
+    with CaptureQueriesContext(connection) as first:
+        reached = rescoring._mark_stale(section.pk)
+    row = SectionScoring.objects.get(section=section)
+    assert (len(first), reached, row.changes, row.queued_changes) == (1, 1, 1, 0)
+    assert row.stale_since is not None and row.pending is False
+    assert rescoring._mark_stale(section.pk) == 2
+    again = SectionScoring.objects.get(section=section)
+    assert (again.changes, again.stale_since) == (2, row.stale_since)
+
+
+def two_sections(across: bool) -> tuple[Section, Section]:
+    event = event_create(name="Simultaneous", date=dt.date(2026, 11, 25))
+    Event.objects.filter(pk=event.pk).update(across_field=across)
+    session = event.sessions.get()
+    return tuple(
+        section_create(
+            session=session, choice=MovementChoice("mitchell", 3, 2), letter=letter
+        )
+        for letter in "AB"
+    )
+
+
+@pytest.mark.parametrize("across", [True, False])
+def test_the_locked_field_is_one_query_and_what_field_of_says(across):
+    for created in two_sections(across):
+        section = Section.objects.get(pk=created.pk)
+        with transaction.atomic(), CaptureQueriesContext(connection) as read:
+            field = locked_field(section.pk)
+        assert len([q for q in read if q["sql"].startswith("SELECT")]) == 1
+        assert [s.pk for s in field] == [s.pk for s in field_of(section).order_by("pk")]
+        assert field[0].session.event.across_field is across
+
+
+def test_the_locked_field_of_a_section_gone_raises():
+    with pytest.raises(Section.DoesNotExist), transaction.atomic():
+        locked_field(10_000)
+
+
+def test_a_rescore_of_a_section_gone_does_nothing():
+    outcome = rescoring.rescore(10_000, queued=True)
+    assert outcome == {"section": 10_000, "lines": 0, "pairs": 0, "fresh": 0}
+
+
+def test_the_push_reads_only_the_events_it_was_not_told(monkeypatch):
+    section = club_night()
+    other = club_night()
+    batch = {section.pk: ({"line"}, {1}), other.pk: ({"scores"}, set())}
+    known = {section.pk: section.session.event_id}
+    with CaptureQueriesContext(connection) as read:
+        told = push._messages(batch, known)
+    assert len(read) == 1
+    with CaptureQueriesContext(connection) as none:
+        all_known = push._messages(batch, {**known, other.pk: other.session.event_id})
+    assert len(none) == 0
+    assert told.keys() == all_known.keys()
+    assert len(told) == 4  # two sections, two events

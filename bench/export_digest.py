@@ -28,6 +28,14 @@ ROOT = Path(os.environ.get("DONNE_BENCH_ROOT") or HERE)
 sys.path.insert(0, str(ROOT))
 
 
+def _check_code() -> None:
+    """The code timed is the checkout's at ROOT (not the working folder's)."""
+    import tournaments.exporters.usebio as module
+
+    where = Path(module.__file__).resolve()
+    assert where.is_relative_to(ROOT.resolve()), (where, ROOT)
+
+
 def _fields() -> None:
     """Mitchell fields by each pairs method, some pairs with players."""
     from bench.fields import mitchell_event
@@ -67,6 +75,7 @@ def digests() -> dict[str, str]:
 
     with tempfile.TemporaryDirectory(prefix="donne-digest-") as folder:
         setup_django(Path(folder))
+        _check_code()
         from tournaments.demo.club import load_demo
         from tournaments.exporters.pbn import event_pbn
         from tournaments.exporters.usebio import event_usebio
@@ -98,8 +107,10 @@ def main() -> None:
         return
     env = dict(os.environ, DONNE_BENCH_ROOT=str(options.against))
     out = subprocess.run(
-        [sys.executable, __file__, "--json"],
+        [sys.executable, str(Path(__file__).resolve()), "--json"],
         env=env,
+        # From ``--against``: Django's set-up puts the working folder on sys.path.
+        cwd=options.against,
         capture_output=True,
         text=True,
         check=True,

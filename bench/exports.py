@@ -51,6 +51,14 @@ STEPS = (
 )
 
 
+def _check_code() -> None:
+    """The code timed is the checkout's at ROOT (not the working folder's)."""
+    import tournaments.exporters.usebio as module
+
+    where = Path(module.__file__).resolve()
+    assert where.is_relative_to(ROOT.resolve()), (where, ROOT)
+
+
 def timed(work: Callable[[], object], repeat: int = 1) -> float:
     """The best of ``repeat`` runs of ``work``, in seconds."""
     best = float("inf")
@@ -124,6 +132,7 @@ def _run_sizes(sizes: list[int], repeat: int) -> dict[int, dict[str, float]]:
     columns = {}
     with tempfile.TemporaryDirectory(prefix="donne-exports-") as folder:
         setup_django(Path(folder))
+        _check_code()
         for tables in sizes:
             columns[tables] = measure(tables, repeat)
             print(f"measured {tables} tables ({ROOT})", file=sys.stderr)
@@ -133,9 +142,12 @@ def _run_sizes(sizes: list[int], repeat: int) -> dict[int, dict[str, float]]:
 def _before(sizes: list[int], repeat: int, root: Path) -> dict[int, dict[str, float]]:
     """The figures of the code at ``root``: this script in a child process."""
     env = dict(os.environ, DONNE_BENCH_ROOT=str(root))
-    command = [sys.executable, __file__, "--json", "--repeat", str(repeat)]
-    command += ["--tables", *map(str, sizes)]
-    out = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    command = [sys.executable, str(Path(__file__).resolve()), "--json"]
+    command += ["--repeat", str(repeat), "--tables", *map(str, sizes)]
+    # Run from ``root``: Django's set-up puts the working folder on sys.path.
+    out = subprocess.run(
+        command, env=env, cwd=root, capture_output=True, text=True, check=True
+    )
     return {int(k): v for k, v in json.loads(out.stdout).items()}
 
 

@@ -254,11 +254,22 @@ def _read_lines(
     for r in ordered:
         board = boards[r.board_id]
         board_cache.set_cached_value(r, board)
-        ns_cache.set_cached_value(r, pairs[r.ns_pair_id])
-        ew_cache.set_cached_value(r, pairs[r.ew_pair_id])
+        ns_cache.set_cached_value(r, _line_pair(pairs, r.ns_pair_id, board.section))
+        ew_cache.set_cached_value(r, _line_pair(pairs, r.ew_pair_id, board.section))
         rows[board.section_id].append(
             LineRow(r, r.mp_ns, r.mp_ew, r.pct_ns, r.pct_ew, r.imp_ns, r.imp_ew)
         )
+
+
+def _line_pair(pairs: dict[int, Pair], pk: int, section: Section) -> Pair:
+    """The line's pair, shared, holding its section; a pair of no section
+    read (never seen in a movement, but the data allows it) is read alone
+    and holds the line's section, as the lines once joined did."""
+    pair = pairs.get(pk)
+    if pair is None:
+        pair = Pair.objects.get(pk=pk)
+        pair.section = section
+    return pair
 
 
 def standing_row(

@@ -23,7 +23,7 @@ from django.core.cache import cache
 from django.utils import translation
 
 from tournaments.exporters.workbook_builds import workbook_stamp
-from tournaments.models import Board, Club, Event, Pair, Section
+from tournaments.models import Board, Club, Event, Pair, Section, Session
 
 logger = logging.getLogger(__name__)
 
@@ -62,7 +62,7 @@ def export_bytes(event: Event, kind: str, build: Callable[[Event], str]) -> byte
 def export_stamp(event: Event) -> str:
     """The fingerprint of what a pairs event's PBN and USEBIO files show:
     ``workbook_stamp`` (every line, score, rescore and audited change), and
-    the event's and club's settings, the sections, boards (deals, double
+    the event's and club's settings, the sessions, sections, boards (deals, double
     dummy, datums), pairs (numbers, names) and their chosen players, each
     read whole in one query, so that no change of them serves an old file."""
     in_event = {"section__session__event": event}
@@ -74,6 +74,7 @@ def export_stamp(event: Event) -> str:
         settings.SPECTACULAR_SETTINGS["VERSION"],
         list(Event.objects.filter(pk=event.pk).values_list()),
         list(Club.objects.filter(pk=event.club_id).values_list()),
+        list(Session.objects.filter(event=event).order_by("pk").values_list()),
         list(Section.objects.filter(session__event=event).order_by("pk").values_list()),
         list(Board.objects.filter(**in_event).order_by("pk").values_list()),
         list(Pair.objects.filter(**in_event).order_by("pk").values_list()),

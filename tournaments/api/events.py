@@ -64,11 +64,12 @@ from tournaments.selectors.api_sections import (
 from tournaments.selectors.line_checks import checks_json, section_findings
 from tournaments.selectors.movement import section_movement
 from tournaments.selectors.pairs import (
+    NO_LINES,
     LineRow,
     event_sections,
     stored_reports,
 )
-from tournaments.selectors.pairs_json import report_json
+from tournaments.selectors.pairs_json import rankings_json
 from tournaments.services.privacy import hidden_boards, request_viewer
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
@@ -115,13 +116,14 @@ class EventViewSet(EventDestroyMixin, ApiAccess, viewsets.ReadOnlyModelViewSet):
     @extend_schema(responses=RankingSerializer(many=True))
     @action(detail=True)
     def rankings(self, request: Request, pk: str) -> Response:
-        """The event's rankings, in ``report_json``'s shape."""
+        """The event's rankings, in ``report_json``'s shape (read without
+        the lines: a ranking needs the pairs' scores only)."""
         event = event_among(ranked_events(request), pk)
-        reports = stored_reports(event_sections(event))
+        reports = stored_reports(event_sections(event), lines=NO_LINES)
         if not reports:
             return Response([])
         stale = any(report.section.stale for report in reports)
-        rankings = report_json(event, reports)["rankings"]
+        rankings = rankings_json(reports)
         return Response([ranking | {"stale": stale} for ranking in rankings])
 
 

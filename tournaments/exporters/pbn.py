@@ -27,7 +27,7 @@ from tournaments.selectors.pairs import (
     SectionReport,
     any_penalty,
     event_sections,
-    stored_report,
+    stored_reports,
 )
 
 LINE_COLUMNS = (
@@ -86,8 +86,7 @@ def pairs_games(event: Event) -> list[PbnGame]:
         raise ValueError(f"event {event.pk} has no section to export")
     placed = len(sections) > 1
     games = []
-    for section in sections:
-        report = stored_report(section)
+    for section, report in zip(sections, stored_reports(sections), strict=True):
         for index, (number, lines) in enumerate(report.boards()):
             game = _board_game(event, lines, section if placed else None)
             if report.butler and number in report.datums:

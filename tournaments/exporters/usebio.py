@@ -21,19 +21,20 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections import defaultdict
 
 from django.conf import settings
 from django.db.models import Manager
 
 from games.deal import Deal
-from tournaments.models import Board, Event, Player, Result, Section
+from tournaments.models import Board, Event, Pair, Player, Result, Section
 from tournaments.registry import event_game
 from tournaments.selectors.pairs import (
     LineRow,
     SectionReport,
     StandingRow,
     event_sections,
-    stored_report,
+    stored_reports,
 )
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
@@ -108,7 +109,7 @@ def pairs_usebio_event(root: ET.Element, event: Event) -> None:
     if not sections:
         raise UsebioRefused(f"event {event.pk} has no section to export")
     kind, points = PAIRS_TYPES[event.method]
-    reports = [stored_report(section) for section in sections]
+    reports = stored_reports(sections)
     element = _header(event, kind)
     two_winners = any(group for r in reports for group in r.rankings if group)
     _add(element, "WINNER_TYPE", 2 if two_winners else 1)
@@ -137,7 +138,8 @@ def _section(
         group: max((row.boards for row in rows), default=0)
         for group, rows in report.rankings.items()
     }
-    pairs = report.section.pairs.order_by("number", "-direction")
+    pairs = list(report.section.pairs.order_by("number", "-direction"))
+    chosen = _chosen_players(pairs)
     for pair in pairs:
         if pair.phantom:
             continue
@@ -155,7 +157,7 @@ def _section(
                 # Law 90: the MP (or IMPs) taken off; TOTAL_SCORE, PERCENTAGE
                 # and PLACE are after it.
                 _add(element, "PENALTY", f"{row.penalty:.2f}")
-        _players(element, pair.players, pair.names)
+        _players(element, pair.players, pair.names, chosen.get(pair.pk, []))
     event = report.section.session.event
     for number, lines in report.boards():
         board = _add(holder, "BOARD", EVENT_TYPE=kind)
@@ -176,15 +178,33 @@ def _factored(row: StandingRow, boards: int) -> float:
     return row.mp * boards / row.boards
 
 
-def _players(element: ET.Element, players: Manager[Player], names: str) -> None:
-    """The PLAYER elements, in the order the players were entered."""
-    links = players.through.objects.filter(
-        **{players.source_field_name: players.instance}
-    )
-    chosen = [
-        (link.player.full_name, link.player.licence)
-        for link in links.select_related("player").order_by("pk")
-    ]
+def _chosen_players(pairs: list[Pair]) -> dict[int, list[tuple[str, str]]]:
+    """Each pair's chosen players (name, licence) in the order they were
+    entered, by pair id, in one query: a query a pair cost 4,000 queries at
+    2,000 tables."""
+    chosen: dict[int, list[tuple[str, str]]] = defaultdict(list)
+    links = Pair.players.through.objects.filter(pair__in=[pair.pk for pair in pairs])
+    for link in links.select_related("player").order_by("pk"):
+        chosen[link.pair_id].append((link.player.full_name, link.player.licence))
+    return chosen
+
+
+def _players(
+    element: ET.Element,
+    players: Manager[Player],
+    names: str,
+    chosen: list[tuple[str, str]] | None = None,
+) -> None:
+    """The PLAYER elements, in the order the players were entered: the
+    ``chosen`` ones (name, licence) when read already, else ``players``'."""
+    if chosen is None:
+        links = players.through.objects.filter(
+            **{players.source_field_name: players.instance}
+        )
+        chosen = [
+            (link.player.full_name, link.player.licence)
+            for link in links.select_related("player").order_by("pk")
+        ]
     entries = chosen or [(name, "") for name in NAME_SEPARATORS.split(names) if name]
     for name, licence in entries:
         player = _add(element, "PLAYER")

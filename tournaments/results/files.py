@@ -1,7 +1,8 @@
 """The event's results as files for other programs: PBN 2.1 and USEBIO 1.2.
 
 They carry the deals, so they are public once the results are published,
-like the hand records; a director downloads them at any time.
+like the hand records; a director downloads them at any time.  A pairs
+event's file is built once for its current results (``file_builds``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.exporters import export_formats
+from tournaments.exporters.file_builds import export_bytes
 from tournaments.exporters.pbn import event_pbn
 from tournaments.exporters.usebio import event_usebio
 from tournaments.models import Event
@@ -34,10 +36,10 @@ def event_file(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
         raise Http404(_("This event cannot be written in that format."))
     export, content_type, extension = FORMATS[kind]
     try:
-        text = export(event)
+        data = export_bytes(event, kind, export)
     except ValueError:
         raise Http404(_("This event has no results yet.")) from None
-    response = HttpResponse(text.encode("utf-8"), content_type=content_type)
+    response = HttpResponse(data, content_type=content_type)
     name = slugify(event.name) or "event"
     response["Content-Disposition"] = f'attachment; filename="{name}.{extension}"'
     return response

@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from scoring.imp_session import ImpStanding
 from scoring.session import PairStanding
@@ -152,8 +152,9 @@ def stored_reports(
 ) -> list[SectionReport]:
     """Each section as the scorer last stored it, in a fixed number of queries.
 
-    One query reads every line of the sections (only those matching ``lines``
-    if given: a board's traveller, a pair's scorecard), one every pair with
+    Three queries read every line of the sections, their boards and their
+    pairs (one, joining them, only the lines matching ``lines`` if given: a
+    board's traveller, a pair's scorecard), one every pair with
     its score, one the Butler datums; for several sections one more reads the
     pairs' players' ids (``event_rankings`` needs them).  The cost of a page is so
     the same at 2 and at 8 sections, at 5 and at 100 tables.  Each pair and
@@ -167,14 +168,17 @@ def stored_reports(
     if lines is not None:
         results = results.filter(lines)
     rows: dict[int, list[LineRow]] = defaultdict(list)
-    for r in results.select_related("board", "ns_pair", "ew_pair").order_by(
-        "board__section", "board__number", "ns_pair__number", "id"
-    ):
-        section = by_pk[r.board.section_id]
-        r.board.section = r.ns_pair.section = r.ew_pair.section = section
-        rows[section.pk].append(
-            LineRow(r, r.mp_ns, r.mp_ew, r.pct_ns, r.pct_ew, r.imp_ns, r.imp_ew)
-        )
+    if lines is None:
+        _read_lines(results, by_pk, rows)
+    else:
+        for r in results.select_related("board", "ns_pair", "ew_pair").order_by(
+            "board__section", "board__number", "ns_pair__number", "id"
+        ):
+            section = by_pk[r.board.section_id]
+            r.board.section = r.ns_pair.section = r.ew_pair.section = section
+            rows[section.pk].append(
+                LineRow(r, r.mp_ns, r.mp_ew, r.pct_ns, r.pct_ew, r.imp_ns, r.imp_ew)
+            )
     best = "-score__pct" if method == MATCHPOINTS else "-score__imps"
     pairs = Pair.objects.filter(section__in=list(by_pk), score__isnull=False)
     rankings: dict[int, dict[str | None, list[StandingRow]]] = defaultdict(
@@ -219,6 +223,53 @@ def stored_reports(
         )
         for section in sections
     ]
+
+
+def _read_lines(
+    results: QuerySet[Result],
+    by_pk: dict[int, Section],
+    rows: dict[int, list[LineRow]],
+) -> None:
+    """Every line of the sections into ``rows`` by section id, each holding
+    its board and pairs (``stored_reports`` of whole sections; a few lines,
+    as a traveller's, still join their board and pairs).
+
+    The sections' boards and pairs are read once (two queries) and shared
+    by their lines: a ``select_related`` made three model instances a line,
+    160,000 at 2,000 tables, most of the time of the API's rankings and of
+    the PBN and USEBIO files.
+    """
+    boards = {
+        board.pk: board for board in Board.objects.filter(section__in=list(by_pk))
+    }
+    pairs = {pair.pk: pair for pair in Pair.objects.filter(section__in=list(by_pk))}
+    for thing in (*boards.values(), *pairs.values()):
+        thing.section = by_pk[thing.section_id]
+    board_cache, ns_cache, ew_cache = (
+        Result.board.field, Result.ns_pair.field, Result.ew_pair.field
+    )  # fmt: skip
+    ordered = results.order_by(
+        "board__section", "board__number", "ns_pair__number", "id"
+    )
+    for r in ordered:
+        board = boards[r.board_id]
+        board_cache.set_cached_value(r, board)
+        ns_cache.set_cached_value(r, _line_pair(pairs, r.ns_pair_id, board.section))
+        ew_cache.set_cached_value(r, _line_pair(pairs, r.ew_pair_id, board.section))
+        rows[board.section_id].append(
+            LineRow(r, r.mp_ns, r.mp_ew, r.pct_ns, r.pct_ew, r.imp_ns, r.imp_ew)
+        )
+
+
+def _line_pair(pairs: dict[int, Pair], pk: int, section: Section) -> Pair:
+    """The line's pair, shared, holding its section; a pair of no section
+    read (never seen in a movement, but the data allows it) is read alone
+    and holds the line's section, as the lines once joined did."""
+    pair = pairs.get(pk)
+    if pair is None:
+        pair = Pair.objects.get(pk=pk)
+        pair.section = section
+    return pair
 
 
 def standing_row(

@@ -6,12 +6,14 @@ rows become ``scoring`` inputs and ``scoring`` outputs become rows.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
+import numpy as np
 from django.db import transaction
 from django.utils import timezone
 
+from scoring.columns import ColumnScore, score_columns
 from scoring.imp_session import (
     ImpMethod,
     ImpSessionScore,
@@ -39,10 +41,16 @@ from tournaments.rescore.lines import (
     stored_lines,
     traveller_lines,
 )
+from tournaments.rescore.pairs_columns import (
+    NULL_FIGURE,
+    FieldColumns,
+    load_columns,
+)
 from tournaments.rescore.pairs_store import (
     IMP_FIGURES,
     MP_FIGURES,
     store_imp_boards,
+    store_mp_columns,
     store_mp_lines,
     store_standings,
 )
@@ -62,10 +70,28 @@ class SectionData:
     penalties: list[PenaltyFine] = field(default_factory=list)
     # The lines as ``Result`` rows, read only for a report that shows them.
     results: list[Result] = field(default_factory=list)
+    # The lines as arrays (``pairs_columns``), read instead of ``lines`` and
+    # ``stored`` for a matchpoint rescore.
+    columns: FieldColumns | None = None
+
+    @property
+    def size(self) -> int:
+        """How many lines the field has."""
+        return len(self.stored) if self.columns is None else len(self.columns)
+
+
+@dataclass(frozen=True)
+class ScoredColumns:
+    """A field matchpointed as columns: each line's figures, aligned with
+    the loaded ``FieldColumns``, and the rankings with the penalties taken
+    off."""
+
+    lines: ColumnScore
+    rankings: dict
 
 
 ScorerSettings = SessionSettings | ImpSettings
-ScoredSession = SessionScore | ImpSessionScore
+ScoredSession = SessionScore | ImpSessionScore | ScoredColumns
 
 # The Butler datum's trimming choices as ``butler_datum`` takes them.
 DATUM_TRIMS: dict[str, dict[str, int | float | None]] = {
@@ -134,14 +160,23 @@ def load_section(section: Section) -> SectionData:
     return load_field([section], shown=True)
 
 
-def load_field(sections: list[Section], *, shown: bool = False) -> SectionData:
+def load_field(
+    sections: list[Section], *, shown: bool = False, columns: bool = False
+) -> SectionData:
     """Read every traveller line of the field's sections, in board then
     section then NS pair order (``lines.LINE_ORDER``): as tuples
     (``lines.StoredLine``) for a rescore; with ``shown``, also as ``Result``
-    rows with their boards and pairs, for a report that prints them.
+    rows with their boards and pairs, for a report that prints them; with
+    ``columns``, as arrays only (``pairs_columns``), for a matchpoint
+    rescore (``score_loaded`` then scores them by ``score_columns``).
 
     The Neuberg N of each board is ``field_expected``'s.
     """
+    if columns:
+        return SectionData(
+            [], [], field_groups(sections), field_expected(sections),
+            field_fines(sections), columns=load_columns(sections),
+        )  # fmt: skip
     lines = Result.objects.filter(board__section__in=sections)
     results: list[Result] = []
     if shown:
@@ -202,7 +237,9 @@ def field_fines(sections: list[Section]) -> list[PenaltyFine]:
 
 
 def score_loaded(data: SectionData, settings: ScorerSettings) -> ScoredSession:
-    """Run the pure scorer on loaded data: by IMPs or by matchpoints.
+    """Run the pure scorer on loaded data: by IMPs or by matchpoints (by
+    ``score_columns`` when the data was loaded as columns, else by
+    ``score_session``, which the reports take for its line objects).
 
     The penalties in force are then taken off (``scoring.penalties``): only
     those in the method's unit (MP or % of a top when matchpointed, IMPs by
@@ -215,6 +252,8 @@ def score_loaded(data: SectionData, settings: ScorerSettings) -> ScoredSession:
         )
         rankings = penalised(imp_scored.rankings, data.penalties, imps=True)
         return replace(imp_scored, rankings=rankings)
+    if data.columns is not None:
+        return score_field_columns(data, settings)
     scored = score_session(
         data.lines, settings=settings, groups=data.groups, expected=data.expected
     )
@@ -222,6 +261,28 @@ def score_loaded(data: SectionData, settings: ScorerSettings) -> ScoredSession:
         scored.rankings, data.penalties, tops=(line.top for line in scored.lines)
     )
     return replace(scored, rankings=rankings)
+
+
+def score_field_columns(data: SectionData, settings: SessionSettings) -> ScoredColumns:
+    """Matchpoint a field loaded as columns, with ``score_session``'s figures
+    to the last digit, and take the penalties off as ``score_loaded`` does."""
+    columns = data.columns
+    if columns is None:
+        raise ValueError("the field was not loaded as columns")
+    scored = score_columns(
+        columns.board, columns.ns, columns.ew, columns.score,
+        special=columns.special, settings=settings, groups=data.groups,
+        expected=data.expected,
+    )  # fmt: skip
+    pairs = scored.pairs
+    rankings = pairs.rankings() if pairs is not None else {}
+    tops = _lazy_tops(scored.top)
+    return ScoredColumns(scored, penalised(rankings, data.penalties, tops=tops))
+
+
+def _lazy_tops(tops: np.ndarray) -> Iterator[float]:
+    """The lines' tops as floats, converted only when read (a pair fined)."""
+    yield from tops.tolist()
 
 
 def penalised(
@@ -267,17 +328,31 @@ def rescore_pairs_section(section_id: int) -> dict[str, int]:
     nothing stale behind.
     """
     sections = locked_field(section_id)
-    data = load_field(sections)
-    scored = score_loaded(data, event_settings(sections[0].session.event))
+    settings = event_settings(sections[0].session.event)
+    data = load_field(sections, columns=not isinstance(settings, ImpSettings))
+    scored = score_loaded(data, settings)
     boards = Board.objects.filter(section__in=sections)
     if isinstance(scored, ImpSessionScore):
         store_imp_boards(boards, data.stored, scored)
         pairs = store_standings(sections, scored.rankings, IMP_FIGURES)
     else:
-        store_mp_lines(data.stored, scored.lines)
+        _store_mp(data, scored)
         boards.filter(datum__isnull=False).update(datum=None)
         pairs = store_standings(sections, scored.rankings, MP_FIGURES)
     Section.objects.filter(pk__in=[s.pk for s in sections]).update(
         scored=timezone.now()
     )
-    return {"section": section_id, "lines": len(data.stored), "pairs": pairs}
+    return {"section": section_id, "lines": data.size, "pairs": pairs}
+
+
+def _store_mp(data: SectionData, scored: SessionScore | ScoredColumns) -> int:
+    """Write the lines' matchpoint figures where they changed, from columns
+    or from ``score_session``'s lines."""
+    if isinstance(scored, ScoredColumns) and data.columns is not None:
+        columns = data.columns
+        return store_mp_columns(
+            columns.pk, columns.figures, scored.lines, null=NULL_FIGURE
+        )
+    if isinstance(scored, ScoredColumns):
+        raise ValueError("scored as columns, but not loaded as columns")
+    return store_mp_lines(data.stored, scored.lines)

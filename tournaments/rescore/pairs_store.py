@@ -14,13 +14,15 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
+import numpy as np
 from django.db.models import QuerySet
 
+from scoring.columns import ColumnScore
 from scoring.imp_session import ImpScoredLine, ImpSessionScore, ImpStanding
 from scoring.ranking import rank
 from scoring.session import ScoredTravellerLine, session_percentage
 from tournaments.models import Board, Pair, PairScore, Result, Section
-from tournaments.rescore.store import store_changed
+from tournaments.rescore.store import store_changed, store_changed_columns
 
 LINE_FIELDS = ["mp_ns", "mp_ew", "pct_ns", "pct_ew", "top", "imp_ns", "imp_ew"]
 MP_FIGURES = ("mp", "top", "pct")
@@ -51,6 +53,25 @@ def store_mp_lines(stored: Sequence[Line], lines: list[ScoredTravellerLine]) -> 
         for line, scored in zip(stored, lines, strict=True)
     }
     return store_changed(Result, LINE_FIELDS, new, _old(stored))
+
+
+def store_mp_columns(
+    keys: np.ndarray, stored: np.ndarray, scored: ColumnScore, *, null: float
+) -> int:
+    """``store_mp_lines`` for a field scored as columns: write the lines'
+    MP, % and top (IMPs blank) where they changed.  ``keys`` are the lines'
+    primary keys, ``stored`` their ``LINE_FIELDS`` as read (one row a field,
+    ``null`` for NULL), aligned with ``scored``."""
+    new = mp_columns(scored, null=null)
+    return store_changed_columns(Result, LINE_FIELDS, keys, new, stored, null=null)
+
+
+def mp_columns(scored: ColumnScore, *, null: float) -> np.ndarray:
+    """The lines' ``LINE_FIELDS`` as a matchpoint scoring leaves them: MP,
+    % and top, IMPs blank (``null``); one row a field."""
+    blank = np.full(len(scored.top), null)
+    mp = (scored.ns_mp, scored.ew_mp, scored.ns_pct, scored.ew_pct, scored.top)
+    return np.vstack((*mp, blank, blank))
 
 
 def store_imp_boards(

@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from itertools import islice
 from typing import Any
 
+import numpy as np
 from django.db import connections, models, router
 
 # The ways of writing the changed rows (``store_changed``'s ``how``).
@@ -84,6 +85,53 @@ def store_changed(
     rows = changed_rows(new, old)
     update_rows(model, fields, rows, how=how)
     return len(rows)
+
+
+def store_changed_columns(
+    model: type[models.Model],
+    fields: Sequence[str],
+    keys: np.ndarray,
+    new: np.ndarray,
+    old: np.ndarray,
+    *,
+    null: float,
+) -> int:
+    """``store_changed`` for values held as columns (``changed_columns``),
+    written as ``store_changed`` writes them; the number of rows written."""
+    rows = changed_columns(keys, new, old, null=null, every=_OLD_STORE)
+    update_rows(model, fields, rows, how=BULK_UPDATE if _OLD_STORE else None)
+    return len(rows)
+
+
+def changed_columns(
+    keys: np.ndarray,
+    new: np.ndarray,
+    old: np.ndarray,
+    *,
+    null: float,
+    every: bool = False,
+) -> dict[Key, Values]:
+    """``changed_rows`` for columns: ``new`` and ``old`` are float arrays of
+    one row a field and one column a key of ``keys``, ``null`` standing for
+    NULL.  The changed columns are found by numpy (no tuple a row compared),
+    and only they become rows (every one with ``every``)."""
+    if every:
+        changed = np.arange(len(keys))
+    else:
+        changed = np.flatnonzero((new != old).any(axis=0))
+    values = [_nulls(row, null) for row in new[:, changed]]
+    return dict(zip(keys[changed].tolist(), zip(*values, strict=True), strict=True))
+
+
+def _nulls(row: np.ndarray, null: float) -> list:
+    """``row`` as a list, ``null`` as None (a value at a time only in a row
+    that mixes them: a line's blank IMPs are a whole row)."""
+    missing = row == null
+    if not missing.any():
+        return row.tolist()
+    if missing.all():
+        return [None] * len(row)
+    return [None if value == null else value for value in row.tolist()]
 
 
 def update_rows(

@@ -18,9 +18,10 @@ pair) only changes its board's number of results and top, so its board
 stays on the numpy path and the line itself is worked out alone.  A board
 holding a weighted score (Law 12C1) has its raw matchpoints worked out
 apart (``_weighted_raw``: arrays for its plain lines, the Python of
-``scoring.board`` for its weighted ones), then joins the others.  Only when
-the club prints matchpoints rounded (``mp_decimals``) is every board scored
-by :func:`scoring.board.score_board` itself.  Session averages for A+/A-
+``scoring.board`` for its weighted ones), then joins the others.  When the
+club prints matchpoints rounded (``mp_decimals``), ``scoring.printed`` rounds
+them as ``BoardSettings.printed`` does, for the whole field at once.
+Session averages for A+/A-
 (``AverageRule.SESSION``) are worked out from array totals and applied to
 the artificial lines only.
 """
@@ -40,11 +41,10 @@ from scoring.board import (
     BoardSettings,
     WeightedScore,
     is_absent_award,
-    plays,
-    score_board,
 )
 from scoring.field import matchpoint_field, rank_field, round_like_python
 from scoring.matchpoints import top as matchpoint_top
+from scoring.printed import printed_field
 from scoring.ranking import DEFAULT_NDIGITS
 from scoring.session import GROUP_ORDER, AverageRule, PairStanding, SessionSettings
 
@@ -165,18 +165,14 @@ def score_columns(
         np.maximum(each, played),
         counts - np.bincount(where[artificial], minlength=len(distinct)),
     )
-    slow_line = np.full(n, settings.board.mp_decimals is not None)
-
     figures = np.zeros((5, n), dtype=np.float64)
-    fast = ~slow_line & ~artificial
+    fast = ~artificial
     if fast.any():
         mixed = weighted[where] & fast
         raw = _raw_matchpoints(board, scores, fast, mixed, special, settings.board)
         _plain(board, raw, fast, settings.board, figures)
     if artificial.any():
-        _marked(board, special, artificial & ~slow_line, settings.board, figures)
-    if slow_line.any():
-        _by_board(board, scores, special, slow_line, each, settings.board, figures)
+        _marked(board, special, artificial, settings.board, figures)
     ns_mp, ew_mp, ns_pct, ew_pct, top = figures
 
     averaged = settings.average_rule is AverageRule.SESSION and artificial.any()
@@ -337,6 +333,7 @@ def _plain(
     else:
         mp = raw
         tops = (tpb * (played - 1)).astype(np.float64)
+    mp = printed_field(mp, settings.mp_decimals)
     with np.errstate(divide="ignore", invalid="ignore"):
         pct = np.where(tops > 0, 100 * mp / tops, 50.0)
     rows = (mp, tops - mp, pct, 100 - pct)
@@ -361,7 +358,7 @@ def _marked(
 ) -> None:
     """Fill ``figures`` for the artificial ``lines`` (a mask) of the boards
     scored with numpy: the mark's percentage of the board's top, the top
-    ``score_board`` gives the board (mp_decimals is None here)."""
+    ``score_board`` gives the board."""
     for index in np.flatnonzero(lines).tolist():
         result = special[index]
         code = board.where[index]
@@ -379,35 +376,6 @@ def _marked(
             ew_pct,
             board_top,
         )
-
-
-def _by_board(
-    board: _Boards,
-    scores: np.ndarray,
-    special: Mapping[int, SpecialResult],
-    lines: np.ndarray,
-    each: np.ndarray,
-    settings: BoardSettings,
-    figures: np.ndarray,
-) -> None:
-    """Fill ``figures`` for the ``lines`` (a mask) board by board with
-    ``score_board``, as ``score_session`` does, each board's lines in
-    input order: every board when matchpoints are printed rounded."""
-    indexes = np.flatnonzero(lines)
-    indexes = indexes[np.argsort(board.where[indexes], kind="stable")]
-    starts = np.flatnonzero(np.diff(board.where[indexes], prepend=-1))
-    for start, end in pairwise([*starts.tolist(), len(indexes)]):
-        chosen = indexes[start:end].tolist()
-        plain = scores[chosen].tolist()
-        results = [special.get(i, p) for i, p in zip(chosen, plain, strict=True)]
-        wanted = int(each[board.where[chosen[0]]])
-        scored = score_board(
-            results, settings=settings, expected=max(wanted, plays(results))
-        )
-        figures[:, chosen] = np.asarray(
-            [(s.ns_mp, s.ew_mp, s.ns_pct, s.ew_pct, s.top) for s in scored],
-            dtype=np.float64,
-        ).T
 
 
 def _pair_slots(ns: np.ndarray, ew: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

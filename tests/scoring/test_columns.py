@@ -280,3 +280,41 @@ def test_special_lines_are_weighted_or_artificial():
     one = np.ones(1, dtype=np.int64)
     with pytest.raises(TypeError, match="weighted or artificial"):
         score_columns(one, one, one, one, special={0: 420})
+
+
+# Boards played unevenly (Neuberg factors of thirds, sevenths...), so that
+# the printed matchpoints meet halves and nine-decimal ties.
+UNEVEN_LINE = st.tuples(
+    st.integers(min_value=1, max_value=3),  # board
+    st.integers(min_value=1, max_value=12),  # NS pair
+    st.integers(min_value=13, max_value=24),  # EW pair
+    st.one_of(PLAIN, PLAIN, PLAIN, PLAIN, WEIGHTED, ARTIFICIAL),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    field=st.lists(UNEVEN_LINE, min_size=1, max_size=40),
+    decimals=st.integers(min_value=0, max_value=6),
+    top_per_beat=st.sampled_from([1, 2]),
+    neuberg=st.booleans(),
+    expected=st.integers(min_value=0, max_value=21),
+    rule=st.sampled_from(list(AverageRule)),
+)
+def test_printed_matchpoints_by_columns_equal_score_session(
+    field, decimals, top_per_beat, neuberg, expected, rule
+):
+    """``mp_decimals`` from 0 to 6 on the numpy path: every board's figures
+    and every standing as ``score_session`` (board by board) gives them."""
+    lines = [TravellerLine(*line) for line in field]
+    chosen = SessionSettings(
+        board=BoardSettings(
+            top_per_beat=top_per_beat, neuberg=neuberg, mp_decimals=decimals
+        ),
+        average_rule=rule,
+    )
+    groups = {pair: "NS" if pair <= 12 else "EW" for pair in range(1, 25)}
+    options = {"settings": chosen, "groups": groups, "expected": expected}
+    slow, _fast = both_paths(lines, **options)
+    *arrays, special = columns_of(lines)
+    assert_same(lines, score_columns(*arrays, special=special, **options), slow)

@@ -455,8 +455,7 @@ def _rank(
     for group, members in by_group:
         places = rank_field(pct[members], ndigits=DEFAULT_NDIGITS)
         shared = np.bincount(places)[places] > 1
-        text = ids[members].astype(str)
-        ranked = np.lexsort((text, -pct[members]))
+        ranked = np.lexsort((_as_text_order(ids[members]), -pct[members]))
         order.append(members[ranked])
         ranks += [
             f"{p}=" if s else str(p)
@@ -470,6 +469,15 @@ def _rank(
     return PairColumns(
         ids[chosen], mp[chosen], tops[chosen], pct[chosen], played[chosen], ranks, spans
     )
+
+
+def _as_text_order(ids: np.ndarray) -> np.ndarray:
+    """Keys that sort ``ids`` as their texts sort (``score_session`` breaks
+    ties by ``str(pair)``): the ids themselves when all are non-negative and
+    of one number of digits (then the two orders agree), else the texts."""
+    if len(ids) and ids.min() >= 0 and len(str(ids.min())) == len(str(ids.max())):
+        return ids
+    return ids.astype(str)
 
 
 def _groups(

@@ -318,3 +318,21 @@ def test_printed_matchpoints_by_columns_equal_score_session(
     slow, _fast = both_paths(lines, **options)
     *arrays, special = columns_of(lines)
     assert_same(lines, score_columns(*arrays, special=special, **options), slow)
+
+
+@pytest.mark.parametrize(
+    "ids",
+    [(9, 10, 11), (99, 100, 7), (1000, 2000, 3000), (5, 6, 7), (-1, 1, 10)],
+)
+def test_ties_break_by_the_pair_id_as_text_whatever_its_digits(ids):
+    """Three pairs tied on every board: ranked by ``str(pair)``, as
+    ``score_session`` ranks them ("10" before "9"), whether the ids have one
+    number of digits or several."""
+    first, second, third = ids
+    lines = [
+        TravellerLine(1, first, second, 100),
+        TravellerLine(1, second, third, 100),
+        TravellerLine(1, third, first, 100),
+    ]
+    *arrays, _special = columns_of(lines)
+    assert_same(lines, score_columns(*arrays), score_session(lines))

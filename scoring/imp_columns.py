@@ -11,12 +11,13 @@ same functions.  The figures are the line scorer's to the last bit
 (``tests/scoring/test_imp_columns.py`` compares them with the reference,
 ``scoring.imp_reference``, on random fields).
 
-Every board of whole-point scores goes through numpy at once: the lines are
-sorted once by (board, score), and a score's cross-IMPs against its board
-are, for each band edge e, the scores at most s - e less the scores at
-least s + e (searchsorted on the sorted keys, integers throughout); a
-Butler datum is a trimmed sum of the sorted scores (integer prefix sums,
-so exact) over its count, rounded as ``scoring.imps.round_datum`` rounds.
+Every board of whole-point scores goes through numpy at once
+(``scoring.imp_field``): the lines are sorted once by (board, score), and a
+score's cross-IMPs against its board are, for each band edge e, the scores
+at most s - e less the scores at least s + e (searchsorted on the sorted
+keys, integers throughout); a Butler datum is a trimmed sum of the sorted
+scores (integer prefix sums, so exact) over its count, rounded as
+``scoring.imps.round_datum`` rounds.
 A board that holds a weighted score (Law 12C1) or a score that is not a
 whole number of points is scored by ``scoring.imp_boards`` itself, as float
 sums depend on their order.  Artificial scores are worth their marks.
@@ -33,8 +34,9 @@ import numpy as np
 from scoring.board import ArtificialScore, WeightedScore
 from scoring.field import rank_field, round_like_python
 from scoring.imp_boards import butler_board, cross_imps_board
+from scoring.imp_field import butler_field, cross_imps_field
 from scoring.imp_settings import ImpMethod, ImpSettings
-from scoring.imps import IMP_BAND_EDGES, DatumRounding, datum_drop
+from scoring.imps import IMP_BAND_EDGES
 from scoring.ranking import DEFAULT_NDIGITS
 from scoring.session import GROUP_ORDER
 
@@ -42,7 +44,6 @@ from scoring.session import GROUP_ORDER
 # weights and averages).
 _NDIGITS = 9
 
-_EDGES = np.asarray(IMP_BAND_EDGES, dtype=np.float64)
 _WIDEST = IMP_BAND_EDGES[-1]
 
 # Whole scores whose board sums stay below this are added exactly in any
@@ -187,12 +188,12 @@ def imp_lines(
     if fast.any():
         whole = values[fast].astype(np.int64)
         if settings.method is ImpMethod.BUTLER:
-            won[fast], datum_of = _butler_fast(
+            won[fast], datum_of = butler_field(
                 board[fast], whole, values[fast], settings
             )
             datum[: len(datum_of)] = datum_of
         else:
-            won[fast] = _cross_imps_fast(board[fast], whole, settings)
+            won[fast] = cross_imps_field(board[fast], whole, settings)
     _slow_boards(
         board, values, special, slow_board & (real_count > 0), settings, won, datum
     )
@@ -288,95 +289,6 @@ def _appearance_codes(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     code = np.empty(len(distinct), dtype=np.int64)
     code[order] = np.arange(len(distinct))
     return distinct[order], code[inverse.reshape(-1)]
-
-
-def _cross_imps_fast(
-    board: np.ndarray, whole: np.ndarray, settings: ImpSettings
-) -> np.ndarray:
-    """Cross-IMPs of whole-point plain scores, every board at once.
-
-    The keys (board, score) are sorted once as distinct values with their
-    counts; for each band edge e a score gains the lines of its board at or
-    below s - e and loses those at or above s + e.  A board's keys are
-    ``span`` apart from the next board's, wider than any score plus the
-    widest edge, so a search never crosses into another board.  All in
-    integers; an average divides by the board's comparisons, n - 1.
-    """
-    edges = (
-        IMP_BAND_EDGES
-        if settings.cross_imps_cap is None
-        else (IMP_BAND_EDGES[: settings.cross_imps_cap])
-    )
-    low = int(whole.min())
-    span = int(whole.max()) - low + _WIDEST + 1
-    keys, inverse, counts = np.unique(
-        board * span + (whole - low), return_inverse=True, return_counts=True
-    )
-    below = np.concatenate(([0], np.cumsum(counts)))
-    per_board = np.bincount(board)
-    starts = np.concatenate(([0], np.cumsum(per_board)))
-    key_board = keys // span
-    first, last = starts[key_board], starts[key_board + 1]
-    won = np.zeros(len(keys), dtype=np.int64)
-    for edge in edges:
-        won += below[np.searchsorted(keys, keys - edge, "right")] - first
-        won -= last - below[np.searchsorted(keys, keys + edge, "left")]
-    line_won = won[inverse.reshape(-1)].astype(np.float64)
-    n = per_board[board]
-    if not settings.cross_imps_total:
-        with np.errstate(divide="ignore", invalid="ignore"):
-            line_won = line_won / (n - 1).astype(np.float64)
-    return np.where(n < 2, 0.0, line_won)
-
-
-def _butler_fast(
-    board: np.ndarray, whole: np.ndarray, values: np.ndarray, settings: ImpSettings
-) -> tuple[np.ndarray, np.ndarray]:
-    """Butler IMPs of whole-point plain scores, every board at once, and the
-    datum of each board (NaN for a board without such scores).
-
-    Each board's scores sorted, the datum is the sum of the kept middle
-    (integer prefix sums: exact, as the line scorer's float sum of whole
-    numbers is) over their count, rounded by :func:`_round_datums`.
-    """
-    order = np.lexsort((whole, board))
-    prefix = np.concatenate(([0], np.cumsum(whole[order])))
-    per_board = np.bincount(board)
-    starts = np.concatenate(([0], np.cumsum(per_board)))
-    drops = {
-        int(count): datum_drop(
-            int(count),
-            drop=settings.drop,
-            drop_fraction=settings.drop_fraction,
-            keep_middle=settings.keep_middle,
-        )
-        for count in np.unique(per_board[per_board > 0]).tolist()
-    }
-    cut = np.asarray([drops.get(count, 0) for count in per_board.tolist()], np.int64)
-    has = np.flatnonzero(per_board)
-    kept_from, kept_to = starts[has] + cut[has], starts[has + 1] - cut[has]
-    means = (prefix[kept_to] - prefix[kept_from]).astype(np.float64) / (
-        kept_to - kept_from
-    ).astype(np.float64)
-    datum = np.full(len(per_board), np.nan)
-    datum[has] = _round_datums(means, settings.rounding)
-    difference = values - datum[board]
-    won = np.searchsorted(_EDGES, np.abs(difference), "right").astype(np.float64)
-    return np.where(difference >= 0, won, -won), datum
-
-
-def _round_datums(means: np.ndarray, rounding: DatumRounding) -> np.ndarray:
-    """:func:`scoring.imps.round_datum` of each mean, the same operations
-    on arrays (nine decimals of tens first, then to the ten)."""
-    if rounding is DatumRounding.NONE:
-        return means
-    with np.errstate(invalid="ignore"):
-        tens = round_like_python(means / 10, 9)
-    if rounding is DatumRounding.HALF_EVEN:
-        return np.rint(tens) * 10
-    if rounding is DatumRounding.TRUNCATE:
-        return np.trunc(tens) * 10
-    return np.copysign(np.floor(np.abs(tens) + 0.5), tens) * 10
 
 
 def _slow_boards(

@@ -27,7 +27,6 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from scoring.board import ArtificialScore, WeightedScore, score_parts
 from scoring.imp_boards import Parts, butler_board, cross_imps_board
 from scoring.imp_columns import (
     ImpLines,
@@ -37,6 +36,7 @@ from scoring.imp_columns import (
     rank_imp_pairs,
 )
 from scoring.imp_settings import ImpMethod, ImpSettings
+from scoring.imp_travellers import session_columns
 from scoring.ranking import DEFAULT_NDIGITS, rank
 from scoring.session import (
     GROUP_ORDER,
@@ -118,7 +118,7 @@ def score_imp_session(
     scorer these figures equal to the last bit.
     """
     settings = settings or ImpSettings()
-    columns = _SessionColumns.of(lines)
+    columns = session_columns(lines)
     scored = imp_lines(columns.boards, columns.scores, columns.special, settings)
     if settings.round_cap is not None:
         scored = cap_round_columns(
@@ -160,50 +160,6 @@ def imp_rankings(
         ]
         for group, start, end in ranking.spans
     }
-
-
-@dataclass(frozen=True)
-class _SessionColumns:
-    """Traveller lines as the columnar scorer takes them: board numbers, NS
-    scores (0 where ``special`` holds the result), the adjusted results by
-    line index, each side's pair index (interleaved NS, EW) and the pairs in
-    order of first appearance."""
-
-    boards: np.ndarray
-    scores: np.ndarray
-    special: dict[int, WeightedScore | ArtificialScore]
-    slot: np.ndarray
-    pairs: list[PairKey]
-
-    @classmethod
-    def of(cls, lines: Sequence[TravellerLine]) -> _SessionColumns:
-        """Read the lines once; a result that is no number is refused as
-        ``scoring.board.score_parts`` refuses it."""
-        code: dict[PairKey, int] = {}
-        scores: list[float] = []
-        slot: list[int] = []
-        special: dict[int, WeightedScore | ArtificialScore] = {}
-        for index, line in enumerate(lines):
-            result = line.result
-            if type(result) is int or type(result) is float:
-                scores.append(result)
-            elif isinstance(result, WeightedScore | ArtificialScore):
-                special[index] = result
-                scores.append(0.0)
-            else:
-                scores.append(score_parts(result)[0][1])
-            slot.append(code.setdefault(line.ns, len(code)))
-            slot.append(code.setdefault(line.ew, len(code)))
-        values = np.asarray(scores, dtype=np.float64)
-        for index in np.flatnonzero(~np.isfinite(values)).tolist():
-            score_parts(lines[index].result)
-        return cls(
-            np.asarray([line.board for line in lines], dtype=np.int64),
-            values,
-            special,
-            np.asarray(slot, dtype=np.int64),
-            list(code),
-        )
 
 
 def _scored_lines(

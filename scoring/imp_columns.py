@@ -34,7 +34,7 @@ import numpy as np
 from scoring.board import ArtificialScore, WeightedScore
 from scoring.field import rank_field, round_like_python
 from scoring.imp_boards import butler_board, cross_imps_board
-from scoring.imp_field import butler_field, cross_imps_field
+from scoring.imp_field import butler_field, cross_imps_field, dense_codes
 from scoring.imp_settings import ImpMethod, ImpSettings
 from scoring.imps import IMP_BAND_EDGES
 from scoring.ranking import DEFAULT_NDIGITS
@@ -134,12 +134,12 @@ def score_imp_columns(
 
 def pair_slots(ns: np.ndarray, ew: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Each side's pair index, sides interleaved (line 0 NS, line 0 EW, line
-    1 NS...) as the line scorer adds a pair's IMPs up, pairs numbered in
-    order of first appearance, and the pair ids in that order."""
+    1 NS...) as the line scorer adds a pair's IMPs up, and the pair ids
+    (ascending) the indexes stand for."""
     who = np.empty(2 * len(ns), dtype=np.int64)
     who[0::2] = ns
     who[1::2] = ew
-    ids, slot = _appearance_codes(who)
+    ids, slot = dense_codes(who)
     return slot, ids
 
 
@@ -156,7 +156,7 @@ def imp_lines(
     others through ``scoring.imp_boards``; artificial lines score their
     marks (``ImpSettings.mark_imps``).
     """
-    distinct, board = _appearance_codes(np.asarray(boards, dtype=np.int64))
+    distinct, board = dense_codes(np.asarray(boards, dtype=np.int64))
     values = np.asarray(scores, dtype=np.float64)
     n, n_boards = len(values), len(distinct)
     artificial = np.zeros(n, dtype=bool)
@@ -207,6 +207,7 @@ def imp_lines(
     datums = {}
     if settings.method is ImpMethod.BUTLER:
         has = np.flatnonzero(real_count > 0)
+        has = has[np.argsort(_first_seen(board, n_boards)[has], kind="stable")]
         datums = dict(zip(distinct[has].tolist(), datum[has].tolist(), strict=True))
     return ImpLines(ns_imps, ew_imps, artificial, datums)
 
@@ -218,7 +219,7 @@ def cap_round_columns(
     :func:`scoring.imp_session.cap_rounds` holds them: a round is one NS
     pair against one EW pair, its sum taken in line order, each side
     scaled by cap / |sum| when beyond the cap."""
-    rounds = _appearance_codes(slot[0::2] * max(n_pairs, 1) + slot[1::2])[1]
+    rounds = dense_codes(slot[0::2] * max(n_pairs, 1) + slot[1::2])[1]
     ns_factor = _cap_factors(_sums_in_order(rounds, lines.ns_imps), cap)
     ew_factor = _cap_factors(_sums_in_order(rounds, lines.ew_imps), cap)
     return ImpLines(
@@ -249,7 +250,7 @@ def rank_imp_pairs(
     order: list[np.ndarray] = []
     ranks: list[str] = []
     spans: list[tuple[str | None, int, int]] = []
-    for group, members in _groups(group_of, n_pairs):
+    for group, members in _groups(group_of, slot, n_pairs):
         keys = round_like_python(totals[members], DEFAULT_NDIGITS)
         ranked = np.lexsort((text[members], -keys))
         order.append(members[ranked])
@@ -281,14 +282,12 @@ def _with_ids(ranking: ImpPairColumns, ids: np.ndarray) -> ImpPairColumns:
     )
 
 
-def _appearance_codes(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct values in order of first appearance, and each value's
-    index among them."""
-    distinct, first, inverse = np.unique(values, return_index=True, return_inverse=True)
-    order = np.argsort(first, kind="stable")
-    code = np.empty(len(distinct), dtype=np.int64)
-    code[order] = np.arange(len(distinct))
-    return distinct[order], code[inverse.reshape(-1)]
+def _first_seen(codes: np.ndarray, size: int) -> np.ndarray:
+    """The index where each of ``size`` codes first occurs (len(codes) if
+    never): the order in which the line scorer meets boards and pairs."""
+    first = np.full(size, len(codes), dtype=np.int64)
+    np.minimum.at(first, codes, np.arange(len(codes)))
+    return first
 
 
 def _slow_boards(
@@ -361,15 +360,18 @@ def _clean(values: np.ndarray) -> np.ndarray:
 
 
 def _groups(
-    group_of: Sequence[str | None] | None, n_pairs: int
+    group_of: Sequence[str | None] | None, slot: np.ndarray, n_pairs: int
 ) -> list[tuple[str | None, np.ndarray]]:
     """Each ranking group and its pairs' indexes in order, the groups in the
     line scorer's order: NS, EW, the single ranking, then the others as
-    their first pair comes."""
+    their first pair comes in the lines."""
     if group_of is None:
         return [(None, np.arange(n_pairs))] if n_pairs else []
     names = list(dict.fromkeys(group_of))
     code = {name: i for i, name in enumerate(names)}
     codes = np.asarray([code[name] for name in group_of], dtype=np.int64)
+    if sum(1 for name in names if name not in GROUP_ORDER) > 1:
+        seen = np.argsort(_first_seen(slot, n_pairs), kind="stable")
+        names = list(dict.fromkeys(group_of[i] for i in seen.tolist()))
     ordered = sorted(names, key=lambda g: GROUP_ORDER.get(g, 3))
     return [(name, np.flatnonzero(codes == code[name])) for name in ordered]

@@ -24,8 +24,8 @@ _NUMBERS = {int, float}
 class SessionColumns:
     """Traveller lines as columns: board numbers, NS scores (0 where
     ``special`` holds the result), the adjusted results by line index, each
-    side's pair index (NS, EW of line 0, then line 1...) and the pairs in
-    order of first appearance, as the line scorer lists them."""
+    side's pair index (NS, EW of line 0, then line 1...) and the pair each
+    index stands for."""
 
     boards: np.ndarray
     scores: np.ndarray
@@ -61,9 +61,10 @@ def session_columns(lines: Sequence[TravellerLine]) -> SessionColumns:
 def _pair_slots(
     ns: list[Hashable], ew: list[Hashable]
 ) -> tuple[np.ndarray, list[Hashable]]:
-    """Each side's pair index and the pairs in order of first appearance: by
-    numpy when every pair is a machine-sized int (database ids), else by a
-    dictionary of the pairs (any hashable: "3NS")."""
+    """Each side's pair index and the pair each index stands for: by numpy
+    when every pair is a machine-sized int (database ids: ascending), else
+    by a dictionary of the pairs (any hashable, "3NS": in order of first
+    appearance, which orders the pairs that print alike, 1 and "1")."""
     if ns and set(map(type, ns)) | set(map(type, ew)) == {int}:
         try:
             slot, ids = pair_slots(np.asarray(ns, np.int64), np.asarray(ew, np.int64))

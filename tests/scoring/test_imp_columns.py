@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring import imp_field
 from scoring.board import ArtificialScore, WeightedScore
 from scoring.imp_columns import score_imp_columns
 from scoring.imp_reference import score_imp_session_by_lines
@@ -26,11 +27,10 @@ from scoring.session import TravellerLine
 # Scores close together and far apart, so that ties and every band occur.
 POOL = [-1430, -800, -620, -100, -50, 0, 50, 110, 140, 420, 430, 450, 620, 1430]
 
-plain = st.one_of(
-    st.sampled_from(POOL),
-    st.integers(-400, 400).map(lambda k: k * 10),
-    st.sampled_from([425.5, -17.25, 0.1]),
-)
+# Whole points, as at the table: numpy scores these boards all at once.
+whole = st.one_of(st.sampled_from(POOL), st.integers(-40, 40).map(lambda k: k * 10))
+# A score that is not whole points sends its board to the per-board scorer.
+fractional = st.sampled_from([425.5, -17.25, 0.1])
 weighted = st.sampled_from(
     [
         WeightedScore(((0.5, 420), (0.5, 450))),
@@ -48,7 +48,7 @@ artificial = st.sampled_from(
         ArtificialScore(55.5, 0, absent="EW"),
     ]
 )
-result = st.one_of(plain, plain, plain, plain, weighted, artificial)
+result = st.one_of(whole, whole, whole, whole, whole, fractional, weighted, artificial)
 PAIR_IDS = st.integers(1, 9)
 
 imp_settings = st.builds(
@@ -66,11 +66,11 @@ imp_settings = st.builds(
 
 
 @st.composite
-def fields(draw, pairs=PAIR_IDS):
+def fields(draw, pairs=PAIR_IDS, results=result):
     """Random lines: up to 4 boards, pairs that may meet more than once."""
     count = draw(st.integers(0, 40))
     return [
-        TravellerLine(draw(st.integers(1, 4)), draw(pairs), draw(pairs), draw(result))
+        TravellerLine(draw(st.integers(1, 4)), draw(pairs), draw(pairs), draw(results))
         for _ in range(count)
     ]
 
@@ -130,6 +130,38 @@ def test_the_columns_equal_the_line_by_line_scorer(lines, options, grouped):
     assert list(columns.lines.datums.items()) == list(old.datums.items())
     assert imp_rankings(columns.pairs) == old.rankings
     assert list(imp_rankings(columns.pairs)) == list(old.rankings)
+
+
+@settings(max_examples=300, deadline=None)
+@given(fields(results=st.one_of(whole, whole, whole, artificial)), imp_settings)
+def test_fields_of_whole_points_all_go_through_numpy_to_the_same_figures(
+    lines, options
+):
+    assert_same(
+        score_imp_session(lines, settings=options),
+        score_imp_session_by_lines(lines, settings=options),
+    )
+
+
+def test_a_datum_that_cuts_through_a_tie():
+    # Dropping one of four equal scores at each end keeps part of that score.
+    lines = [TravellerLine(1, n, 10 + n, 420) for n in range(4)]
+    lines += [
+        TravellerLine(2, n, 10 + n, score)
+        for n, score in enumerate([-50, -50, -50, 100, 100])
+    ]
+    assert score_imp_session(lines).datums == {1: 420.0, 2: 0.0}
+    assert_same(score_imp_session(lines), score_imp_session_by_lines(lines))
+
+
+@settings(max_examples=200, deadline=None)
+@given(fields(), imp_settings)
+def test_a_field_too_wide_for_cells_is_sorted_to_the_same_figures(lines, options):
+    # Past imp_field's cell budget the boards are sorted instead of counted.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(imp_field, "_CELLS", -(2**40))
+        new = score_imp_session(lines, settings=options)
+    assert_same(new, score_imp_session_by_lines(lines, settings=options))
 
 
 @pytest.mark.parametrize("method", list(ImpMethod))

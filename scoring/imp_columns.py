@@ -46,6 +46,10 @@ _NDIGITS = 9
 
 _WIDEST = IMP_BAND_EDGES[-1]
 
+# Ids below this, padded on the right to 17 digits, stay within an int64.
+_PADDED_LIMIT = 10**17
+_POWERS_OF_TEN = 10 ** np.arange(1, 18, dtype=np.int64)
+
 # Whole scores whose board sums stay below this are added exactly in any
 # order (float64 holds every integer up to 2**53).
 _EXACT_SUM = 2**53
@@ -128,7 +132,7 @@ def score_imp_columns(
     if not ranked:
         return ImpColumnScore(lines, None)
     group_of = [groups.get(pair) for pair in ids.tolist()] if groups else None
-    ranking = rank_imp_pairs(lines, slot, ids.astype(str), group_of)
+    ranking = rank_imp_pairs(lines, slot, text_order(ids), group_of)
     return ImpColumnScore(lines, _with_ids(ranking, ids))
 
 
@@ -233,15 +237,16 @@ def cap_round_columns(
 def rank_imp_pairs(
     lines: ImpLines,
     slot: np.ndarray,
-    text: np.ndarray,
+    text_order: np.ndarray,
     group_of: Sequence[str | None] | None,
 ) -> ImpPairColumns:
     """Total each pair's IMPs in line order (NS then EW of each line, as the
     line scorer adds them), count its boards, and rank it within its group
     as :func:`scoring.imp_session.rank_imp_standings` ranks: places on the
-    totals rounded to six decimals, ties listed by ``text`` (each pair as
-    text).  ``group_of`` gives each pair's group (None: one ranking)."""
-    n_pairs = len(text)
+    totals rounded to six decimals, ties listed by ``text_order`` (each
+    pair's place among the pairs written as text, :func:`text_order`).
+    ``group_of`` gives each pair's group (None: one ranking)."""
+    n_pairs = len(text_order)
     sides = np.empty(2 * len(lines.ns_imps), dtype=np.float64)
     sides[0::2] = lines.ns_imps
     sides[1::2] = lines.ew_imps
@@ -252,7 +257,7 @@ def rank_imp_pairs(
     spans: list[tuple[str | None, int, int]] = []
     for group, members in _groups(group_of, slot, n_pairs):
         keys = round_like_python(totals[members], DEFAULT_NDIGITS)
-        ranked = np.lexsort((text[members], -keys))
+        ranked = np.lexsort((text_order[members], -keys))
         order.append(members[ranked])
         ranks += _place_texts(rank_field(totals[members], ndigits=DEFAULT_NDIGITS))[
             ranked
@@ -260,6 +265,33 @@ def rank_imp_pairs(
         spans.append((group, len(ranks) - len(members), len(ranks)))
     chosen = np.concatenate(order) if order else np.zeros(0, dtype=np.int64)
     return ImpPairColumns(chosen, totals[chosen], played[chosen], ranks, spans)
+
+
+def text_order(pairs: np.ndarray | Sequence[object]) -> np.ndarray:
+    """Each pair's place when the pairs are sorted as text (``str``), equal
+    texts in the given order: how the line scorer lists tied pairs.
+
+    Non-negative int ids (database ids) are compared as their digits padded
+    on the right to one width, the shorter first when those are equal ("1",
+    "10", "2"): integers, no text is made.
+    """
+    ids = np.asarray(pairs) if isinstance(pairs, np.ndarray) else None
+    if (
+        ids is not None
+        and np.issubdtype(ids.dtype, np.integer)
+        and len(ids)
+        and ids.min() >= 0
+        and ids.max() < _PADDED_LIMIT
+    ):
+        digits = np.searchsorted(_POWERS_OF_TEN, ids, "right") + 1
+        padded = ids * 10 ** (digits.max() - digits)
+        order = np.lexsort((digits, padded))
+    else:
+        text = [str(pair) for pair in (pairs.tolist() if ids is not None else pairs)]
+        order = np.argsort(np.asarray(text, dtype=str), kind="stable")
+    place = np.empty(len(order), dtype=np.int64)
+    place[order] = np.arange(len(order))
+    return place
 
 
 def _place_texts(places: np.ndarray) -> np.ndarray:

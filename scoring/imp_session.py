@@ -25,8 +25,6 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-import numpy as np
-
 from scoring.imp_boards import Parts, butler_board, cross_imps_board
 from scoring.imp_columns import (
     ImpLines,
@@ -124,9 +122,8 @@ def score_imp_session(
         scored = cap_round_columns(
             scored, columns.slot, len(columns.pairs), settings.round_cap
         )
-    text = np.asarray([str(pair) for pair in columns.pairs], dtype=str)
     group_of = [groups.get(pair) for pair in columns.pairs] if groups else None
-    ranking = rank_imp_pairs(scored, columns.slot, text, group_of)
+    ranking = rank_imp_pairs(scored, columns.slot, columns.text_order, group_of)
     return ImpSessionScore(
         _scored_lines(lines, scored),
         imp_rankings(ranking, columns.pairs),

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from scoring.board import ArtificialScore, WeightedScore, score_parts
-from scoring.imp_columns import pair_slots
+from scoring.imp_columns import pair_slots, text_order
 from scoring.session import TravellerLine
 
 _NUMBERS = {int, float}
@@ -24,14 +24,16 @@ _NUMBERS = {int, float}
 class SessionColumns:
     """Traveller lines as columns: board numbers, NS scores (0 where
     ``special`` holds the result), the adjusted results by line index, each
-    side's pair index (NS, EW of line 0, then line 1...) and the pair each
-    index stands for."""
+    side's pair index (NS, EW of line 0, then line 1...), the pair each
+    index stands for and its place among the pairs written as text (how
+    tied pairs are listed)."""
 
     boards: np.ndarray
     scores: np.ndarray
     special: dict[int, WeightedScore | ArtificialScore]
     slot: np.ndarray
     pairs: list[Hashable]
+    text_order: np.ndarray
 
 
 def session_columns(lines: Sequence[TravellerLine]) -> SessionColumns:
@@ -53,15 +55,18 @@ def session_columns(lines: Sequence[TravellerLine]) -> SessionColumns:
     values = np.asarray(scores, dtype=np.float64)
     for index in np.flatnonzero(~np.isfinite(values)).tolist():
         score_parts(results[index])
-    slot, pairs = _pair_slots([line.ns for line in lines], [line.ew for line in lines])
+    slot, pairs, order = _pair_slots(
+        [line.ns for line in lines], [line.ew for line in lines]
+    )
     boards = np.asarray([line.board for line in lines], dtype=np.int64)
-    return SessionColumns(boards, values, special, slot, pairs)
+    return SessionColumns(boards, values, special, slot, pairs, order)
 
 
 def _pair_slots(
     ns: list[Hashable], ew: list[Hashable]
-) -> tuple[np.ndarray, list[Hashable]]:
-    """Each side's pair index and the pair each index stands for: by numpy
+) -> tuple[np.ndarray, list[Hashable], np.ndarray]:
+    """Each side's pair index, the pair each index stands for and its
+    :func:`scoring.imp_columns.text_order`: by numpy
     when every pair is a machine-sized int (database ids: ascending), else
     by a dictionary of the pairs (any hashable, "3NS": in order of first
     appearance, which orders the pairs that print alike, 1 and "1")."""
@@ -71,11 +76,12 @@ def _pair_slots(
         except OverflowError:
             pass
         else:
-            return slot, ids.tolist()
+            return slot, ids.tolist(), text_order(ids)
     code: dict[Hashable, int] = {}
     sides = [
         code.setdefault(pair, len(code))
         for both in zip(ns, ew, strict=True)
         for pair in both
     ]
-    return np.asarray(sides, dtype=np.int64), list(code)
+    pairs = list(code)
+    return np.asarray(sides, dtype=np.int64), pairs, text_order(pairs)

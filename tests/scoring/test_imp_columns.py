@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from scoring import imp_field
 from scoring.board import ArtificialScore, WeightedScore
-from scoring.imp_columns import score_imp_columns
+from scoring.imp_columns import score_imp_columns, text_order
 from scoring.imp_reference import score_imp_session_by_lines
 from scoring.imp_session import ImpMethod, ImpSettings, imp_rankings, score_imp_session
 from scoring.imps import DatumRounding
@@ -229,3 +229,14 @@ def test_a_bad_score_is_refused_as_the_line_scorer_refuses_it():
         with pytest.raises(ValueError) as old:
             score_imp_session_by_lines(lines)
         assert str(new.value) == str(old.value)
+
+
+@given(st.sets(st.integers(0, 10**17 - 1), max_size=30))
+def test_int_ids_are_ordered_as_their_text(ids):
+    ids = np.asarray(sorted(ids, key=hash), dtype=np.int64)
+    by_text = sorted(range(len(ids)), key=lambda i: str(ids[i]))
+    assert np.argsort(text_order(ids)).tolist() == by_text
+
+
+def test_equal_texts_keep_their_order():
+    assert text_order(["1NS", "10", 1, "1"]).tolist() == [3, 2, 0, 1]

@@ -24,12 +24,17 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 
-import numpy as np
-
-from scoring.board import ArtificialScore, score_parts
-from scoring.imps import IMP_BAND_EDGES, DatumRounding, butler_datum, imps
+from scoring.imp_boards import Parts, butler_board, cross_imps_board
+from scoring.imp_columns import (
+    ImpLines,
+    ImpPairColumns,
+    cap_round_columns,
+    imp_lines,
+    rank_imp_pairs,
+)
+from scoring.imp_settings import ImpMethod, ImpSettings
+from scoring.imp_travellers import session_columns
 from scoring.ranking import DEFAULT_NDIGITS, rank
 from scoring.session import (
     GROUP_ORDER,
@@ -38,71 +43,28 @@ from scoring.session import (
     RankedPair,
     RankedSession,
     TravellerLine,
-    lines_by_board,
-    pair_totals,
 )
 
-_EDGES = np.asarray(IMP_BAND_EDGES, dtype=np.float64)
+# The settings and the per-board scorers live in their own modules; they are
+# named here too, where the IMP pairs scorer has always offered them.
+__all__ = [
+    "ImpMethod",
+    "ImpScoredLine",
+    "ImpSessionScore",
+    "ImpSettings",
+    "ImpStanding",
+    "Parts",
+    "butler_board",
+    "cap_rounds",
+    "cross_imps_board",
+    "imp_rankings",
+    "rank_imp_standings",
+    "score_imp_session",
+]
 
 # IMP figures are rounded here to wash out float noise from weights (0.7 x 10
 # + 0.3 x 11); nine decimals is far below any published precision.
 _NDIGITS = 9
-
-
-class ImpMethod(StrEnum):
-    """How the lines of a board are compared."""
-
-    BUTLER = "butler"
-    CROSS_IMPS = "cross-imps"
-
-
-@dataclass(frozen=True)
-class ImpSettings:
-    """A club's choices for a pairs session scored by IMPs.
-
-    ``drop`` and ``drop_fraction`` trim the Butler datum as
-    :func:`scoring.imps.butler_datum` does (Compscore and the EBU drop the
-    single top and bottom; ACBLscore 5 % at each end); ``rounding`` rounds it
-    to ten; ``keep_middle`` keeps only the middle scores (near-median datum).
-    ``cross_imps_total`` publishes a line's cross-IMPs as the total rather
-    than the average per comparison; ``cross_imps_cap`` limits the IMPs of one
-    comparison.  ``average_plus`` is the IMPs of an artificial Average-plus;
-    Average-minus is its negative.  ``round_cap`` limits the IMPs a pair wins
-    or loses against one opponent in one round (:func:`cap_rounds`).
-    """
-
-    method: ImpMethod = ImpMethod.BUTLER
-    drop: int = 1
-    drop_fraction: float | None = None
-    rounding: DatumRounding = DatumRounding.HALF_AWAY
-    cross_imps_total: bool = False
-    # WBF and EBU practice when scoring by IMPs (teams, Butler, cross-IMPs):
-    # Average-plus is +3 IMPs, Average 0 and Average-minus -3 IMPs.  Other
-    # clubs give 2 or a fraction such as 1.2.
-    average_plus: float = 3.0
-    keep_middle: int | None = None
-    cross_imps_cap: int | None = None
-    round_cap: float | None = None
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "method", ImpMethod(self.method))
-        object.__setattr__(self, "rounding", DatumRounding(self.rounding))
-        if not 0 <= self.average_plus <= 24:
-            raise ValueError(f"average_plus must be 0..24, got {self.average_plus}")
-        if self.cross_imps_cap is not None and not 1 <= self.cross_imps_cap <= 24:
-            raise ValueError(f"cross_imps_cap must be 1..24, got {self.cross_imps_cap}")
-        if self.round_cap is not None and not self.round_cap > 0:
-            raise ValueError(f"round_cap must be above 0, got {self.round_cap}")
-
-    def mark_imps(self, mark: str | float) -> float:
-        """The IMPs an artificial mark (or a percentage) is worth to its side.
-
-        A percentage is scaled so that 50 % is Average and 60 % Average-plus
-        (40 % Average-minus), the same equivalence as the matchpoint marks.
-        """
-        if isinstance(mark, str):
-            return {"A+": self.average_plus, "A": 0.0, "A-": -self.average_plus}[mark]
-        return (float(mark) - 50.0) / 10.0 * self.average_plus
 
 
 @dataclass(frozen=True)
@@ -148,41 +110,65 @@ def score_imp_session(
 
     ``groups`` maps each pair to its ranking group as in
     :func:`scoring.session.score_session`.  Artificial lines score their
-    marks' IMPs and take no part in the datum or the comparisons.  O(n log n)
-    per board.
+    marks' IMPs and take no part in the datum or the comparisons.  The lines
+    are read once into columns and scored by ``scoring.imp_columns`` (numpy,
+    every board at once); ``scoring.imp_reference`` keeps the line by line
+    scorer these figures equal to the last bit.
     """
     settings = settings or ImpSettings()
-    by_board = lines_by_board(lines)
-
-    ns_imps = [0.0] * len(lines)
-    datums: dict[int, float] = {}
-    for number, indexes in by_board.items():
-        real = [i for i in indexes if not isinstance(lines[i].result, ArtificialScore)]
-        entries = [score_parts(lines[i].result) for i in real]
-        if settings.method is ImpMethod.BUTLER:
-            datum, won = butler_board(entries, settings)
-            if datum is not None:
-                datums[number] = datum
-        else:
-            won = cross_imps_board(
-                entries,
-                average=not settings.cross_imps_total,
-                cap=settings.cross_imps_cap,
-            )
-        for i, value in zip(real, won, strict=True):
-            ns_imps[i] = value
-
-    scored = []
-    for line, value in zip(lines, ns_imps, strict=True):
-        result = line.result
-        if isinstance(result, ArtificialScore):
-            ns, ew = settings.mark_imps(result.ns), settings.mark_imps(result.ew)
-        else:
-            ns, ew = value, -value
-        scored.append(ImpScoredLine(line, _clean(ns), _clean(ew)))
+    columns = session_columns(lines)
+    scored = imp_lines(columns.boards, columns.scores, columns.special, settings)
     if settings.round_cap is not None:
-        scored = cap_rounds(scored, settings.round_cap)
-    return ImpSessionScore(scored, _rankings(scored, groups or {}), datums)
+        scored = cap_round_columns(
+            scored, columns.slot, len(columns.pairs), settings.round_cap
+        )
+    group_of = [groups.get(pair) for pair in columns.pairs] if groups else None
+    ranking = rank_imp_pairs(scored, columns.slot, columns.text_order, group_of)
+    return ImpSessionScore(
+        _scored_lines(lines, scored),
+        imp_rankings(ranking, columns.pairs),
+        scored.datums,
+    )
+
+
+def imp_rankings(
+    ranking: ImpPairColumns, pairs: list[PairKey] | None = None
+) -> dict[str | None, list[ImpStanding]]:
+    """The rankings as :func:`score_imp_session` returns them, from the
+    columnar scorer's (``scoring.imp_columns``): one ImpStanding per pair.
+
+    ``pairs`` names the pair of each index in ``ranking.pair``; without it
+    ``ranking.pair`` holds the pairs themselves (``score_imp_columns``' ids).
+    """
+    names = ranking.pair.tolist()
+    if pairs is not None:
+        names = [pairs[i] for i in names]
+    imps, boards, places = ranking.imps.tolist(), ranking.boards.tolist(), ranking.rank
+    return {
+        group: [
+            ImpStanding(pair, group, total, played, place)
+            for pair, total, played, place in zip(
+                names[start:end],
+                imps[start:end],
+                boards[start:end],
+                places[start:end],
+                strict=True,
+            )
+        ]
+        for group, start, end in ranking.spans
+    }
+
+
+def _scored_lines(
+    lines: Sequence[TravellerLine], scored: ImpLines
+) -> list[ImpScoredLine]:
+    """One ImpScoredLine per traveller line, in input order."""
+    return [
+        ImpScoredLine(line, ns, ew)
+        for line, ns, ew in zip(
+            lines, scored.ns_imps.tolist(), scored.ew_imps.tolist(), strict=True
+        )
+    ]
 
 
 def cap_rounds(lines: Sequence[ImpScoredLine], cap: float) -> list[ImpScoredLine]:
@@ -224,87 +210,6 @@ def _cap_factor(total: float, cap: float) -> float:
 def _clean(value: float) -> float:
     """Round off float noise; adding 0.0 turns a -0.0 into 0.0."""
     return round(value, _NDIGITS) + 0.0
-
-
-Parts = tuple[tuple[float, float], ...]
-
-
-def butler_board(
-    entries: Sequence[Parts], settings: ImpSettings
-) -> tuple[float | None, list[float]]:
-    """The datum of a board's real entries and each entry's IMPs against it.
-
-    A weighted entry counts in the datum at its weighted mean score, as one
-    result; its IMPs are those of each part against the datum, weighted.
-    A board with no real entry has no datum (None).
-    """
-    if not entries:
-        return None, []
-    datum = butler_datum(
-        [sum(w * s for w, s in parts) for parts in entries],
-        drop=settings.drop,
-        drop_fraction=settings.drop_fraction,
-        rounding=settings.rounding,
-        keep_middle=settings.keep_middle,
-    )
-    won = [float(sum(w * imps(s - datum) for w, s in parts)) for parts in entries]
-    return datum, won
-
-
-def cross_imps_board(
-    entries: Sequence[Parts], *, average: bool, cap: int | None = None
-) -> list[float]:
-    """Each real entry's IMPs against every other entry of the board.
-
-    Every part of an entry meets every part of every other entry, the IMPs
-    multiplied by both weights (plain results are one part of weight 1, so
-    this is :func:`scoring.imps.cross_imps`).  Sorting the parts once, a
-    part's IMPs against the whole field is, for each band edge e, the weight
-    at most s - e minus the weight at least s + e; the entry's own parts are
-    then taken back out.  With ``average`` the total is divided by the number
-    of comparisons, n - 1.  With ``cap`` one comparison is worth at most
-    that many IMPs: only the first ``cap`` band edges count.
-    """
-    n = len(entries)
-    if n < 2:
-        return [0.0] * n
-    edges = _EDGES if cap is None else _EDGES[:cap]
-    weights = np.asarray([w for parts in entries for w, _ in parts])
-    scores = np.asarray([s for parts in entries for _, s in parts])
-    order = np.argsort(scores, kind="stable")
-    ordered = scores[order]
-    below = np.concatenate(([0.0], np.cumsum(weights[order])))
-    total = below[-1]
-    lower = np.searchsorted(ordered, scores[:, None] - edges[None, :], "right")
-    upper = np.searchsorted(ordered, scores[:, None] + edges[None, :], "left")
-    against_field = (below[lower] - (total - below[upper])).sum(axis=1)
-    totals = []
-    start = 0
-    for parts in entries:
-        won = 0.0
-        for k, (weight, score) in enumerate(parts):
-            own = sum(w * imps(score - s, cap) for w, s in parts)
-            won += weight * (against_field[start + k] - own)
-        totals.append(float(won))
-        start += len(parts)
-    if average:
-        return [won / (n - 1) for won in totals]
-    return totals
-
-
-def _rankings(
-    lines: list[ImpScoredLine], groups: Mapping[PairKey, str | None]
-) -> dict[str | None, list[ImpStanding]]:
-    """Total each pair's IMPs and boards, then rank within each group."""
-    earned, played = pair_totals(
-        side
-        for scored in lines
-        for side in ((scored.line.ns, scored.ns_imps), (scored.line.ew, scored.ew_imps))
-    )
-    return rank_imp_standings(
-        ImpStanding(pair, groups.get(pair), earned[pair], played[pair])
-        for pair in earned
-    )
 
 
 def rank_imp_standings(

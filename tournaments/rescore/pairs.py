@@ -11,13 +11,16 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from scoring.columns import ColumnScore, score_columns
+from scoring.imp_columns import ImpColumnScore, score_imp_columns
 from scoring.imp_session import (
     ImpMethod,
     ImpSessionScore,
     ImpSettings,
+    imp_rankings,
     score_imp_session,
 )
 from scoring.imps import DatumRounding
@@ -50,6 +53,7 @@ from tournaments.rescore.pairs_store import (
     IMP_FIGURES,
     MP_FIGURES,
     store_imp_boards,
+    store_imp_columns,
     store_mp_columns,
     store_mp_lines,
     store_standings,
@@ -90,8 +94,18 @@ class ScoredColumns:
     rankings: dict
 
 
+@dataclass(frozen=True)
+class ScoredImpColumns:
+    """A field scored by IMPs as columns: each line's IMPs and each board
+    number's datum, aligned with the loaded ``FieldColumns``, and the
+    rankings with the penalties taken off."""
+
+    lines: ImpColumnScore
+    rankings: dict
+
+
 ScorerSettings = SessionSettings | ImpSettings
-ScoredSession = SessionScore | ImpSessionScore | ScoredColumns
+ScoredSession = SessionScore | ImpSessionScore | ScoredColumns | ScoredImpColumns
 
 # The Butler datum's trimming choices as ``butler_datum`` takes them.
 DATUM_TRIMS: dict[str, dict[str, int | float | None]] = {
@@ -246,6 +260,8 @@ def score_loaded(data: SectionData, settings: ScorerSettings) -> ScoredSession:
     IMPs) and on a ranked pair; the section page shows the others as not
     applied.
     """
+    if isinstance(settings, ImpSettings) and data.columns is not None:
+        return score_imp_field_columns(data, settings)
     if isinstance(settings, ImpSettings):
         imp_scored = score_imp_session(
             data.lines, settings=settings, groups=data.groups
@@ -278,6 +294,23 @@ def score_field_columns(data: SectionData, settings: SessionSettings) -> ScoredC
     rankings = pairs.rankings() if pairs is not None else {}
     tops = _lazy_tops(scored.top)
     return ScoredColumns(scored, penalised(rankings, data.penalties, tops=tops))
+
+
+def score_imp_field_columns(
+    data: SectionData, settings: ImpSettings
+) -> ScoredImpColumns:
+    """Score a field loaded as columns by IMPs (Butler or cross-IMPs), with
+    ``score_imp_session``'s figures to the last digit, and take the IMP
+    penalties off as ``score_loaded`` does."""
+    columns = data.columns
+    if columns is None:
+        raise ValueError("the field was not loaded as columns")
+    scored = score_imp_columns(
+        columns.board, columns.ns, columns.ew, columns.score,
+        special=columns.special, settings=settings, groups=data.groups,
+    )  # fmt: skip
+    rankings = imp_rankings(scored.pairs) if scored.pairs is not None else {}
+    return ScoredImpColumns(scored, penalised(rankings, data.penalties, imps=True))
 
 
 def _lazy_tops(tops: np.ndarray) -> Iterator[float]:
@@ -329,11 +362,11 @@ def rescore_pairs_section(section_id: int) -> dict[str, int]:
     """
     sections = locked_field(section_id)
     settings = event_settings(sections[0].session.event)
-    data = load_field(sections, columns=not isinstance(settings, ImpSettings))
+    data = load_field(sections, columns=True)
     scored = score_loaded(data, settings)
     boards = Board.objects.filter(section__in=sections)
-    if isinstance(scored, ImpSessionScore):
-        store_imp_boards(boards, data.stored, scored)
+    if isinstance(scored, ScoredImpColumns | ImpSessionScore):
+        _store_imps(boards, data, scored)
         pairs = store_standings(sections, scored.rankings, IMP_FIGURES)
     else:
         _store_mp(data, scored)
@@ -343,6 +376,23 @@ def rescore_pairs_section(section_id: int) -> dict[str, int]:
         scored=timezone.now()
     )
     return {"section": section_id, "lines": data.size, "pairs": pairs}
+
+
+def _store_imps(
+    boards: QuerySet[Board],
+    data: SectionData,
+    scored: ScoredImpColumns | ImpSessionScore,
+) -> int:
+    """Write the lines' IMPs and the boards' datums where they changed,
+    from columns or from ``score_imp_session``'s lines."""
+    if isinstance(scored, ScoredImpColumns) and data.columns is not None:
+        columns = data.columns
+        return store_imp_columns(
+            boards, columns.pk, columns.figures, scored.lines, null=NULL_FIGURE
+        )
+    if isinstance(scored, ScoredImpColumns):
+        raise ValueError("scored as columns, but not loaded as columns")
+    return store_imp_boards(boards, data.stored, scored)
 
 
 def _store_mp(data: SectionData, scored: SessionScore | ScoredColumns) -> int:

@@ -18,6 +18,7 @@ import numpy as np
 from django.db.models import QuerySet
 
 from scoring.columns import ColumnScore
+from scoring.imp_columns import ImpColumnScore
 from scoring.imp_session import ImpScoredLine, ImpSessionScore, ImpStanding
 from scoring.ranking import rank
 from scoring.session import ScoredTravellerLine, session_percentage
@@ -72,6 +73,26 @@ def mp_columns(scored: ColumnScore, *, null: float) -> np.ndarray:
     blank = np.full(len(scored.top), null)
     mp = (scored.ns_mp, scored.ew_mp, scored.ns_pct, scored.ew_pct, scored.top)
     return np.vstack((*mp, blank, blank))
+
+
+def store_imp_columns(
+    boards: QuerySet[Board],
+    keys: np.ndarray,
+    stored: np.ndarray,
+    scored: ImpColumnScore,
+    *,
+    null: float,
+) -> int:
+    """``store_imp_boards`` for a field scored as columns: write the lines'
+    IMPs (MP, % and top blank) and each board's datum where they changed.
+    ``keys`` and ``stored`` as ``store_mp_columns`` takes them.  The number
+    of lines written."""
+    lines = scored.lines
+    blank = np.full(len(lines.ns_imps), null)
+    new = np.vstack((*(blank,) * 5, lines.ns_imps, lines.ew_imps))
+    written = store_changed_columns(Result, LINE_FIELDS, keys, new, stored, null=null)
+    _store_datums(boards, lines.datums)
+    return written
 
 
 def store_imp_boards(

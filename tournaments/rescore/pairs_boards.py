@@ -35,7 +35,8 @@ from scoring.imp_session import (
 )
 from scoring.penalties import Penalty as PenaltyFine
 from scoring.session import AverageRule, PairStanding, rank_standings, score_session
-from tournaments.models import Board, Result, Section
+from tournaments.models import Board, Penalty, Result, Section
+from tournaments.rescore.field_places import standing_rows
 from tournaments.rescore.fields import locked_field
 from tournaments.rescore.lines import stored_lines, traveller_lines
 from tournaments.rescore.pair_totals import (
@@ -58,6 +59,7 @@ from tournaments.rescore.pairs_store import (
     MP_FIGURES,
     store_imp_boards,
     store_mp_lines,
+    store_standing_rows,
     store_standings,
 )
 
@@ -98,8 +100,7 @@ def rescore_pairs_boards(
         written = store_imp_boards(boards, results, imp_scored)
         new = [(*(None,) * 5, s.ns_imps, s.ew_imps) for s in imp_scored.lines]
         totals = field_totals(pairs, results, new, imps=True, **changes)
-        rankings = _imp_rankings(sections, pairs, totals, fines)
-        ranked = store_standings(sections, rankings, IMP_FIGURES, pairs)
+        ranked = _store_ranked(sections, pairs, totals, fines, imps=True)
     else:
         scored = score_session(
             lines, settings=settings, expected=expected, ranked=False
@@ -110,8 +111,7 @@ def rescore_pairs_boards(
             for s in scored.lines
         ]
         totals = field_totals(pairs, results, new, imps=False, **changes)
-        rankings = _mp_rankings(sections, pairs, totals, fines)
-        ranked = store_standings(sections, rankings, MP_FIGURES, pairs)
+        ranked = _store_ranked(sections, pairs, totals, fines, imps=False)
     Section.objects.filter(pk__in=[s.pk for s in sections]).update(
         scored=timezone.now()
     )
@@ -136,6 +136,32 @@ def _boards_tied(sections: list[Section], settings: ScorerSettings) -> bool:
     return Result.objects.filter(marks, board__section__in=sections).exists()
 
 
+def _store_ranked(
+    sections: list[Section],
+    pairs: Mapping[int, FieldPair],
+    totals: Mapping[int, Total],
+    fines: list[PenaltyFine],
+    *,
+    imps: bool,
+) -> int:
+    """Rank the pairs' totals and store their scores; the number ranked.
+    With no fine to take off, the rows are ranked with numpy
+    (``field_places``); else as ``score_session`` / ``score_imp_session``
+    and ``penalised`` rank them."""
+    groups = _groups(sections, pairs)
+    if not any((fine.unit == Penalty.Unit.IMPS) == imps for fine in fines):
+        rows = standing_rows(
+            pairs, totals, groups, imps=imps, several=len(sections) > 1
+        )
+        store_standing_rows(sections, rows, pairs)
+        return len(rows)
+    if imps:
+        rankings = _imp_rankings(groups, totals, fines)
+        return store_standings(sections, rankings, IMP_FIGURES, pairs)
+    rankings = _mp_rankings(sections, groups, totals, fines)
+    return store_standings(sections, rankings, MP_FIGURES, pairs)
+
+
 def _groups(sections: list[Section], pairs: Mapping[int, FieldPair]) -> dict[int, str]:
     """Each pair's ranking group, as ``field_groups`` has them."""
     apart = {section.pk for section in sections if not section.single_winner}
@@ -144,13 +170,12 @@ def _groups(sections: list[Section], pairs: Mapping[int, FieldPair]) -> dict[int
 
 def _mp_rankings(
     sections: list[Section],
-    pairs: Mapping[int, FieldPair],
+    groups: Mapping[int, str],
     totals: Mapping[int, Total],
     fines: list[PenaltyFine],
 ) -> dict:
     """Every pair's MP over its tops, ranked and fined as ``score_session``
     and ``penalised`` do."""
-    groups = _groups(sections, pairs)
     rankings = rank_standings(
         PairStanding(pair, groups.get(pair), *total.figures, 0, total.boards)
         for pair, total in totals.items()
@@ -159,14 +184,12 @@ def _mp_rankings(
 
 
 def _imp_rankings(
-    sections: list[Section],
-    pairs: Mapping[int, FieldPair],
+    groups: Mapping[int, str],
     totals: Mapping[int, Total],
     fines: list[PenaltyFine],
 ) -> dict:
     """Every pair's IMPs, ranked and fined as ``score_imp_session`` and
     ``penalised`` do."""
-    groups = _groups(sections, pairs)
     rankings = rank_imp_standings(
         ImpStanding(pair, groups.get(pair), *total.figures, total.boards)
         for pair, total in totals.items()

@@ -131,6 +131,19 @@ def store_standings(
         )
         for s in standings
     }
+    store_standing_rows(sections, new, pairs)
+    return len(standings)
+
+
+def store_standing_rows(
+    sections: list[Section],
+    new: Mapping[int, tuple],
+    pairs: Mapping[int, StoredPair] | None = None,
+) -> None:
+    """Make the field's pair scores ``new`` (each ranked pair's values in
+    ``STANDING_FIELDS`` order): the rows that changed are written, the pairs
+    not in ``new`` lose theirs, the others gain one.  ``pairs`` as for
+    ``store_standings``."""
     ids, old = _stored_scores(sections, pairs)
     gone = [pk for pair, pk in ids.items() if pair not in new]
     if gone:
@@ -146,7 +159,6 @@ def store_standings(
         for pair, values in new.items()
         if pair not in ids
     )
-    return len(standings)
 
 
 def _stored_scores(

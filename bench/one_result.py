@@ -11,8 +11,9 @@ another score, then the board rescored across the field, the pairs totalled,
 ranked and stored.  The write itself is not timed (``bench/write_path.py``).
 
 Prints, for each method, each size's best time and query count, and the
-ratio of the biggest size to the smallest (the goal: within 3x); with
-``--check``, also that the stored figures equal a whole rescore's.
+ratio of each size to the smallest (the goal: within 3x); with ``--check``,
+also that the stored figures then equal a whole rescore's.  The sizes are
+timed in turns, one run of each, so that a loaded machine slows them alike.
 
     .venv/bin/python bench/one_result.py                    # 10 and 2,000 tables
     .venv/bin/python bench/one_result.py --tables 10 200
@@ -22,6 +23,7 @@ ratio of the biggest size to the smallest (the goal: within 3x); with
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 import tempfile
 import time
@@ -114,6 +116,31 @@ def agrees_with_whole(section_pk: int) -> bool:
     return after == stored_figures(section_pk)
 
 
+def measure(
+    method: str, fields: dict[int, tuple[int, int, int]], repeat: int
+) -> dict[tuple[str, int], tuple[float, int, int, int]]:
+    """Each field's best time of ``repeat`` one-result rescores, its query
+    count, its board's lines and the lines written.  The sizes take turns
+    (one run of each, ``repeat`` times over), so a busy machine slows them
+    alike and the ratio holds."""
+    best: dict[tuple[str, int], tuple[float, int, int, int]] = {}
+    queries = {}
+    turns = itertools.count(1)
+    for tables, (_, section_pk, line_pk) in fields.items():
+        _, queries[tables], _ = one_result(
+            section_pk, line_pk, next(turns), counted=True
+        )
+    for _ in range(repeat):
+        for tables, (_, section_pk, line_pk) in fields.items():
+            seconds, _, outcome = one_result(section_pk, line_pk, next(turns))
+            assert outcome.get("boards") == 1, outcome
+            if (method, tables) not in best or seconds < best[method, tables][0]:
+                best[method, tables] = (
+                    seconds, queries[tables], outcome["lines"], outcome["written"]
+                )  # fmt: skip
+    return best
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 2000])
@@ -128,27 +155,20 @@ def main() -> None:
         setup_django(Path(folder), options.database_url)
         from django.db import connection
 
-        turn = 0
+        fields = {}
         for tables in sizes:
             start = time.perf_counter()
-            event_pk, section_pk, line_pk = build(tables)
+            fields[tables] = build(tables)
             print(
                 f"built {tables} tables in {time.perf_counter() - start:.1f} s",
                 file=sys.stderr,
             )
-            for method in METHODS:
+        for method in METHODS:
+            for event_pk, section_pk, _ in fields.values():
                 use_method(event_pk, section_pk, method)
-                turn += 1
-                _, queries, _ = one_result(section_pk, line_pk, turn, counted=True)
-                best = None
-                for _ in range(options.repeat):
-                    turn += 1
-                    seconds, _, outcome = one_result(section_pk, line_pk, turn)
-                    assert outcome.get("boards") == 1, outcome
-                    if best is None or seconds < best[0]:
-                        best = (seconds, queries, outcome["lines"], outcome["written"])
-                figures[method, tables] = best
-                if options.check:
+            figures.update(measure(method, fields, options.repeat))
+            if options.check:
+                for tables, (_, section_pk, _) in fields.items():
                     checks[method, tables] = agrees_with_whole(section_pk)
         vendor = connection.vendor
     print(f"Python {sys.version.split()[0]}, {vendor}, best of {options.repeat}")

@@ -37,6 +37,7 @@ from scoring.penalties import Penalty as PenaltyFine
 from scoring.session import AverageRule, PairStanding, rank_standings, score_session
 from tournaments.models import Board, Penalty, Result, Section
 from tournaments.rescore.field_places import standing_rows
+from tournaments.rescore.field_plays import field_expected
 from tournaments.rescore.fields import locked_field
 from tournaments.rescore.lines import stored_lines, traveller_lines
 from tournaments.rescore.pair_totals import (
@@ -44,12 +45,10 @@ from tournaments.rescore.pair_totals import (
     Total,
     field_pairs,
     field_totals,
-    written_sections,
 )
 from tournaments.rescore.pairs import (
     ScorerSettings,
     event_settings,
-    field_expected,
     field_fines,
     penalised,
     rescore_pairs_section,
@@ -82,17 +81,17 @@ def rescore_pairs_boards(
     expected = field_expected(sections)
     if expected is None or _boards_tied(sections, settings):
         return rescore_pairs_section(section_id)
-    board_ids = list(board_ids)
-    numbers = set(
-        Board.objects.filter(pk__in=board_ids).values_list("number", flat=True)
+    asked = list(
+        Board.objects.filter(pk__in=list(board_ids)).values_list("number", "section_id")
     )
+    numbers = {number for number, _ in asked}
     boards = Board.objects.filter(section__in=sections, number__in=numbers)
     results = stored_lines(Result.objects.filter(board__in=boards))
     lines = traveller_lines(results)
     pairs = field_pairs(sections)
     fines = field_fines(sections)
     changes = {
-        "written": written_sections(board_ids),
+        "written": {section for _, section in asked},
         "fined": {fine.pair for fine in fines},
     }
     if isinstance(settings, ImpSettings):

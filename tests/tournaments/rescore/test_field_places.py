@@ -5,7 +5,7 @@ in each subset of a field: ties (exact, and equal once rounded to
 from __future__ import annotations
 
 import numpy as np
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.ranking import rank
@@ -19,7 +19,8 @@ TOTALS = st.one_of(
 )
 
 
-@given(st.lists(st.tuples(TOTALS, st.integers(min_value=0, max_value=3)), max_size=60))
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(TOTALS, st.integers(min_value=0, max_value=3)), max_size=40))
 def test_places_are_ranks_within_each_subset(entries):
     totals = [total for total, _ in entries]
     subsets = np.array([subset for _, subset in entries], dtype=np.int64)

@@ -10,7 +10,8 @@ its ``ScoringRequest`` naming the changed line's board, as
 another score, then the board rescored across the field, the pairs totalled,
 ranked and stored.  The write itself is not timed (``bench/write_path.py``).
 
-Prints, for each method, each size's best time and query count, and the
+Prints, for each method, each size's best CPU time (and that run's wall
+time) and query count, and the
 ratio of each size to the smallest (the goal: within 3x); with ``--check``,
 also that the stored figures then equal a whole rescore's.  The sizes are
 timed in turns, one run of each, so that a loaded machine slows them alike.
@@ -73,7 +74,8 @@ def one_result(
     section_pk: int, line_pk: int, turn: int, *, counted: bool = False
 ) -> tuple[float, int, dict]:
     """Change the line's score, ask for its board, run the queued rescore:
-    its seconds, its queries (when ``counted``: Django's query log costs
+    its CPU seconds (this process's: SQLite's work is in it, a PostgreSQL
+    server's is not), its queries (when ``counted``: Django's query log costs
     time of its own, so a counted run is not a timed one) and its outcome."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -85,9 +87,10 @@ def one_result(
     Result.objects.filter(pk=line_pk).update(score_ns=SCORES[turn % len(SCORES)])
     ScoringRequest.objects.create(section_id=section_pk, board_id=line.board_id)
     with CaptureQueriesContext(connection) if counted else nullcontext() as queries:
-        start = time.perf_counter()
+        start, wall = time.process_time(), time.perf_counter()
         outcome = rescore(section_pk, queued=True)
-        seconds = time.perf_counter() - start
+        seconds = time.process_time() - start
+    outcome["wall"] = time.perf_counter() - wall
     return seconds, len(queries) if counted else 0, outcome
 
 
@@ -118,12 +121,12 @@ def agrees_with_whole(section_pk: int) -> bool:
 
 def measure(
     method: str, fields: dict[int, tuple[int, int, int]], repeat: int
-) -> dict[tuple[str, int], tuple[float, int, int, int]]:
+) -> dict[tuple[str, int], tuple]:
     """Each field's best time of ``repeat`` one-result rescores, its query
     count, its board's lines and the lines written.  The sizes take turns
     (one run of each, ``repeat`` times over), so a busy machine slows them
     alike and the ratio holds."""
-    best: dict[tuple[str, int], tuple[float, int, int, int]] = {}
+    best: dict[tuple[str, int], tuple] = {}
     queries = {}
     turns = itertools.count(1)
     for tables, (_, section_pk, line_pk) in fields.items():
@@ -136,7 +139,8 @@ def measure(
             assert outcome.get("boards") == 1, outcome
             if (method, tables) not in best or seconds < best[method, tables][0]:
                 best[method, tables] = (
-                    seconds, queries[tables], outcome["lines"], outcome["written"]
+                    seconds, queries[tables], outcome["lines"], outcome["written"],
+                    outcome["wall"],
                 )  # fmt: skip
     return best
 
@@ -149,7 +153,7 @@ def main() -> None:
     parser.add_argument("--database-url", help="an empty database (default: SQLite)")
     options = parser.parse_args()
     sizes = sorted(set(options.tables))
-    figures: dict[tuple[str, int], tuple[float, int, int, int]] = {}
+    figures: dict[tuple[str, int], tuple] = {}
     checks: dict[tuple[str, int], bool] = {}
     with tempfile.TemporaryDirectory(prefix="donne-one-result-") as folder:
         setup_django(Path(folder), options.database_url)
@@ -174,17 +178,17 @@ def main() -> None:
     print(f"Python {sys.version.split()[0]}, {vendor}, best of {options.repeat}")
     print()
     check = " = whole |" if options.check else ""
-    print("| method | tables | board's lines | lines written | queries | seconds "
-          f"| x {sizes[0]} tables |{check}")  # fmt: skip
-    print("|---|---:|---:|---:|---:|---:|---:|" + ("---|" if options.check else ""))
+    print("| method | tables | board's lines | lines written | queries | CPU s "
+          f"| x {sizes[0]} tables | wall s |{check}")  # fmt: skip
+    print("|---|---:|---:|---:|---:|---:|---:|---:|" + ("---|" if check else ""))
     for method in METHODS:
         base = figures[method, sizes[0]][0]
         for tables in sizes:
-            seconds, queries, lines, written = figures[method, tables]
+            seconds, queries, lines, written, wall = figures[method, tables]
             check = f" {checks[method, tables]} |" if options.check else ""
             print(
                 f"| {method} | {tables} | {lines} | {written} | {queries} "
-                f"| {seconds:.4f} | {seconds / base:.1f}x |{check}"
+                f"| {seconds:.4f} | {seconds / base:.1f}x | {wall:.4f} |{check}"
             )
 
 

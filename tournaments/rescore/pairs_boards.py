@@ -4,11 +4,12 @@ A new or changed line changes the figures of its board's lines only (a board
 is matchpointed, Butler-datumed or cross-IMPed against its own lines), then
 its pairs' totals and the ranking.  So a rescore asked for some boards loads
 and scores only those boards' lines, writes only the lines whose figures
-moved, and totals every pair with a few aggregate queries over the stored
-figures of the whole section (summed by the database, not loaded), ranks and
-fines them as the whole-section rescore does, and writes only the pair scores
-that changed.  The outcome is the whole-section rescore's (a test checks it
-after random writes).
+moved, and moves the stored totals of the pairs whose lines moved by the
+difference (``pair_totals``: summed again from their lines where that would
+not be the whole rescore's float to the last bit), ranks and fines every
+pair as the whole-section rescore does, and writes only the pair scores that
+changed.  The outcome is the whole-section rescore's (a test checks it after
+random writes).
 
 Three settings tie a board's figures to the others, and the section is then
 rescored whole (``rescore_pairs_section``): an imported section (no movement
@@ -19,11 +20,11 @@ section has such a line, and the IMP cap on a round (a round spans boards).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from itertools import repeat
 
 from django.db import transaction
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from scoring.imp_session import (
@@ -32,16 +33,23 @@ from scoring.imp_session import (
     rank_imp_standings,
     score_imp_session,
 )
+from scoring.penalties import Penalty as PenaltyFine
 from scoring.session import AverageRule, PairStanding, rank_standings, score_session
-from tournaments.models import Board, Pair, Result, Section
+from tournaments.models import Board, Penalty, Result, Section
+from tournaments.rescore.field_places import standing_rows
+from tournaments.rescore.field_plays import field_expected
 from tournaments.rescore.fields import locked_field
 from tournaments.rescore.lines import stored_lines, traveller_lines
+from tournaments.rescore.pair_totals import (
+    FieldPair,
+    Total,
+    field_pairs,
+    field_totals,
+)
 from tournaments.rescore.pairs import (
     ScorerSettings,
     event_settings,
-    field_expected,
     field_fines,
-    field_groups,
     penalised,
     rescore_pairs_section,
 )
@@ -50,6 +58,7 @@ from tournaments.rescore.pairs_store import (
     MP_FIGURES,
     store_imp_boards,
     store_mp_lines,
+    store_standing_rows,
     store_standings,
 )
 
@@ -72,23 +81,36 @@ def rescore_pairs_boards(
     expected = field_expected(sections)
     if expected is None or _boards_tied(sections, settings):
         return rescore_pairs_section(section_id)
-    numbers = set(
-        Board.objects.filter(pk__in=list(board_ids)).values_list("number", flat=True)
+    asked = list(
+        Board.objects.filter(pk__in=list(board_ids)).values_list("number", "section_id")
     )
+    numbers = {number for number, _ in asked}
     boards = Board.objects.filter(section__in=sections, number__in=numbers)
     results = stored_lines(Result.objects.filter(board__in=boards))
     lines = traveller_lines(results)
+    pairs = field_pairs(sections)
+    fines = field_fines(sections)
+    changes = {
+        "written": {section for _, section in asked},
+        "fined": {fine.pair for fine in fines},
+    }
     if isinstance(settings, ImpSettings):
         imp_scored = score_imp_session(lines, settings=settings)
         written = store_imp_boards(boards, results, imp_scored)
-        rankings = _imp_rankings(sections)
-        pairs = store_standings(sections, rankings, IMP_FIGURES)
+        new = [(*(None,) * 5, s.ns_imps, s.ew_imps) for s in imp_scored.lines]
+        totals = field_totals(pairs, results, new, imps=True, **changes)
+        ranked = _store_ranked(sections, pairs, totals, fines, imps=True)
     else:
         scored = score_session(
             lines, settings=settings, expected=expected, ranked=False
         )
         written = store_mp_lines(results, scored.lines)
-        pairs = store_standings(sections, _mp_rankings(sections), MP_FIGURES)
+        new = [
+            (s.ns_mp, s.ew_mp, s.ns_pct, s.ew_pct, s.top, None, None)
+            for s in scored.lines
+        ]
+        totals = field_totals(pairs, results, new, imps=False, **changes)
+        ranked = _store_ranked(sections, pairs, totals, fines, imps=False)
     Section.objects.filter(pk__in=[s.pk for s in sections]).update(
         scored=timezone.now()
     )
@@ -97,7 +119,7 @@ def rescore_pairs_boards(
         "lines": len(results),
         "written": written,
         "boards": len(numbers),
-        "pairs": pairs,
+        "pairs": ranked,
     }
 
 
@@ -113,52 +135,65 @@ def _boards_tied(sections: list[Section], settings: ScorerSettings) -> bool:
     return Result.objects.filter(marks, board__section__in=sections).exists()
 
 
-def _sides(sections: list[Section], **sums: str) -> Iterator[tuple]:
-    """Each pair's line count and sums over its lines as NS then as EW, from
-    the database: ``(pair, boards, *sums)``, where ``sums`` maps a name to
-    its column with ``{side}`` for ``ns`` / ``ew``."""
-    # Found through their pairs, not their boards: SQLite then walks each
-    # pair's index entries and groups as it goes (9 ms for 26,000 lines
-    # rather than 31 ms through the boards and a sort).
-    pairs = Pair.objects.filter(section__in=sections).values("pk")
-    for side in ("ns", "ew"):
-        lines = Result.objects.filter(**{f"{side}_pair__in": pairs})
-        totals = {name: Sum(column.format(side=side)) for name, column in sums.items()}
-        rows = lines.values(f"{side}_pair").annotate(boards=Count("id"), **totals)
-        yield from rows.order_by().values_list(f"{side}_pair", "boards", *totals)
+def _store_ranked(
+    sections: list[Section],
+    pairs: Mapping[int, FieldPair],
+    totals: Mapping[int, Total],
+    fines: list[PenaltyFine],
+    *,
+    imps: bool,
+) -> int:
+    """Rank the pairs' totals and store their scores; the number ranked.
+    With no fine to take off, the rows are ranked with numpy
+    (``field_places``); else as ``score_session`` / ``score_imp_session``
+    and ``penalised`` rank them."""
+    groups = _groups(sections, pairs)
+    if not any((fine.unit == Penalty.Unit.IMPS) == imps for fine in fines):
+        rows = standing_rows(
+            pairs, totals, groups, imps=imps, several=len(sections) > 1
+        )
+        store_standing_rows(sections, rows, pairs)
+        return len(rows)
+    if imps:
+        rankings = _imp_rankings(groups, totals, fines)
+        return store_standings(sections, rankings, IMP_FIGURES, pairs)
+    rankings = _mp_rankings(sections, groups, totals, fines)
+    return store_standings(sections, rankings, MP_FIGURES, pairs)
 
 
-def _mp_rankings(sections: list[Section]) -> dict:
+def _groups(sections: list[Section], pairs: Mapping[int, FieldPair]) -> dict[int, str]:
+    """Each pair's ranking group, as ``field_groups`` has them."""
+    apart = {section.pk for section in sections if not section.single_winner}
+    return {pk: pair.direction for pk, pair in pairs.items() if pair.section in apart}
+
+
+def _mp_rankings(
+    sections: list[Section],
+    groups: Mapping[int, str],
+    totals: Mapping[int, Total],
+    fines: list[PenaltyFine],
+) -> dict:
     """Every pair's MP over its tops, ranked and fined as ``score_session``
-    and ``penalised`` do, from the stored line figures."""
-    mp: dict[int, float] = {}
-    top: dict[int, float] = {}
-    boards: dict[int, int] = {}
-    for pair, played, earned, tops in _sides(sections, mp="mp_{side}", top="top"):
-        mp[pair] = mp.get(pair, 0.0) + (earned or 0.0)
-        top[pair] = top.get(pair, 0.0) + (tops or 0.0)
-        boards[pair] = boards.get(pair, 0) + played
-    groups = field_groups(sections)
+    and ``penalised`` do."""
     rankings = rank_standings(
-        PairStanding(pair, groups.get(pair), mp[pair], top[pair], 0, boards[pair])
-        for pair in mp
+        PairStanding(pair, groups.get(pair), *total.figures, 0, total.boards)
+        for pair, total in totals.items()
     )
-    return penalised(rankings, field_fines(sections), tops=_tops(sections))
+    return penalised(rankings, fines, tops=_tops(sections))
 
 
-def _imp_rankings(sections: list[Section]) -> dict:
+def _imp_rankings(
+    groups: Mapping[int, str],
+    totals: Mapping[int, Total],
+    fines: list[PenaltyFine],
+) -> dict:
     """Every pair's IMPs, ranked and fined as ``score_imp_session`` and
-    ``penalised`` do, from the stored line figures."""
-    imps: dict[int, float] = {}
-    boards: dict[int, int] = {}
-    for pair, played, total in _sides(sections, imps="imp_{side}"):
-        imps[pair] = imps.get(pair, 0.0) + (total or 0.0)
-        boards[pair] = boards.get(pair, 0) + played
-    groups = field_groups(sections)
+    ``penalised`` do."""
     rankings = rank_imp_standings(
-        ImpStanding(pair, groups.get(pair), imps[pair], boards[pair]) for pair in imps
+        ImpStanding(pair, groups.get(pair), *total.figures, total.boards)
+        for pair, total in totals.items()
     )
-    return penalised(rankings, field_fines(sections), imps=True)
+    return penalised(rankings, fines, imps=True)
 
 
 def _tops(sections: list[Section]) -> Iterator[float]:

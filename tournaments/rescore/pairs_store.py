@@ -44,6 +44,16 @@ STANDING_FIELDS = [
 ]
 
 
+class StoredPair(Protocol):
+    """A pair of the field as read already (``pair_totals.FieldPair``): its
+    section, its ``PairScore`` id (None if it has none) and that row's
+    ``STANDING_FIELDS``."""
+
+    section: int
+    score: int | None
+    stored: tuple
+
+
 def store_mp_lines(stored: Sequence[Line], lines: list[ScoredTravellerLine]) -> int:
     """Write the lines' MP, % and top (IMPs blank) where they changed."""
     new = {
@@ -132,18 +142,26 @@ def _store_datums(boards: QuerySet[Board], datums: Mapping[int, float]) -> int:
 
 
 def store_standings(
-    sections: list[Section], rankings: dict, figures: tuple[str, ...]
+    sections: list[Section],
+    rankings: dict,
+    figures: tuple[str, ...],
+    pairs: Mapping[int, StoredPair] | None = None,
 ) -> int:
     """Make the field's pair scores the rankings': their ``figures`` (MP, top
     and % or IMPs, the others blank), penalty, boards, places and ranking.
     Only the rows that changed are written; the pairs no longer ranked lose
-    theirs, the newly ranked gain one.  The number of pairs ranked."""
+    theirs, the newly ranked gain one.  The number of pairs ranked.
+    ``pairs``: every pair of the field with its stored score, when the caller
+    has read them (else they are read here)."""
     standings = [s for ranking in rankings.values() for s in ranking]
     places = {s.pair: s.rank for s in standings}
     field_ranks: dict[int, str] = {}
     if len(sections) > 1:
         field_ranks = places
-        places = _section_places(sections, standings, figures)
+        section_of = None
+        if pairs is not None:
+            section_of = {pk: pair.section for pk, pair in pairs.items()}
+        places = _section_places(sections, standings, figures, section_of)
     new = {
         s.pair: (
             *(
@@ -155,12 +173,20 @@ def store_standings(
         )
         for s in standings
     }
-    stored = PairScore.objects.filter(pair__section__in=sections)
-    ids: dict[int, int] = {}
-    old: dict[int, tuple] = {}
-    for pk, pair, *values in stored.values_list("pk", "pair_id", *STANDING_FIELDS):
-        ids[pair] = pk
-        old[pk] = tuple(values)
+    store_standing_rows(sections, new, pairs)
+    return len(standings)
+
+
+def store_standing_rows(
+    sections: list[Section],
+    new: Mapping[int, tuple],
+    pairs: Mapping[int, StoredPair] | None = None,
+) -> None:
+    """Make the field's pair scores ``new`` (each ranked pair's values in
+    ``STANDING_FIELDS`` order): the rows that changed are written, the pairs
+    not in ``new`` lose theirs, the others gain one.  ``pairs`` as for
+    ``store_standings``."""
+    ids, old = _stored_scores(sections, pairs)
     gone = [pk for pair, pk in ids.items() if pair not in new]
     if gone:
         PairScore.objects.filter(pk__in=gone).delete()
@@ -175,19 +201,42 @@ def store_standings(
         for pair, values in new.items()
         if pair not in ids
     )
-    return len(standings)
+
+
+def _stored_scores(
+    sections: list[Section], pairs: Mapping[int, StoredPair] | None
+) -> tuple[dict[int, int], dict[int, tuple]]:
+    """The field's stored pair scores: each pair's ``PairScore`` id, and
+    each id's ``STANDING_FIELDS``; from ``pairs`` when read already."""
+    ids: dict[int, int] = {}
+    old: dict[int, tuple] = {}
+    if pairs is not None:
+        for pk, pair in pairs.items():
+            if pair.score is not None:
+                ids[pk] = pair.score
+                old[pair.score] = pair.stored
+        return ids, old
+    stored = PairScore.objects.filter(pair__section__in=sections)
+    for pk, pair, *values in stored.values_list("pk", "pair_id", *STANDING_FIELDS):
+        ids[pair] = pk
+        old[pk] = tuple(values)
+    return ids, old
 
 
 def _section_places(
-    sections: list[Section], standings: list, figures: tuple[str, ...]
+    sections: list[Section],
+    standings: list,
+    figures: tuple[str, ...],
+    section_of: Mapping[int, int] | None = None,
 ) -> dict[int, str]:
     """Each pair's place among its own section's pairs of its group, ranked
     as ``rank_standings`` / ``rank_imp_standings`` rank the field (by
     percentage or by IMPs): only the places, so the field's standings are
     not built a second time (a field of 2,000 pairs per result)."""
-    section_of = dict(
-        Pair.objects.filter(section__in=sections).values_list("pk", "section_id")
-    )
+    if section_of is None:
+        section_of = dict(
+            Pair.objects.filter(section__in=sections).values_list("pk", "section_id")
+        )
     subsets: dict[tuple, list] = defaultdict(list)
     for standing in standings:
         subsets[section_of[standing.pair], standing.group].append(standing)

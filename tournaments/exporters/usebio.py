@@ -29,12 +29,12 @@ from django.db.models import Manager
 from games.deal import Deal
 from tournaments.models import Board, Event, Pair, Player, Result, Section
 from tournaments.registry import event_game
+from tournaments.selectors.line_rows import line_reports
 from tournaments.selectors.pairs import (
     LineRow,
     SectionReport,
     StandingRow,
     event_sections,
-    stored_reports,
 )
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
@@ -109,7 +109,7 @@ def pairs_usebio_event(root: ET.Element, event: Event) -> None:
     if not sections:
         raise UsebioRefused(f"event {event.pk} has no section to export")
     kind, points = PAIRS_TYPES[event.method]
-    reports = stored_reports(sections)
+    reports = line_reports(sections)
     element = _header(event, kind)
     two_winners = any(group for r in reports for group in r.rankings if group)
     _add(element, "WINNER_TYPE", 2 if two_winners else 1)

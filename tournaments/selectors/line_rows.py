@@ -18,7 +18,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import CharField, QuerySet, Value
 
 from tournaments.models import Board, Pair, Result, Section
 from tournaments.models.line_marks import LineMarks
@@ -29,6 +29,8 @@ PLAYED = ("contract", "declarer", "tricks", "lead", "score_ns", "adjusted_ns",
           "adjusted_ew", "absent", "weighted")  # fmt: skip
 LINKS = ("id", "board_id", "ns_pair_id", "ew_pair_id")
 MARKS = ("mp_ns", "mp_ew", "pct_ns", "pct_ew", "imp_ns", "imp_ew")
+# Stands for ``weighted`` in the lines' query (read apart): None.
+NO_WEIGHT = Value(None, output_field=CharField())
 PAIR_PARTS = ("pk", "number", "direction", "names")
 
 
@@ -96,7 +98,12 @@ def traveller_lines(sections: Sequence[Section]) -> dict[int, list[LineRow]]:
     results = Result.objects.filter(board__section__in=list(by_pk)).order_by(
         "board__section", "board__number", "ns_pair__number", "id"
     )
-    read = list(results.values_list(*LINKS, *PLAYED, *MARKS))
+    # ``weighted`` (JSON) is read apart, for the few lines that have one: in
+    # the main query its converter cost more than the rest of the row.
+    read = list(results.values_list(*LINKS, *PLAYED[:-1], NO_WEIGHT, *MARKS))
+    weighted = dict(
+        results.filter(weighted__isnull=False).values_list("id", "weighted")
+    )
     strangers = {pk for row in read for pk in row[2:4] if pk not in pairs}
     if strangers:
         # A pair of no section read: never seen in a movement, the data allows it.
@@ -106,6 +113,8 @@ def traveller_lines(sections: Sequence[Section]) -> dict[int, list[LineRow]]:
     for pk, board_pk, ns, ew, *shown in read:
         board = boards[board_pk]
         line = TravellerLine(pk, board, pairs[ns], pairs[ew], *shown)
+        if weighted and pk in weighted:
+            line.weighted = weighted[pk]
         grouped[board.section_id].append(LineRow(line, *shown[len(PLAYED) :]))
     rows.update(grouped)
     return rows

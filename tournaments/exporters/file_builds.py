@@ -1,4 +1,4 @@
-"""A pairs event's PBN and USEBIO files, built once per results fingerprint.
+"""A pairs or teams event's PBN and USEBIO files, built once per results fingerprint.
 
 A 2,000-table event's files take seconds to build (52,000 lines) and are the
 same for every reader until a figure, a deal or a name changes; so, like the
@@ -7,8 +7,8 @@ current results and served again while they stay so.  It is kept in the
 shared cache (the database cache in the embedded default, Redis else),
 compressed, under a key holding ``export_stamp``: any change makes a new key,
 and the old file is never served again (it expires with the cache's own
-timeout).  Only pairs events are kept: a teams event's file reads matches
-and teams that the fingerprint does not cover, so it is built each time.
+timeout).  Pairs and teams events are kept (the fingerprint covers what
+their files read); an individual game's file is built each time.
 """
 
 from __future__ import annotations
@@ -23,15 +23,14 @@ from django.core.cache import cache
 from django.utils import translation
 
 from tournaments.exporters.workbook_builds import workbook_stamp
-from tournaments.models import Board, Club, Event, Pair, Section, Session
+from tournaments.models import Event
 
 logger = logging.getLogger(__name__)
 
 # A kept file lives a day at most; a busy event's readers rebuild it at once.
 KEPT_SECONDS = 24 * 3600
-# What a file shows of a pair's chosen players.
-PLAYER_PARTS = ("pair", "player", "player__first_name", "player__last_name",
-                "player__licence")  # fmt: skip
+# The kinds whose files ``export_stamp`` covers.
+KEPT_KINDS = (Event.Kind.PAIRS, Event.Kind.TEAMS)
 
 
 def export_bytes(event: Event, kind: str, build: Callable[[Event], str]) -> bytes:
@@ -41,7 +40,7 @@ def export_bytes(event: Event, kind: str, build: Callable[[Event], str]) -> byte
     ``build``'s ValueError (nothing to export) is raised as is, nothing kept;
     a cache that does not answer only costs the build.
     """
-    if event.kind != Event.Kind.PAIRS:
+    if event.kind not in KEPT_KINDS:
         return build(event).encode("utf-8")
     key = f"export:{kind}:{event.pk}:{translation.get_language()}:{export_stamp(event)}"
     try:
@@ -60,24 +59,10 @@ def export_bytes(event: Event, kind: str, build: Callable[[Event], str]) -> byte
 
 
 def export_stamp(event: Event) -> str:
-    """The fingerprint of what a pairs event's PBN and USEBIO files show:
-    ``workbook_stamp`` (every line, score, rescore and audited change), and
-    the event's and club's settings, the sessions, sections, boards (deals, double
-    dummy, datums), pairs (numbers, names) and their chosen players, each
-    read whole in one query, so that no change of them serves an old file."""
-    in_event = {"section__session__event": event}
-    players = Pair.players.through.objects.filter(
-        pair__section__session__event=event
-    ).order_by("pk")
-    parts: list[object] = [
-        workbook_stamp(event),
-        settings.SPECTACULAR_SETTINGS["VERSION"],
-        list(Event.objects.filter(pk=event.pk).values_list()),
-        list(Club.objects.filter(pk=event.club_id).values_list()),
-        list(Session.objects.filter(event=event).order_by("pk").values_list()),
-        list(Section.objects.filter(session__event=event).order_by("pk").values_list()),
-        list(Board.objects.filter(**in_event).order_by("pk").values_list()),
-        list(Pair.objects.filter(**in_event).order_by("pk").values_list()),
-        list(players.values_list(*PLAYER_PARTS)),
-    ]
+    """The fingerprint of what a pairs or teams event's PBN and USEBIO files
+    show: ``workbook_stamp`` (every line, score, rescore and audited change,
+    and ``shown_rows``: the event's and club's settings, the sessions,
+    sections, boards, pairs, players, and a teams event's teams and matches)
+    and the program's version, so that no change of them serves an old file."""
+    parts = [workbook_stamp(event), settings.SPECTACULAR_SETTINGS["VERSION"]]
     return hashlib.sha256(repr(parts).encode()).hexdigest()

@@ -22,12 +22,12 @@ from games.pbn import PbnGame, write_pbn
 from tournaments.exporters.pbn_game import board_game
 from tournaments.models import Event, Section
 from tournaments.registry import card_game, event_game
+from tournaments.selectors.line_rows import line_reports
 from tournaments.selectors.pairs import (
     LineRow,
     SectionReport,
     any_penalty,
     event_sections,
-    stored_reports,
 )
 
 LINE_COLUMNS = (
@@ -86,7 +86,7 @@ def pairs_games(event: Event) -> list[PbnGame]:
         raise ValueError(f"event {event.pk} has no section to export")
     placed = len(sections) > 1
     games = []
-    for section, report in zip(sections, stored_reports(sections), strict=True):
+    for section, report in zip(sections, line_reports(sections), strict=True):
         for index, (number, lines) in enumerate(report.boards()):
             game = _board_game(event, lines, section if placed else None)
             if report.butler and number in report.datums:

@@ -26,15 +26,20 @@ from collections import defaultdict
 from django.conf import settings
 from django.db.models import Manager
 
-from games.deal import Deal
+from tournaments.exporters.usebio_lines import (
+    boards_text,
+    hand_parts,
+    number_text,
+    played_parts,
+)
+from tournaments.exporters.xml_text import rendered, xml_text
 from tournaments.models import Board, Event, Pair, Player, Result, Section
 from tournaments.registry import event_game
+from tournaments.selectors.line_rows import line_reports
 from tournaments.selectors.pairs import (
-    LineRow,
     SectionReport,
     StandingRow,
     event_sections,
-    stored_reports,
 )
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
@@ -43,8 +48,6 @@ PAIRS_TYPES = {
     Event.Method.BUTLER: ("BUTLER_PAIRS", "BUTLER_POINTS"),
     Event.Method.CROSS_IMPS: ("CROSS_IMP", "CROSS_IMP_POINTS"),
 }
-SUITS = (("CLUBS", 3), ("DIAMONDS", 2), ("HEARTS", 1), ("SPADES", 0))
-SEATS = (("East", 1), ("North", 0), ("South", 2), ("West", 3))
 NAME_SEPARATORS = re.compile(r"\s+[–&/-]\s+")
 
 
@@ -67,8 +70,7 @@ def event_usebio(event: Event) -> str:
             f"event {event.pk} is a {event.get_kind_display()} event: "
             "USEBIO carries pairs and teams events"
         )
-    ET.indent(root)
-    body = ET.tostring(root, encoding="unicode")
+    body = xml_text(root)
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'
 
 
@@ -94,11 +96,17 @@ def _dates(element: ET.Element, event: Event, sessions: int, sections: int) -> N
     _add(element, "SECTION_COUNT", sections)
 
 
-def _number(value: float | None) -> str:
-    """A line's points as Compscore writes them: "8", "2.6", "3.67"."""
-    if value is None:
-        return ""
-    return f"{value:.2f}".rstrip("0").rstrip(".") or "0"
+# A line's points as Compscore writes them (the teams and individual files too).
+_number = number_text
+
+
+def _grow(parent: ET.Element, parts: list[tuple[str, object]]) -> None:
+    """``(tag, value)`` pairs (``usebio_lines``) as ``parent``'s elements."""
+    for tag, value in parts:
+        if isinstance(value, list):
+            _grow(_add(parent, tag), value)
+        else:
+            _add(parent, tag, value)
 
 
 # Pairs -------------------------------------------------------------------
@@ -109,7 +117,7 @@ def pairs_usebio_event(root: ET.Element, event: Event) -> None:
     if not sections:
         raise UsebioRefused(f"event {event.pk} has no section to export")
     kind, points = PAIRS_TYPES[event.method]
-    reports = stored_reports(sections)
+    reports = line_reports(sections)
     element = _header(event, kind)
     two_winners = any(group for r in reports for group in r.rankings if group)
     _add(element, "WINNER_TYPE", 2 if two_winners else 1)
@@ -118,7 +126,7 @@ def pairs_usebio_event(root: ET.Element, event: Event) -> None:
         _add(element, "SCORING_METHOD", "IMPS")
     root.append(element)
     if len(reports) == 1:
-        _section(element, reports[0], kind, points, hands=False)
+        _section(element, reports[0], kind, points, hands=False, level=2)
         _handset(root, sections[0])
         return
     for report in reports:
@@ -126,12 +134,20 @@ def pairs_usebio_event(root: ET.Element, event: Event) -> None:
             element, "SESSION", SESSION_ID=str(report.section.session.number)
         )
         holder = _add(session, "SECTION", SECTION_ID=report.section.letter or "A")
-        _section(holder, report, kind, points, hands=True)
+        _section(holder, report, kind, points, hands=True, level=4)
 
 
 def _section(
-    holder: ET.Element, report: SectionReport, kind: str, points: str, *, hands: bool
+    holder: ET.Element,
+    report: SectionReport,
+    kind: str,
+    points: str,
+    *,
+    hands: bool,
+    level: int,
 ) -> None:
+    """A section's pairs and boards in ``holder``, whose children are at
+    ``level`` of the file (USEBIO 2, EVENT 1...): the boards are text."""
     participants = _add(holder, "PARTICIPANTS", EVENT_TYPE=kind)
     standings = {row.pair.pk: row for rows in report.rankings.values() for row in rows}
     full = {
@@ -159,15 +175,9 @@ def _section(
                 _add(element, "PENALTY", f"{row.penalty:.2f}")
         _players(element, pair.players, pair.names, chosen.get(pair.pk, []))
     event = report.section.session.event
-    for number, lines in report.boards():
-        board = _add(holder, "BOARD", EVENT_TYPE=kind)
-        _add(board, "BOARD_NUMBER", number)
-        if report.butler and number in report.datums:
-            _add(board, "BOARD_AVERAGE", _number(report.datums[number]))
-        if hands:
-            _hands(board, lines[0].result.board)
-        for line in lines:
-            _pairs_line(board, event, line, points)
+    # The boards and their lines, most of the file, are written as text.
+    text = boards_text(report, event, kind, points, hands=hands, level=level)
+    rendered(holder, text)
 
 
 def _factored(row: StandingRow, boards: int) -> float:
@@ -213,50 +223,9 @@ def _players(
             _add(player, "NATIONAL_ID_NUMBER", licence)
 
 
-def _pairs_line(board: ET.Element, event: Event, line: LineRow, points: str) -> None:
-    result = line.result
-    element = _add(board, "TRAVELLER_LINE")
-    _add(element, "NS_PAIR_NUMBER", result.ns_pair.label)
-    _add(element, "EW_PAIR_NUMBER", result.ew_pair.label)
-    _played(element, event, result)
-    by_imps = points != "MATCH_POINTS"
-    ns = line.imp_ns if by_imps else line.mp_ns
-    ew = line.imp_ew if by_imps else line.mp_ew
-    if ns is not None:
-        _add(element, f"NS_{points}", _number(ns))
-        _add(element, f"EW_{points}", _number(ew))
-
-
 def _played(element: ET.Element, event: Event, result: Result) -> None:
     """The line's contract, declarer, lead, tricks and NS score (or ``A6040``)."""
-    if result.is_adjusted:
-        ns = _percent(event, result.adjusted_ns)
-        ew = _percent(event, result.adjusted_ew)
-        _add(element, "SCORE", f"A{ns:02d}{ew:02d}")
-        return
-    if result.weighted:
-        # USEBIO has no weighted scores: the assigned score's weighted mean.
-        _add(element, "SCORE", result.score_ns)
-        return
-    passed = result.contract.upper() == "PASS"
-    _add(element, "CONTRACT", "PASS" if passed else result.contract)
-    if not passed:
-        _add(element, "PLAYED_BY", result.declarer)
-        if len(result.lead) == 2:
-            _add(element, "LEAD", result.lead[1] + result.lead[0])
-        _add(element, "TRICKS", result.tricks)
-    _add(element, "SCORE", result.score_ns or 0)
-
-
-def _percent(event: Event, mark: str) -> int:
-    """An adjusted score's percentage; USEBIO's ``A6040`` has two digits a side."""
-    named = {
-        "A+": event.average_plus,
-        "A": event.average,
-        "A-": event.average_minus,
-    }
-    value = named.get(mark.upper())
-    return min(99, round(float(value if value is not None else mark)))
+    _grow(element, played_parts(event, result))
 
 
 def _handset(root: ET.Element, section: Section) -> None:
@@ -271,13 +240,4 @@ def _handset(root: ET.Element, section: Section) -> None:
 
 
 def _hands(element: ET.Element, board: Board) -> None:
-    if not board.deal:
-        return
-    # The PBN deal from North: "N:spades.hearts.diamonds.clubs east south west".
-    hands = Deal.from_pbn(board.deal).to_pbn().split(":", 1)[1].split()
-    for seat, index in SEATS:
-        hand = _add(element, "HAND")
-        _add(hand, "DIRECTION", seat)
-        suits = hands[index].split(".")
-        for tag, suit in SUITS:
-            _add(hand, tag, suits[suit] if suits[suit] != "-" else "")
+    _grow(element, hand_parts(board))

@@ -10,7 +10,8 @@ task runs, then serves the stored file.
 A stored file is served only while it is the event's current results: its
 ``stamp`` (``workbook_stamp``: the lines' latest change and count, the
 sections' latest scoring and pending rescores, the changes counted by the
-rescoring and the audit trail, the event's name) must be the one the event
+rescoring and the audit trail, and every row the file shows besides the
+lines, ``shown_rows``: names, players, deals...) must be the one the event
 has now, else it is built again.  The stamp is taken before the task reads
 the results, so a line stored while it builds makes its file stale.  The
 broker down, the row says so and the page tells the reader (never a 500); in
@@ -33,6 +34,7 @@ from django.db.models import Count, Max, Q, Sum
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from tournaments.exporters.shown_rows import shown_rows
 from tournaments.exporters.workbook.book import SHEET_PROGRESS
 from tournaments.models import Event, EventWorkbook, Result, ResultChange, Section
 from tournaments.registry import event_game
@@ -70,7 +72,9 @@ def built_by_task(event: Event) -> bool:
 
 def workbook_stamp(event: Event) -> str:
     """The fingerprint of what the event's workbook shows: it changes with
-    any line, score, pending rescore, audited change or the event's name."""
+    any line, score, pending rescore, audited change, and any row of
+    ``shown_rows`` (the event's name and settings, pairs' names, players,
+    deals; a teams event's teams and matches)."""
     lines = Result.objects.filter(board__section__session__event=event).aggregate(
         latest=Max("updated"), count=Count("id")
     )
@@ -86,7 +90,7 @@ def workbook_stamp(event: Event) -> str:
     parts = (
         lines["latest"], lines["count"], sections["count"], sections["scored"],
         sections["stale"], sections["changes"], audited["last"], event.name,
-        event.kind,
+        event.kind, shown_rows(event),
     )  # fmt: skip
     return hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()
 

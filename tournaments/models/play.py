@@ -9,7 +9,6 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from games.bridge import board_dealer, board_vulnerability, result_text
-from games.weighted import weighted_text
 from tournaments.models.club import Player
 from tournaments.models.event import Section
 from tournaments.models.fields import (
@@ -21,6 +20,7 @@ from tournaments.models.fields import (
     unique_when_given,
     user_link,
 )
+from tournaments.models.line_marks import LineMarks
 
 
 class Direction(models.TextChoices):
@@ -210,7 +210,7 @@ class BoardLine(EnteredLine):
         abstract = True
 
 
-class Result(BoardLine):
+class Result(LineMarks, BoardLine):
     """One traveller line: a board played by two pairs, or an adjusted score.
 
     ``score_ns`` is computed from contract, declarer and tricks; an artificial
@@ -317,15 +317,6 @@ class Result(BoardLine):
 
     def __str__(self) -> str:
         return f"{self.board}: {self.ns_pair.label} v {self.ew_pair.label}"
-
-    @property
-    def is_adjusted(self) -> bool:
-        return bool(self.adjusted_ns)
-
-    @property
-    def weighted_text(self) -> str:
-        """A weighted score as typed and printed: "70% 4S N =; 30% 4S N +1"."""
-        return weighted_text(self.weighted or [])
 
     @property
     def made(self) -> str:

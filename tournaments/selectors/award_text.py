@@ -8,12 +8,21 @@ director's traveller form reads the same text back (``director.forms``).
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from django.utils.translation import gettext as _
 
-from tournaments.models import Result
+
+class AwardedLine(Protocol):
+    """A line's adjusted marks: a ``Result``, or a ``TravellerLine`` the
+    files read (``selectors.line_rows``); both print the same."""
+
+    adjusted_ns: str
+    adjusted_ew: str
+    absent: str
 
 
-def award_text(result: Result) -> str:
+def award_text(result: AwardedLine) -> str:
     """The marks of an artificial line, with its absent side if any."""
     if result.absent:
         return _("%(ns)s/%(ew)s – %(side)s absent") % {
@@ -24,7 +33,7 @@ def award_text(result: Result) -> str:
     return marks_text(result)
 
 
-def marks_text(result: Result) -> str:
+def marks_text(result: AwardedLine) -> str:
     """The marks alone: "A+" when both sides have it, else "60/0"."""
     if result.adjusted_ns == result.adjusted_ew:
         return result.adjusted_ns

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from django.db.models import Q, QuerySet
 
@@ -20,15 +21,19 @@ from scoring.session import PairStanding
 from tournaments.models import Board, Event, Pair, Result, Section
 from tournaments.selectors.award_text import award_text, marks_text
 
+if TYPE_CHECKING:
+    from tournaments.selectors.line_rows import TravellerLine
+
 MATCHPOINTS = Event.Method.MATCHPOINTS
 BUTLER = Event.Method.BUTLER
 
 
 @dataclass(frozen=True)
 class LineRow:
-    """One traveller line with its MP and % (or its IMPs) for both sides."""
+    """One traveller line with its MP and % (or its IMPs) for both sides: a
+    ``Result``, or the light ``TravellerLine`` the PBN and USEBIO files read."""
 
-    result: Result
+    result: Result | TravellerLine
     mp_ns: float | None
     mp_ew: float | None
     pct_ns: float | None

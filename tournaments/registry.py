@@ -71,6 +71,10 @@ class Game(ABC):
     rescores_boards: ClassVar[bool] = False
     # The interchange formats that carry the game ("pbn", "usebio").
     exports: ClassVar[tuple[str, ...]] = ()
+    # Whether the game's PBN and USEBIO files are kept per fingerprint
+    # (``exporters.file_builds``): ``exporters.shown_rows`` and the game's
+    # own ``shown_rows`` cover every row its files read.
+    kept_files: ClassVar[bool] = False
     # The views creating a one-section event of the game: the API's
     # (``POST /api/<kind>-events/``) and the director's form
     # (``/director/<kind>-events/new/``); pairs events have their own pages.
@@ -92,6 +96,11 @@ class Game(ABC):
     ) -> dict[str, Any]:
         """Recompute only these boards and the ranking (``rescores_boards``)."""
         raise NotImplementedError(f"{self.kind} rescores whole sections")
+
+    def shown_rows(self, event: Event) -> list[list[tuple[object, ...]]]:
+        """The rows of the game's own tables its files and workbook show,
+        for their fingerprint (``exporters.shown_rows``); none by default."""
+        return []
 
     @abstractmethod
     def results_page(

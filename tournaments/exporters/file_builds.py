@@ -24,13 +24,12 @@ from django.utils import translation
 
 from tournaments.exporters.workbook_builds import workbook_stamp
 from tournaments.models import Event
+from tournaments.registry import event_game
 
 logger = logging.getLogger(__name__)
 
 # A kept file lives a day at most; a busy event's readers rebuild it at once.
 KEPT_SECONDS = 24 * 3600
-# The kinds whose files ``export_stamp`` covers.
-KEPT_KINDS = (Event.Kind.PAIRS, Event.Kind.TEAMS)
 
 
 def export_bytes(event: Event, kind: str, build: Callable[[Event], str]) -> bytes:
@@ -40,7 +39,7 @@ def export_bytes(event: Event, kind: str, build: Callable[[Event], str]) -> byte
     ``build``'s ValueError (nothing to export) is raised as is, nothing kept;
     a cache that does not answer only costs the build.
     """
-    if event.kind not in KEPT_KINDS:
+    if not event_game(event).kept_files:
         return build(event).encode("utf-8")
     key = f"export:{kind}:{event.pk}:{translation.get_language()}:{export_stamp(event)}"
     try:

@@ -13,18 +13,8 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from tournaments.models import (
-    Board,
-    Club,
-    Event,
-    Match,
-    Pair,
-    Section,
-    Session,
-    Team,
-    TeamCompetition,
-    TeamScore,
-)
+from tournaments.models import Board, Club, Event, Pair, Section, Session
+from tournaments.registry import event_game
 
 # What a file shows of a chosen player: name and licence.
 PLAYER_PARTS = ("player", "player__first_name", "player__last_name",
@@ -33,36 +23,23 @@ PLAYER_PARTS = ("player", "player__first_name", "player__last_name",
 
 def shown_rows(event: Event) -> list[list[tuple[object, ...]]]:
     """Every row of the event's settings, club, sessions, sections, boards,
-    pairs and their chosen players (and, for teams, what ``teams_rows``
-    reads), each table in one query, in a fixed order."""
+    pairs and their chosen players, and the game's own rows (a teams
+    event's matches, ``Game.shown_rows``), each table in one query, in a
+    fixed order."""
     in_event = {"section__session__event": event}
     players = Pair.players.through.objects.filter(pair__section__session__event=event)
     rows = [
-        _whole(Event.objects.filter(pk=event.pk)),
-        _whole(Club.objects.filter(pk=event.club_id)),
-        _whole(Session.objects.filter(event=event)),
-        _whole(Section.objects.filter(session__event=event)),
-        _whole(Board.objects.filter(**in_event)),
-        _whole(Pair.objects.filter(**in_event)),
+        whole_rows(Event.objects.filter(pk=event.pk)),
+        whole_rows(Club.objects.filter(pk=event.club_id)),
+        whole_rows(Session.objects.filter(event=event)),
+        whole_rows(Section.objects.filter(session__event=event)),
+        whole_rows(Board.objects.filter(**in_event)),
+        whole_rows(Pair.objects.filter(**in_event)),
         list(players.order_by("pk").values_list("pair", *PLAYER_PARTS)),
     ]
-    if event.kind == Event.Kind.TEAMS:
-        rows += teams_rows(event)
-    return rows
+    return rows + event_game(event).shown_rows(event)
 
 
-def teams_rows(event: Event) -> list[list[tuple[object, ...]]]:
-    """A teams event's competition, teams, their chosen players, matches
-    (teams met, IMPs, points) and standings, each in one query."""
-    players = Team.players.through.objects.filter(team__event=event)
-    return [
-        _whole(TeamCompetition.objects.filter(event=event)),
-        _whole(Team.objects.filter(event=event)),
-        list(players.order_by("pk").values_list("team", *PLAYER_PARTS)),
-        _whole(Match.objects.filter(session__event=event)),
-        _whole(TeamScore.objects.filter(team__event=event)),
-    ]
-
-
-def _whole(rows: QuerySet) -> list[tuple[object, ...]]:
+def whole_rows(rows: QuerySet) -> list[tuple[object, ...]]:
+    """Every column of ``rows``, in key order."""
     return list(rows.order_by("pk").values_list())

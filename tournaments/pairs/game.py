@@ -23,6 +23,7 @@ class PairsGame(BoardsGame):
     ranks_pairs = True
     checks_lines = True
     rescores_boards = True
+    kept_files = True
     exports = ("pbn", "usebio")
 
     rescore_boards = staticmethod(rescore_pairs_boards)

@@ -16,6 +16,7 @@ from tournaments.teams.rescore import rescore_team_round
 from tournaments.teams.results import teams_results
 from tournaments.teams.selectors import table_match as match_at_table
 from tournaments.teams.services import round_movement
+from tournaments.teams.shown_rows import teams_shown_rows
 
 # Imported so the teams Celery tasks register as the game loads (web, worker).
 from tournaments.teams.tasks import next_team_round  # noqa: F401
@@ -38,6 +39,7 @@ class TeamsGame(BoardsGame):
     kind = Event.Kind.TEAMS
     demo_weekday = calendar.SATURDAY
     team_matches = True
+    kept_files = True
     exports = ("pbn", "usebio")
     api_create = staticmethod(api_teams_event_new)
     director_create = staticmethod(teams_event_new)
@@ -54,6 +56,7 @@ class TeamsGame(BoardsGame):
     imported_event_store = staticmethod(teams_event_import)
     pbn_games = staticmethod(teams_games)
     usebio_event = staticmethod(teams_usebio_event)
+    shown_rows = staticmethod(teams_shown_rows)
 
     def rescore(self, section_id: int) -> dict[str, Any]:
         return rescore_team_round(section_id)

@@ -1,6 +1,6 @@
 """A teams event's PBN and USEBIO files are kept too (issue 34): built once
 for the same results, built again when a team's name, a team's players or a
-match changes (the teams fingerprint: ``shown_rows.teams_rows``)."""
+match changes (the teams fingerprint: ``teams.shown_rows``)."""
 
 from __future__ import annotations
 

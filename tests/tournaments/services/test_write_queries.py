@@ -36,7 +36,7 @@ from tournaments.services.results import result_enter, with_event
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # The ceilings: a 3-table Mitchell's first tablet line, fresh objects.
-WRITE_QUERIES = 15
+WRITE_QUERIES = 10
 RESCORE_QUERIES = 22
 
 

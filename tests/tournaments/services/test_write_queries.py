@@ -2,7 +2,10 @@
 
 A tablet's line through ``result_enter`` (3-table Mitchell, eager Celery,
 SQLite) took 28 queries for the write and 26 for the rescore that eager
-Celery runs once it commits, on main before issue 34.  The counts here are
+Celery runs once it commits, on main before issue 34; 15 for the write
+after its groundwork, 10 once the slot, the key and the pairs' lines of the
+board are one locked read (``entry.lines_now``) and SQLite's insert runs
+without a savepoint.  The counts here are
 ceilings: a change that reads the same row twice again fails them
 (``bench/write_path.py`` prints the figures and the CPU time).
 """
@@ -30,8 +33,9 @@ from tournaments.models import (
 )
 from tournaments.rescore.fields import field_of, locked_field
 from tournaments.services import push, rescoring
+from tournaments.services.entry import Writer, lines_now, section_now
 from tournaments.services.events import MovementChoice, event_create, section_create
-from tournaments.services.results import result_enter, with_event
+from tournaments.services.results import _entry, result_enter, with_event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -168,3 +172,35 @@ def test_the_push_reads_only_the_events_it_was_not_told(monkeypatch):
     assert len(none) == 0
     assert told.keys() == all_known.keys()
     assert len(told) == 4  # two sections, two events
+
+
+def test_the_slot_the_key_and_the_pairs_lines_are_one_read():
+    section = club_night()
+    line = tablet_line(section)
+    stored, _ = result_enter(**line)
+    board, ns, ew = line["board"], line["ns_pair"], line["ew_pair"]
+    elsewhere = Board.objects.get(section=section, number=2)
+    entry = _entry(board, {}, ns, ew, None, None, None)
+    tablet = Writer(source=Source.TABLE, key="k1")
+    with transaction.atomic(), CaptureQueriesContext(connection) as read:
+        seen = lines_now(tablet, entry)
+    assert len(read) == 1
+    assert (seen.stored, seen.replay, seen.nearby) == (stored, stored, [stored])
+    other_key = lines_now(Writer(source=Source.TABLE, key="k2"), entry)
+    assert (other_key.stored, other_key.replay) == (stored, None)
+    other_board = _entry(elsewhere, {}, ns, ew, None, None, None)
+    assert lines_now(tablet, other_board).nearby == []
+    reversed_pairs = _entry(board, {}, ew, ns, None, None, None)
+    seen = lines_now(tablet, reversed_pairs)
+    assert (seen.stored, seen.replay, seen.nearby) == (None, stored, [stored])
+
+
+def test_the_section_now_carries_the_session_status_and_a_gone_one_raises():
+    section = club_night()
+    with transaction.atomic():
+        now = section_now(section)
+        status = Session.objects.get(pk=section.session_id).status
+        assert (now.pk, now.session_status) == (section.pk, status)
+        Section.objects.filter(pk=section.pk).delete()
+        with pytest.raises(Section.DoesNotExist):
+            section_now(section)

@@ -25,6 +25,7 @@ from tournaments.models import (
     Event,
     Pair,
     Result,
+    ScoringRequest,
     Section,
     SectionScoring,
     Session,
@@ -61,8 +62,8 @@ def tablet_line(section: Section, key: str = "k1") -> dict[str, object]:
     }
 
 
-def counted_parts(monkeypatch, line: dict[str, object]) -> dict[str, int]:
-    """The write's queries and the eager rescore's, apart."""
+def counted_parts(monkeypatch, line: dict[str, object]) -> dict[str, object]:
+    """The write's queries and the eager rescore's, apart (with their SQL)."""
     in_rescore = [False]
     original = rescoring._queue_after_write
 
@@ -77,19 +78,24 @@ def counted_parts(monkeypatch, line: dict[str, object]) -> dict[str, int]:
     parts = {"write": 0, "rescore": 0}
 
     def count(execute, sql, params, many, context):
-        parts["rescore" if in_rescore[0] else "write"] += 1
+        part = "rescore" if in_rescore[0] else "write"
+        parts[part] += 1
+        statements[part].append(sql)
         return execute(sql, params, many, context)
 
+    statements: dict[str, list[str]] = {"write": [], "rescore": []}
     with connection.execute_wrapper(count):
         result_enter(**line)
+    parts["statements"] = statements
     return parts
 
 
 def test_a_tablet_line_costs_at_most_the_ceilings(monkeypatch):
     section = club_night()
     parts = counted_parts(monkeypatch, tablet_line(section))
-    assert parts["write"] <= WRITE_QUERIES
-    assert parts["rescore"] <= RESCORE_QUERIES
+    statements = parts["statements"]
+    assert parts["write"] <= WRITE_QUERIES, statements["write"]
+    assert parts["rescore"] <= RESCORE_QUERIES, statements["rescore"]
     line = Result.objects.get()
     assert (line.score_ns, line.mp_ns, line.source) == (400, 2, Source.TABLE)
 
@@ -182,17 +188,18 @@ def test_the_slot_the_key_and_the_pairs_lines_are_one_read():
     elsewhere = Board.objects.get(section=section, number=2)
     entry = _entry(board, {}, ns, ew, None, None, None)
     tablet = Writer(source=Source.TABLE, key="k1")
-    with transaction.atomic(), CaptureQueriesContext(connection) as read:
-        seen = lines_now(tablet, entry)
-    assert len(read) == 1
-    assert (seen.stored, seen.replay, seen.nearby) == (stored, stored, [stored])
-    other_key = lines_now(Writer(source=Source.TABLE, key="k2"), entry)
-    assert (other_key.stored, other_key.replay) == (stored, None)
-    other_board = _entry(elsewhere, {}, ns, ew, None, None, None)
-    assert lines_now(tablet, other_board).nearby == []
-    reversed_pairs = _entry(board, {}, ew, ns, None, None, None)
-    seen = lines_now(tablet, reversed_pairs)
-    assert (seen.stored, seen.replay, seen.nearby) == (None, stored, [stored])
+    with transaction.atomic():  # a locked read (PostgreSQL's FOR NO KEY UPDATE)
+        with CaptureQueriesContext(connection) as read:
+            seen = lines_now(tablet, entry)
+        assert len(read) == 1
+        assert (seen.stored, seen.replay, seen.nearby) == (stored, stored, [stored])
+        other_key = lines_now(Writer(source=Source.TABLE, key="k2"), entry)
+        assert (other_key.stored, other_key.replay) == (stored, None)
+        other_board = _entry(elsewhere, {}, ns, ew, None, None, None)
+        assert lines_now(tablet, other_board).nearby == []
+        reversed_pairs = _entry(board, {}, ew, ns, None, None, None)
+        seen = lines_now(tablet, reversed_pairs)
+        assert (seen.stored, seen.replay, seen.nearby) == (None, stored, [stored])
 
 
 def test_the_section_now_carries_the_session_status_and_a_gone_one_raises():
@@ -204,3 +211,17 @@ def test_the_section_now_carries_the_session_status_and_a_gone_one_raises():
         Section.objects.filter(pk=section.pk).delete()
         with pytest.raises(Section.DoesNotExist):
             section_now(section)
+
+
+def test_a_change_asks_its_rescore_and_marks_the_section_at_once():
+    section = club_night()
+    board = Board.objects.get(section=section, number=1)
+    with transaction.atomic():  # the eager rescore reads them once committed
+        with CaptureQueriesContext(connection) as asked:
+            rescoring.section_changed(section.pk, board.pk)
+            rescoring.section_changed(section.pk)
+        requests = ScoringRequest.objects.filter(section=section).order_by("pk")
+        assert [r.board_id for r in requests] == [board.pk, None]
+        assert SectionScoring.objects.get(section=section).changes == 2
+    statements = 1 if connection.vendor == "postgresql" else 2
+    assert len(asked) == 2 * statements

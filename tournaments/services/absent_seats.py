@@ -11,6 +11,8 @@ played line of round 1.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.utils.translation import gettext as _
 
 from tournaments.models import Board, Pair, Result, Section
@@ -22,6 +24,7 @@ from tournaments.services.entry import StateConflict, Writer
 def still_seated(
     section: Section,
     writer: Writer,
+    nearby: Sequence[Result],
     *,
     board: Board,
     ns_pair: Pair,
@@ -36,7 +39,8 @@ def still_seated(
     come in that round, nor over the director's award to a pair marked
     absent (the award is not flagged as disputed).  The director may still
     write the boards of a withdrawal scored with averages (that is how they
-    are scored) and correct a line already stored.
+    are scored) and correct a line already stored.  ``nearby`` are the
+    board's lines of either pair, as the write path read them with its lock.
     """
     if round is not None:
         director = not writer.is_tablet
@@ -48,7 +52,7 @@ def still_seated(
             sit_outs=not (director and line is not None),
         )
     if writer.is_tablet and line is None:
-        _refuse_award(board, ns_pair, ew_pair)
+        _refuse_award(board, ns_pair, ew_pair, nearby)
 
 
 def seat_refusal(
@@ -104,12 +108,20 @@ def _refuse_absent(
         raise StateConflict(message)
 
 
-def _refuse_award(board: Board, ns_pair: Pair, ew_pair: Pair) -> None:
-    side = (
-        Result.objects.filter(board=board, ns_pair=ns_pair)
-        .exclude(absent="")
-        .values_list("absent", flat=True)
-        .first()
+def _refuse_award(
+    board: Board, ns_pair: Pair, ew_pair: Pair, nearby: Sequence[Result]
+) -> None:
+    """Refuse a tablet's line over the director's award to a pair marked
+    absent on ``board`` (the award is stored as the pairs' line)."""
+    side = next(
+        (
+            line.absent
+            for line in nearby
+            if line.board_id == board.pk
+            and line.ns_pair_id == ns_pair.pk
+            and line.absent
+        ),
+        None,
     )
     if side is not None:
         pair = ns_pair if side == "NS" else ew_pair

@@ -43,7 +43,7 @@ from typing import Any, TypeVar
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, OperationalError, connection, models, transaction
-from django.db.models import F
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -129,12 +129,19 @@ class Entry:
     clash: str = ""
     # A game's own check of the line about to be saved (ValidationError).
     check: Callable[[models.Model], None] | None = None
+    # The same, given the ``nearby`` lines as read with the lock.
+    nearby_check: Callable[[models.Model, Sequence[models.Model]], None] | None = None
     # Audited fields a second entry may leave blank and still say the same.
     optional: Sequence[str] = ()
     # A game's check, under the lock on the section (as stored now), that
     # the line's seat is still played: raises ``StateConflict`` when a
     # director's change (a withdrawal, an absence) has just emptied it.
-    seated: Callable[[Section, Writer], None] | None = None
+    # It is given the ``nearby`` lines as read with the lock.
+    seated: Callable[[Section, Writer, Sequence[models.Model]], None] | None = None
+    # The other stored lines ``seated`` and ``nearby_check`` look at (a
+    # pair's lines of the board, in either direction): read in the same
+    # locked query as the slot's line and the key's, not one query each.
+    nearby: Q | None = None
 
 
 class StateConflict(ValidationError):
@@ -286,21 +293,22 @@ def section_now(section: Section) -> Section:
     of one section never wait for each other, nor for a rescore (``FOR NO
     KEY UPDATE``).  PostgreSQL only: SQLite's writers hold the database's
     write lock from ``BEGIN IMMEDIATE`` on (``config/settings.py``), so the
-    read alone is enough there.
+    read alone is enough there.  One raw statement on both: the ORM's
+    compiler cost more than the query on a tablet's write.
     """
-    if connection.vendor != "postgresql":
-        return Section.objects.annotate(session_status=F("session__status")).get(
-            pk=section.pk
-        )
     table = connection.ops.quote_name(Section._meta.db_table)
     sessions = connection.ops.quote_name(Session._meta.db_table)
+    lock = f" FOR KEY SHARE OF {table}" if connection.vendor == "postgresql" else ""
     locked = Section.objects.raw(
         f"SELECT {table}.*, {sessions}.status AS session_status FROM {table} "
         f"JOIN {sessions} ON {sessions}.id = {table}.session_id "
-        f"WHERE {table}.id = %s FOR KEY SHARE OF {table}",
+        f"WHERE {table}.id = %s{lock}",
         [section.pk],
     )
-    return next(iter(locked))
+    found = next(iter(locked), None)
+    if found is None:
+        raise Section.DoesNotExist(f"No section {section.pk}.")
+    return found
 
 
 def _store(writer: Writer, entry: Entry) -> tuple[models.Model, bool] | str:
@@ -308,20 +316,18 @@ def _store(writer: Writer, entry: Entry) -> tuple[models.Model, bool] | str:
     model = entry.model
     section = section_now(entry.section)
     refuse_closed(section.session_status)
-    replay = _replay(writer, entry)
-    if replay is not None:
-        return replay, False
+    seen = lines_now(writer, entry)
+    if seen.replay is not None:
+        return seen.replay, False
     if entry.seated is not None:
-        entry.seated(section, writer)
+        entry.seated(section, writer, seen.nearby)
     if writer.is_tablet:
         check_tablet(writer, entry)
-    locked = model.objects.select_for_update(no_key=True)
+    stored = seen.stored
     if entry.line is not None:
-        stored = locked.filter(pk=entry.line.pk).first()
         if stored is None:
             raise ValidationError(_("This result was deleted meanwhile."))
     else:
-        stored = locked.filter(**entry.slot).first()
         if _is_replay(writer, stored):
             return stored, False
         if stored is not None and not (writer.is_tablet and entry.tablet_corrects):
@@ -349,8 +355,9 @@ def _store(writer: Writer, entry: Entry) -> tuple[models.Model, bool] | str:
     try:
         if entry.check is not None:
             entry.check(line)
-        with transaction.atomic():
-            line.save()
+        if entry.nearby_check is not None:
+            entry.nearby_check(line, seen.nearby)
+        _insert_or_update(line)
     except (IntegrityError, ValidationError) as clash:
         # A concurrent write won the race: a replay of this very submission,
         # or another entry for the same line (refused like any second entry).
@@ -392,6 +399,75 @@ def _is_replay(writer: Writer, stored: models.Model | None) -> bool:
     the key lookup and the lock (PostgreSQL reads each statement afresh)."""
     key = getattr(stored, "idempotency_key", "")
     return bool(writer.key) and key == writer.key
+
+
+@dataclass(frozen=True)
+class Seen:
+    """The stored lines a write looks at, as read with the lock: the line
+    it writes (``stored``: the slot's, or the one it corrects), the line
+    already stored under the writer's key (``replay``), and every line the
+    query read (``nearby``: the game's checks look at those of
+    ``Entry.nearby``)."""
+
+    stored: models.Model | None
+    replay: models.Model | None
+    nearby: list[models.Model]
+
+
+def lines_now(writer: Writer, entry: Entry) -> Seen:
+    """The lines ``entry`` is written against, in one locked query.
+
+    The line written is locked (``FOR NO KEY UPDATE``, PostgreSQL) against
+    a concurrent answer or correction of it, as are the few others read
+    with it (every row read is ``nearby``); which row is which is told from
+    their columns, not compiled into the query.
+    """
+    target = {"pk": entry.line.pk} if entry.line is not None else entry.slot
+    wanted = Q(**target)
+    keyed = {}
+    if writer.key and entry.key_scope:
+        keyed = {**entry.key_scope, "idempotency_key": writer.key}
+        wanted |= Q(**keyed)
+    if entry.nearby is not None:
+        wanted |= entry.nearby
+    locked = entry.model.objects.select_for_update(no_key=True)
+    rows = list(locked.filter(wanted).order_by("pk"))
+    stored = next((row for row in rows if _holds(row, target)), None)
+    replay = next((row for row in rows if keyed and _holds(row, keyed)), None)
+    return Seen(stored=stored, replay=replay, nearby=rows)
+
+
+def _holds(row: models.Model, filters: dict[str, Any]) -> bool:
+    """Whether ``row`` has the values of ``filters`` (field names, as in
+    ``Entry.slot`` and ``Entry.key_scope``: a related row or its id)."""
+    meta = row._meta
+    for name, wanted in filters.items():
+        column = "pk" if name == "pk" else meta.get_field(name).attname
+        value = wanted.pk if isinstance(wanted, models.Model) else wanted
+        if getattr(row, column) != value:
+            return False
+    return True
+
+
+def _insert_or_update(line: models.Model) -> None:
+    """Save ``line``; a unique clash (IntegrityError) leaves the transaction
+    usable, so that the write reads what won.
+
+    PostgreSQL aborts the whole transaction on an error, so the save runs
+    in a savepoint there.  SQLite undoes only the failed statement, and its
+    writers are serialised from ``BEGIN IMMEDIATE`` on: the savepoint (two
+    statements more a write) is not needed; Django marks the transaction
+    for rollback on any error in ``save``, which is cleared for the clash.
+    """
+    if connection.vendor == "sqlite":
+        try:
+            line.save()
+        except IntegrityError:
+            transaction.set_rollback(False)
+            raise
+        return
+    with transaction.atomic():
+        line.save()
 
 
 def _replay(writer: Writer, entry: Entry) -> models.Model | None:

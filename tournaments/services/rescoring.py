@@ -70,31 +70,52 @@ def section_changed(section_id: int, board_id: int | None = None) -> None:
     value its write reached, and once one rescore is queued after that value
     committed, the later callbacks have nothing to add.
     """
-    ScoringRequest.objects.create(section_id=section_id, board_id=board_id)
-    reached = _mark_stale(section_id)
+    reached = _request_and_mark(section_id, board_id)
     transaction.on_commit(partial(_queue_after_write, section_id, reached))
 
 
-def _mark_stale(section_id: int) -> int:
+def _request_and_mark(section_id: int, board_id: int | None) -> int:
+    """Insert the write's ``ScoringRequest`` and mark the section stale
+    (:func:`_mark_stale`); the counter reached.
+
+    One statement on PostgreSQL, the request's INSERT in a ``WITH`` (run
+    whether or not the upsert reads it); two on SQLite, which has no
+    INSERT in a ``WITH``.
+    """
+    if connection.vendor != "postgresql":
+        ScoringRequest.objects.create(section_id=section_id, board_id=board_id)
+        return _mark_stale(section_id)
+    requests = connection.ops.quote_name(ScoringRequest._meta.db_table)
+    request = (
+        f"WITH request AS (INSERT INTO {requests} (section_id, board_id) "
+        "VALUES (%s, %s)) "
+    )
+    return _mark_stale(section_id, request, [section_id, board_id])
+
+
+def _mark_stale(
+    section_id: int, first: str = "", first_params: list[object] | None = None
+) -> int:
     """Bump the counter and mark the section stale (since now if it was not),
     creating its row on the section's first write; the counter reached.
 
     One statement (an upsert returning the counter, SQLite and PostgreSQL
     alike): two concurrent first writes are decided by the primary key, the
-    second one bumping the row the first created.
+    second one bumping the row the first created.  ``first`` is SQL run in
+    the same statement before it (a ``WITH``), with ``first_params``.
     """
     table = connection.ops.quote_name(SectionScoring._meta.db_table)
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     with connection.cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {table} "
+            f"{first}INSERT INTO {table} "
             "(section_id, changes, stale_since, queued_at, queued_changes, pending) "
             "VALUES (%s, 1, %s, NULL, 0, %s) "
             "ON CONFLICT (section_id) DO UPDATE SET "
             f"changes = {table}.changes + 1, "
             f"stale_since = COALESCE({table}.stale_since, excluded.stale_since) "
             "RETURNING changes",
-            [section_id, now, False],
+            [*(first_params or []), section_id, now, False],
         )
         return cursor.fetchone()[0]
 

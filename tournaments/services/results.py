@@ -331,7 +331,8 @@ def _entry(
         adjusted=bool(fields.get("adjusted_ns")),
         clash=_("Pair %(ns)s or %(ew)s already has a result on board %(board)d.")
         % {"board": board.number, "ns": ns_pair.label, "ew": ew_pair.label},
-        check=_check_one_line_per_pair,
+        nearby_check=_check_one_line_per_pair,
+        nearby=Q(board=board) & pair_lines(ns_pair, ew_pair),
         optional=("lead",),
         seated=partial(
             still_seated,
@@ -352,17 +353,28 @@ def _entry_of(result: Result) -> Entry:
     )  # fmt: skip
 
 
-def _check_one_line_per_pair(line: Result) -> None:
+def pair_lines(ns_pair: Pair, ew_pair: Pair) -> Q:
+    """Lines of either pair, in either direction (a pair plays a board once)."""
+    ids = [ns_pair.pk, ew_pair.pk]
+    return Q(ns_pair_id__in=ids) | Q(ew_pair_id__in=ids)
+
+
+def _check_one_line_per_pair(line: Result, nearby: Sequence[Result]) -> None:
     """A pair plays a board once, in either direction (the unique constraints
-    see one direction each; a section without a movement has no other check)."""
+    see one direction each; a section without a movement has no other check).
+
+    ``nearby`` are the board's lines of either pair, read with the lock
+    (``Entry.nearby``)."""
     pairs = (line.ns_pair, line.ew_pair)
-    ids = [pair.pk for pair in pairs]
-    others = Result.objects.filter(board_id=line.board_id).exclude(pk=line.pk)
-    clashes = others.filter(Q(ns_pair_id__in=ids) | Q(ew_pair_id__in=ids))
-    rows = clashes.values_list("ns_pair_id", "ew_pair_id")
-    taken = {pk for row in rows for pk in row}
+    ids = {pair.pk for pair in pairs}
+    taken = {
+        pk
+        for other in nearby
+        if other.pk != line.pk and other.board_id == line.board_id
+        for pk in (other.ns_pair_id, other.ew_pair_id)
+    }
     for pair in pairs:
-        if pair.pk in taken:
+        if pair.pk in taken & ids:
             raise ValidationError(
                 _("Pair %(pair)s already has a result on board %(board)s.")
                 % {"pair": pair.label, "board": line.board.number}

@@ -2,7 +2,10 @@
 
 A tablet's line through ``result_enter`` (3-table Mitchell, eager Celery,
 SQLite) took 28 queries for the write and 26 for the rescore that eager
-Celery runs once it commits, on main before issue 34.  The counts here are
+Celery runs once it commits, on main before issue 34; 15 for the write
+after its groundwork, 10 once the slot, the key and the pairs' lines of the
+board are one locked read (``entry.lines_now``) and SQLite's insert runs
+without a savepoint.  The counts here are
 ceilings: a change that reads the same row twice again fails them
 (``bench/write_path.py`` prints the figures and the CPU time).
 """
@@ -22,6 +25,7 @@ from tournaments.models import (
     Event,
     Pair,
     Result,
+    ScoringRequest,
     Section,
     SectionScoring,
     Session,
@@ -30,13 +34,14 @@ from tournaments.models import (
 )
 from tournaments.rescore.fields import field_of, locked_field
 from tournaments.services import push, rescoring
+from tournaments.services.entry import Writer, lines_now, section_now
 from tournaments.services.events import MovementChoice, event_create, section_create
-from tournaments.services.results import result_enter, with_event
+from tournaments.services.results import _entry, result_enter, with_event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # The ceilings: a 3-table Mitchell's first tablet line, fresh objects.
-WRITE_QUERIES = 15
+WRITE_QUERIES = 10
 RESCORE_QUERIES = 22
 
 
@@ -57,8 +62,8 @@ def tablet_line(section: Section, key: str = "k1") -> dict[str, object]:
     }
 
 
-def counted_parts(monkeypatch, line: dict[str, object]) -> dict[str, int]:
-    """The write's queries and the eager rescore's, apart."""
+def counted_parts(monkeypatch, line: dict[str, object]) -> dict[str, object]:
+    """The write's queries and the eager rescore's, apart (with their SQL)."""
     in_rescore = [False]
     original = rescoring._queue_after_write
 
@@ -73,19 +78,24 @@ def counted_parts(monkeypatch, line: dict[str, object]) -> dict[str, int]:
     parts = {"write": 0, "rescore": 0}
 
     def count(execute, sql, params, many, context):
-        parts["rescore" if in_rescore[0] else "write"] += 1
+        part = "rescore" if in_rescore[0] else "write"
+        parts[part] += 1
+        statements[part].append(sql)
         return execute(sql, params, many, context)
 
+    statements: dict[str, list[str]] = {"write": [], "rescore": []}
     with connection.execute_wrapper(count):
         result_enter(**line)
+    parts["statements"] = statements
     return parts
 
 
 def test_a_tablet_line_costs_at_most_the_ceilings(monkeypatch):
     section = club_night()
     parts = counted_parts(monkeypatch, tablet_line(section))
-    assert parts["write"] <= WRITE_QUERIES
-    assert parts["rescore"] <= RESCORE_QUERIES
+    statements = parts["statements"]
+    assert parts["write"] <= WRITE_QUERIES, statements["write"]
+    assert parts["rescore"] <= RESCORE_QUERIES, statements["rescore"]
     line = Result.objects.get()
     assert (line.score_ns, line.mp_ns, line.source) == (400, 2, Source.TABLE)
 
@@ -168,3 +178,50 @@ def test_the_push_reads_only_the_events_it_was_not_told(monkeypatch):
     assert len(none) == 0
     assert told.keys() == all_known.keys()
     assert len(told) == 4  # two sections, two events
+
+
+def test_the_slot_the_key_and_the_pairs_lines_are_one_read():
+    section = club_night()
+    line = tablet_line(section)
+    stored, _ = result_enter(**line)
+    board, ns, ew = line["board"], line["ns_pair"], line["ew_pair"]
+    elsewhere = Board.objects.get(section=section, number=2)
+    entry = _entry(board, {}, ns, ew, None, None, None)
+    tablet = Writer(source=Source.TABLE, key="k1")
+    with transaction.atomic():  # a locked read (PostgreSQL's FOR NO KEY UPDATE)
+        with CaptureQueriesContext(connection) as read:
+            seen = lines_now(tablet, entry)
+        assert len(read) == 1
+        assert (seen.stored, seen.replay, seen.nearby) == (stored, stored, [stored])
+        other_key = lines_now(Writer(source=Source.TABLE, key="k2"), entry)
+        assert (other_key.stored, other_key.replay) == (stored, None)
+        other_board = _entry(elsewhere, {}, ns, ew, None, None, None)
+        assert lines_now(tablet, other_board).nearby == []
+        reversed_pairs = _entry(board, {}, ew, ns, None, None, None)
+        seen = lines_now(tablet, reversed_pairs)
+        assert (seen.stored, seen.replay, seen.nearby) == (None, stored, [stored])
+
+
+def test_the_section_now_carries_the_session_status_and_a_gone_one_raises():
+    section = club_night()
+    with transaction.atomic():
+        now = section_now(section)
+        status = Session.objects.get(pk=section.session_id).status
+        assert (now.pk, now.session_status) == (section.pk, status)
+        Section.objects.filter(pk=section.pk).delete()
+        with pytest.raises(Section.DoesNotExist):
+            section_now(section)
+
+
+def test_a_change_asks_its_rescore_and_marks_the_section_at_once():
+    section = club_night()
+    board = Board.objects.get(section=section, number=1)
+    with transaction.atomic():  # the eager rescore reads them once committed
+        with CaptureQueriesContext(connection) as asked:
+            rescoring.section_changed(section.pk, board.pk)
+            rescoring.section_changed(section.pk)
+        requests = ScoringRequest.objects.filter(section=section).order_by("pk")
+        assert [r.board_id for r in requests] == [board.pk, None]
+        assert SectionScoring.objects.get(section=section).changes == 2
+    statements = 1 if connection.vendor == "postgresql" else 2
+    assert len(asked) == 2 * statements

@@ -171,8 +171,9 @@ def test_the_terminal_refuses_a_board_of_another_round(client, section):
 
 
 def test_a_double_tap_that_races_is_a_replay_not_a_dispute(section, monkeypatch):
-    """The same key twice at once: the second insert hits the unique
-    constraint after its key lookup missed; it answers with the first line."""
+    """The same key twice at once: the twin is stored between the second
+    write's read of the board (which saw nothing) and its insert, which then
+    hits the unique constraint; it answers with the twin's line."""
     table = section.table_set.get(number=1)
     boards, ns, ew = seating_of(section, 1, 1)
     pairs = {p.label: p for p in section.pairs.all()}
@@ -180,26 +181,18 @@ def test_a_double_tap_that_races_is_a_replay_not_a_dispute(section, monkeypatch)
     kwargs = {"board": board, "ns_pair": pairs[ns], "ew_pair": pairs[ew],
               "contract": "3NT", "declarer": "N", "tricks": 9, "table": table,
               "source": Source.TABLE, "key": "tap"}  # fmt: skip
-    first = result_submit(**kwargs)
-    lookups = iter([None])
-    real_replay = entry_module._replay
-    monkeypatch.setattr(
-        entry_module,
-        "_replay",
-        lambda writer, entry: next(lookups, real_replay(writer, entry)),
-    )
-    original_filter = Result.objects.select_for_update
+    real_read = entry_module.lines_now
 
-    class Missing:
-        def filter(self, **kwargs):
-            return Result.objects.none()
+    def read_then_twin_lands(writer, entry):
+        seen = real_read(writer, entry)
+        monkeypatch.setattr(entry_module, "lines_now", real_read)
+        twin.append(result_submit(**kwargs))
+        return seen
 
-    monkeypatch.setattr(
-        type(Result.objects), "select_for_update", lambda self, **kwargs: Missing()
-    )
+    twin = []
+    monkeypatch.setattr(entry_module, "lines_now", read_then_twin_lands)
     second = result_submit(**kwargs)
-    monkeypatch.setattr(type(Result.objects), "select_for_update", original_filter)
-    assert second.pk == first.pk
+    assert second.pk == twin[0].pk
     stored = Result.objects.get()
     assert not stored.disputed
     assert list(ResultChange.objects.values_list("action", flat=True)) == ["create"]

@@ -34,6 +34,7 @@ import numpy as np
 # project root in front of it.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.scoring import seconds, table
 from scoring.imp_columns import ImpColumnScore, score_imp_columns
 from scoring.imp_reference import score_imp_session_by_lines
 from scoring.imp_session import (
@@ -227,26 +228,9 @@ def bench_field(
     return timings, ratios, checks
 
 
-def seconds(value: float) -> str:
-    """A duration for the tables."""
-    return f"{value * 1e3:,.1f} ms" if value < 1 else f"{value:,.2f} s"
-
-
 def times(value: float) -> str:
     """A ratio for the tables."""
     return f"{value:,.2f}x"
-
-
-def table(header: tuple[str, str], rows: list[tuple[str, str]]) -> str:
-    """An aligned Markdown table, figures right-aligned."""
-    left = max(len(header[0]), *(len(label) for label, _ in rows))
-    right = max(len(header[1]), *(len(value) for _, value in rows))
-    lines = [
-        f"| {header[0]:<{left}} | {header[1]:>{right}} |",
-        f"| {'-' * left} | {'-' * (right - 1)}: |",
-    ]
-    lines += [f"| {label:<{left}} | {value:>{right}} |" for label, value in rows]
-    return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

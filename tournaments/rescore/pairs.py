@@ -282,14 +282,8 @@ def score_loaded(data: SectionData, settings: ScorerSettings) -> ScoredSession:
 def score_field_columns(data: SectionData, settings: SessionSettings) -> ScoredColumns:
     """Matchpoint a field loaded as columns, with ``score_session``'s figures
     to the last digit, and take the penalties off as ``score_loaded`` does."""
-    columns = data.columns
-    if columns is None:
-        raise ValueError("the field was not loaded as columns")
-    scored = score_columns(
-        columns.board, columns.ns, columns.ew, columns.score,
-        special=columns.special, settings=settings, groups=data.groups,
-        expected=data.expected,
-    )  # fmt: skip
+    arrays, given = _scorer_input(data)
+    scored = score_columns(*arrays, settings=settings, expected=data.expected, **given)
     pairs = scored.pairs
     rankings = pairs.rankings() if pairs is not None else {}
     tops = _lazy_tops(scored.top)
@@ -302,15 +296,20 @@ def score_imp_field_columns(
     """Score a field loaded as columns by IMPs (Butler or cross-IMPs), with
     ``score_imp_session``'s figures to the last digit, and take the IMP
     penalties off as ``score_loaded`` does."""
+    arrays, given = _scorer_input(data)
+    scored = score_imp_columns(*arrays, settings=settings, **given)
+    rankings = imp_rankings(scored.pairs) if scored.pairs is not None else {}
+    return ScoredImpColumns(scored, penalised(rankings, data.penalties, imps=True))
+
+
+def _scorer_input(data: SectionData) -> tuple[tuple[np.ndarray, ...], dict]:
+    """What both columnar scorers take of a field loaded as columns: its
+    board, NS, EW and score arrays, and its special lines and groups."""
     columns = data.columns
     if columns is None:
         raise ValueError("the field was not loaded as columns")
-    scored = score_imp_columns(
-        columns.board, columns.ns, columns.ew, columns.score,
-        special=columns.special, settings=settings, groups=data.groups,
-    )  # fmt: skip
-    rankings = imp_rankings(scored.pairs) if scored.pairs is not None else {}
-    return ScoredImpColumns(scored, penalised(rankings, data.penalties, imps=True))
+    arrays = (columns.board, columns.ns, columns.ew, columns.score)
+    return arrays, {"special": columns.special, "groups": data.groups}
 
 
 def _lazy_tops(tops: np.ndarray) -> Iterator[float]:

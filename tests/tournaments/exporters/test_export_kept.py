@@ -14,7 +14,6 @@ from tournaments.exporters.pbn import event_pbn
 from tournaments.exporters.usebio import event_usebio
 from tournaments.models import Board, Club, Event, Pair, Player, Result, Section
 from tournaments.rescore import rescore_section
-from tournaments.results import files
 from tournaments.services.results import result_submit
 
 pytestmark = pytest.mark.django_db
@@ -34,22 +33,7 @@ def event():
     return Event.objects.get(pk=event.pk)
 
 
-@pytest.fixture
-def builds(monkeypatch):
-    """The builds each download ran, by format."""
-    counted = {"pbn": 0, "usebio": 0}
-    for kind in counted:
-        build, content_type, extension = files.FORMATS[kind]
-
-        def counting(event, build=build, kind=kind):
-            counted[kind] += 1
-            return build(event)
-
-        monkeypatch.setitem(files.FORMATS, kind, (counting, content_type, extension))
-    return counted
-
-
-def _download(client, event, kind):
+def download(client, event, kind):
     response = client.get(reverse(EXPORTS[kind][0], args=[event.pk]))
     assert response.status_code == 200
     return response.content
@@ -57,8 +41,8 @@ def _download(client, event, kind):
 
 @pytest.mark.parametrize("kind", EXPORTS)
 def test_the_file_is_built_once_for_the_same_results(client, event, builds, kind):
-    first = _download(client, event, kind)
-    again = _download(client, event, kind)
+    first = download(client, event, kind)
+    again = download(client, event, kind)
     assert again == first == EXPORTS[kind][1](event).encode("utf-8")
     assert builds[kind] == 1
 
@@ -105,10 +89,10 @@ CHANGES = [_line, _names, _player, _deal, _club]
 @pytest.mark.parametrize("change", CHANGES, ids=lambda c: c.__name__.strip("_"))
 @pytest.mark.parametrize("kind", EXPORTS)
 def test_a_change_builds_the_file_again(client, event, builds, kind, change):
-    before = _download(client, event, kind)
+    before = download(client, event, kind)
     shown = change(event)
     event = Event.objects.get(pk=event.pk)
-    after = _download(client, event, kind)
+    after = download(client, event, kind)
     assert builds[kind] == 2
     assert after == EXPORTS[kind][1](event).encode("utf-8")
     if change is _player and kind == "pbn":

@@ -5,20 +5,12 @@ match changes (the teams fingerprint: ``teams.shown_rows``)."""
 from __future__ import annotations
 
 import pytest
-from django.urls import reverse
 from teams_play import create, matches, play_match
 
-from tournaments.exporters.pbn import event_pbn
-from tournaments.exporters.usebio import event_usebio
+from tests.tournaments.exporters.test_export_kept import EXPORTS, download
 from tournaments.models import Club, Event, Match, Player, Team
-from tournaments.results import files
 
 pytestmark = pytest.mark.django_db
-
-EXPORTS = {
-    "pbn": ("results:pbn", event_pbn),
-    "usebio": ("results:usebio", event_usebio),
-}
 
 
 @pytest.fixture
@@ -29,27 +21,6 @@ def event(api):
             play_match(api, match)
     Event.objects.filter(pk=made["id"]).update(published=True)
     return Event.objects.get(pk=made["id"])
-
-
-@pytest.fixture
-def builds(monkeypatch):
-    """The builds each download ran, by format."""
-    counted = {"pbn": 0, "usebio": 0}
-    for kind in counted:
-        build, content_type, extension = files.FORMATS[kind]
-
-        def counting(event, build=build, kind=kind):
-            counted[kind] += 1
-            return build(event)
-
-        monkeypatch.setitem(files.FORMATS, kind, (counting, content_type, extension))
-    return counted
-
-
-def _download(client, event, kind):
-    response = client.get(reverse(EXPORTS[kind][0], args=[event.pk]))
-    assert response.status_code == 200
-    return response.content
 
 
 def _team_name(event):
@@ -71,8 +42,8 @@ def _match(event):
 
 @pytest.mark.parametrize("kind", EXPORTS)
 def test_a_teams_file_is_built_once_for_the_same_results(client, event, builds, kind):
-    first = _download(client, event, kind)
-    again = _download(client, event, kind)
+    first = download(client, event, kind)
+    again = download(client, event, kind)
     assert again == first == EXPORTS[kind][1](event).encode("utf-8")
     assert builds[kind] == 1
 
@@ -80,8 +51,8 @@ def test_a_teams_file_is_built_once_for_the_same_results(client, event, builds, 
 @pytest.mark.parametrize("change", [_team_name, _team_player, _match])
 @pytest.mark.parametrize("kind", EXPORTS)
 def test_a_teams_change_builds_the_file_again(client, event, builds, kind, change):
-    _download(client, event, kind)
+    download(client, event, kind)
     change(event)
-    after = _download(client, event, kind)
+    after = download(client, event, kind)
     assert builds[kind] == 2
     assert after == EXPORTS[kind][1](event).encode("utf-8")

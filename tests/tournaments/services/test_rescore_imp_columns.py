@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
+from tests.tournaments.services.test_rescore_columns import blank, field, play, stored
 from tournaments.models import Board, Event, Penalty, Section
 from tournaments.rescore.fields import locked_field
 from tournaments.rescore.pairs import (
@@ -29,8 +30,6 @@ from tournaments.rescore.pairs_store import (
     store_standings,
 )
 from tournaments.services.penalties import penalty_give
-
-from .test_rescore_columns import blank, field, play, stored
 
 pytestmark = [pytest.mark.django_db, pytest.mark.database]
 

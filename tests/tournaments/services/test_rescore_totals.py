@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.support.module_world import module_world
+from tests.tournaments.services.test_rescore_boards import slots
 from tournaments.models import (
     Board,
     Event,
@@ -36,7 +37,6 @@ from tournaments.models import (
     Section,
 )
 from tournaments.rescore import rescore_section
-from tournaments.selectors.movement import section_movement
 from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.penalties import penalty_give
 from tournaments.services.rescoring import rescore
@@ -56,22 +56,6 @@ SCORE_FIELDS = [
     *("mp", "top", "pct", "imps", "penalty", "boards", "rank", "ranking"),
     "field_rank",
 ]
-
-
-def slots(section: Section) -> list[tuple]:
-    """Every (board, NS pair, EW pair) the movement plays."""
-    movement = section_movement(section)
-    pairs = {pair.label: pair for pair in section.pairs.all()}
-    boards = {board.number: board for board in section.boards.all()}
-    return [
-        (
-            boards[number],
-            pairs[movement.pair(seating.ns).label],
-            pairs[movement.pair(seating.ew).label],
-        )
-        for seating in movement.seatings
-        for number in seating.boards
-    ]
 
 
 def play(slot: tuple, pick: int, *, rescore_it: bool = False) -> Result:

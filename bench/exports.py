@@ -29,14 +29,14 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(
     os.environ.get("DONNE_BENCH_ROOT") or Path(__file__).resolve().parent.parent
 )
 sys.path.insert(0, str(ROOT))
+
+from bench.scale import timed  # noqa: E402
 
 STEPS = (
     "lines",
@@ -57,16 +57,6 @@ def _check_code() -> None:
 
     where = Path(module.__file__).resolve()
     assert where.is_relative_to(ROOT.resolve()), (where, ROOT)
-
-
-def timed(work: Callable[[], object], repeat: int = 1) -> float:
-    """The best of ``repeat`` runs of ``work``, in seconds."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def _get(client: object, url: str) -> object:

@@ -34,7 +34,7 @@ import numpy as np
 # project root in front of it.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.scoring import seconds, table
+from bench.scoring import SCORE_POOL, seconds, table
 from scoring.imp_columns import ImpColumnScore, score_imp_columns
 from scoring.imp_reference import score_imp_session_by_lines
 from scoring.imp_session import (
@@ -50,15 +50,6 @@ from scoring.session import TravellerLine
 T = TypeVar("T")
 
 REPEAT = 3
-# NS scores that occur at the table, part scores to slams.
-SCORE_POOL = np.array(
-    [
-        -1430, -980, -800, -650, -620, -500, -450, -420, -300, -200, -170, -140,
-        -110, -100, -50, 50, 70, 90, 100, 110, 120, 140, 150, 170, 200, 300, 400,
-        420, 430, 450, 460, 480, 500, 600, 620, 630, 650, 660, 680, 800, 920, 980,
-        990, 1100, 1430, 1440, 1460,
-    ]
-)  # fmt: skip
 # Each board's results come from this many neighbouring scores of the pool.
 SCORES_PER_BOARD = 8
 METHODS = {

@@ -12,17 +12,15 @@ ceilings: a change that reads the same row twice again fails them
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from section_play import club_night
 
+from tests.tournaments.services.test_across_field import two_sections
 from tournaments.models import (
     Board,
-    Event,
     Pair,
     Result,
     ScoringRequest,
@@ -35,7 +33,6 @@ from tournaments.models import (
 from tournaments.rescore.fields import field_of, locked_field
 from tournaments.services import push, rescoring
 from tournaments.services.entry import Writer, lines_now, section_now
-from tournaments.services.events import MovementChoice, event_create, section_create
 from tournaments.services.results import _entry, result_enter, with_event
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -130,18 +127,6 @@ def test_the_stale_mark_is_one_upsert_counting_every_write():
     assert rescoring._mark_stale(section.pk) == 2
     again = SectionScoring.objects.get(section=section)
     assert (again.changes, again.stale_since) == (2, row.stale_since)
-
-
-def two_sections(across: bool) -> tuple[Section, Section]:
-    event = event_create(name="Simultaneous", date=dt.date(2026, 11, 25))
-    Event.objects.filter(pk=event.pk).update(across_field=across)
-    session = event.sessions.get()
-    return tuple(
-        section_create(
-            session=session, choice=MovementChoice("mitchell", 3, 2), letter=letter
-        )
-        for letter in "AB"
-    )
 
 
 @pytest.mark.parametrize("across", [True, False])

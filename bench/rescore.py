@@ -116,6 +116,7 @@ def rescore_steps(section_pk: int) -> tuple[float, float, float]:
 
     from tournaments.models import Section
     from tournaments.rescore import pairs, pairs_store
+    from tournaments.rescore.pair_settings import event_settings
 
     with transaction.atomic():
         start = time.perf_counter()
@@ -126,7 +127,7 @@ def rescore_steps(section_pk: int) -> tuple[float, float, float]:
         )
         data = pairs.load_section(section)
         loaded = time.perf_counter()
-        scored = pairs.score_loaded(data, pairs.event_settings(section.session.event))
+        scored = pairs.score_loaded(data, event_settings(section.session.event))
         score_done = time.perf_counter()
         pairs_store.store_mp_lines(data.stored, scored.lines)
         pairs_store.store_standings([section], scored.rankings, pairs_store.MP_FIGURES)

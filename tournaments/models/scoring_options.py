@@ -1,6 +1,6 @@
 """The IMP-pairs options and the printed rounding of matchpoints an event is
 scored with (issue 18): a base of ``Event`` kept apart so the event module
-stays small.  ``tournaments.rescore.pairs.imp_settings`` turns them into
+stays small.  ``tournaments.rescore.pair_settings.imp_settings`` turns them into
 ``scoring.imp_session.ImpSettings``; ``Event.scoring_settings`` reads
 ``mp_rounding``.
 """

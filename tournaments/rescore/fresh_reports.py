@@ -13,12 +13,8 @@ from collections.abc import Sequence
 from scoring.imp_session import ImpSessionScore, rank_imp_standings
 from scoring.session import rank_standings
 from tournaments.models import Pair, Section
-from tournaments.rescore.pairs import (
-    ScorerSettings,
-    load_field,
-    score_loaded,
-    settings_method,
-)
+from tournaments.rescore.pair_settings import ScorerSettings, settings_method
+from tournaments.rescore.pairs import load_field, score_loaded
 from tournaments.selectors.pairs import (
     LineRow,
     SectionReport,

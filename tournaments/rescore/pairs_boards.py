@@ -40,19 +40,14 @@ from tournaments.rescore.field_places import standing_rows
 from tournaments.rescore.field_plays import field_expected
 from tournaments.rescore.fields import locked_field
 from tournaments.rescore.lines import stored_lines, traveller_lines
+from tournaments.rescore.pair_settings import ScorerSettings, event_settings
 from tournaments.rescore.pair_totals import (
     FieldPair,
     Total,
     field_pairs,
     field_totals,
 )
-from tournaments.rescore.pairs import (
-    ScorerSettings,
-    event_settings,
-    field_fines,
-    penalised,
-    rescore_pairs_section,
-)
+from tournaments.rescore.pairs import field_fines, penalised, rescore_pairs_section
 from tournaments.rescore.pairs_store import (
     IMP_FIGURES,
     MP_FIGURES,

@@ -22,12 +22,8 @@ from django.db import transaction
 from games.weighted import WeightedPart
 from tournaments.models import Event, PairScore, Penalty, Result, Section
 from tournaments.rescore.fields import locked_field
-from tournaments.rescore.pairs import (
-    event_settings,
-    load_field,
-    rescore_pairs_section,
-    score_loaded,
-)
+from tournaments.rescore.pair_settings import event_settings
+from tournaments.rescore.pairs import load_field, rescore_pairs_section, score_loaded
 from tournaments.rescore.pairs_columns import NULL_FIGURE, line_columns
 from tournaments.rescore.pairs_store import (
     LINE_FIELDS,

@@ -18,12 +18,8 @@ from django.db import transaction
 from tests.tournaments.services.test_rescore_columns import blank, field, play, stored
 from tournaments.models import Board, Event, Penalty, Section
 from tournaments.rescore.fields import locked_field
-from tournaments.rescore.pairs import (
-    event_settings,
-    load_field,
-    rescore_pairs_section,
-    score_loaded,
-)
+from tournaments.rescore.pair_settings import event_settings
+from tournaments.rescore.pairs import load_field, rescore_pairs_section, score_loaded
 from tournaments.rescore.pairs_store import (
     IMP_FIGURES,
     store_imp_boards,

@@ -15,7 +15,7 @@ from scoring.imps import DatumRounding
 from scoring.session import AverageRule, SessionSettings
 from tournaments.models import Event, Section
 from tournaments.rescore.fresh_reports import fresh_field_reports
-from tournaments.rescore.pairs import ScorerSettings, datum_trim, event_settings
+from tournaments.rescore.pair_settings import ScorerSettings, datum_trim, event_settings
 from tournaments.selectors.pairs import event_sections
 from tournaments.selectors.pairs_json import report_json
 

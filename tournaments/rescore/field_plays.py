@@ -1,12 +1,10 @@
 """How many times each board of a field is played (the Neuberg N), remembered
 across rescores.
 
-``pairs.field_expected`` lays out every section's movement to count it: 80
-movements at 2,000 tables, for each result rescored board by board, though a
-movement changes only with its section's settings.  ``field_expected`` here
-gives the same answer, each section's count remembered in the process under
-the fields its movement is built from (``selectors.movement``'s memo key)
-and its first board.
+Counting it lays out every section's movement: 80 movements at 2,000
+tables, for each result rescored, though a movement changes only with its
+section's settings.  So each section's count is remembered in the process
+under the fields its movement is built from (``selectors.movement.movement_key``).
 """
 
 from __future__ import annotations
@@ -14,7 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from tournaments.models import Section
-from tournaments.selectors.movement import section_movement
+from tournaments.selectors.movement import movement_key, section_movement
 
 # Sections' counts remembered; the memory is emptied when it holds more.
 REMEMBERED = 4096
@@ -25,8 +23,12 @@ _plays: dict[tuple, tuple[int, tuple[int, ...]] | None] = {}
 
 
 def field_expected(sections: list[Section]) -> int | dict[int, int] | None:
-    """``pairs.field_expected``'s answer: one N for every board of the field,
-    else each board number's; None when a section has no movement."""
+    """How many times each board of the field is played in full (the Neuberg
+    N): each section adds the most times its movement has a board played to
+    every board number it plays.  One number when every board has the same
+    (always for one section), else each board number's; None when a section
+    has no movement (imported: the scorer takes the most lines a board has).
+    """
     by_board: dict[int, int] = defaultdict(int)
     for section in sections:
         plays = section_plays(section)
@@ -44,11 +46,7 @@ def field_expected(sections: list[Section]) -> int | dict[int, int] | None:
 def section_plays(section: Section) -> tuple[int, tuple[int, ...]] | None:
     """The most times the section's movement has a board played, and the
     boards it plays (numbered from 1); None for a section with no movement."""
-    key = (
-        section.movement, section.tables, section.rounds, section.boards_per_round,
-        section.even_tables, section.phantom, repr(section.arrow_switch_rounds),
-        repr(section.absences),
-    )  # fmt: skip
+    key = movement_key(section)
     if key not in _plays:
         if len(_plays) >= REMEMBERED:
             _plays.clear()

@@ -5,7 +5,6 @@ rows become ``scoring`` inputs and ``scoring`` outputs become rows.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
@@ -35,6 +34,7 @@ from scoring.session import (
     score_session,
 )
 from tournaments.models import Board, Pair, Penalty, Result, Section
+from tournaments.rescore.field_plays import field_expected
 from tournaments.rescore.fields import locked_field
 from tournaments.rescore.lines import (
     LINE_ORDER,
@@ -57,7 +57,6 @@ from tournaments.rescore.pairs_store import (
     store_mp_lines,
     store_standings,
 )
-from tournaments.selectors.movement import section_movement
 
 
 @dataclass(frozen=True)
@@ -121,7 +120,7 @@ def load_field(
     ``columns``, as arrays only (``pairs_columns``), for a matchpoint
     rescore (``score_loaded`` then scores them by ``score_columns``).
 
-    The Neuberg N of each board is ``field_expected``'s.
+    The Neuberg N of each board is ``field_plays.field_expected``'s.
     """
     if columns:
         return SectionData(
@@ -143,27 +142,6 @@ def load_field(
         traveller_lines(stored), stored, groups, expected, field_fines(sections),
         results,
     )  # fmt: skip
-
-
-def field_expected(sections: list[Section]) -> int | dict[int, int] | None:
-    """How many times each board of the field is played in full (the Neuberg
-    N): each section adds the most times its movement has a board played to
-    every board number it plays.  One number when every board has the same
-    (always for one section), else each board number's; None when a section
-    has no movement (imported: the scorer takes the most lines a board has).
-    """
-    by_board: dict[int, int] = defaultdict(int)
-    for section in sections:
-        movement = section_movement(section)
-        if movement is None:
-            return None
-        most = max(movement.times_played(board) for board in movement.boards)
-        for board in movement.boards:
-            by_board[board + section.first_board - 1] += most
-    counts = set(by_board.values())
-    if len(counts) <= 1:
-        return counts.pop() if counts else 0
-    return dict(by_board)
 
 
 def field_groups(sections: list[Section]) -> dict[int, str | None]:

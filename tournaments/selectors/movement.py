@@ -103,17 +103,23 @@ def section_movement(section: Section) -> Movement | None:
     the instance under the fields it is built from, so a change made through
     this same instance is a new key.
     """
-    key = (
-        section.movement, section.tables, section.rounds, section.boards_per_round,
-        section.even_tables, section.phantom, repr(section.arrow_switch_rounds),
-        repr(section.absences),
-    )  # fmt: skip
+    key = movement_key(section)
     memo = section.__dict__.get(MEMO)
     if memo is not None and memo[0] == key:
         return memo[1]
     movement = section_game(section).pairs_movement(section)
     section.__dict__[MEMO] = (key, movement)
     return movement
+
+
+def movement_key(section: Section) -> tuple:
+    """The section's fields its movement is built from: equal keys, equal
+    movements (``section_movement``'s memo, ``rescore.field_plays``)."""
+    return (
+        section.movement, section.tables, section.rounds, section.boards_per_round,
+        section.even_tables, section.phantom, repr(section.arrow_switch_rounds),
+        repr(section.absences),
+    )  # fmt: skip
 
 
 def stored_choice_movement(section: Section) -> Movement | None:
